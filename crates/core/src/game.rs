@@ -1,0 +1,70 @@
+//! The abstraction every game implements.
+//!
+//! A match is a sequence of [`Step`]s applied to a state. A step is either an action of one
+//! participant (a bot's turn, one command of a solver, one command a team's client sent during a
+//! real-time turn, in order of arrival) or a [`Step::Tick`]: the game's own clock moving (a round
+//! starting or ending, a real-time turn being resolved). The rules decide, through
+//! [`Game::to_move`], what the next step must be; a referee or server only supplies the actions.
+
+use serde::{Serialize, de::DeserializeOwned};
+use std::fmt::Debug;
+
+/// One step of a match.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step<A> {
+    /// Participant `player` acts. `None` means no usable command arrived (the bot failed, timed
+    /// out or has left); every game treats it as doing nothing.
+    Act { player: usize, action: Option<A> },
+    /// The game's clock moves on.
+    Tick,
+}
+
+/// Who or what the game waits for next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToMove {
+    /// Exactly this participant must act next (sequential games, single solvers).
+    Player(usize),
+    /// Any participant may act, in order of arrival, until a tick (real-time team games).
+    Anyone,
+    /// The next step is a tick.
+    Tick,
+    /// The match is over.
+    Over,
+}
+
+/// A game's rules: deterministic and free of I/O, rendering and wall-clock time.
+///
+/// The same implementation serves the referee, the viewer, hand play, replay verification and
+/// the tests, so nothing about a game's rules is written twice.
+pub trait Game: 'static {
+    /// Stable identifier used in replays and on the command line, e.g. `"lighthouses"`.
+    const ID: &'static str;
+    /// Bumped whenever a rules change would make old replays re-simulate differently.
+    const RULES_VERSION: u32;
+
+    /// Everything fixed before the first step: map or problem, parameters such as the number of
+    /// rounds. Stored inline in every replay header, so a replay stands on its own.
+    type Setup: Serialize + DeserializeOwned + Clone + Debug;
+    /// The full (omniscient) state. Cloned for keyframes, so keep large immutable parts shared.
+    type State: Clone;
+    /// What a participant does, as recorded in replays.
+    type Action: Serialize + DeserializeOwned + Clone + Debug;
+    /// What the rules answer to a step; recorded, and compared by `verify`.
+    type Outcome: Serialize + DeserializeOwned + Clone + Debug + PartialEq;
+
+    /// The state before the first step. `players` is the number of participants, `seed` the
+    /// match seed (games with chance keep their generator in the state).
+    fn start(setup: &Self::Setup, players: usize, seed: u64) -> Result<Self::State, String>;
+
+    /// What the next step must be.
+    fn to_move(state: &Self::State) -> ToMove;
+
+    /// Applies one step. Invalid actions are answered in the outcome, never by panicking.
+    fn apply(state: &mut Self::State, step: &Step<Self::Action>) -> Self::Outcome;
+
+    /// Current scores, one per participant (used in summaries and charts).
+    fn scores(state: &Self::State) -> Vec<i64>;
+
+    /// The round (or turn, or unit) a state is in, for display and for stepping by round.
+    fn round(state: &Self::State) -> u32;
+}

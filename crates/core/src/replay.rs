@@ -1,0 +1,254 @@
+//! The replay format: JSON Lines.
+//!
+//! Line 1 is a [`ReplayHeader`]; then one [`StepRecord`] per step, in order; last, when the
+//! match finished, one `{"end": ...}` line ([`EndRecord`]). Every line is flushed as it is
+//! written, so a live match can be followed by reading the growing file. See
+//! `docs/replay-format.md` for the full description.
+
+use crate::game::{Game, Step};
+use crate::located::Located;
+use serde::{Deserialize, Serialize};
+use std::io::{self, Write};
+
+/// The version of the replay container format (not of a game's rules).
+pub const FORMAT_VERSION: u32 = 1;
+
+/// One participant as the header records it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    /// The name the bot greeted with (or the seat's label until it did).
+    pub name: String,
+    /// The command line the referee ran; `None` for a human seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
+}
+
+/// Time limits the referee enforced, in milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    pub init_ms: u64,
+    pub turn_soft_ms: u64,
+    pub turn_hard_ms: u64,
+}
+
+/// The first line of a replay.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ReplayHeader<S> {
+    /// Always [`FORMAT_VERSION`] when written by this version of Kibitz.
+    pub kibitz_replay: u32,
+    pub game: String,
+    pub rules_version: u32,
+    pub seed: u64,
+    pub players: Vec<PlayerInfo>,
+    /// The game's setup (map, rounds, ...), inline so the replay stands on its own.
+    pub setup: S,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limits: Option<Limits>,
+}
+
+/// The game-independent part of a header, enough to choose which game loads the rest.
+#[derive(Debug, Clone, Deserialize)]
+pub struct HeaderSummary {
+    pub kibitz_replay: u32,
+    pub game: String,
+    pub rules_version: u32,
+}
+
+/// One step: a tick (no `player`) or one participant's action, with what the rules answered and
+/// what the referee saw of the bot on that turn.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StepRecord<A, O> {
+    /// 0-based index of the step; must count up from 0 without gaps.
+    pub step: usize,
+    /// The acting participant; absent for a tick.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<usize>,
+    /// The action as the participant sent it; absent when none usable arrived.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<A>,
+    pub outcome: O,
+    /// Lines the bot wrote on stderr since its previous turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stderr: Vec<String>,
+    /// How long the bot took to answer, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ms: Option<u64>,
+    /// Set on the turn where the bot failed: why it is out of the match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failed: Option<String>,
+    /// Referee remarks that do not change the game (e.g. "over soft time limit").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl<A: Clone, O> StepRecord<A, O> {
+    /// A bare record of `step` with its outcome, nothing seen of any process.
+    pub fn new(index: usize, step: &Step<A>, outcome: O) -> Self {
+        let (player, action) = match step {
+            Step::Act { player, action } => (Some(*player), action.clone()),
+            Step::Tick => (None, None),
+        };
+        Self { step: index, player, action, outcome, stderr: Vec::new(), ms: None, failed: None, note: None }
+    }
+
+    /// The step this record describes.
+    pub fn to_step(&self) -> Step<A> {
+        match self.player {
+            Some(player) => Step::Act { player, action: self.action.clone() },
+            None => Step::Tick,
+        }
+    }
+}
+
+/// A participant that left the match early, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Failure {
+    pub player: usize,
+    pub reason: String,
+}
+
+/// The last line of a finished match.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EndRecord {
+    pub scores: Vec<i64>,
+    pub names: Vec<String>,
+    #[serde(default)]
+    pub failed: Vec<Failure>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct EndLine {
+    end: EndRecord,
+}
+
+/// A replay in memory.
+#[derive(Debug, Clone)]
+pub struct Replay<G: Game> {
+    pub header: ReplayHeader<G::Setup>,
+    pub records: Vec<StepRecord<G::Action, G::Outcome>>,
+    /// Absent when the match was cut short (or is still running).
+    pub end: Option<EndRecord>,
+}
+
+/// The result of reading a replay that may be damaged: everything readable before the first
+/// problem, and the problem.
+#[derive(Debug)]
+pub struct Loaded<G: Game> {
+    pub replay: Replay<G>,
+    /// The first line that could not be used; nothing after it was read.
+    pub damage: Option<Located>,
+}
+
+/// Reads the game-independent part of the first line.
+pub fn peek_header(text: &str) -> Result<HeaderSummary, Located> {
+    let first = text.lines().next().ok_or_else(|| Located::line(1, "the file is empty"))?;
+    serde_json::from_str(first).map_err(|e| json_error(1, &e, "replay header"))
+}
+
+fn json_error(line: usize, e: &serde_json::Error, what: &str) -> Located {
+    Located::at(line, e.column().max(1), format!("not a valid {what}: {e}"))
+}
+
+impl<G: Game> Replay<G> {
+    /// Reads a replay. A bad header is an error; a bad or missing later line keeps every step
+    /// before it and reports the line in [`Loaded::damage`].
+    pub fn parse(text: &str) -> Result<Loaded<G>, Located> {
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+        let (_, first) = lines.next().ok_or_else(|| Located::line(1, "the file is empty"))?;
+        let summary: HeaderSummary =
+            serde_json::from_str(first).map_err(|e| json_error(1, &e, "replay header"))?;
+        if summary.game != G::ID {
+            return Err(Located::line(1, format!("this is a {} replay, not {}", summary.game, G::ID)));
+        }
+        if summary.kibitz_replay > FORMAT_VERSION {
+            return Err(Located::line(
+                1,
+                format!("replay format {} is newer than this Kibitz reads ({FORMAT_VERSION})", summary.kibitz_replay),
+            ));
+        }
+        let header: ReplayHeader<G::Setup> =
+            serde_json::from_str(first).map_err(|e| json_error(1, &e, "replay header"))?;
+        let mut replay = Replay { header, records: Vec::new(), end: None };
+        let mut damage = None;
+        for (number, line) in lines {
+            if line.trim().is_empty() {
+                continue;
+            }
+            if replay.end.is_some() {
+                damage = Some(Located::line(number, "text after the end record"));
+                break;
+            }
+            if line.starts_with("{\"end\"") {
+                match serde_json::from_str::<EndLine>(line) {
+                    Ok(end) => replay.end = Some(end.end),
+                    Err(e) => {
+                        damage = Some(json_error(number, &e, "end record"));
+                        break;
+                    }
+                }
+                continue;
+            }
+            match serde_json::from_str::<StepRecord<G::Action, G::Outcome>>(line) {
+                Ok(record) if record.step == replay.records.len() => replay.records.push(record),
+                Ok(record) => {
+                    damage = Some(Located::line(
+                        number,
+                        format!("expected step {} but found step {}", replay.records.len(), record.step),
+                    ));
+                    break;
+                }
+                Err(e) => {
+                    damage = Some(json_error(number, &e, "step record"));
+                    break;
+                }
+            }
+        }
+        Ok(Loaded { replay, damage })
+    }
+
+    /// Line number (1-based) of the record of `step` in a file written by [`ReplayWriter`].
+    pub fn line_of_step(step: usize) -> usize {
+        step + 2
+    }
+
+    /// The steps, in order, as the rules take them.
+    pub fn steps(&self) -> impl Iterator<Item = Step<G::Action>> + '_ {
+        self.records.iter().map(StepRecord::to_step)
+    }
+}
+
+/// Writes a replay line by line, flushing each, so readers can follow a live match.
+pub struct ReplayWriter<W: Write> {
+    out: W,
+    buffer: Vec<u8>,
+}
+
+impl<W: Write> ReplayWriter<W> {
+    pub fn new<S: Serialize>(mut out: W, header: &ReplayHeader<S>) -> io::Result<Self> {
+        let mut buffer = serde_json::to_vec(header).map_err(io::Error::other)?;
+        buffer.push(b'\n');
+        out.write_all(&buffer)?;
+        out.flush()?;
+        Ok(Self { out, buffer })
+    }
+
+    pub fn record<A: Serialize, O: Serialize>(&mut self, record: &StepRecord<A, O>) -> io::Result<()> {
+        self.line(record)
+    }
+
+    pub fn end(&mut self, end: &EndRecord) -> io::Result<()> {
+        self.line(&EndLine { end: end.clone() })
+    }
+
+    fn line<T: Serialize>(&mut self, value: &T) -> io::Result<()> {
+        self.buffer.clear();
+        serde_json::to_writer(&mut self.buffer, value).map_err(io::Error::other)?;
+        self.buffer.push(b'\n');
+        self.out.write_all(&self.buffer)?;
+        self.out.flush()
+    }
+
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}

@@ -1,0 +1,92 @@
+//! Keyframed re-simulation: the state after any step of a replay, fast.
+//!
+//! The timeline simulates the whole match once, keeping a copy of the state every
+//! `interval` steps. Reaching step `i` then costs one clone and at most `interval - 1` steps.
+
+use crate::game::{Game, Step};
+
+/// Default distance between keyframes; see `docs/performance.md` for the measurements behind it.
+pub const DEFAULT_INTERVAL: usize = 64;
+
+pub struct Timeline<G: Game> {
+    steps: Vec<Step<G::Action>>,
+    outcomes: Vec<G::Outcome>,
+    /// `keyframes[k]` is the state after `k * interval` steps.
+    keyframes: Vec<G::State>,
+    interval: usize,
+    /// The round each step happens in (the round of the state before it).
+    rounds: Vec<u32>,
+}
+
+impl<G: Game> Timeline<G> {
+    /// Simulates `steps` from `initial` once and keeps keyframes.
+    pub fn new(initial: G::State, steps: Vec<Step<G::Action>>) -> Self {
+        Self::with_interval(initial, steps, DEFAULT_INTERVAL)
+    }
+
+    pub fn with_interval(initial: G::State, steps: Vec<Step<G::Action>>, interval: usize) -> Self {
+        let interval = interval.max(1);
+        let mut state = initial;
+        let mut keyframes = Vec::with_capacity(steps.len() / interval + 1);
+        let mut outcomes = Vec::with_capacity(steps.len());
+        let mut rounds = Vec::with_capacity(steps.len());
+        for (i, step) in steps.iter().enumerate() {
+            if i % interval == 0 {
+                keyframes.push(state.clone());
+            }
+            rounds.push(G::round(&state));
+            outcomes.push(G::apply(&mut state, step));
+        }
+        if steps.len() % interval == 0 {
+            keyframes.push(state);
+        }
+        Self { steps, outcomes, keyframes, interval, rounds }
+    }
+
+    /// Number of steps.
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    pub fn steps(&self) -> &[Step<G::Action>] {
+        &self.steps
+    }
+
+    /// What the rules answered to each step, as re-simulated.
+    pub fn outcomes(&self) -> &[G::Outcome] {
+        &self.outcomes
+    }
+
+    /// The round step `i` happens in.
+    pub fn round_of_step(&self, i: usize) -> u32 {
+        self.rounds.get(i).copied().unwrap_or_else(|| self.rounds.last().copied().unwrap_or(0))
+    }
+
+    /// The state after the first `i` steps (`i` is clamped to `0..=len`).
+    pub fn state_at(&self, i: usize) -> G::State {
+        let i = i.min(self.steps.len());
+        let k = i / self.interval;
+        let mut state = self.keyframes[k].clone();
+        for step in &self.steps[k * self.interval..i] {
+            G::apply(&mut state, step);
+        }
+        state
+    }
+
+    /// Appends a step (live matches, hand play) and returns its outcome.
+    pub fn push(&mut self, step: Step<G::Action>) -> &G::Outcome {
+        let mut state = self.state_at(self.steps.len());
+        self.rounds.push(G::round(&state));
+        let outcome = G::apply(&mut state, &step);
+        self.steps.push(step);
+        self.outcomes.push(outcome);
+        if self.steps.len() % self.interval == 0 {
+            self.keyframes.push(state);
+        }
+        self.outcomes.last().expect("just pushed")
+    }
+}

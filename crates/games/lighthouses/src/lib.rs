@@ -1,0 +1,89 @@
+//! Lighthouses (Faros Laser), the Euskal Encounter 21 AI contest game: players walk an island,
+//! collect energy, capture lighthouses, connect them with lasers and light the triangles between.
+//!
+//! Rooms: [`map`] (the original map format), [`geometry`] (exact lasers and triangle
+//! rasterisation), [`rules`] (the state machine), [`command`] (what bots send), [`view`] (what
+//! a player sees), [`protocol`] (the stdio JSON lines). No I/O, no rendering.
+
+pub mod command;
+pub mod geometry;
+pub mod map;
+pub mod protocol;
+pub mod rules;
+pub mod view;
+
+pub use command::{Command, Target};
+pub use map::{Map, Pos};
+pub use rules::{Event, Outcome, Phase, State};
+
+use kibitz_core::{Game, Step, ToMove};
+use serde::{Deserialize, Serialize};
+
+/// Everything fixed before a match starts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Setup {
+    pub map: Map,
+    pub rounds: u32,
+}
+
+/// The game, as the core sees it.
+pub struct Lighthouses;
+
+impl Game for Lighthouses {
+    const ID: &'static str = "lighthouses";
+    const RULES_VERSION: u32 = 1;
+    type Setup = Setup;
+    type State = State;
+    type Action = Command;
+    type Outcome = Outcome;
+
+    fn start(setup: &Setup, players: usize, _seed: u64) -> Result<State, String> {
+        State::new(&setup.map, players, setup.rounds)
+    }
+
+    fn to_move(state: &State) -> ToMove {
+        match state.phase {
+            Phase::RoundStart | Phase::RoundEnd => ToMove::Tick,
+            Phase::Turn(p) => ToMove::Player(p),
+            Phase::Over => ToMove::Over,
+        }
+    }
+
+    fn apply(state: &mut State, step: &Step<Command>) -> Outcome {
+        match (state.phase, step) {
+            (Phase::RoundStart, Step::Tick) => {
+                let events = state.start_round();
+                state.phase = Phase::Turn(0);
+                Outcome::RoundStart { round: state.round, events }
+            }
+            (Phase::RoundEnd, Step::Tick) => {
+                state.score_round();
+                let round = state.round;
+                state.round += 1;
+                state.phase = if state.round >= state.rounds { Phase::Over } else { Phase::RoundStart };
+                Outcome::RoundEnd { round, scores: state.players.iter().map(|p| p.score).collect() }
+            }
+            (Phase::Turn(p), Step::Act { player, action }) if *player == p => {
+                let outcome = match action {
+                    Some(command) => state.play(p, command),
+                    None => state.play(p, &Command::Pass),
+                };
+                state.phase = if p + 1 < state.players.len() { Phase::Turn(p + 1) } else { Phase::RoundEnd };
+                outcome
+            }
+            (phase, step) => Outcome::Turn {
+                success: false,
+                message: Some(format!("out of order: {step:?} while the game is at {phase:?}")),
+                events: Vec::new(),
+            },
+        }
+    }
+
+    fn scores(state: &State) -> Vec<i64> {
+        state.players.iter().map(|p| p.score).collect()
+    }
+
+    fn round(state: &State) -> u32 {
+        state.round
+    }
+}
