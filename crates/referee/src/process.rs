@@ -1,0 +1,260 @@
+//! A bot as a child process speaking lines.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Longest line accepted from a bot; a longer one is a protocol violation.
+pub const MAX_LINE: usize = 1 << 20;
+/// Stderr lines kept per bot between two turns; more are counted, not kept.
+const MAX_STDERR_LINES: usize = 200;
+
+enum Out {
+    Line(String),
+    TooLong,
+    Closed,
+    Broken(String),
+}
+
+/// A running bot. Dropping it ends the process (and everything it started).
+pub struct BotProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: Receiver<Out>,
+    stderr: Arc<Mutex<StderrBuffer>>,
+}
+
+#[derive(Default)]
+struct StderrBuffer {
+    lines: Vec<String>,
+    dropped: usize,
+}
+
+impl BotProcess {
+    /// Starts `sh -c command` in a process group of its own, so that ending the bot also ends
+    /// whatever it started.
+    pub fn spawn(command: &str) -> std::io::Result<Self> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()?;
+        let stdout = child.stdout.take().expect("piped");
+        let stderr = child.stderr.take().expect("piped");
+        let (tx, rx) = channel();
+        thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                match read_line_capped(&mut reader) {
+                    Ok(Some(line)) => {
+                        if tx.send(Out::Line(line)).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(None) => {
+                        let _ = tx.send(Out::Closed);
+                        return;
+                    }
+                    Err(LineError::TooLong) => {
+                        let _ = tx.send(Out::TooLong);
+                        return;
+                    }
+                    Err(LineError::Io(e)) => {
+                        let _ = tx.send(Out::Broken(e));
+                        return;
+                    }
+                }
+            }
+        });
+        let buffer = Arc::new(Mutex::new(StderrBuffer::default()));
+        let sink = Arc::clone(&buffer);
+        thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { return };
+                let mut b = sink.lock().expect("stderr buffer");
+                if b.lines.len() < MAX_STDERR_LINES {
+                    b.lines.push(line);
+                } else {
+                    b.dropped += 1;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Ok(Self { child, stdin, stdout: rx, stderr: buffer })
+    }
+
+    /// Sends lines to the bot. `Err` says why the bot cannot be reached.
+    pub fn send(&mut self, lines: &[String]) -> Result<(), String> {
+        let stdin = self.stdin.as_mut().ok_or("its input is closed")?;
+        let mut text = String::new();
+        for line in lines {
+            text.push_str(line);
+            text.push('\n');
+        }
+        stdin
+            .write_all(text.as_bytes())
+            .and_then(|_| stdin.flush())
+            .map_err(|e| format!("could not write to it ({e}); {}", self.exit_description()))
+    }
+
+    /// Waits up to `limit` for one line. `Ok` gives the line and how long it took; `Err` why the
+    /// bot is failed.
+    pub fn receive(&mut self, limit: Duration) -> Result<(String, Duration), String> {
+        let started = Instant::now();
+        match self.stdout.recv_timeout(limit) {
+            Ok(Out::Line(line)) => Ok((line, started.elapsed())),
+            Ok(Out::TooLong) => Err(format!("wrote a line longer than {MAX_LINE} bytes")),
+            Ok(Out::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                Err(format!("closed its output; {}", self.exit_description()))
+            }
+            Ok(Out::Broken(e)) => Err(format!("its output could not be read: {e}")),
+            Err(RecvTimeoutError::Timeout) => Err(format!("did not answer within {} ms (hard limit)", limit.as_millis())),
+        }
+    }
+
+    /// What the bot wrote on stderr since the last call.
+    pub fn take_stderr(&self) -> Vec<String> {
+        let mut b = self.stderr.lock().expect("stderr buffer");
+        let mut lines = std::mem::take(&mut b.lines);
+        if b.dropped > 0 {
+            lines.push(format!("[kibitz: {} more stderr lines not kept]", b.dropped));
+            b.dropped = 0;
+        }
+        lines
+    }
+
+    /// Whether it exited, and how, after giving it a moment.
+    fn exit_description(&mut self) -> String {
+        for _ in 0..20 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return match (status.code(), signal_of(&status)) {
+                    (Some(0), _) => "it exited normally".to_string(),
+                    (Some(code), _) => format!("it exited with status {code}"),
+                    (None, Some(sig)) => format!("it was killed by signal {sig}"),
+                    (None, None) => "it exited".to_string(),
+                };
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        "it is still running".to_string()
+    }
+
+    /// Closes its input (the contest's end-of-match signal), gives it `grace` to exit, then
+    /// kills its whole process group.
+    pub fn finish(&mut self, grace: Duration) {
+        self.stdin = None;
+        let deadline = Instant::now() + grace;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                break;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        self.kill();
+    }
+
+    fn kill(&mut self) {
+        let pid = self.child.id() as libc::pid_t;
+        // SAFETY: kill(2) with a negative pid signals the process group this bot leads; it has no
+        // memory-safety preconditions.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        // Also ends anything the bot left running in its group, and reaps it.
+        self.stdin = None;
+        self.kill();
+    }
+}
+
+fn signal_of(status: &std::process::ExitStatus) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt;
+    status.signal()
+}
+
+enum LineError {
+    TooLong,
+    Io(String),
+}
+
+/// One line without its `\n` (and `\r`), or `None` at end of file. Invalid UTF-8 is replaced,
+/// so that garbage is reported as garbage, not as a read error.
+fn read_line_capped(reader: &mut impl BufRead) -> Result<Option<String>, LineError> {
+    let mut bytes = Vec::new();
+    let n = reader.by_ref().take(MAX_LINE as u64 + 1).read_until(b'\n', &mut bytes).map_err(|e| LineError::Io(e.to_string()))?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+    } else if bytes.len() > MAX_LINE {
+        return Err(LineError::TooLong);
+    }
+    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHORT: Duration = Duration::from_millis(300);
+
+    #[test]
+    fn a_bot_answers_a_line() {
+        let mut bot = BotProcess::spawn("read x; echo \"got $x\"; echo oops >&2").unwrap();
+        bot.send(&["hello".to_string()]).unwrap();
+        let (line, _) = bot.receive(Duration::from_secs(5)).unwrap();
+        assert_eq!(line, "got hello");
+        bot.finish(SHORT);
+        // The stderr reader runs on its own thread: give it a moment.
+        let mut stderr = Vec::new();
+        for _ in 0..100 {
+            stderr.extend(bot.take_stderr());
+            if !stderr.is_empty() {
+                break;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(stderr, vec!["oops".to_string()]);
+    }
+
+    #[test]
+    fn a_silent_bot_misses_the_hard_limit() {
+        let mut bot = BotProcess::spawn("sleep 30").unwrap();
+        let e = bot.receive(Duration::from_millis(50)).unwrap_err();
+        assert!(e.contains("hard limit"), "{e}");
+        let started = Instant::now();
+        bot.finish(SHORT);
+        assert!(started.elapsed() < Duration::from_secs(5), "killed, not waited for");
+    }
+
+    #[test]
+    fn a_crashing_bot_says_how_it_ended() {
+        let mut bot = BotProcess::spawn("exit 3").unwrap();
+        let e = bot.receive(Duration::from_secs(5)).unwrap_err();
+        assert!(e.contains("closed its output") && e.contains("status 3"), "{e}");
+    }
+
+    #[test]
+    fn an_endless_line_is_refused() {
+        let mut bot = BotProcess::spawn("yes | tr -d '\\n'").unwrap();
+        let e = bot.receive(Duration::from_secs(10)).unwrap_err();
+        assert!(e.contains("longer than"), "{e}");
+    }
+}

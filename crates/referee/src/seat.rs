@@ -1,0 +1,179 @@
+//! Who sits in a player's seat.
+
+use crate::process::BotProcess;
+use kibitz_core::{BotProtocol, Game};
+use std::time::Duration;
+
+/// What a seat did on its turn, with everything the referee saw.
+#[derive(Debug, Clone)]
+pub struct Answer<A> {
+    /// `None` when no usable command arrived; the rules take it as doing nothing.
+    pub action: Option<A>,
+    pub stderr: Vec<String>,
+    pub ms: Option<u64>,
+    /// Set when the seat failed on this turn, with the reason.
+    pub failed: Option<String>,
+    pub note: Option<String>,
+}
+
+impl<A> Answer<A> {
+    pub fn nothing() -> Self {
+        Self { action: None, stderr: Vec::new(), ms: None, failed: None, note: None }
+    }
+}
+
+/// A participant: a bot process, or a human at the viewer.
+pub trait Seat<G: Game> {
+    /// The display name (a bot's greeting, a human's label).
+    fn name(&self) -> &str;
+    /// The command line that was run, for bots.
+    fn command(&self) -> Option<&str>;
+    /// Why the seat is out of the match, if it is.
+    fn failure(&self) -> Option<&str>;
+    /// Greets the seat before the first turn.
+    fn start(&mut self, state: &G::State, player: usize);
+    /// Asks for this turn's action.
+    fn act(&mut self, state: &G::State, player: usize) -> Answer<G::Action>;
+    /// Tells the seat what came of its action.
+    fn result(&mut self, outcome: &G::Outcome);
+    /// The match is over.
+    fn finish(&mut self);
+}
+
+/// Time limits for bots.
+#[derive(Debug, Clone, Copy)]
+pub struct BotLimits {
+    pub init: Duration,
+    /// Answers slower than this are logged in the replay, not punished.
+    pub turn_soft: Duration,
+    /// Answers slower than this fail the bot.
+    pub turn_hard: Duration,
+}
+
+impl BotLimits {
+    pub fn to_record(self) -> kibitz_core::replay::Limits {
+        kibitz_core::replay::Limits {
+            init_ms: self.init.as_millis() as u64,
+            turn_soft_ms: self.turn_soft.as_millis() as u64,
+            turn_hard_ms: self.turn_hard.as_millis() as u64,
+        }
+    }
+}
+
+/// A bot process speaking the game's line protocol.
+pub struct BotSeat {
+    command: String,
+    name: String,
+    limits: BotLimits,
+    process: Option<BotProcess>,
+    failure: Option<String>,
+    /// Set by `start`, consumed by the first `act`, so a failure at greeting time is reported
+    /// on the bot's first turn record as well as in the header.
+    pending_failure: bool,
+}
+
+impl BotSeat {
+    /// Starts the process now; a bot that cannot be started is a failed seat, not an error.
+    pub fn spawn(command: &str, label: &str, limits: BotLimits) -> Self {
+        let (process, failure) = match BotProcess::spawn(command) {
+            Ok(p) => (Some(p), None),
+            Err(e) => (None, Some(format!("could not be started: {e}"))),
+        };
+        let pending_failure = failure.is_some();
+        Self { command: command.to_string(), name: label.to_string(), limits, process, failure, pending_failure }
+    }
+
+    /// Marks the seat failed (the first reason counts) and ends its process. The failure is
+    /// reported on the seat's next turn record.
+    fn fail(&mut self, reason: String) {
+        if self.failure.is_none() {
+            self.failure = Some(reason);
+            self.pending_failure = true;
+        }
+        if let Some(mut p) = self.process.take() {
+            p.finish(Duration::ZERO);
+        }
+    }
+
+    fn stderr(&self) -> Vec<String> {
+        self.process.as_ref().map(BotProcess::take_stderr).unwrap_or_default()
+    }
+}
+
+impl<G: BotProtocol> Seat<G> for BotSeat {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn command(&self) -> Option<&str> {
+        Some(&self.command)
+    }
+
+    fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
+    }
+
+    fn start(&mut self, state: &G::State, player: usize) {
+        let Some(process) = self.process.as_mut() else { return };
+        let greeting = process.send(&G::init_lines(state, player)).and_then(|_| process.receive(self.limits.init));
+        match greeting.and_then(|(line, _)| G::parse_greeting(&line).map_err(|e| format!("bad greeting: {e}"))) {
+            Ok(name) => self.name = name,
+            Err(reason) => self.fail(format!("at start: {reason}")),
+        }
+    }
+
+    fn act(&mut self, state: &G::State, player: usize) -> Answer<G::Action> {
+        let mut answer = Answer::nothing();
+        if std::mem::take(&mut self.pending_failure) {
+            answer.failed = self.failure.clone();
+        }
+        let Some(process) = self.process.as_mut() else { return answer };
+        let reply = process.send(&G::turn_lines(state, player)).and_then(|_| process.receive(self.limits.turn_hard));
+        let reply = reply.and_then(|(line, took)| {
+            answer.ms = Some(took.as_millis() as u64);
+            if took > self.limits.turn_soft {
+                answer.note = Some(format!("over the soft time limit ({} ms > {} ms)", took.as_millis(), self.limits.turn_soft.as_millis()));
+            }
+            G::parse_action(&line).map_err(|e| format!("sent {}: {e}", shorten(&line)))
+        });
+        answer.stderr = self.stderr();
+        match reply {
+            Ok(action) => answer.action = Some(action),
+            Err(reason) => {
+                answer.stderr.extend(self.stderr());
+                self.fail(reason.clone());
+                self.pending_failure = false;
+                answer.failed = Some(reason);
+            }
+        }
+        answer
+    }
+
+    fn result(&mut self, outcome: &G::Outcome) {
+        let lines = G::result_lines(outcome);
+        if lines.is_empty() {
+            return;
+        }
+        if let Some(process) = self.process.as_mut()
+            && let Err(reason) = process.send(&lines)
+        {
+            self.fail(reason);
+        }
+    }
+
+    fn finish(&mut self) {
+        if let Some(mut p) = self.process.take() {
+            p.finish(Duration::from_millis(200));
+        }
+    }
+}
+
+/// A bot's line, cut short for a message.
+fn shorten(line: &str) -> String {
+    const MAX: usize = 80;
+    if line.chars().count() <= MAX {
+        format!("{line:?}")
+    } else {
+        format!("{:?}… ({} bytes)", line.chars().take(MAX).collect::<String>(), line.len())
+    }
+}

@@ -1,0 +1,45 @@
+//! The command line: one subcommand per task, each with `--help`.
+//!
+//! Exit codes: 0 success; 1 the work ran but its verdict is negative (a replay that does not
+//! verify); 2 bad input (usage, an unreadable or broken file).
+
+mod bot;
+mod match_cmd;
+mod verify;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+pub const EXIT_FAILED: u8 = 1;
+pub const EXIT_BAD_INPUT: u8 = 2;
+
+#[derive(Parser)]
+#[command(name = "kibitz", version, about = "Replay viewer, referee and hand-play playground for programming-contest games")]
+#[command(after_help = "Games: lighthouses. Run `kibitz COMMAND --help` for each command's options.")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Run a match between bot processes and record it as a replay.
+    Match(match_cmd::MatchArgs),
+    /// Re-simulate a replay with the rules; exit 1 naming the first step that disagrees.
+    Verify(verify::VerifyArgs),
+    /// Run one of Kibitz's own sample bots on stdin/stdout (for use as a BOT_CMD).
+    Bot(bot::BotArgs),
+}
+
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Some(Command::Match(args)) => match_cmd::run(args),
+        Some(Command::Verify(args)) => verify::run(args),
+        Some(Command::Bot(args)) => bot::run(args),
+        None => {
+            use clap::CommandFactory;
+            Cli::command().print_help()?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

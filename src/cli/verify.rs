@@ -1,0 +1,38 @@
+//! `kibitz verify REPLAY`.
+
+use crate::games;
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct VerifyArgs {
+    /// The replay file (JSON Lines).
+    pub replay: PathBuf,
+}
+
+pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
+    let text = std::fs::read_to_string(&args.replay).map_err(|e| anyhow::anyhow!("{}: {e}", args.replay.display()))?;
+    let name = args.replay.display();
+    let report = match games::verify(&text) {
+        Ok(report) => report,
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            return Ok(ExitCode::from(super::EXIT_BAD_INPUT));
+        }
+    };
+    if let Some(damage) = &report.damage {
+        eprintln!("{name}: damaged at {damage}; the {} steps before it were checked", report.steps);
+    }
+    match &report.verdict {
+        Ok(v) => {
+            let state = if v.finished { "finished" } else { "unfinished" };
+            println!("{name}: ok, {} {} steps agree with the rules ({state}); scores {:?}", report.steps, report.game, v.scores);
+            Ok(ExitCode::from(if report.damage.is_some() { super::EXIT_FAILED } else { 0 }))
+        }
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            Ok(ExitCode::from(super::EXIT_FAILED))
+        }
+    }
+}

@@ -1,0 +1,40 @@
+//! The registry of games: the one place that lists them. Adding a game means adding its
+//! module here and a line in each `match` below.
+
+pub mod lighthouses;
+
+use kibitz_core::replay::{Replay, peek_header};
+use kibitz_core::verify::{Verified, VerifyError, verify as verify_replay};
+use kibitz_core::{Game, Located};
+
+/// The games Kibitz knows, by id.
+pub const IDS: &[&str] = &[kibitz_lighthouses::Lighthouses::ID];
+
+/// What `verify` found.
+pub struct VerifyReport {
+    pub game: String,
+    /// Steps read (and checked).
+    pub steps: usize,
+    /// The first unreadable line, if any; steps before it were checked.
+    pub damage: Option<Located>,
+    pub verdict: Result<Verified, VerifyError>,
+}
+
+/// Verifies a replay of any known game. `Err` when the header cannot be read at all.
+pub fn verify(text: &str) -> Result<VerifyReport, String> {
+    let header = peek_header(text).map_err(|e| e.to_string())?;
+    match header.game.as_str() {
+        kibitz_lighthouses::Lighthouses::ID => Ok(verify_as::<kibitz_lighthouses::Lighthouses>(text)?),
+        other => Err(format!("line 1: unknown game {other:?}; this Kibitz knows {}", IDS.join(", "))),
+    }
+}
+
+fn verify_as<G: Game>(text: &str) -> Result<VerifyReport, String> {
+    let loaded = Replay::<G>::parse(text).map_err(|e| e.to_string())?;
+    Ok(VerifyReport {
+        game: G::ID.to_string(),
+        steps: loaded.replay.records.len(),
+        verdict: verify_replay(&loaded.replay),
+        damage: loaded.damage,
+    })
+}
