@@ -1,0 +1,129 @@
+//! Benchmarks behind the figures in docs/performance.md.
+//!
+//! - rules: rounds per second on the largest reference map with 8 players, and a whole
+//!   10,000-round 4-player match re-simulated;
+//! - replay: load + verify throughput in MB/s;
+//! - seek: the state at an arbitrary step of a 100,000-step replay, through keyframes.
+
+#[path = "../tests/support/scripted.rs"]
+mod scripted;
+
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use kibitz_core::replay::{FORMAT_VERSION, PlayerInfo, Replay, ReplayHeader, ReplayWriter, StepRecord};
+use kibitz_core::verify::verify;
+use kibitz_core::{Game, Timeline};
+use kibitz_lighthouses::{Lighthouses, Map, Setup};
+use std::hint::black_box;
+use std::path::PathBuf;
+
+/// The largest reference map (square_xl, 20×20), or a map of our own of the same size when the
+/// reference data is absent.
+fn big_map() -> Map {
+    let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../..");
+    if let Some(dir) = kibitz_core::reference::reference_dir(&workspace) {
+        let text = std::fs::read_to_string(dir.join("lighthouses/maps/square_xl.txt")).expect("square_xl.txt");
+        return Map::parse(&text).expect("square_xl parses");
+    }
+    let text = std::fs::read_to_string(workspace.join("maps/lighthouses/atoll.txt")).expect("our own large map");
+    Map::parse(&text).expect("atoll parses")
+}
+
+fn replay_text(setup: &Setup, players: usize) -> String {
+    let steps = scripted::scripted_match(setup, players, 7);
+    let header = ReplayHeader {
+        kibitz_replay: FORMAT_VERSION,
+        game: Lighthouses::ID.into(),
+        rules_version: Lighthouses::RULES_VERSION,
+        seed: 7,
+        players: (0..players).map(|k| PlayerInfo { name: format!("P{k}"), command: None }).collect(),
+        setup: setup.clone(),
+        limits: None,
+    };
+    let mut writer = ReplayWriter::new(Vec::new(), &header).unwrap();
+    let mut state = Lighthouses::start(setup, players, 7).unwrap();
+    for (i, step) in steps.iter().enumerate() {
+        let outcome = Lighthouses::apply(&mut state, step);
+        writer.record(&StepRecord::new(i, step, outcome)).unwrap();
+    }
+    String::from_utf8(writer.into_inner()).unwrap()
+}
+
+fn rules(c: &mut Criterion) {
+    let map = big_map();
+    let setup = Setup { map: map.clone(), rounds: 1000 };
+    let steps = scripted::scripted_match(&setup, 8, 1);
+    let mut group = c.benchmark_group("rules");
+    group.throughput(Throughput::Elements(1000));
+    group.bench_function("1000 rounds, 8 players, square_xl (elements = rounds)", |b| {
+        b.iter_batched(
+            || Lighthouses::start(&setup, 8, 1).unwrap(),
+            |mut state| {
+                for step in &steps {
+                    black_box(Lighthouses::apply(&mut state, step));
+                }
+                state
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    let setup4 = Setup { map, rounds: 10_000 };
+    let steps4 = scripted::scripted_match(&setup4, 4, 2);
+    group.throughput(Throughput::Elements(10_000));
+    group.sample_size(20);
+    group.bench_function("whole 10000-round 4-player match (elements = rounds)", |b| {
+        b.iter_batched(
+            || Lighthouses::start(&setup4, 4, 2).unwrap(),
+            |mut state| {
+                for step in &steps4 {
+                    black_box(Lighthouses::apply(&mut state, step));
+                }
+                state
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+}
+
+fn replay(c: &mut Criterion) {
+    let setup = Setup { map: big_map(), rounds: 5000 };
+    let text = replay_text(&setup, 4);
+    let mut group = c.benchmark_group("replay");
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    group.sample_size(20);
+    group.bench_function(format!("load + verify {:.1} MB", text.len() as f64 / 1e6), |b| {
+        b.iter(|| {
+            let loaded = Replay::<Lighthouses>::parse(black_box(&text)).unwrap();
+            verify(&loaded.replay).unwrap()
+        })
+    });
+    group.bench_function("load only", |b| b.iter(|| Replay::<Lighthouses>::parse(black_box(&text)).unwrap()));
+    group.finish();
+}
+
+fn seek(c: &mut Criterion) {
+    // 100,000 steps: 4 players, 6 steps a round.
+    let setup = Setup { map: big_map(), rounds: 16_667 };
+    let steps = scripted::scripted_match(&setup, 4, 3);
+    let len = steps.len();
+    let initial = Lighthouses::start(&setup, 4, 3).unwrap();
+    let mut group = c.benchmark_group("seek");
+    group.sample_size(10);
+    group.bench_function(format!("build keyframed timeline of {len} steps"), |b| {
+        b.iter(|| Timeline::<Lighthouses>::new(initial.clone(), steps.clone()))
+    });
+    let timeline = Timeline::<Lighthouses>::new(initial.clone(), steps);
+    let mut i = 0usize;
+    group.sample_size(100);
+    group.bench_function(format!("state at an arbitrary step of {len}"), |b| {
+        b.iter(|| {
+            // A different step each time, spread over the whole replay.
+            i = (i + 7919 * 13) % (len + 1);
+            black_box(timeline.state_at(i))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, rules, replay, seek);
+criterion_main!(benches);
