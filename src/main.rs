@@ -2,6 +2,7 @@
 
 mod cli;
 mod games;
+mod viewer;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -4,8 +4,9 @@
 //! verify); 2 bad input (usage, an unreadable or broken file).
 
 mod bot;
-mod match_cmd;
+pub(crate) mod match_cmd;
 mod verify;
+mod view;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -15,7 +16,7 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 
 #[derive(Parser)]
 #[command(name = "kibitz", version, about = "Replay viewer, referee and hand-play playground for programming-contest games")]
-#[command(after_help = "Games: lighthouses. Run `kibitz COMMAND --help` for each command's options.")]
+#[command(after_help = "Without a command, the viewer opens on the bundled demo replay.\nGames: lighthouses. Run `kibitz COMMAND --help` for each command's options.")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -29,6 +30,8 @@ pub enum Command {
     Verify(verify::VerifyArgs),
     /// Run one of Kibitz's own sample bots on stdin/stdout (for use as a BOT_CMD).
     Bot(bot::BotArgs),
+    /// Open the viewer on a replay (without a file: the bundled demo).
+    View(view::ViewArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -36,10 +39,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Match(args)) => match_cmd::run(args),
         Some(Command::Verify(args)) => verify::run(args),
         Some(Command::Bot(args)) => bot::run(args),
-        None => {
-            use clap::CommandFactory;
-            Cli::command().print_help()?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Some(Command::View(args)) => view::run(args),
+        None => crate::viewer::run(crate::viewer::ViewerOptions::default()),
     }
 }

@@ -3,7 +3,7 @@
 use crate::cli::match_cmd::{LighthousesMatch, progress_bar};
 use anyhow::Context;
 use kibitz_lighthouses::{Lighthouses, Map, Setup};
-use kibitz_referee::{BotSeat, MatchSummary, Seat, run_match};
+use kibitz_referee::{BotSeat, MatchSummary, Seat};
 use std::fs::File;
 use std::io::BufWriter;
 
@@ -29,7 +29,7 @@ pub fn run_match(args: &LighthousesMatch) -> anyhow::Result<MatchSummary> {
         .map(|(k, cmd)| Box::new(BotSeat::spawn(cmd, &format!("Player {k}"), limits)) as Box<dyn Seat<Lighthouses>>)
         .collect();
     let bar = progress_bar(args.rounds as u64);
-    let summary = run_match::<Lighthouses>(&setup, &mut seats, &options, BufWriter::new(out), |p| bar.set_position(p.round as u64 + 1))?;
+    let summary = kibitz_referee::run_match::<Lighthouses>(&setup, &mut seats, &options, BufWriter::new(out), |p| bar.set_position(p.round as u64 + 1))?;
     bar.finish_and_clear();
     Ok(summary)
 }

@@ -38,3 +38,17 @@ fn verify_as<G: Game>(text: &str) -> Result<VerifyReport, String> {
         damage: loaded.damage,
     })
 }
+
+/// Loads a replay of any known game for viewing. The second value describes damage (the
+/// first unreadable line) when the file was only partly read.
+pub fn open_view(text: &str, name: String) -> Result<(Box<dyn crate::viewer::session::GameView>, Option<String>), String> {
+    let header = peek_header(text).map_err(|e| e.to_string())?;
+    match header.game.as_str() {
+        kibitz_lighthouses::Lighthouses::ID => {
+            let loaded = Replay::<kibitz_lighthouses::Lighthouses>::parse(text).map_err(|e| e.to_string())?;
+            let view = crate::viewer::LighthousesView::new(name, loaded.replay)?;
+            Ok((Box::new(view), loaded.damage.map(|d| d.to_string())))
+        }
+        other => Err(format!("line 1: unknown game {other:?}; this Kibitz knows {}", IDS.join(", "))),
+    }
+}

@@ -59,10 +59,12 @@ fn decide(known: &Known, turn: &TurnView) -> String {
         .filter(|l| l.position != turn.position)
         .filter(|l| if l.owner == me { !l.have_key } else { turn.energy > l.energy + MIN_CAPTURE / 2 })
         .min_by_key(|l| (reach(l.position), l.position));
-    let goal = match target {
-        Some(l) => l.position,
-        None => richest_visible_cell(known, turn),
-    };
+    // Nothing to take yet: gather energy where it grows (near lighthouses), or head for the
+    // nearest lighthouse that is not ours (the map's centre may have no energy at all).
+    let goal = target.map(|l| l.position).or_else(|| richest_visible_cell(known, turn)).or_else(|| {
+        turn.lighthouses.iter().filter(|l| l.owner != me && l.position != turn.position).min_by_key(|l| (reach(l.position), l.position)).map(|l| l.position)
+    });
+    let Some(goal) = goal else { return pass() };
     match known.step_towards(turn.position, goal) {
         Some((dx, dy)) => step(dx, dy),
         None => pass(),
@@ -88,8 +90,9 @@ fn best_connection(known: &Known, turn: &TurnView, from: &LighthouseView) -> Opt
         .map(|to| to.position)
 }
 
-/// The cell with the most energy in view (ties: the nearest to the view's centre), as a goal.
-fn richest_visible_cell(known: &Known, turn: &TurnView) -> Pos {
+/// The cell with the most energy in view (ties: the nearest to the view's centre), if any cell
+/// in view has energy.
+fn richest_visible_cell(known: &Known, turn: &TurnView) -> Option<Pos> {
     let r = (turn.view.len() / 2) as i32;
     let mut best = (0, 0, turn.position);
     for (row, dy) in turn.view.iter().zip(-r..=r) {
@@ -101,5 +104,5 @@ fn richest_visible_cell(known: &Known, turn: &TurnView) -> Pos {
             }
         }
     }
-    best.2
+    (best.0 > 0).then_some(best.2)
 }

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Regenerates the sample replays with the kibitz binary (built with `cargo build --release`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+K="${KIBITZ:-${CARGO_TARGET_DIR:-target}/release/kibitz}"
+bot() { echo "'$K' bot lighthouses $1 --seed ${2:-0}"; }
+run() { "$K" match lighthouses "$@" | tail -n 1; }
+
+run --map maps/lighthouses/harbour.txt --rounds 200 --out replays/lighthouses-demo.jsonl \
+  -- "$(bot greedy)" "$(bot greedy)" "$(bot random 5)" "$(bot greedy)"
+run --map maps/lighthouses/duel.txt --rounds 150 --out replays/lighthouses-duel.jsonl \
+  -- "$(bot greedy)" "$(bot random 3)"
+run --map maps/lighthouses/atoll.txt --rounds 300 --out replays/lighthouses-atoll.jsonl \
+  -- "$(bot greedy)" "$(bot random 1)" "$(bot greedy)" "$(bot random 2)" \
+     "$(bot greedy)" "$(bot random 3)" "$(bot greedy)" "$(bot random 4)"
+crasher='n=0; while read line; do case "$line" in *player_num*) echo "{\"name\": \"Crasher\"}";; *view*) n=$((n+1)); [ $n -ge 10 ] && exit 3; echo "{\"command\": \"pass\"}";; esac; done'
+run --map maps/lighthouses/crossroads.txt --rounds 60 --out replays/lighthouses-failure.jsonl \
+  -- "$(bot greedy)" "$crasher"
+for f in replays/*.jsonl; do "$K" verify "$f"; done

@@ -1,0 +1,414 @@
+//! The Lighthouses view: the island with its energy as a heat tint, lighthouses, lasers, lit
+//! triangles and players, drawn with egui's painter; and the side panel's details.
+
+use super::palette::{player_color, with_alpha};
+use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, Perspective, PlayerLabel};
+use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
+use kibitz_core::replay::Replay;
+use kibitz_core::{Game, Timeline};
+use kibitz_lighthouses::view::TurnView;
+use kibitz_lighthouses::{Event, Lighthouses, Outcome, Pos, State};
+
+pub struct LighthousesView {
+    title: String,
+    replay: Replay<Lighthouses>,
+    timeline: Timeline<Lighthouses>,
+    round_starts: Vec<usize>,
+    markers: Vec<Marker>,
+    players: Vec<PlayerLabel>,
+    scores: Vec<Vec<(usize, i64)>>,
+    /// The state at one cursor position, kept so that playing forwards applies one step a frame.
+    cache: Option<(usize, State)>,
+}
+
+impl LighthousesView {
+    pub fn new(title: String, replay: Replay<Lighthouses>) -> Result<Self, String> {
+        let header = &replay.header;
+        let initial = Lighthouses::start(&header.setup, header.players.len(), header.seed)?;
+        let timeline = Timeline::<Lighthouses>::new(initial, replay.steps().collect());
+        let mut round_starts = Vec::new();
+        let mut markers = Vec::new();
+        let mut scores = vec![vec![(0usize, 0i64)]; header.players.len()];
+        let mut players: Vec<PlayerLabel> = header
+            .players
+            .iter()
+            .enumerate()
+            .map(|(k, p)| PlayerLabel { name: p.name.clone(), color: player_color(k), failed: None })
+            .collect();
+        for (i, outcome) in timeline.outcomes().iter().enumerate() {
+            let after = i + 1;
+            if let Outcome::RoundStart { .. } = outcome {
+                round_starts.push(i);
+            }
+            if let Outcome::RoundEnd { scores: s, .. } = outcome {
+                for (k, &v) in s.iter().enumerate() {
+                    scores[k].push((after, v));
+                }
+            }
+            for e in outcome.events() {
+                let (kind, label) = match e {
+                    Event::Captured { lighthouse, player } => (MarkerKind::Capture, format!("{} captures {lighthouse}", players[*player].name)),
+                    Event::Neutralised { lighthouse, by: Some(p) } => (MarkerKind::Loss, format!("{} empties {lighthouse}", players[*p].name)),
+                    Event::Neutralised { lighthouse, by: None } => (MarkerKind::Loss, format!("{lighthouse} decays to neutral")),
+                    Event::Connected { from, to, player } => (MarkerKind::Connection, format!("{} connects {from}–{to}", players[*player].name)),
+                    Event::Lit { player, cells, .. } => (MarkerKind::Triangle, format!("{} lights a triangle of {cells} cells", players[*player].name)),
+                };
+                markers.push(Marker { at: after, kind, label });
+            }
+            if let (Some(record), Some(p)) = (replay.records.get(i), replay.records.get(i).and_then(|r| r.player))
+                && let Some(reason) = &record.failed
+            {
+                markers.push(Marker { at: after, kind: MarkerKind::Failure, label: format!("{} fails: {reason}", players[p].name) });
+                players[p].failed = Some((i, reason.clone()));
+            }
+        }
+        Ok(Self { title, replay, timeline, round_starts, markers, players, scores, cache: None })
+    }
+
+    /// The state after `cursor` steps, reusing the last one when the cursor moved forwards a little.
+    fn state(&mut self, cursor: usize) -> &State {
+        let cursor = cursor.min(self.timeline.len());
+        let reuse = matches!(&self.cache, Some((at, _)) if *at <= cursor && cursor - *at <= 8);
+        if reuse {
+            let (at, state) = self.cache.as_mut().expect("checked");
+            for step in &self.timeline.steps()[*at..cursor] {
+                Lighthouses::apply(state, step);
+            }
+            *at = cursor;
+        } else {
+            self.cache = Some((cursor, self.timeline.state_at(cursor)));
+        }
+        &self.cache.as_ref().expect("just set").1
+    }
+
+    /// The last turn of player `k` at or after which the cursor stands, and the view the bot
+    /// was sent for it.
+    fn sent_view(&self, k: usize, cursor: usize) -> Option<(usize, TurnView)> {
+        let last = self.timeline.len().saturating_sub(1);
+        let i = (0..=cursor.min(last)).rev().find(|&i| matches!(self.timeline.steps()[i], kibitz_core::Step::Act { player, .. } if player == k))?;
+        Some((i, self.timeline.state_at(i).turn_view(k)))
+    }
+}
+
+/// Screen geometry of a board: where cell (x, y) is (y up, so row 0 is at the bottom).
+struct Grid {
+    origin: Pos2,
+    cell: f32,
+    height: i32,
+}
+
+impl Grid {
+    fn fit(rect: Rect, width: usize, height: usize, camera: &Camera2) -> Self {
+        let cell = (rect.width() / width as f32).min(rect.height() / height as f32) * 0.96 * camera.zoom;
+        let size = Vec2::new(cell * width as f32, cell * height as f32);
+        let origin = rect.center() - size / 2.0 + camera.pan;
+        Self { origin, cell, height: height as i32 }
+    }
+
+    fn rect(&self, p: Pos) -> Rect {
+        let min = self.origin + Vec2::new(p.0 as f32 * self.cell, (self.height - 1 - p.1) as f32 * self.cell);
+        Rect::from_min_size(min, Vec2::splat(self.cell))
+    }
+
+    fn center(&self, p: Pos) -> Pos2 {
+        self.rect(p).center()
+    }
+
+    fn cell_at(&self, screen: Pos2) -> Pos {
+        let d = (screen - self.origin) / self.cell;
+        Pos(d.x.floor() as i32, self.height - 1 - d.y.floor() as i32)
+    }
+}
+
+const WATER: Color32 = Color32::from_rgb(18, 38, 66);
+const SAND: Color32 = Color32::from_rgb(70, 78, 62);
+const HOT: Color32 = Color32::from_rgb(214, 162, 70);
+const NEUTRAL: Color32 = Color32::from_rgb(200, 200, 200);
+
+fn heat(energy: u8) -> Color32 {
+    let t = energy as f32 / 100.0;
+    let mix = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * t) as u8;
+    Color32::from_rgb(mix(SAND.r(), HOT.r()), mix(SAND.g(), HOT.g()), mix(SAND.b(), HOT.b()))
+}
+
+fn owner_color(owner: Option<usize>) -> Color32 {
+    owner.map_or(NEUTRAL, player_color)
+}
+
+/// A triangle as a filled shape; egui wants a consistent winding on screen.
+fn triangle_shape(mut points: Vec<Pos2>, fill: Color32) -> Shape {
+    let [a, b, c] = [points[0], points[1], points[2]];
+    if (b - a).x * (c - a).y - (b - a).y * (c - a).x < 0.0 {
+        points.reverse();
+    }
+    Shape::convex_polygon(points, fill, Stroke::NONE)
+}
+
+impl GameView for LighthousesView {
+    fn game(&self) -> &'static str {
+        Lighthouses::ID
+    }
+
+    fn title(&self) -> &str {
+        &self.title
+    }
+
+    fn len(&self) -> usize {
+        self.timeline.len()
+    }
+
+    fn round_starts(&self) -> &[usize] {
+        &self.round_starts
+    }
+
+    fn describe(&self, cursor: usize) -> String {
+        let rounds = self.replay.header.setup.rounds;
+        if cursor == 0 {
+            return format!("before round 1 of {rounds}");
+        }
+        let i = cursor - 1;
+        let round = self.timeline.round_of_step(i) + 1;
+        let what = match &self.timeline.steps()[i] {
+            kibitz_core::Step::Tick => match self.timeline.outcomes()[i] {
+                Outcome::RoundStart { .. } => "round start".to_string(),
+                _ => "scored".to_string(),
+            },
+            kibitz_core::Step::Act { player, .. } => format!("after {}'s turn", self.players[*player].name),
+        };
+        format!("round {round} of {rounds} · {what}")
+    }
+
+    fn markers(&self) -> &[Marker] {
+        &self.markers
+    }
+
+    fn players(&self) -> &[PlayerLabel] {
+        &self.players
+    }
+
+    fn scores(&self) -> &[Vec<(usize, i64)>] {
+        &self.scores
+    }
+
+    fn scores_at(&self, cursor: usize) -> Vec<i64> {
+        self.scores.iter().map(|s| s.iter().take_while(|(at, _)| *at <= cursor).last().map_or(0, |p| p.1)).collect()
+    }
+
+    fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
+        let end = range.end.min(self.replay.records.len());
+        (range.start.min(end)..end)
+            .map(|i| {
+                let record = &self.replay.records[i];
+                let (text, error) = match (&record.outcome, record.player) {
+                    (Outcome::RoundStart { round, .. }, _) => (format!("— round {} starts", round + 1), false),
+                    (Outcome::RoundEnd { round, scores }, _) => (format!("— round {} scored: {scores:?}", round + 1), false),
+                    (Outcome::Turn { success, message, .. }, Some(p)) => {
+                        let action = match &record.action {
+                            Some(a) => serde_json::to_string(a).unwrap_or_default(),
+                            None => "(no command)".to_string(),
+                        };
+                        let mut text = format!("{}: {action}", self.players[p].name);
+                        if !success {
+                            text += &format!(" ✖ {}", message.as_deref().unwrap_or(""));
+                        }
+                        if let Some(reason) = &record.failed {
+                            text += &format!(" ⚠ failed: {reason}");
+                        }
+                        if let Some(note) = &record.note {
+                            text += &format!(" ({note})");
+                        }
+                        (text, !success || record.failed.is_some())
+                    }
+                    (Outcome::Turn { .. }, None) => ("?".to_string(), true),
+                };
+                LogLine { step: i, player: record.player, text, error, stderr: record.stderr.clone() }
+            })
+            .collect()
+    }
+
+    fn draw(&mut self, ui: &mut egui::Ui, response: &egui::Response, rect: Rect, cursor: usize, camera: &Camera2, perspective: Perspective) {
+        let sent = match perspective {
+            Perspective::Player(k) => self.sent_view(k, cursor),
+            Perspective::Omniscient => None,
+        };
+        let players = self.players.clone();
+        let state = self.state(cursor).clone();
+        let map = state.map();
+        let grid = Grid::fit(rect, map.width(), map.height(), camera);
+        let painter = ui.painter_at(rect);
+        let viewer = match perspective {
+            Perspective::Player(k) => Some((k, sent.as_ref().map_or(state.players[k].pos, |(_, v)| v.position))),
+            Perspective::Omniscient => None,
+        };
+        let visible = |p: Pos| match viewer {
+            Some((_, at)) => TurnView::within_horizon(p.0 - at.0, p.1 - at.1),
+            None => true,
+        };
+        // Cells.
+        for y in 0..map.height() as i32 {
+            for x in 0..map.width() as i32 {
+                let p = Pos(x, y);
+                let energy = match (&sent, viewer) {
+                    (Some((_, v)), Some((_, at))) if visible(p) => v.view[(p.1 - at.1 + 3) as usize][(p.0 - at.0 + 3) as usize].max(0) as u8,
+                    _ => state.cell_energy(p),
+                };
+                let mut color = if map.is_island(p) { heat(energy) } else { WATER };
+                if !visible(p) {
+                    color = color.gamma_multiply(0.35);
+                }
+                painter.rect_filled(grid.rect(p).shrink(grid.cell * 0.03), 1.0, color);
+            }
+        }
+        // Triangles, translucent: overlaps add up visibly.
+        for t in &state.triangles {
+            let points = t.vertices.iter().map(|&k| grid.center(state.lighthouses[k].pos)).collect();
+            painter.add(triangle_shape(points, with_alpha(player_color(t.owner), 70)));
+        }
+        // Lasers.
+        for &[a, b] in &state.connections {
+            let owner = state.lighthouses[a].owner;
+            let (pa, pb) = (grid.center(state.lighthouses[a].pos), grid.center(state.lighthouses[b].pos));
+            painter.line_segment([pa, pb], Stroke::new((grid.cell * 0.12).max(2.0), owner_color(owner)));
+        }
+        // Lighthouses.
+        let font = FontId::proportional((grid.cell * 0.32).clamp(8.0, 16.0));
+        for (k, lh) in state.lighthouses.iter().enumerate() {
+            let c = grid.center(lh.pos);
+            let r = grid.cell * 0.32;
+            painter.circle_filled(c, r, Color32::from_rgb(20, 20, 24));
+            painter.circle_stroke(c, r, Stroke::new((grid.cell * 0.08).max(1.5), owner_color(lh.owner)));
+            if let Some((viewer, _)) = viewer
+                && state.players[viewer].keys[k]
+            {
+                painter.circle_filled(c, r * 0.35, Color32::GOLD);
+            }
+            if grid.cell >= 18.0 && lh.energy > 0 {
+                painter.text(c + Vec2::new(0.0, r + 1.0), Align2::CENTER_TOP, lh.energy.to_string(), font.clone(), Color32::WHITE);
+            }
+        }
+        // Players: several on one cell are spread around it.
+        for (k, pl) in state.players.iter().enumerate() {
+            if viewer.is_some_and(|(v, _)| v != k) {
+                continue; // players never learn where the others are
+            }
+            let pos = viewer.map_or(pl.pos, |(_, at)| at);
+            let here: Vec<usize> = (0..state.players.len()).filter(|&j| state.players[j].pos == pl.pos).collect();
+            let slot = here.iter().position(|&j| j == k).unwrap_or(0);
+            let offset = if here.len() > 1 && viewer.is_none() {
+                let angle = slot as f32 / here.len() as f32 * std::f32::consts::TAU;
+                Vec2::angled(angle) * grid.cell * 0.28
+            } else {
+                Vec2::ZERO
+            };
+            let c = grid.center(pos) + offset;
+            let r = grid.cell * if here.len() > 1 { 0.2 } else { 0.26 };
+            painter.circle_filled(c, r, players[k].color);
+            painter.circle_stroke(c, r, Stroke::new(1.5, Color32::BLACK));
+            painter.text(c, Align2::CENTER_CENTER, k.to_string(), FontId::monospace((r * 1.3).max(7.0)), Color32::BLACK);
+        }
+        if viewer.is_some() {
+            painter.text(rect.left_top() + Vec2::new(8.0, 8.0), Align2::LEFT_TOP, "dimmed: beyond this player's horizon", FontId::proportional(13.0), Color32::LIGHT_GRAY);
+        }
+        // Hover: what is under the pointer.
+        if let Some(pointer) = response.hover_pos() {
+            let p = grid.cell_at(pointer);
+            if map.index(p).is_some() {
+                painter.rect_stroke(grid.rect(p), 0.0, Stroke::new(1.5, Color32::WHITE), egui::StrokeKind::Inside);
+                response.clone().on_hover_ui_at_pointer(|ui| {
+                    ui.label(format!("cell {p}"));
+                    if map.is_island(p) {
+                        ui.label(format!("energy {} (+{} a round)", state.cell_energy(p), state.board.growth(p)));
+                    } else {
+                        ui.label("water");
+                    }
+                    if let Some(k) = state.lighthouse_at(p) {
+                        let lh = &state.lighthouses[k];
+                        let owner = lh.owner.map_or("neutral".to_string(), |o| players[o].name.clone());
+                        ui.separator();
+                        ui.label(format!("lighthouse: {owner}, energy {}", lh.energy));
+                        let links: Vec<String> = state.connections_of(k).iter().map(|&j| state.lighthouses[j].pos.to_string()).collect();
+                        if !links.is_empty() {
+                            ui.label(format!("connected to {}", links.join(", ")));
+                        }
+                        let holders: Vec<&str> = state.players.iter().enumerate().filter(|(_, pl)| pl.keys[k]).map(|(j, _)| players[j].name.as_str()).collect();
+                        if !holders.is_empty() {
+                            ui.label(format!("key held by {}", holders.join(", ")));
+                        }
+                    }
+                    for (j, pl) in state.players.iter().enumerate().filter(|(_, pl)| pl.pos == p) {
+                        ui.separator();
+                        ui.colored_label(players[j].color, format!("{} · energy {} · score {}", players[j].name, pl.energy, pl.score));
+                    }
+                });
+            }
+        }
+    }
+
+    fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {
+        let players = self.players.clone();
+        let state = self.state(cursor).clone();
+        egui::Grid::new("lh-players").num_columns(5).striped(true).show(ui, |ui| {
+            for h in ["player", "score", "energy", "cell", "keys"] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for (k, p) in state.players.iter().enumerate() {
+                let mut name = egui::RichText::new(format!("{k} {}", players[k].name)).color(players[k].color);
+                if players[k].failed.as_ref().is_some_and(|(at, _)| *at < cursor) {
+                    name = name.strikethrough();
+                }
+                ui.label(name);
+                ui.label(p.score.to_string());
+                ui.label(p.energy.to_string());
+                ui.label(p.pos.to_string());
+                ui.label(p.keys.iter().filter(|&&k| k).count().to_string());
+                ui.end_row();
+            }
+        });
+        if cursor > 0
+            && let Some(record) = self.replay.records.get(cursor - 1)
+        {
+            ui.separator();
+            ui.strong("Last step");
+            if let Some(p) = record.player {
+                let action = record.action.as_ref().map_or("(no command)".to_string(), |a| serde_json::to_string(a).unwrap_or_default());
+                ui.colored_label(players[p].color, format!("{} sent {action}", players[p].name));
+                if let Some(ms) = record.ms {
+                    ui.label(format!("answered in {ms} ms"));
+                }
+            }
+            match &record.outcome {
+                Outcome::Turn { success: true, .. } => {
+                    ui.label("result: success");
+                }
+                Outcome::Turn { success: false, message, .. } => {
+                    ui.colored_label(Color32::LIGHT_RED, format!("result: {}", message.as_deref().unwrap_or("refused")));
+                }
+                Outcome::RoundStart { round, events } => {
+                    ui.label(format!("round {} starts: energy grew, players collected, lighthouses decayed ({} lost)", round + 1, events.len()));
+                }
+                Outcome::RoundEnd { round, scores } => {
+                    ui.label(format!("round {} scored: {scores:?}", round + 1));
+                }
+            }
+            if let Some(reason) = &record.failed {
+                ui.colored_label(Color32::RED, format!("bot failed: {reason}"));
+            }
+        }
+        if let Perspective::Player(k) = perspective {
+            ui.separator();
+            ui.strong(format!("What {} was sent", players[k].name));
+            match self.sent_view(k, cursor) {
+                Some((i, view)) => {
+                    ui.label(format!("before step {i}: position {}, energy {}, score {}", view.position, view.energy, view.score));
+                    let text = view.view.iter().rev().map(|row| row.iter().map(|v| format!("{v:>4}")).collect::<String>()).collect::<Vec<_>>().join("\n");
+                    ui.label(egui::RichText::new(text).monospace().size(11.0));
+                    ui.label(format!("keys: {}", view.lighthouses.iter().filter(|l| l.have_key).map(|l| l.position.to_string()).collect::<Vec<_>>().join(" ")));
+                }
+                None => {
+                    ui.label("no turn yet");
+                }
+            }
+        }
+    }
+}

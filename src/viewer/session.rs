@@ -1,0 +1,109 @@
+//! What the viewer shell needs from a loaded replay, whatever the game. Each game's view
+//! implements [`GameView`]; the shell (timeline, panels, shortcuts) only talks to this trait.
+
+use bevy_egui::egui;
+
+/// A notable moment, shown as a marker on the timeline.
+#[derive(Debug, Clone)]
+pub struct Marker {
+    /// The marker sits at the state *after* this many steps.
+    pub at: usize,
+    pub kind: MarkerKind,
+    pub label: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MarkerKind {
+    Capture,
+    Loss,
+    Connection,
+    Triangle,
+    Failure,
+}
+
+impl MarkerKind {
+    pub fn color(self) -> egui::Color32 {
+        match self {
+            MarkerKind::Capture => egui::Color32::from_rgb(120, 200, 255),
+            MarkerKind::Loss => egui::Color32::from_rgb(160, 160, 160),
+            MarkerKind::Connection => egui::Color32::from_rgb(255, 220, 90),
+            MarkerKind::Triangle => egui::Color32::from_rgb(255, 140, 60),
+            MarkerKind::Failure => egui::Color32::from_rgb(255, 60, 60),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MarkerKind::Capture => "capture",
+            MarkerKind::Loss => "lighthouse lost",
+            MarkerKind::Connection => "connection",
+            MarkerKind::Triangle => "triangle",
+            MarkerKind::Failure => "bot failure",
+        }
+    }
+}
+
+/// One participant as the panels show it.
+#[derive(Debug, Clone)]
+pub struct PlayerLabel {
+    pub name: String,
+    pub color: egui::Color32,
+    /// The step at which the player failed, and why.
+    pub failed: Option<(usize, String)>,
+}
+
+/// One line of the turn log.
+#[derive(Debug, Clone)]
+pub struct LogLine {
+    pub step: usize,
+    pub player: Option<usize>,
+    pub text: String,
+    pub error: bool,
+    pub stderr: Vec<String>,
+}
+
+/// Where the board is looked at from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Perspective {
+    #[default]
+    Omniscient,
+    /// Exactly what player k was sent on their turn.
+    Player(usize),
+}
+
+/// Pan and zoom of a 2D board, in screen points.
+#[derive(Debug, Clone, Copy)]
+pub struct Camera2 {
+    pub zoom: f32,
+    pub pan: egui::Vec2,
+}
+
+impl Default for Camera2 {
+    fn default() -> Self {
+        Self { zoom: 1.0, pan: egui::Vec2::ZERO }
+    }
+}
+
+/// A replay loaded for viewing: everything game-specific the shell needs.
+pub trait GameView: Send + Sync {
+    fn game(&self) -> &'static str;
+    fn title(&self) -> &str;
+    /// Number of steps.
+    fn len(&self) -> usize;
+    /// Cursor positions at which a round starts, sorted.
+    fn round_starts(&self) -> &[usize];
+    /// Human-readable position, e.g. "round 12/200 · player 1's turn".
+    fn describe(&self, cursor: usize) -> String;
+    fn markers(&self) -> &[Marker];
+    fn players(&self) -> &[PlayerLabel];
+    /// Score series per player: (cursor, score) points.
+    fn scores(&self) -> &[Vec<(usize, i64)>];
+    /// Scores at a cursor.
+    fn scores_at(&self, cursor: usize) -> Vec<i64>;
+    /// The turn log, for steps in `range`.
+    fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine>;
+    /// Draws the board for the state at `cursor` into `rect`; handles hover tooltips.
+    fn draw(&mut self, ui: &mut egui::Ui, response: &egui::Response, rect: egui::Rect, cursor: usize, camera: &Camera2, perspective: Perspective);
+    /// Game-specific details for the side panel (the step under the cursor, a player's view).
+    fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective);
+}

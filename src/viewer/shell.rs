@@ -1,0 +1,486 @@
+//! The game-agnostic shell: menu bar, timeline, side panel (scores, chart, details, turn log),
+//! the board area with pan and zoom, keyboard shortcuts and the help overlay.
+
+use super::playback::{Playback, SPEEDS};
+use super::session::{Camera2, GameView, Perspective};
+use super::settings::Settings;
+use super::shortcuts::{Action, SHORTCUTS};
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::EguiContexts;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+/// A message shown at the top of the board until dismissed.
+pub struct Notice {
+    pub text: String,
+    pub error: bool,
+}
+
+#[derive(Resource)]
+pub struct Viewer {
+    pub session: Option<Box<dyn GameView>>,
+    pub playback: Playback,
+    pub camera: Camera2,
+    pub perspective: Perspective,
+    pub message: Option<Notice>,
+    show_help: bool,
+    goto: Option<String>,
+    settings: Settings,
+    /// The answer of a file dialog running on its own thread (a Mutex makes it shareable).
+    dialog: Option<Mutex<Receiver<Option<PathBuf>>>>,
+}
+
+impl Viewer {
+    pub fn new() -> Self {
+        let (settings, problem) = Settings::load();
+        Self {
+            session: None,
+            playback: Playback::new(0),
+            camera: Camera2::default(),
+            perspective: Perspective::Omniscient,
+            message: problem.map(|text| Notice { text, error: true }),
+            show_help: false,
+            goto: None,
+            settings,
+            dialog: None,
+        }
+    }
+
+    /// Opens a replay file; problems are shown in the window, the current replay stays.
+    pub fn open_file(&mut self, path: PathBuf) {
+        match std::fs::read_to_string(&path) {
+            Ok(text) => {
+                let name = path.file_name().map_or(path.display().to_string(), |n| n.to_string_lossy().into_owned());
+                if self.open_text(&text, name) {
+                    self.settings.remember(path);
+                    if let Err(e) = self.settings.save() {
+                        self.message = Some(Notice { text: format!("could not save settings: {e}"), error: true });
+                    }
+                }
+            }
+            Err(e) => self.message = Some(Notice { text: format!("cannot read {}: {e}", path.display()), error: true }),
+        }
+    }
+
+    /// Opens a replay from its text. Returns whether it could be shown.
+    pub fn open_text(&mut self, text: &str, name: String) -> bool {
+        match crate::games::open_view(text, name.clone()) {
+            Ok((view, damage)) => {
+                self.playback = Playback::new(view.len());
+                self.camera = Camera2::default();
+                self.perspective = Perspective::Omniscient;
+                self.message = damage.map(|d| Notice { text: format!("{name} is damaged at {d}; showing the steps before it"), error: true });
+                self.session = Some(view);
+                true
+            }
+            Err(e) => {
+                self.message = Some(Notice { text: format!("cannot open {name}: {e}"), error: true });
+                false
+            }
+        }
+    }
+
+    /// Starts the system file dialog on its own thread, so the window never hangs on it.
+    fn ask_for_file(&mut self) {
+        if !file_dialog_available() {
+            self.message = Some(Notice {
+                text: "No file-dialog service is available here (no desktop portal on the session bus). \
+                       Drag a replay onto the window, or start with `kibitz view FILE`."
+                    .into(),
+                error: true,
+            });
+            return;
+        }
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let file = rfd::FileDialog::new().add_filter("Kibitz replay", &["jsonl", "json"]).pick_file();
+            let _ = tx.send(file);
+        });
+        self.dialog = Some(Mutex::new(rx));
+    }
+
+    fn poll_dialog(&mut self) {
+        let Some(rx) = &self.dialog else { return };
+        let answer = rx.lock().map_or(Err(TryRecvError::Disconnected), |rx| rx.try_recv());
+        match answer {
+            Ok(Some(path)) => {
+                self.dialog = None;
+                self.open_file(path);
+            }
+            Ok(None) | Err(TryRecvError::Disconnected) => self.dialog = None,
+            Err(TryRecvError::Empty) => {}
+        }
+    }
+
+    fn act(&mut self, action: Action) {
+        let starts = self.session.as_ref().map(|s| s.round_starts().to_vec()).unwrap_or_default();
+        let players = self.session.as_ref().map_or(0, |s| s.players().len());
+        let p = &mut self.playback;
+        match action {
+            Action::PlayPause => p.toggle_play(),
+            Action::Reverse => p.reverse = !p.reverse,
+            Action::StepBack => p.step_by(-1),
+            Action::StepForward => p.step_by(1),
+            Action::RoundBack => p.step_round(false, &starts),
+            Action::RoundForward => p.step_round(true, &starts),
+            Action::Start => p.seek(0),
+            Action::End => p.seek(p.len()),
+            Action::Faster => p.faster(),
+            Action::Slower => p.slower(),
+            Action::GoTo => self.goto = Some(self.playback.cursor().to_string()),
+            Action::Fit => self.camera = Camera2::default(),
+            Action::ZoomIn => self.camera.zoom = (self.camera.zoom * 1.25).min(20.0),
+            Action::ZoomOut => self.camera.zoom = (self.camera.zoom / 1.25).max(0.2),
+            Action::PanLeft => self.camera.pan.x += 40.0,
+            Action::PanRight => self.camera.pan.x -= 40.0,
+            Action::PanUp => self.camera.pan.y += 40.0,
+            Action::PanDown => self.camera.pan.y -= 40.0,
+            Action::Perspective => {
+                self.perspective = match self.perspective {
+                    Perspective::Omniscient if players > 0 => Perspective::Player(0),
+                    Perspective::Player(k) if k + 1 < players => Perspective::Player(k + 1),
+                    _ => Perspective::Omniscient,
+                }
+            }
+            Action::Open => self.ask_for_file(),
+            Action::Help => self.show_help = !self.show_help,
+        }
+    }
+}
+
+/// Whether an xdg desktop portal can be reached: rfd needs one on the session bus.
+fn file_dialog_available() -> bool {
+    std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+        || std::env::var_os("XDG_RUNTIME_DIR").is_some_and(|d| std::path::Path::new(&d).join("bus").exists())
+}
+
+/// Files dropped onto the window are opened.
+pub fn dropped_files(mut events: MessageReader<FileDragAndDrop>, mut viewer: ResMut<Viewer>) {
+    for event in events.read() {
+        if let FileDragAndDrop::DroppedFile { path_buf, .. } = event {
+            viewer.open_file(path_buf.clone());
+        }
+    }
+}
+
+pub fn ui(mut contexts: EguiContexts, mut viewer: ResMut<Viewer>, time: Res<Time>) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let viewer = &mut *viewer;
+    viewer.poll_dialog();
+    viewer.playback.tick(time.delta_secs());
+    keyboard(&ctx, viewer);
+
+    let mut root = egui::Ui::new(ctx.clone(), "kibitz-root".into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()));
+    egui::Panel::top("menu").show(&mut root, |ui| menu_bar(ui, viewer));
+    egui::Panel::bottom("timeline").exact_size(64.0).show(&mut root, |ui| timeline(ui, viewer));
+    egui::Panel::right("side").default_size(380.0).resizable(true).show(&mut root, |ui| side_panel(ui, viewer));
+    egui::CentralPanel::default().frame(egui::Frame::NONE.fill(Color32::from_rgb(12, 14, 18))).show(&mut root, |ui| board(ui, viewer));
+
+    if viewer.show_help {
+        help_overlay(&ctx, viewer);
+    }
+    goto_box(&ctx, viewer);
+    Ok(())
+}
+
+fn keyboard(ctx: &egui::Context, viewer: &mut Viewer) {
+    if ctx.egui_wants_keyboard_input() {
+        return;
+    }
+    let pressed: Vec<Action> = ctx.input(|i| {
+        SHORTCUTS.iter().filter(|s| i.key_pressed(s.key) && i.modifiers.shift == s.shift).map(|s| s.action).collect()
+    });
+    for action in pressed {
+        viewer.act(action);
+    }
+}
+
+fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| {
+            if ui.button("Open…  (O)").clicked() {
+                viewer.act(Action::Open);
+                ui.close();
+            }
+            ui.menu_button("Open recent", |ui| {
+                if viewer.settings.recent.is_empty() {
+                    ui.label("nothing yet");
+                }
+                for path in viewer.settings.recent.clone() {
+                    if ui.button(path.display().to_string()).clicked() {
+                        viewer.open_file(path);
+                        ui.close();
+                    }
+                }
+            });
+            if ui.button("Open the demo replay").clicked() {
+                viewer.open_text(super::DEMO_REPLAY, super::DEMO_NAME.to_string());
+                ui.close();
+            }
+        });
+        ui.menu_button("View", |ui| {
+            if ui.button("Fit board  (F)").clicked() {
+                viewer.act(Action::Fit);
+            }
+            let players: Vec<String> = viewer.session.as_ref().map(|s| s.players().iter().map(|p| p.name.clone()).collect()).unwrap_or_default();
+            ui.radio_value(&mut viewer.perspective, Perspective::Omniscient, "Omniscient");
+            for (k, name) in players.iter().enumerate() {
+                ui.radio_value(&mut viewer.perspective, Perspective::Player(k), format!("As {k} {name} saw it"));
+            }
+        });
+        if ui.button("Help  (?)").clicked() {
+            viewer.show_help = !viewer.show_help;
+        }
+        if let Some(s) = &viewer.session {
+            ui.separator();
+            ui.label(RichText::new(format!("{} · {}", s.game(), s.title())).strong());
+        }
+    });
+}
+
+fn timeline(ui: &mut egui::Ui, viewer: &mut Viewer) {
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        let p = &viewer.playback;
+        let mut act = None;
+        if ui.button("⏮").on_hover_text("start (Home)").clicked() {
+            act = Some(Action::Start);
+        }
+        if ui.button("⏪").on_hover_text("previous round (Shift+Left)").clicked() {
+            act = Some(Action::RoundBack);
+        }
+        if ui.button("◀").on_hover_text("step back (Left)").clicked() {
+            act = Some(Action::StepBack);
+        }
+        let play = if p.playing { "⏸" } else { "▶" };
+        if ui.button(play).on_hover_text("play / pause (Space)").clicked() {
+            act = Some(Action::PlayPause);
+        }
+        if ui.button("▶").on_hover_text("step forward (Right)").clicked() {
+            act = Some(Action::StepForward);
+        }
+        if ui.button("⏩").on_hover_text("next round (Shift+Right)").clicked() {
+            act = Some(Action::RoundForward);
+        }
+        if ui.button("⏭").on_hover_text("end (End)").clicked() {
+            act = Some(Action::End);
+        }
+        let mut reverse = p.reverse;
+        if ui.toggle_value(&mut reverse, "⟲ reverse").on_hover_text("play backwards (R)").changed() {
+            act = Some(Action::Reverse);
+        }
+        let mut speed = p.speed();
+        egui::ComboBox::from_id_salt("speed").width(70.0).selected_text(format!("{speed}×")).show_ui(ui, |ui| {
+            for s in SPEEDS {
+                ui.selectable_value(&mut speed, s, format!("{s}×"));
+            }
+        });
+        if speed != viewer.playback.speed() {
+            viewer.playback.set_speed(speed);
+        }
+        if let Some(a) = act {
+            viewer.act(a);
+        }
+        let cursor = viewer.playback.cursor();
+        ui.label(format!("step {cursor}/{}", viewer.playback.len()));
+        if ui.button("go to…").on_hover_text("G").clicked() {
+            viewer.act(Action::GoTo);
+        }
+        if let Some(s) = &viewer.session {
+            ui.label(RichText::new(s.describe(cursor)).weak());
+        }
+    });
+    scrub_bar(ui, viewer);
+}
+
+/// The scrub bar: round ticks, event markers, the cursor; click or drag anywhere to seek.
+fn scrub_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
+    let width = ui.available_width();
+    let (response, painter) = ui.allocate_painter(egui::vec2(width, 18.0), egui::Sense::click_and_drag());
+    let rect = response.rect;
+    let len = viewer.playback.len().max(1);
+    let x_of = |at: usize| rect.left() + rect.width() * at as f32 / len as f32;
+    painter.rect_filled(rect, 3.0, Color32::from_gray(35));
+    let Some(session) = &viewer.session else { return };
+    let starts = session.round_starts();
+    let every = (starts.len() / 50).max(1);
+    for &s in starts.iter().step_by(every) {
+        painter.line_segment([egui::pos2(x_of(s), rect.bottom() - 4.0), egui::pos2(x_of(s), rect.bottom())], egui::Stroke::new(1.0, Color32::from_gray(70)));
+    }
+    for m in session.markers() {
+        let x = x_of(m.at);
+        painter.line_segment([egui::pos2(x, rect.top() + 2.0), egui::pos2(x, rect.bottom() - 5.0)], egui::Stroke::new(1.5, m.kind.color()));
+    }
+    let cx = x_of(viewer.playback.cursor());
+    painter.line_segment([egui::pos2(cx, rect.top()), egui::pos2(cx, rect.bottom())], egui::Stroke::new(2.5, Color32::WHITE));
+    if let Some(pos) = response.interact_pointer_pos() {
+        let at = (((pos.x - rect.left()) / rect.width()).clamp(0.0, 1.0) * len as f32).round() as usize;
+        viewer.playback.seek(at);
+    }
+    if let Some(pos) = response.hover_pos() {
+        let at = (((pos.x - rect.left()) / rect.width()).clamp(0.0, 1.0) * len as f32).round() as usize;
+        let near: Vec<&super::session::Marker> = session.markers().iter().filter(|m| (x_of(m.at) - pos.x).abs() < 3.0).take(6).collect();
+        response.on_hover_ui_at_pointer(|ui| {
+            ui.label(format!("step {at} · {}", session.describe(at)));
+            for m in near {
+                ui.colored_label(m.kind.color(), format!("{}: {}", m.kind.name(), m.label));
+            }
+        });
+    }
+}
+
+fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
+    let cursor = viewer.playback.cursor();
+    let perspective = viewer.perspective;
+    let Some(session) = viewer.session.as_mut() else {
+        ui.label("No replay open. Drag one onto the window or use File → Open.");
+        return;
+    };
+    ui.heading("Scores");
+    let scores = session.scores_at(cursor);
+    for (k, p) in session.players().iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.colored_label(p.color, RichText::new(format!("{k} {}", p.name)).strong());
+            ui.label(scores.get(k).copied().unwrap_or(0).to_string());
+            if let Some((at, reason)) = &p.failed {
+                let text = if *at < cursor { "failed" } else { "fails later" };
+                ui.colored_label(Color32::LIGHT_RED, text).on_hover_text(format!("step {at}: {reason}"));
+            }
+        });
+    }
+    score_chart(ui, session.as_ref(), cursor, &mut viewer.playback);
+    ui.separator();
+    session.details(ui, cursor, perspective);
+    ui.separator();
+    ui.strong("Turn log");
+    let start = cursor.saturating_sub(30);
+    let lines = session.log(start..cursor + 10);
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        for line in lines {
+            let current = line.step + 1 == cursor;
+            let color = match (line.error, line.player) {
+                (true, _) => Color32::LIGHT_RED,
+                (false, Some(p)) => session.players()[p].color,
+                (false, None) => Color32::GRAY,
+            };
+            let mut text = RichText::new(format!("{:>5} {}", line.step, line.text)).color(color).monospace().size(11.5);
+            if current {
+                text = text.background_color(Color32::from_gray(55));
+            }
+            if line.step >= cursor {
+                text = text.weak();
+            }
+            let r = ui.add(egui::Label::new(text).sense(egui::Sense::click()));
+            if r.clicked() {
+                viewer.playback.seek(line.step + 1);
+            }
+            if current {
+                r.scroll_to_me(Some(egui::Align::Center));
+            }
+            for e in &line.stderr {
+                ui.label(RichText::new(format!("      stderr: {e}")).monospace().size(11.0).color(Color32::from_gray(140)));
+            }
+        }
+    });
+}
+
+fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, playback: &mut Playback) {
+    use egui_plot::{Line, Plot, PlotPoints, VLine};
+    let response = Plot::new("scores")
+        .height(150.0)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .show_x(true)
+        .x_axis_label("step")
+        .show(ui, |plot| {
+            for (k, series) in session.scores().iter().enumerate() {
+                let points: PlotPoints = series.iter().map(|&(at, s)| [at as f64, s as f64]).collect();
+                plot.line(Line::new(session.players()[k].name.clone(), points).color(session.players()[k].color));
+            }
+            plot.vline(VLine::new("cursor", cursor as f64).color(Color32::WHITE));
+            if plot.response().clicked() { plot.pointer_coordinate().map(|p| p.x) } else { None }
+        });
+    if let Some(x) = response.inner {
+        playback.seek(x.round().max(0.0) as usize);
+    }
+}
+
+fn board(ui: &mut egui::Ui, viewer: &mut Viewer) {
+    let rect = ui.max_rect();
+    let response = ui.allocate_rect(rect, egui::Sense::click_and_drag());
+    if response.dragged() {
+        viewer.camera.pan += response.drag_delta();
+    }
+    if response.hovered() {
+        let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+        if scroll != 0.0 {
+            viewer.camera.zoom = (viewer.camera.zoom * (1.0 + scroll * 0.002)).clamp(0.2, 20.0);
+        }
+    }
+    let cursor = viewer.playback.cursor();
+    match viewer.session.as_mut() {
+        Some(session) => session.draw(ui, &response, rect, cursor, &viewer.camera, viewer.perspective),
+        None => {
+            ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, "Drop a replay here", egui::FontId::proportional(24.0), Color32::GRAY);
+        }
+    }
+    if let Some(notice) = &viewer.message {
+        let mut close = false;
+        egui::Area::new(egui::Id::new("notice")).fixed_pos(rect.left_top() + egui::vec2(12.0, 12.0)).show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(rect.width() - 40.0);
+                ui.horizontal(|ui| {
+                    let color = if notice.error { Color32::LIGHT_RED } else { Color32::LIGHT_GREEN };
+                    ui.colored_label(color, &notice.text);
+                    close = ui.small_button("✖").clicked();
+                });
+            });
+        });
+        if close {
+            viewer.message = None;
+        }
+    }
+}
+
+fn help_overlay(ctx: &egui::Context, viewer: &mut Viewer) {
+    let mut open = true;
+    egui::Window::new("Keyboard shortcuts").open(&mut open).collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
+        egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
+            for s in SHORTCUTS {
+                ui.label(RichText::new(s.keys).monospace().strong());
+                ui.label(s.what);
+                ui.end_row();
+            }
+        });
+        ui.separator();
+        ui.label("Mouse: drag the board to pan, wheel to zoom, hover for details; click the timeline, chart or log to seek.");
+    });
+    if !open {
+        viewer.show_help = false;
+    }
+}
+
+fn goto_box(ctx: &egui::Context, viewer: &mut Viewer) {
+    let Some(text) = viewer.goto.as_mut() else { return };
+    let mut done = None;
+    egui::Window::new("Go to step").collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
+        let r = ui.add(egui::TextEdit::singleline(text).desired_width(120.0));
+        r.request_focus();
+        if ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            done = Some(text.trim().parse::<usize>().ok());
+        }
+        if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            done = Some(None);
+        }
+        ui.label(RichText::new("Enter to jump, Esc to cancel").weak());
+    });
+    if let Some(target) = done {
+        if let Some(step) = target {
+            viewer.playback.seek(step);
+        }
+        viewer.goto = None;
+    }
+}

@@ -1,0 +1,53 @@
+//! Helpers for the end-to-end tests of the `kibitz` binary.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub fn kibitz() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_kibitz"))
+}
+
+/// A bot command line running our own sample bot through this very binary.
+pub fn sample_bot(strategy: &str, seed: u64) -> String {
+    format!("'{}' bot lighthouses {strategy} --seed {seed}", env!("CARGO_BIN_EXE_kibitz"))
+}
+
+pub fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn reference() -> Option<PathBuf> {
+    kibitz_core::reference::reference_dir(&workspace())
+}
+
+pub fn run(cmd: &mut Command) -> Output {
+    cmd.output().expect("kibitz runs")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The JSON summary on the last stdout line of `kibitz match`.
+pub fn summary(o: &Output) -> serde_json::Value {
+    let out = stdout(o);
+    let last = out.lines().last().unwrap_or_else(|| panic!("no stdout; stderr: {}", stderr(o)));
+    serde_json::from_str(last).unwrap_or_else(|e| panic!("last line is not JSON ({e}): {last}"))
+}
+
+/// Runs `kibitz match lighthouses` and returns its output.
+pub fn play(map: &Path, rounds: u32, out: &Path, bots: &[String], extra: &[&str]) -> Output {
+    let mut cmd = kibitz();
+    cmd.args(["match", "lighthouses", "--map"]).arg(map).args(["--rounds", &rounds.to_string(), "--out"]).arg(out);
+    cmd.args(extra).arg("--").args(bots);
+    run(&mut cmd)
+}
+
+pub fn verify(replay: &Path) -> Output {
+    run(kibitz().arg("verify").arg(replay))
+}
