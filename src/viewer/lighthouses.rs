@@ -264,26 +264,35 @@ impl GameView for LighthousesView {
             let points = t.vertices.iter().map(|&k| grid.center(state.lighthouses[k].pos)).collect();
             painter.add(triangle_shape(points, with_alpha(player_color(t.owner), 70)));
         }
-        // Lasers.
-        for &[a, b] in &state.connections {
-            let owner = state.lighthouses[a].owner;
-            let (pa, pb) = (grid.center(state.lighthouses[a].pos), grid.center(state.lighthouses[b].pos));
-            painter.line_segment([pa, pb], Stroke::new((grid.cell * 0.12).max(2.0), owner_color(owner)));
+        // Lighthouses and lasers: in a player's perspective, exactly as that bot was sent them.
+        let lighthouses: Vec<(Pos, Option<usize>, i64, bool)> = match (&sent, viewer) {
+            (Some((_, v)), _) => v.lighthouses.iter().map(|l| (l.position, usize::try_from(l.owner).ok(), l.energy, l.have_key)).collect(),
+            (None, viewer) => state
+                .lighthouses
+                .iter()
+                .enumerate()
+                .map(|(k, lh)| (lh.pos, lh.owner, lh.energy, viewer.is_some_and(|(v, _)| state.players[v].keys[k])))
+                .collect(),
+        };
+        let lasers: Vec<(Pos, Pos)> = match &sent {
+            Some((_, v)) => v.lighthouses.iter().flat_map(|l| l.connections.iter().filter(|c| l.position < **c).map(|c| (l.position, *c))).collect(),
+            None => state.connections.iter().map(|&[a, b]| (state.lighthouses[a].pos, state.lighthouses[b].pos)).collect(),
+        };
+        let owner_at = |p: Pos| lighthouses.iter().find(|l| l.0 == p).and_then(|l| l.1);
+        for &(a, b) in &lasers {
+            painter.line_segment([grid.center(a), grid.center(b)], Stroke::new((grid.cell * 0.12).max(2.0), owner_color(owner_at(a))));
         }
-        // Lighthouses.
         let font = FontId::proportional((grid.cell * 0.32).clamp(8.0, 16.0));
-        for (k, lh) in state.lighthouses.iter().enumerate() {
-            let c = grid.center(lh.pos);
+        for &(pos, owner, energy, key) in &lighthouses {
+            let c = grid.center(pos);
             let r = grid.cell * 0.32;
             painter.circle_filled(c, r, Color32::from_rgb(20, 20, 24));
-            painter.circle_stroke(c, r, Stroke::new((grid.cell * 0.08).max(1.5), owner_color(lh.owner)));
-            if let Some((viewer, _)) = viewer
-                && state.players[viewer].keys[k]
-            {
+            painter.circle_stroke(c, r, Stroke::new((grid.cell * 0.08).max(1.5), owner_color(owner)));
+            if key {
                 painter.circle_filled(c, r * 0.35, Color32::GOLD);
             }
-            if grid.cell >= 18.0 && lh.energy > 0 {
-                painter.text(c + Vec2::new(0.0, r + 1.0), Align2::CENTER_TOP, lh.energy.to_string(), font.clone(), Color32::WHITE);
+            if grid.cell >= 18.0 && energy > 0 {
+                painter.text(c + Vec2::new(0.0, r + 1.0), Align2::CENTER_TOP, energy.to_string(), font.clone(), Color32::WHITE);
             }
         }
         // Players: several on one cell are spread around it.

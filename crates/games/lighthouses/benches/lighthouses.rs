@@ -48,15 +48,13 @@ fn replay_text(setup: &Setup, players: usize) -> String {
     String::from_utf8(writer.into_inner()).unwrap()
 }
 
-fn rules(c: &mut Criterion) {
-    let map = big_map();
-    let setup = Setup { map: map.clone(), rounds: 1000 };
-    let steps = scripted::scripted_match(&setup, 8, 1);
-    let mut group = c.benchmark_group("rules");
-    group.throughput(Throughput::Elements(1000));
-    group.bench_function("1000 rounds, 8 players, square_xl (elements = rounds)", |b| {
+/// Benchmarks re-simulating `steps` from the start of `setup` with `players` players.
+fn bench_match(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>, name: &str, setup: &Setup, players: usize, seed: u64) {
+    let steps = scripted::scripted_match(setup, players, seed);
+    group.throughput(Throughput::Elements(setup.rounds as u64));
+    group.bench_function(name, |b| {
         b.iter_batched(
-            || Lighthouses::start(&setup, 8, 1).unwrap(),
+            || Lighthouses::start(setup, players, seed).unwrap(),
             |mut state| {
                 for step in &steps {
                     black_box(Lighthouses::apply(&mut state, step));
@@ -66,22 +64,14 @@ fn rules(c: &mut Criterion) {
             BatchSize::SmallInput,
         )
     });
-    let setup4 = Setup { map, rounds: 10_000 };
-    let steps4 = scripted::scripted_match(&setup4, 4, 2);
-    group.throughput(Throughput::Elements(10_000));
+}
+
+fn rules(c: &mut Criterion) {
+    let map = big_map();
+    let mut group = c.benchmark_group("rules");
+    bench_match(&mut group, "1000 rounds, 8 players, square_xl (elements = rounds)", &Setup { map: map.clone(), rounds: 1000 }, 8, 1);
     group.sample_size(20);
-    group.bench_function("whole 10000-round 4-player match (elements = rounds)", |b| {
-        b.iter_batched(
-            || Lighthouses::start(&setup4, 4, 2).unwrap(),
-            |mut state| {
-                for step in &steps4 {
-                    black_box(Lighthouses::apply(&mut state, step));
-                }
-                state
-            },
-            BatchSize::SmallInput,
-        )
-    });
+    bench_match(&mut group, "whole 10000-round 4-player match (elements = rounds)", &Setup { map, rounds: 10_000 }, 4, 2);
     group.finish();
 }
 
