@@ -245,30 +245,23 @@ fn timeline(ui: &mut egui::Ui, viewer: &mut Viewer) {
     ui.horizontal(|ui| {
         let p = &viewer.playback;
         let mut act = None;
-        if ui.button("⏮").on_hover_text("start (Home)").clicked() {
-            act = Some(Action::Start);
-        }
-        if ui.button("⏪").on_hover_text("previous round (Shift+Left)").clicked() {
-            act = Some(Action::RoundBack);
-        }
-        if ui.button("◀").on_hover_text("step back (Left)").clicked() {
-            act = Some(Action::StepBack);
-        }
         let play = if p.playing { "⏸" } else { "▶" };
-        if ui.button(play).on_hover_text("play / pause (Space)").clicked() {
-            act = Some(Action::PlayPause);
-        }
-        if ui.button("▶").on_hover_text("step forward (Right)").clicked() {
-            act = Some(Action::StepForward);
-        }
-        if ui.button("⏩").on_hover_text("next round (Shift+Right)").clicked() {
-            act = Some(Action::RoundForward);
-        }
-        if ui.button("⏭").on_hover_text("end (End)").clicked() {
-            act = Some(Action::End);
+        let buttons = [
+            ("⏮", Action::Start),
+            ("⏪", Action::RoundBack),
+            ("◀", Action::StepBack),
+            (play, Action::PlayPause),
+            ("▶", Action::StepForward),
+            ("⏩", Action::RoundForward),
+            ("⏭", Action::End),
+        ];
+        for (icon, action) in buttons {
+            if ui.button(icon).on_hover_text(shortcut_hint(action)).clicked() {
+                act = Some(action);
+            }
         }
         let mut reverse = p.reverse;
-        if ui.toggle_value(&mut reverse, "⟲ reverse").on_hover_text("play backwards (R)").changed() {
+        if ui.toggle_value(&mut reverse, "⟲ reverse").on_hover_text(shortcut_hint(Action::Reverse)).changed() {
             act = Some(Action::Reverse);
         }
         let mut speed = p.speed();
@@ -285,7 +278,7 @@ fn timeline(ui: &mut egui::Ui, viewer: &mut Viewer) {
         }
         let cursor = viewer.playback.cursor();
         ui.label(format!("step {cursor}/{}", viewer.playback.len()));
-        if ui.button("go to…").on_hover_text("G").clicked() {
+        if ui.button("go to…").on_hover_text(shortcut_hint(Action::GoTo)).clicked() {
             viewer.act(Action::GoTo);
         }
         if let Some(s) = &viewer.session {
@@ -293,6 +286,11 @@ fn timeline(ui: &mut egui::Ui, viewer: &mut Viewer) {
         }
     });
     scrub_bar(ui, viewer);
+}
+
+/// "what (key)" for an action, from the one shortcut registry.
+fn shortcut_hint(action: Action) -> String {
+    SHORTCUTS.iter().find(|s| s.action == action).map_or(String::new(), |s| format!("{} ({})", s.what, s.keys))
 }
 
 /// The scrub bar: round ticks, event markers, the cursor; click or drag anywhere to seek.
@@ -315,12 +313,12 @@ fn scrub_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
     }
     let cx = x_of(viewer.playback.cursor());
     painter.line_segment([egui::pos2(cx, rect.top()), egui::pos2(cx, rect.bottom())], egui::Stroke::new(2.5, Color32::WHITE));
+    let step_at = |x: f32| (((x - rect.left()) / rect.width()).clamp(0.0, 1.0) * len as f32).round() as usize;
     if let Some(pos) = response.interact_pointer_pos() {
-        let at = (((pos.x - rect.left()) / rect.width()).clamp(0.0, 1.0) * len as f32).round() as usize;
-        viewer.playback.seek(at);
+        viewer.playback.seek(step_at(pos.x));
     }
     if let Some(pos) = response.hover_pos() {
-        let at = (((pos.x - rect.left()) / rect.width()).clamp(0.0, 1.0) * len as f32).round() as usize;
+        let at = step_at(pos.x);
         let near: Vec<&super::session::Marker> = session.markers().iter().filter(|m| (x_of(m.at) - pos.x).abs() < 3.0).take(6).collect();
         response.on_hover_ui_at_pointer(|ui| {
             ui.label(format!("step {at} · {}", session.describe(at)));
