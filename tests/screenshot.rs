@@ -1,5 +1,5 @@
-//! One real window: the viewer renders the demo replay under Xvfb with Mesa's software
-//! renderer, writes a screenshot, and the picture shows the island (not a blank frame).
+//! Real windows: the viewer (and hand play) render under Xvfb with Mesa's software renderer,
+//! write a screenshot, and the picture shows the island (not a blank frame).
 
 mod common;
 
@@ -25,39 +25,44 @@ fn island_tint(p: [u8; 3]) -> bool {
     })
 }
 
-#[test]
-fn the_demo_replay_renders_the_island_in_a_real_window() {
+static WINDOWS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Runs `kibitz ARGS` under Xvfb (the args end with `--screenshot`'s file), or `None` with a
+/// loud message when Xvfb is not installed (a failure under CI).
+fn in_window(args: &[&str], config: &std::path::Path) -> Option<std::process::Output> {
     let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
     if Command::new("xvfb-run").arg("--help").output().is_err() {
         assert!(!ci, "xvfb-run is missing; .ci/run installs it");
-        eprintln!("\n*** SKIPPING the real-window test: xvfb-run not found (apt-get install xvfb mesa-vulkan-drivers) ***\n");
-        return;
+        eprintln!("\n*** SKIPPING a real-window test: xvfb-run not found (apt-get install xvfb mesa-vulkan-drivers) ***\n");
+        return None;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let shot = dir.path().join("demo.png");
+    // One window at a time: `xvfb-run -a` instances started together can pick the same display.
+    let _one_at_a_time = WINDOWS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let mut child = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24", env!("CARGO_BIN_EXE_kibitz"), "view", "--turn", "150", "--screenshot"])
-        .arg(&shot)
-        .env("KIBITZ_CONFIG_DIR", dir.path())
+        .args(["-a", "-s", "-screen 0 1280x800x24", env!("CARGO_BIN_EXE_kibitz")])
+        .args(args)
+        .env("KIBITZ_CONFIG_DIR", config)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("xvfb-run starts");
     // A guard against a hung window, not a timing assertion.
     let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
+    while child.try_wait().unwrap().is_none() {
         if started.elapsed() > Duration::from_secs(300) {
             child.kill().unwrap();
-            panic!("the viewer did not exit within 300 s");
+            panic!("the window did not close within 300 s");
         }
         std::thread::sleep(Duration::from_millis(100));
-    };
+    }
     let output = child.wait_with_output().unwrap();
-    assert!(status.success(), "viewer failed: {}", stderr(&output));
-    let image = image::open(&shot).expect("a PNG was written").to_rgb8();
+    assert!(output.status.success(), "kibitz {args:?} failed: {}", stderr(&output));
+    Some(output)
+}
+
+/// Checks that the board area of a screenshot shows water and island, not a blank frame.
+fn assert_shows_the_island(shot: &std::path::Path) {
+    let image = image::open(shot).expect("a PNG was written").to_rgb8();
     assert_eq!(image.dimensions(), (1280, 800));
     // The board is left of the side panel, between the menu bar and the timeline.
     let (mut water, mut island, mut total) = (0, 0, 0);
@@ -72,4 +77,58 @@ fn the_demo_replay_renders_the_island_in_a_real_window() {
     let share = |n: u32| n as f64 / total as f64;
     assert!(share(water) > 0.03, "water covers {:.1}% of the board area", 100.0 * share(water));
     assert!(share(island) > 0.10, "island covers {:.1}% of the board area", 100.0 * share(island));
+}
+
+#[test]
+fn the_demo_replay_renders_the_island_in_a_real_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("demo.png");
+    if in_window(&["view", "--turn", "150", "--screenshot", shot.to_str().unwrap()], dir.path()).is_some() {
+        assert_shows_the_island(&shot);
+    }
+}
+
+fn replay_of(path: &std::path::Path) -> kibitz_core::replay::Replay<kibitz_lighthouses::Lighthouses> {
+    let loaded = kibitz_core::replay::Replay::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert!(loaded.damage.is_none());
+    loaded.replay
+}
+
+#[test]
+fn hand_play_opens_a_real_window_at_the_humans_turn_and_records_a_verified_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let (shot, out) = (dir.path().join("play.png"), dir.path().join("play.jsonl"));
+    let bot = sample_bot("greedy", 0);
+    let map = workspace().join("maps/lighthouses/duel.txt");
+    let args = ["play", "lighthouses", "--map", map.to_str().unwrap(), "--rounds", "4", "--human", "1", "--name", "Ann"];
+    let Some(output) = in_window(&[&args[..], &["--out", out.to_str().unwrap(), "--screenshot", shot.to_str().unwrap(), "--", &bot]].concat(), dir.path()) else {
+        return;
+    };
+    assert_shows_the_island(&shot);
+    let printed = summary(&output);
+    assert_eq!(printed["verified"], true, "{printed}");
+    let replay = replay_of(&out);
+    assert_eq!(replay.header.players[1].name, "Ann");
+    assert!(replay.header.players[1].command.is_none() && replay.header.players[0].command.is_some());
+    // The window closed while the match waited for Ann: the replay says it was stopped there.
+    let end = replay.end.expect("an end record");
+    assert!(end.stopped.is_some_and(|s| s.contains("stopped by the user")));
+    assert_eq!(replay.records.last().and_then(|r| r.player), Some(0), "the bot played its turn, then the game waited for Ann");
+}
+
+#[test]
+fn taking_over_a_replay_from_the_command_line_copies_its_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let (shot, out) = (dir.path().join("take.png"), dir.path().join("take.jsonl"));
+    let original = workspace().join("replays/lighthouses-duel.jsonl");
+    let args = ["play", "lighthouses", "--from", original.to_str().unwrap(), "--turn", "100"];
+    let Some(output) = in_window(&[&args[..], &["--out", out.to_str().unwrap(), "--screenshot", shot.to_str().unwrap()]].concat(), dir.path()) else {
+        return;
+    };
+    assert_shows_the_island(&shot);
+    assert_eq!(summary(&output)["verified"], true);
+    let (before, after) = (replay_of(&original), replay_of(&out));
+    assert!(after.records.len() >= 100);
+    assert_eq!(after.records[..100], before.records[..100]);
+    assert_eq!(after.header.setup, before.header.setup);
 }

@@ -24,7 +24,7 @@ pub enum MatchGame {
     Lighthouses(LighthousesMatch),
 }
 
-/// Limits and recording options every bot game shares.
+/// Recording options and limits every bot game shares.
 #[derive(Args)]
 pub struct Common {
     /// Where to write the replay (JSON Lines, written as the match goes).
@@ -33,25 +33,38 @@ pub struct Common {
     /// The match seed (recorded; games with chance use it).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Time a bot has to greet, in ms.
-    #[arg(long, default_value_t = 2000)]
-    pub init_ms: u64,
-    /// Answers slower than this are logged in the replay, in ms.
-    #[arg(long, default_value_t = 100)]
-    pub turn_soft_ms: u64,
-    /// Answers slower than this fail the bot, in ms.
-    #[arg(long, default_value_t = 500)]
-    pub turn_hard_ms: u64,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 impl Common {
     pub fn options(&self) -> (MatchOptions, BotLimits) {
-        let limits = BotLimits {
+        let limits = self.limits.limits();
+        (MatchOptions { seed: self.seed, limits: Some(limits.to_record()), stop: None }, limits)
+    }
+}
+
+/// Bots' time limits.
+#[derive(Args)]
+pub struct LimitArgs {
+    /// Time a bot has to greet, in ms.
+    #[arg(long, default_value_t = BotLimits::DEFAULT.init.as_millis() as u64)]
+    pub init_ms: u64,
+    /// Answers slower than this are logged in the replay, in ms.
+    #[arg(long, default_value_t = BotLimits::DEFAULT.turn_soft.as_millis() as u64)]
+    pub turn_soft_ms: u64,
+    /// Answers slower than this fail the bot, in ms.
+    #[arg(long, default_value_t = BotLimits::DEFAULT.turn_hard.as_millis() as u64)]
+    pub turn_hard_ms: u64,
+}
+
+impl LimitArgs {
+    pub fn limits(&self) -> BotLimits {
+        BotLimits {
             init: Duration::from_millis(self.init_ms),
             turn_soft: Duration::from_millis(self.turn_soft_ms),
             turn_hard: Duration::from_millis(self.turn_hard_ms),
-        };
-        (MatchOptions { seed: self.seed, limits: Some(limits.to_record()) }, limits)
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod bot;
 pub(crate) mod match_cmd;
+pub(crate) mod play;
 mod verify;
 mod view;
 
@@ -32,6 +33,8 @@ pub enum Command {
     Bot(bot::BotArgs),
     /// Open the viewer on a replay (without a file: the bundled demo).
     View(view::ViewArgs),
+    /// Play by hand against bot processes (or continue a replay by hand), recorded as a replay.
+    Play(play::PlayArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -40,6 +43,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Verify(args)) => verify::run(args),
         Some(Command::Bot(args)) => bot::run(args),
         Some(Command::View(args)) => view::run(args),
+        Some(Command::Play(args)) => play::run(args),
         None => crate::viewer::run(crate::viewer::ViewerOptions::default()),
     }
 }

@@ -2,6 +2,7 @@
 //! module here and a line in each `match` below.
 
 pub mod lighthouses;
+pub mod play;
 
 use kibitz_core::replay::{Replay, peek_header};
 use kibitz_core::verify::{Verified, VerifyError, verify as verify_replay};

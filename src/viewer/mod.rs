@@ -12,7 +12,7 @@ mod shortcuts;
 pub use lighthouses::LighthousesView;
 
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::WindowResolution;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 use std::path::PathBuf;
@@ -35,22 +35,34 @@ pub struct ViewerOptions {
     pub perspective: Option<usize>,
 }
 
-/// Screenshot mode: wait for the UI to settle, capture, wait for the file, exit.
+/// Screenshot mode: wait for the UI to settle, capture, check the frame is drawn, save, exit.
 #[derive(Resource)]
 struct ScreenshotPlan {
     path: PathBuf,
     frames: u32,
+    /// A capture is on its way.
     requested: bool,
+    /// Captured frames that were still blank.
+    blank: u32,
+    done: Option<Result<(), String>>,
 }
 
 /// Frames to wait before capturing: egui lays out and loads fonts over the first frames.
 const SETTLE_FRAMES: u32 = 8;
+/// Give up after this many frames without a drawn frame.
+const GIVE_UP_FRAMES: u32 = 2000;
 
 pub fn run(options: ViewerOptions) -> anyhow::Result<ExitCode> {
+    run_with(options, None)
+}
+
+/// Runs the viewer on `session` (a live match, say) instead of a file or the demo.
+pub fn run_with(options: ViewerOptions, session: Option<Box<dyn session::GameView>>) -> anyhow::Result<ExitCode> {
     let mut viewer = shell::Viewer::new();
-    match &options.file {
-        Some(path) => viewer.open_file(path.clone()),
-        None => {
+    match (session, &options.file) {
+        (Some(session), _) => viewer.show(session),
+        (None, Some(path)) => viewer.open_file(path.clone()),
+        (None, None) => {
             viewer.open_text(DEMO_REPLAY, DEMO_NAME.to_string());
         }
     }
@@ -85,7 +97,7 @@ pub fn run(options: ViewerOptions) -> anyhow::Result<ExitCode> {
             std::fs::create_dir_all(parent)?;
         }
         let _ = std::fs::remove_file(&path);
-        app.insert_resource(ScreenshotPlan { path, frames: 0, requested: false }).add_systems(Update, take_screenshot);
+        app.insert_resource(ScreenshotPlan { path, frames: 0, requested: false, blank: 0, done: None }).add_systems(Update, take_screenshot);
     }
     let exit = app.run();
     Ok(match exit {
@@ -96,15 +108,43 @@ pub fn run(options: ViewerOptions) -> anyhow::Result<ExitCode> {
 
 fn take_screenshot(mut commands: Commands, mut plan: ResMut<ScreenshotPlan>, mut exit: MessageWriter<AppExit>) {
     plan.frames += 1;
+    match &plan.done {
+        Some(Ok(())) => {
+            exit.write(AppExit::Success);
+            return;
+        }
+        Some(Err(e)) => {
+            error!("{e}");
+            exit.write(AppExit::error());
+            return;
+        }
+        None => {}
+    }
     if !plan.requested && plan.frames >= SETTLE_FRAMES {
         plan.requested = true;
-        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(plan.path.clone()));
+        commands.spawn(Screenshot::primary_window()).observe(save_when_drawn);
     }
-    if plan.requested && plan.path.exists() {
-        exit.write(AppExit::Success);
-    }
-    if plan.frames > SETTLE_FRAMES + 600 {
-        error!("the screenshot was not written after 600 frames");
+    if plan.frames > GIVE_UP_FRAMES {
+        error!("no drawn frame after {GIVE_UP_FRAMES} frames ({} blank captures)", plan.blank);
         exit.write(AppExit::error());
     }
+}
+
+/// Saves a captured frame, unless it is still blank (one flat colour: on a slow or busy machine
+/// the first frames come out before the renderer's pipelines are ready); then asks again.
+fn save_when_drawn(captured: On<ScreenshotCaptured>, mut plan: ResMut<ScreenshotPlan>) {
+    let image = match captured.image.clone().try_into_dynamic() {
+        Ok(image) => image.to_rgb8(),
+        Err(e) => {
+            plan.done = Some(Err(format!("the captured frame cannot be converted: {e}")));
+            return;
+        }
+    };
+    let first = image.get_pixel(0, 0);
+    if image.pixels().all(|p| p == first) {
+        plan.blank += 1;
+        plan.requested = false;
+        return;
+    }
+    plan.done = Some(image.save(&plan.path).map_err(|e| format!("cannot write {}: {e}", plan.path.display())));
 }

@@ -49,6 +49,15 @@ impl Playback {
         self.speed = SPEEDS.iter().position(|&s| s >= speed).unwrap_or(SPEEDS.len() - 1);
     }
 
+    /// The replay grew (a live match): a cursor at the end follows it.
+    pub fn grow(&mut self, len: usize) {
+        let following = self.cursor == self.len;
+        self.len = len.max(self.len);
+        if following {
+            self.cursor = self.len;
+        }
+    }
+
     pub fn seek(&mut self, step: usize) {
         self.cursor = step.min(self.len);
         self.carry = 0.0;
@@ -106,6 +115,17 @@ impl Playback {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_live_replay_grows_and_a_cursor_at_the_end_follows_it() {
+        let mut p = Playback::new(10);
+        p.seek(10);
+        p.grow(12);
+        assert_eq!((p.cursor(), p.len()), (12, 12));
+        p.seek(5);
+        p.grow(20);
+        assert_eq!((p.cursor(), p.len()), (5, 20), "a cursor looking back stays where it is");
+    }
 
     #[test]
     fn playing_advances_with_time_and_speed_and_stops_at_the_end() {

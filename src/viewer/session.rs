@@ -84,6 +84,14 @@ impl Default for Camera2 {
     }
 }
 
+/// What a game's hand-play panel asks the shell to do.
+pub enum PanelRequest {
+    /// End the live match now.
+    Stop,
+    /// Move the cursor to the live end, where the game waits.
+    BackToGame,
+}
+
 /// A replay loaded for viewing: everything game-specific the shell needs.
 pub trait GameView: Send + Sync {
     fn game(&self) -> &'static str;
@@ -106,4 +114,36 @@ pub trait GameView: Send + Sync {
     fn draw(&mut self, ui: &mut egui::Ui, response: &egui::Response, rect: egui::Rect, cursor: usize, camera: &Camera2, perspective: Perspective);
     /// Game-specific details for the side panel (the step under the cursor, a player's view).
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective);
+
+    /// Live matches: takes in what the match wrote since the last frame. Returns whether the
+    /// replay grew.
+    fn poll_live(&mut self) -> bool {
+        false
+    }
+    /// Whether this is a live match being played by hand.
+    fn is_live(&self) -> bool {
+        false
+    }
+    /// Live matches: the hand-play section of the side panel. `at_end`: the cursor is at the
+    /// live end, where the game waits.
+    fn hand_panel(&mut self, _ui: &mut egui::Ui, _at_end: bool) -> Option<PanelRequest> {
+        None
+    }
+    /// Live matches: the game's own keys while a human is to move (read before the shell's).
+    fn hand_keys(&mut self, _ctx: &egui::Context) {}
+    /// The hand-play keys, for the help overlay.
+    fn hand_help(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+    /// Live matches: ends the match now; the replay keeps every step so far.
+    fn stop_live(&mut self) {}
+    /// The participant who acts after `cursor` steps, when a human could take over there.
+    fn seat_to_move(&self, _cursor: usize) -> Option<usize> {
+        None
+    }
+    /// A live match continuing this replay by hand from `cursor`, the human in the seat that
+    /// is to move. Returns the view and where its replay is recorded.
+    fn take_over(&self, _cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
+        Err(format!("taking over is not available for {}", self.game()))
+    }
 }

@@ -2,7 +2,7 @@
 //! the board area with pan and zoom, keyboard shortcuts and the help overlay.
 
 use super::playback::{Playback, SPEEDS};
-use super::session::{Camera2, GameView, Perspective};
+use super::session::{Camera2, GameView, PanelRequest, Perspective};
 use super::settings::Settings;
 use super::shortcuts::{Action, SHORTCUTS};
 use bevy::prelude::*;
@@ -68,17 +68,44 @@ impl Viewer {
     pub fn open_text(&mut self, text: &str, name: String) -> bool {
         match crate::games::open_view(text, name.clone()) {
             Ok((view, damage)) => {
-                self.playback = Playback::new(view.len());
-                self.camera = Camera2::default();
-                self.perspective = Perspective::Omniscient;
+                self.show(view);
                 self.message = damage.map(|d| Notice { text: format!("{name} is damaged at {d}; showing the steps before it"), error: true });
-                self.session = Some(view);
                 true
             }
             Err(e) => {
                 self.message = Some(Notice { text: format!("cannot open {name}: {e}"), error: true });
                 false
             }
+        }
+    }
+
+    /// Shows a session (replacing, and so ending, any live match shown before). A live match is
+    /// followed from its end.
+    pub fn show(&mut self, view: Box<dyn GameView>) {
+        self.playback = Playback::new(view.len());
+        if view.is_live() {
+            self.playback.seek(view.len());
+        }
+        self.camera = Camera2::default();
+        self.perspective = Perspective::Omniscient;
+        self.message = None;
+        self.session = Some(view);
+    }
+
+    /// Continues the shown replay by hand from the cursor, in the seat that is to move.
+    fn take_over(&mut self) {
+        let Some(session) = &self.session else { return };
+        if session.is_live() {
+            self.message = Some(Notice { text: "this match is already being played by hand".into(), error: true });
+            return;
+        }
+        let cursor = self.playback.cursor();
+        match session.take_over(cursor) {
+            Ok((view, path)) => {
+                self.show(view);
+                self.message = Some(Notice { text: format!("You play from here on; the game is recorded to {}", path.display()), error: false });
+            }
+            Err(e) => self.message = Some(Notice { text: format!("cannot take over: {e}"), error: true }),
         }
     }
 
@@ -145,6 +172,7 @@ impl Viewer {
                 }
             }
             Action::Open => self.ask_for_file(),
+            Action::TakeOver => self.take_over(),
             Action::Help => self.show_help = !self.show_help,
         }
     }
@@ -169,6 +197,11 @@ pub fn ui(mut contexts: EguiContexts, mut viewer: ResMut<Viewer>, time: Res<Time
     let ctx = contexts.ctx_mut()?.clone();
     let viewer = &mut *viewer;
     viewer.poll_dialog();
+    if let Some(session) = viewer.session.as_mut()
+        && session.poll_live()
+    {
+        viewer.playback.grow(session.len());
+    }
     viewer.playback.tick(time.delta_secs());
     keyboard(&ctx, viewer);
 
@@ -188,6 +221,11 @@ pub fn ui(mut contexts: EguiContexts, mut viewer: ResMut<Viewer>, time: Res<Time
 fn keyboard(ctx: &egui::Context, viewer: &mut Viewer) {
     if ctx.egui_wants_keyboard_input() {
         return;
+    }
+    if let Some(session) = viewer.session.as_mut()
+        && viewer.playback.cursor() == viewer.playback.len()
+    {
+        session.hand_keys(ctx);
     }
     let pressed: Vec<Action> = ctx.input(|i| {
         SHORTCUTS.iter().filter(|s| i.key_pressed(s.key) && i.modifiers.shift == s.shift).map(|s| s.action).collect()
@@ -281,6 +319,12 @@ fn timeline(ui: &mut egui::Ui, viewer: &mut Viewer) {
         if ui.button("go to…").on_hover_text(shortcut_hint(Action::GoTo)).clicked() {
             viewer.act(Action::GoTo);
         }
+        let seat = viewer.session.as_ref().and_then(|s| s.seat_to_move(cursor).map(|p| (p, s.players()[p].name.clone())));
+        if let Some((p, name)) = seat
+            && ui.button(format!("✋ take over {name}")).on_hover_text(format!("{}: player {p} is played by you from here on; the other seats run their recorded bots", shortcut_hint(Action::TakeOver))).clicked()
+        {
+            viewer.act(Action::TakeOver);
+        }
         if let Some(s) = &viewer.session {
             ui.label(RichText::new(s.describe(cursor)).weak());
         }
@@ -336,6 +380,14 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
         ui.label("No replay open. Drag one onto the window or use File → Open.");
         return;
     };
+    if session.is_live() {
+        match session.hand_panel(ui, cursor == viewer.playback.len()) {
+            Some(PanelRequest::Stop) => session.stop_live(),
+            Some(PanelRequest::BackToGame) => viewer.playback.seek(viewer.playback.len()),
+            None => {}
+        }
+        ui.separator();
+    }
     ui.heading("Scores");
     let scores = session.scores_at(cursor);
     for (k, p) in session.players().iter().enumerate() {
@@ -453,6 +505,18 @@ fn help_overlay(ctx: &egui::Context, viewer: &mut Viewer) {
                 ui.end_row();
             }
         });
+        let hand = viewer.session.as_ref().map_or(&[][..], |s| s.hand_help());
+        if !hand.is_empty() {
+            ui.separator();
+            ui.strong("Hand play (when it is your turn)");
+            egui::Grid::new("hand-keys").num_columns(2).striped(true).show(ui, |ui| {
+                for (keys, what) in hand {
+                    ui.label(RichText::new(*keys).monospace().strong());
+                    ui.label(*what);
+                    ui.end_row();
+                }
+            });
+        }
         ui.separator();
         ui.label("Mouse: drag the board to pan, wheel to zoom, hover for details; click the timeline, chart or log to seek.");
     });

@@ -24,6 +24,7 @@ pub enum Action {
     PanDown,
     Perspective,
     Open,
+    TakeOver,
     Help,
 }
 
@@ -64,6 +65,7 @@ pub const SHORTCUTS: &[Shortcut] = &[
     k(Key::S, "S", Action::PanDown, "pan down"),
     k(Key::P, "P", Action::Perspective, "next perspective (omniscient, each player)"),
     k(Key::O, "O", Action::Open, "open a replay…"),
+    k(Key::H, "H", Action::TakeOver, "take over: play on by hand from here"),
     k(Key::Questionmark, "?", Action::Help, "this help"),
     s(Key::Slash, "Shift+/", Action::Help, "this help (keyboards that send Shift+/ for ?)"),
 ];

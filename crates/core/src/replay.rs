@@ -7,7 +7,7 @@
 
 use crate::game::{Game, Step};
 use crate::located::Located;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::io::{self, Write};
 
 /// The version of the replay container format (not of a game's rules).
@@ -114,11 +114,31 @@ pub struct EndRecord {
     pub names: Vec<String>,
     #[serde(default)]
     pub failed: Vec<Failure>,
+    /// Why the match ended before the rules ended it (a human stopped it), if it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
 struct EndLine {
     end: EndRecord,
+}
+
+/// One line after the header, as a reader following a live match takes them.
+#[derive(Debug, Clone)]
+pub enum BodyLine<A, O> {
+    Step(StepRecord<A, O>),
+    End(EndRecord),
+}
+
+impl<A: DeserializeOwned, O: DeserializeOwned> BodyLine<A, O> {
+    pub fn parse(line: &str) -> Result<Self, serde_json::Error> {
+        if line.starts_with("{\"end\"") {
+            Ok(Self::End(serde_json::from_str::<EndLine>(line)?.end))
+        } else {
+            Ok(Self::Step(serde_json::from_str(line)?))
+        }
+    }
 }
 
 /// A replay in memory.

@@ -16,6 +16,8 @@ pub struct Timeline<G: Game> {
     interval: usize,
     /// The round each step happens in (the round of the state before it).
     rounds: Vec<u32>,
+    /// The state after the last step, so that appending a step costs one step.
+    last: G::State,
 }
 
 impl<G: Game> Timeline<G> {
@@ -38,9 +40,9 @@ impl<G: Game> Timeline<G> {
             outcomes.push(G::apply(&mut state, step));
         }
         if steps.len() % interval == 0 {
-            keyframes.push(state);
+            keyframes.push(state.clone());
         }
-        Self { steps, outcomes, keyframes, interval, rounds }
+        Self { steps, outcomes, keyframes, interval, rounds, last: state }
     }
 
     /// Number of steps.
@@ -77,15 +79,20 @@ impl<G: Game> Timeline<G> {
         state
     }
 
-    /// Appends a step (live matches, hand play) and returns its outcome.
+    /// The state after the last step.
+    pub fn last_state(&self) -> &G::State {
+        &self.last
+    }
+
+    /// Appends a step (live matches, hand play, loading a replay line by line) and returns its
+    /// outcome. Costs one step.
     pub fn push(&mut self, step: Step<G::Action>) -> &G::Outcome {
-        let mut state = self.state_at(self.steps.len());
-        self.rounds.push(G::round(&state));
-        let outcome = G::apply(&mut state, &step);
+        self.rounds.push(G::round(&self.last));
+        let outcome = G::apply(&mut self.last, &step);
         self.steps.push(step);
         self.outcomes.push(outcome);
         if self.steps.len() % self.interval == 0 {
-            self.keyframes.push(state);
+            self.keyframes.push(self.last.clone());
         }
         self.outcomes.last().expect("just pushed")
     }

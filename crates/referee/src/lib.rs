@@ -5,14 +5,17 @@
 //! - [`seat`]: who sits in a player's seat; a bot process speaking the game's line protocol
 //!   is one kind of seat, a human at the viewer is another.
 //! - [`sequential`]: the match loop for games where players take turns.
+//! - [`live`]: a match on its own thread with humans at some seats, followed by a viewer.
 //!
 //! A bot that crashes, hangs, prints garbage or closes its output is marked failed with the
 //! reason and passes from then on: a misbehaving bot never stops a match.
 
+pub mod live;
 pub mod process;
 pub mod seat;
 pub mod sequential;
 
 pub use seat::{Answer, BotSeat, Seat};
-pub use sequential::{MatchError, MatchOptions, MatchSummary, Progress, run_match};
+pub use live::{HandSeat, LiveMatch, SeatPlan};
+pub use sequential::{History, MatchError, MatchOptions, MatchSummary, Progress, run_match, run_match_from};
 pub use seat::BotLimits;

@@ -51,6 +51,10 @@ pub struct BotLimits {
 }
 
 impl BotLimits {
+    /// What `kibitz match` uses unless told otherwise.
+    pub const DEFAULT: BotLimits =
+        BotLimits { init: Duration::from_millis(2000), turn_soft: Duration::from_millis(100), turn_hard: Duration::from_millis(500) };
+
     pub fn to_record(self) -> kibitz_core::replay::Limits {
         kibitz_core::replay::Limits {
             init_ms: self.init.as_millis() as u64,

@@ -5,14 +5,22 @@ use kibitz_core::replay::{EndRecord, Failure, Limits, PlayerInfo, ReplayHeader, 
 use kibitz_core::{Game, Step, ToMove};
 use serde::Serialize;
 use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Everything about a match besides its setup and seats.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct MatchOptions {
     pub seed: u64,
     /// Recorded in the header when the seats are bots.
     pub limits: Option<Limits>,
+    /// Set from another thread to end the match after the current step (a human closing the
+    /// window). The end record then says the match was stopped, with the scores so far.
+    pub stop: Option<Arc<AtomicBool>>,
 }
+
+/// Steps already played, e.g. the first turns of a replay a human takes over from.
+pub type History<G> = [StepRecord<<G as Game>::Action, <G as Game>::Outcome>];
 
 /// Reported after every step, for progress bars and live views.
 #[derive(Debug, Clone, Copy)]
@@ -29,6 +37,9 @@ pub struct MatchSummary {
     pub scores: Vec<i64>,
     pub names: Vec<String>,
     pub failed: Vec<Failure>,
+    /// Set when the match was stopped before its end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
 }
 
 /// Plays a match to the end and writes its replay to `out`, line by line.
@@ -40,9 +51,32 @@ pub fn run_match<G: Game>(
     seats: &mut [Box<dyn Seat<G>>],
     options: &MatchOptions,
     out: impl Write,
+    progress: impl FnMut(Progress),
+) -> Result<MatchSummary, MatchError> {
+    run_match_from(setup, seats, options, &[], out, progress)
+}
+
+/// Like [`run_match`], but the match continues from `history`: its steps are replayed (and
+/// copied into the new replay, so that it verifies on its own) before the seats are greeted.
+/// Seats meet the game at that point, as bots joining a running match would.
+pub fn run_match_from<G: Game>(
+    setup: &G::Setup,
+    seats: &mut [Box<dyn Seat<G>>],
+    options: &MatchOptions,
+    history: &History<G>,
+    out: impl Write,
     mut progress: impl FnMut(Progress),
 ) -> Result<MatchSummary, MatchError> {
     let mut state = G::start(setup, seats.len(), options.seed).map_err(MatchError::Setup)?;
+    for (i, record) in history.iter().enumerate() {
+        if matches!(G::to_move(&state), ToMove::Over) {
+            return Err(MatchError::History(format!("the match was already over before step {i}")));
+        }
+        let outcome = G::apply(&mut state, &record.to_step());
+        if outcome != record.outcome {
+            return Err(MatchError::History(format!("step {i} does not re-simulate to its recorded outcome")));
+        }
+    }
     for (player, seat) in seats.iter_mut().enumerate() {
         seat.start(&state, player);
     }
@@ -56,13 +90,28 @@ pub fn run_match<G: Game>(
         limits: options.limits,
     };
     let mut writer = ReplayWriter::new(out, &header).map_err(MatchError::Write)?;
-    let mut step_index = 0;
+    for (i, record) in history.iter().enumerate() {
+        let mut record = record.clone();
+        record.step = i;
+        writer.record(&record).map_err(MatchError::Write)?;
+    }
+    let mut step_index = history.len();
+    let mut stopped = None;
     loop {
+        if options.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) && !matches!(G::to_move(&state), ToMove::Over) {
+            stopped = Some(format!("stopped by the user before step {step_index}"));
+            break;
+        }
         let (step, answer) = match G::to_move(&state) {
             ToMove::Over => break,
             ToMove::Tick => (Step::Tick, Answer::nothing()),
             ToMove::Player(p) => {
                 let answer = seats[p].act(&state, p);
+                if answer.action.is_none() && options.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    // The seat gave up because the match is being stopped: not a turn to record.
+                    stopped = Some(format!("stopped by the user before step {step_index}"));
+                    break;
+                }
                 (Step::Act { player: p, action: answer.action.clone() }, answer)
             }
             ToMove::Anyone => return Err(MatchError::NotSequential(G::ID)),
@@ -96,9 +145,15 @@ pub fn run_match<G: Game>(
             .enumerate()
             .filter_map(|(player, s)| s.failure().map(|r| Failure { player, reason: r.to_string() }))
             .collect(),
+        stopped,
     };
     writer
-        .end(&EndRecord { scores: summary.scores.clone(), names: summary.names.clone(), failed: summary.failed.clone() })
+        .end(&EndRecord {
+            scores: summary.scores.clone(),
+            names: summary.names.clone(),
+            failed: summary.failed.clone(),
+            stopped: summary.stopped.clone(),
+        })
         .map_err(MatchError::Write)?;
     Ok(summary)
 }
@@ -109,6 +164,8 @@ pub enum MatchError {
     Setup(String),
     #[error("writing the replay failed: {0}")]
     Write(std::io::Error),
+    #[error("the history to continue from is unusable: {0}")]
+    History(String),
     #[error("{0} is not a turn-based game; it needs its own server")]
     NotSequential(&'static str),
 }

@@ -3,10 +3,12 @@
 //!
 //! Rooms: [`map`] (the original map format), [`geometry`] (exact lasers and triangle
 //! rasterisation), [`rules`] (the state machine), [`command`] (what bots send), [`view`] (what
-//! a player sees), [`protocol`] (the stdio JSON lines). No I/O, no rendering.
+//! a player sees), [`protocol`] (the stdio JSON lines), [`hand`] (a human's keys and clicks as
+//! commands). No I/O, no rendering.
 
 pub mod command;
 pub mod geometry;
+pub mod hand;
 pub mod map;
 pub mod protocol;
 pub mod rules;

@@ -2,12 +2,15 @@
 //! triangles and players, drawn with egui's painter; and the side panel's details.
 
 use super::palette::{player_color, with_alpha};
-use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, Perspective, PlayerLabel};
+use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, PanelRequest, Perspective, PlayerLabel};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
-use kibitz_core::replay::Replay;
+use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
 use kibitz_core::{Game, Timeline};
+use kibitz_lighthouses::hand::connect_candidates;
 use kibitz_lighthouses::view::TurnView;
-use kibitz_lighthouses::{Event, Lighthouses, Outcome, Pos, State};
+use kibitz_lighthouses::{Command, Event, Lighthouses, Outcome, Pos, Setup, State};
+
+mod hand;
 
 pub struct LighthousesView {
     title: String,
@@ -19,50 +22,65 @@ pub struct LighthousesView {
     scores: Vec<Vec<(usize, i64)>>,
     /// The state at one cursor position, kept so that playing forwards applies one step a frame.
     cache: Option<(usize, State)>,
+    /// Set while a match is being played by hand in this view.
+    hand: Option<hand::Hand>,
 }
 
 impl LighthousesView {
     pub fn new(title: String, replay: Replay<Lighthouses>) -> Result<Self, String> {
-        let header = &replay.header;
+        let Replay { header, records, end } = replay;
+        let mut view = Self::empty(title, header)?;
+        for record in records {
+            view.absorb(record);
+        }
+        view.replay.end = end;
+        Ok(view)
+    }
+
+    /// A view of a replay with no steps yet.
+    fn empty(title: String, header: ReplayHeader<Setup>) -> Result<Self, String> {
         let initial = Lighthouses::start(&header.setup, header.players.len(), header.seed)?;
-        let timeline = Timeline::<Lighthouses>::new(initial, replay.steps().collect());
-        let mut round_starts = Vec::new();
-        let mut markers = Vec::new();
-        let mut scores = vec![vec![(0usize, 0i64)]; header.players.len()];
-        let mut players: Vec<PlayerLabel> = header
+        let timeline = Timeline::<Lighthouses>::new(initial, Vec::new());
+        let players = header
             .players
             .iter()
             .enumerate()
             .map(|(k, p)| PlayerLabel { name: p.name.clone(), color: player_color(k), failed: None })
             .collect();
-        for (i, outcome) in timeline.outcomes().iter().enumerate() {
-            let after = i + 1;
-            if let Outcome::RoundStart { .. } = outcome {
-                round_starts.push(i);
-            }
-            if let Outcome::RoundEnd { scores: s, .. } = outcome {
-                for (k, &v) in s.iter().enumerate() {
-                    scores[k].push((after, v));
-                }
-            }
-            for e in outcome.events() {
-                let (kind, label) = match e {
-                    Event::Captured { lighthouse, player } => (MarkerKind::Capture, format!("{} captures {lighthouse}", players[*player].name)),
-                    Event::Neutralised { lighthouse, by: Some(p) } => (MarkerKind::Loss, format!("{} empties {lighthouse}", players[*p].name)),
-                    Event::Neutralised { lighthouse, by: None } => (MarkerKind::Loss, format!("{lighthouse} decays to neutral")),
-                    Event::Connected { from, to, player } => (MarkerKind::Connection, format!("{} connects {from}–{to}", players[*player].name)),
-                    Event::Lit { player, cells, .. } => (MarkerKind::Triangle, format!("{} lights a triangle of {cells} cells", players[*player].name)),
-                };
-                markers.push(Marker { at: after, kind, label });
-            }
-            if let (Some(record), Some(p)) = (replay.records.get(i), replay.records.get(i).and_then(|r| r.player))
-                && let Some(reason) = &record.failed
-            {
-                markers.push(Marker { at: after, kind: MarkerKind::Failure, label: format!("{} fails: {reason}", players[p].name) });
-                players[p].failed = Some((i, reason.clone()));
+        let scores = vec![vec![(0usize, 0i64)]; header.players.len()];
+        let replay = Replay { header, records: Vec::new(), end: None };
+        Ok(Self { title, replay, timeline, round_starts: Vec::new(), markers: Vec::new(), players, scores, cache: None, hand: None })
+    }
+
+    /// Takes in one more step: simulates it and derives the markers, scores and failures.
+    fn absorb(&mut self, record: StepRecord<Command, Outcome>) {
+        let i = self.timeline.len();
+        let after = i + 1;
+        let outcome = self.timeline.push(record.to_step()).clone();
+        if let Outcome::RoundStart { .. } = outcome {
+            self.round_starts.push(i);
+        }
+        if let Outcome::RoundEnd { scores, .. } = &outcome {
+            for (k, &v) in scores.iter().enumerate() {
+                self.scores[k].push((after, v));
             }
         }
-        Ok(Self { title, replay, timeline, round_starts, markers, players, scores, cache: None })
+        let players = &mut self.players;
+        for e in outcome.events() {
+            let (kind, label) = match e {
+                Event::Captured { lighthouse, player } => (MarkerKind::Capture, format!("{} captures {lighthouse}", players[*player].name)),
+                Event::Neutralised { lighthouse, by: Some(p) } => (MarkerKind::Loss, format!("{} empties {lighthouse}", players[*p].name)),
+                Event::Neutralised { lighthouse, by: None } => (MarkerKind::Loss, format!("{lighthouse} decays to neutral")),
+                Event::Connected { from, to, player } => (MarkerKind::Connection, format!("{} connects {from}–{to}", players[*player].name)),
+                Event::Lit { player, cells, .. } => (MarkerKind::Triangle, format!("{} lights a triangle of {cells} cells", players[*player].name)),
+            };
+            self.markers.push(Marker { at: after, kind, label });
+        }
+        if let (Some(p), Some(reason)) = (record.player, &record.failed) {
+            self.markers.push(Marker { at: after, kind: MarkerKind::Failure, label: format!("{} fails: {reason}", players[p].name) });
+            players[p].failed = Some((i, reason.clone()));
+        }
+        self.replay.records.push(record);
     }
 
     /// The state after `cursor` steps, reusing the last one when the cursor moved forwards a little.
@@ -318,6 +336,26 @@ impl GameView for LighthousesView {
         if viewer.is_some() {
             painter.text(rect.left_top() + Vec2::new(8.0, 8.0), Align2::LEFT_TOP, "dimmed: beyond this player's horizon", FontId::proportional(13.0), Color32::LIGHT_GRAY);
         }
+        // Hand play: outline what a click would do, and do it.
+        if cursor == self.timeline.len()
+            && let Some(me) = self.human_to_move()
+        {
+            let at = state.players[me].pos;
+            for (dx, dy) in (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (dx, dy))).filter(|&d| d != (0, 0)) {
+                let p = Pos(at.0 + dx, at.1 + dy);
+                if map.is_island(p) {
+                    painter.rect_stroke(grid.rect(p).shrink(grid.cell * 0.06), 2.0, Stroke::new(1.5, with_alpha(Color32::WHITE, 150)), egui::StrokeKind::Inside);
+                }
+            }
+            for t in connect_candidates(&state, me) {
+                painter.circle_stroke(grid.center(t), grid.cell * 0.46, Stroke::new(2.0, Color32::GOLD));
+            }
+            if response.clicked()
+                && let Some(pointer) = response.interact_pointer_pos()
+            {
+                self.play_click(me, grid.cell_at(pointer));
+            }
+        }
         // Hover: what is under the pointer.
         if let Some(pointer) = response.hover_pos() {
             let p = grid.cell_at(pointer);
@@ -419,5 +457,51 @@ impl GameView for LighthousesView {
                 }
             }
         }
+    }
+
+    fn poll_live(&mut self) -> bool {
+        self.poll()
+    }
+
+    fn is_live(&self) -> bool {
+        self.hand.is_some()
+    }
+
+    fn hand_panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
+        self.play_panel(ui, at_end)
+    }
+
+    fn hand_keys(&mut self, ctx: &egui::Context) {
+        self.play_keys(ctx);
+    }
+
+    fn hand_help(&self) -> &'static [(&'static str, &'static str)] {
+        hand::HELP
+    }
+
+    fn stop_live(&mut self) {
+        self.stop_match();
+    }
+
+    fn seat_to_move(&self, cursor: usize) -> Option<usize> {
+        if self.hand.is_some() {
+            return None;
+        }
+        let next = self.timeline.steps()[cursor.min(self.timeline.len())..].iter().find_map(|s| match s {
+            kibitz_core::Step::Act { player, .. } => Some(*player),
+            kibitz_core::Step::Tick => None,
+        });
+        next.or_else(|| match Lighthouses::to_move(self.timeline.last_state()) {
+            kibitz_core::ToMove::Player(p) => Some(p),
+            _ => None,
+        })
+    }
+
+    fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
+        let (plan, at) = crate::games::play::take_over(&self.replay, cursor, &[], &[], "You")?;
+        let out = crate::games::play::default_out(Lighthouses::ID);
+        let live = plan.start(&out)?;
+        let view = LighthousesView::live(format!("{} · taken over at step {at}", self.title), live, out.clone())?;
+        Ok((Box::new(view), out))
     }
 }

@@ -1,0 +1,1 @@
+//! ICFP Programming Contest 2015 (Honeycomb): rules, problems, official scoring. (Work in progress: not yet usable.)

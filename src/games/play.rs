@@ -1,0 +1,133 @@
+//! Setting up matches with humans at the table, for any turn-based bot game: who sits where,
+//! and, when a human takes over a replay, the history the match continues from.
+
+use kibitz_core::replay::{Replay, StepRecord};
+use kibitz_core::{BotProtocol, Game, Timeline, ToMove};
+use kibitz_referee::{BotLimits, BotSeat, LiveMatch, MatchOptions, SeatPlan};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A live match, ready to start.
+pub struct LivePlan<G: Game> {
+    pub setup: G::Setup,
+    pub seats: Vec<SeatPlan<G>>,
+    pub options: MatchOptions,
+    pub history: Vec<StepRecord<G::Action, G::Outcome>>,
+}
+
+impl<G: Game> LivePlan<G>
+where
+    G::Setup: Send,
+    G::Action: Send,
+    G::Outcome: Send,
+{
+    /// Starts the match, recording to `out`.
+    pub fn start(self, out: &Path) -> Result<LiveMatch<G>, String> {
+        let file = std::fs::File::create(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+        Ok(LiveMatch::start(self.setup, self.seats, self.options, self.history, std::io::BufWriter::new(file)))
+    }
+}
+
+/// The seats: humans (named `name`, numbered when there are several) at `humans`, the bot
+/// commands in the other seats in order. `players` is the number of seats.
+pub fn seat_plan<G: BotProtocol>(players: usize, humans: &[usize], bots: &[String], name: &str, limits: BotLimits) -> Result<Vec<SeatPlan<G>>, String>
+where
+    G::State: 'static,
+{
+    if let Some(&bad) = humans.iter().find(|&&h| h >= players) {
+        return Err(format!("there is no seat {bad}: the match has {players} players (seats 0 to {})", players.saturating_sub(1)));
+    }
+    if players != humans.len() + bots.len() {
+        return Err(format!("{players} seats, {} played by hand, need {} bot commands, got {}", humans.len(), players - humans.len().min(players), bots.len()));
+    }
+    let mut bots = bots.iter();
+    Ok((0..players)
+        .map(|seat| {
+            if humans.contains(&seat) {
+                let label = if humans.len() > 1 { format!("{name} {seat}") } else { name.to_string() };
+                SeatPlan::Human(label)
+            } else {
+                let command = bots.next().expect("counted above");
+                SeatPlan::Seat(Box::new(BotSeat::spawn(command, &format!("Player {seat}"), limits)))
+            }
+        })
+        .collect())
+}
+
+/// Continues `replay` after its first `turn` steps, moved on to the next step where a player
+/// is to act. `humans` defaults to that player; the other seats run `bots`, or when none are
+/// given, the commands recorded in the replay (Kibitz's own sample bots run with this binary).
+/// Returns the plan and the step it continues from.
+pub fn take_over<G: BotProtocol>(replay: &Replay<G>, turn: usize, humans: &[usize], bots: &[String], name: &str) -> Result<(LivePlan<G>, usize), String>
+where
+    G::State: 'static,
+{
+    let header = &replay.header;
+    let players = header.players.len();
+    let initial = G::start(&header.setup, players, header.seed)?;
+    let timeline = Timeline::<G>::new(initial, replay.steps().collect());
+    let mut at = turn.min(timeline.len());
+    let mut state = timeline.state_at(at);
+    let player = loop {
+        match G::to_move(&state) {
+            ToMove::Player(p) => break p,
+            ToMove::Over => return Err(format!("the match is over at step {at}: there is nothing left to play")),
+            ToMove::Anyone => return Err(format!("{} is played in real time; take over is for turn-based games", G::ID)),
+            ToMove::Tick if at < timeline.len() => {
+                at += 1;
+                state = timeline.state_at(at);
+            }
+            ToMove::Tick => return Err(format!("the replay ends at step {at} before anyone is to move")),
+        }
+    };
+    let humans = if humans.is_empty() { vec![player] } else { humans.to_vec() };
+    let bots: Vec<String> = if bots.is_empty() {
+        let recorded = (0..players).filter(|s| !humans.contains(s)).map(|s| header.players[s].command.clone().ok_or(s));
+        recorded
+            .map(|c| c.map(|c| own_bot_command(&c)).map_err(|s| format!("seat {s} was played by hand in the replay; give its bot command after --, or play it by hand too")))
+            .collect::<Result<_, _>>()?
+    } else {
+        bots.to_vec()
+    };
+    let limits = header.limits.map_or(BotLimits::DEFAULT, |l| BotLimits {
+        init: Duration::from_millis(l.init_ms),
+        turn_soft: Duration::from_millis(l.turn_soft_ms),
+        turn_hard: Duration::from_millis(l.turn_hard_ms),
+    });
+    let seats = seat_plan::<G>(players, &humans, &bots, name, limits)?;
+    let options = MatchOptions { seed: header.seed, limits: Some(limits.to_record()), stop: None };
+    Ok((LivePlan { setup: header.setup.clone(), seats, options, history: replay.records[..at].to_vec() }, at))
+}
+
+/// A recorded command that ran one of Kibitz's own sample bots (`… kibitz bot …`), rewritten
+/// to run them with this very binary: the recorded path is often another machine's.
+pub fn own_bot_command(command: &str) -> String {
+    let mut words = command.splitn(2, ' ');
+    let program = words.next().unwrap_or("").trim_matches('\'');
+    let rest = words.next().unwrap_or("");
+    let is_kibitz = Path::new(program).file_name().is_some_and(|n| n == "kibitz");
+    match std::env::current_exe() {
+        Ok(me) if is_kibitz && rest.starts_with("bot ") => format!("'{}' {rest}", me.display()),
+        _ => command.to_string(),
+    }
+}
+
+/// Where a hand-played match is recorded when nobody said: a new file in the current folder.
+pub fn default_out(game: &str) -> PathBuf {
+    let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    PathBuf::from(format!("kibitz-play-{game}-{seconds}.jsonl"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn own_bots_run_with_this_binary_and_others_are_left_alone() {
+        let me = std::env::current_exe().unwrap();
+        assert_eq!(own_bot_command("'/elsewhere/target/release/kibitz' bot lighthouses greedy --seed 3"), format!("'{}' bot lighthouses greedy --seed 3", me.display()));
+        assert_eq!(own_bot_command("kibitz bot lighthouses random"), format!("'{}' bot lighthouses random", me.display()));
+        assert_eq!(own_bot_command("python3 kibitz bot"), "python3 kibitz bot");
+        assert_eq!(own_bot_command("./mybot --fast"), "./mybot --fast");
+    }
+}

@@ -1,0 +1,254 @@
+//! Hand play in the Lighthouses view: a live match runs on the referee's thread; the view
+//! follows its replay lines, and the human's keys, clicks and buttons become commands for
+//! their seat. What the keys mean lives in `kibitz_lighthouses::hand`, next to the rules.
+
+use super::LighthousesView;
+use bevy_egui::egui::{self, Color32, Key, RichText};
+use super::super::session::PanelRequest;
+use kibitz_core::replay::{BodyLine, EndRecord};
+use kibitz_core::{Game, ToMove};
+use kibitz_lighthouses::hand::{connect_candidates, direction_of_digit};
+use kibitz_lighthouses::{Command, Lighthouses, Outcome, Pos, Target};
+use kibitz_referee::LiveMatch;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Keys of hand play, for the help overlay.
+pub const HELP: &[(&str, &str)] = &[
+    ("1-9", "move like a keypad: 8 up, 2 down, 7 up-left, 3 down-right…"),
+    ("5", "pass"),
+    ("X", "attack / recharge the lighthouse underfoot with the amount in the box"),
+    ("click", "a neighbouring cell: move there; a lighthouse whose key you hold: connect; your lighthouse: attack"),
+];
+
+/// A match being played by hand.
+pub struct Hand {
+    live: LiveMatch<Lighthouses>,
+    /// Where the replay is being written.
+    path: PathBuf,
+    /// The attack / recharge amount box.
+    amount: String,
+    /// An action was sent and its step has not come back yet: no second one.
+    awaiting: bool,
+    /// Set when the match ended (or could not go on), for the panel.
+    ended: Option<String>,
+}
+
+impl LighthousesView {
+    /// A view following `live`, which records to `path`. Waits for the replay header, which
+    /// is written once every bot has greeted.
+    pub fn live(title: String, mut live: LiveMatch<Lighthouses>, path: PathBuf) -> Result<Self, String> {
+        let header = live.header(Duration::from_secs(30))?;
+        let header = serde_json::from_str(&header).map_err(|e| format!("the live match wrote an unreadable header: {e}"))?;
+        let mut view = Self::empty(title, header)?;
+        view.hand = Some(Hand { live, path, amount: String::new(), awaiting: false, ended: None });
+        view.poll();
+        Ok(view)
+    }
+
+    /// Takes in the lines the match wrote since the last frame. Returns whether steps arrived.
+    pub(super) fn poll(&mut self) -> bool {
+        let Some(hand) = self.hand.as_mut() else { return false };
+        let lines = hand.live.new_lines();
+        let mut grew = false;
+        for line in lines {
+            match BodyLine::<Command, Outcome>::parse(&line) {
+                Ok(BodyLine::Step(record)) => {
+                    if record.player.is_some_and(|p| self.hand.as_ref().is_some_and(|h| h.live.is_human(p))) {
+                        self.hand.as_mut().expect("live").awaiting = false;
+                    }
+                    self.absorb(record);
+                    grew = true;
+                }
+                Ok(BodyLine::End(end)) => self.finish(end),
+                Err(e) => self.hand.as_mut().expect("live").ended = Some(format!("the match wrote a line the viewer cannot read: {e}")),
+            }
+        }
+        if let Some(hand) = self.hand.as_mut()
+            && hand.ended.is_none()
+            && let Some(Err(e)) = hand.live.result()
+        {
+            hand.ended = Some(format!("the match stopped: {e}"));
+        }
+        grew
+    }
+
+    fn finish(&mut self, end: EndRecord) {
+        let scores = end.names.iter().zip(&end.scores).map(|(n, s)| format!("{n} {s}")).collect::<Vec<_>>().join(", ");
+        let how = end.stopped.clone().unwrap_or_else(|| "match over".to_string());
+        self.replay.end = Some(end);
+        let verdict = match kibitz_core::verify::verify(&self.replay) {
+            Ok(_) => "The replay verifies ✔".to_string(),
+            Err(e) => format!("The replay does NOT verify: {e}"),
+        };
+        if let Some(hand) = self.hand.as_mut() {
+            hand.ended = Some(format!("{how}: {scores}. {verdict}"));
+        }
+    }
+
+    /// The human seat the live match is waiting for, if any.
+    pub(super) fn human_to_move(&self) -> Option<usize> {
+        let hand = self.hand.as_ref()?;
+        match Lighthouses::to_move(self.timeline.last_state()) {
+            ToMove::Player(p) if hand.live.is_human(p) && !hand.awaiting => Some(p),
+            _ => None,
+        }
+    }
+
+    fn submit(&mut self, player: usize, command: Command) {
+        let Some(hand) = self.hand.as_mut() else { return };
+        match hand.live.submit(player, command) {
+            Ok(()) => hand.awaiting = true,
+            Err(e) => hand.ended = Some(e),
+        }
+    }
+
+    fn amount(&self) -> Option<i64> {
+        self.hand.as_ref()?.amount.trim().parse().ok()
+    }
+
+    /// A click on the board at `cell` while `player` is to move.
+    pub(super) fn play_click(&mut self, player: usize, cell: Pos) {
+        let state = self.timeline.last_state();
+        let command = match kibitz_lighthouses::hand::click(state, player, cell) {
+            Some(c) => Some(c),
+            None if cell == state.players[player].pos && state.lighthouse_at(cell).is_some() => self.amount().map(|energy| Command::Attack { energy }),
+            None => None,
+        };
+        if let Some(command) = command {
+            self.submit(player, command);
+        }
+    }
+
+    /// Digits move, 5 passes, X attacks with the amount in the box.
+    pub(super) fn play_keys(&mut self, ctx: &egui::Context) {
+        let Some(player) = self.human_to_move() else { return };
+        const DIGITS: [Key; 9] = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
+        let pressed = ctx.input(|i| DIGITS.iter().position(|k| i.key_pressed(*k)).map(|d| d as u8 + 1));
+        let command = match pressed {
+            Some(5) => Some(Command::Pass),
+            Some(d) => direction_of_digit(d).map(|(x, y)| Command::Move { x, y }),
+            None if ctx.input(|i| i.key_pressed(Key::X)) => self.amount().map(|energy| Command::Attack { energy }),
+            None => None,
+        };
+        if let Some(command) = command {
+            self.submit(player, command);
+        }
+    }
+
+    /// The hand-play section of the side panel.
+    pub(super) fn play_panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
+        let hand = self.hand.as_ref()?;
+        ui.heading("Hand play");
+        ui.label(RichText::new(format!("recording to {}", hand.path.display())).weak());
+        if let Some(ended) = &hand.ended {
+            ui.colored_label(Color32::LIGHT_GREEN, ended);
+            return None;
+        }
+        let Some(player) = self.human_to_move() else {
+            let waiting = match Lighthouses::to_move(self.timeline.last_state()) {
+                ToMove::Player(p) => format!("waiting for {}…", self.players[p].name),
+                _ => "the referee is moving the game on…".to_string(),
+            };
+            ui.label(waiting);
+            return stop_button(ui);
+        };
+        let name = self.players[player].name.clone();
+        ui.colored_label(self.players[player].color, RichText::new(format!("Your turn, {name} (player {player})")).strong());
+        if !at_end {
+            ui.colored_label(Color32::YELLOW, "You are looking back in time; the game waits at the end.");
+            if ui.button("back to the game  (End)").clicked() {
+                return Some(PanelRequest::BackToGame);
+            }
+            return None;
+        }
+        if let Some(message) = self.last_refusal(player) {
+            ui.colored_label(Color32::LIGHT_RED, format!("your last command was refused: {message}"));
+        }
+        let state = self.timeline.last_state().clone();
+        let me = &state.players[player];
+        ui.label(format!("at {} with {} energy", me.pos, me.energy));
+        let mut command = None;
+        ui.horizontal(|ui| {
+            egui::Grid::new("hand-moves").spacing([2.0, 2.0]).show(ui, |ui| {
+                for row in [[7, 8, 9], [4, 5, 6], [1, 2, 3]] {
+                    for d in row {
+                        let label = match direction_of_digit(d) {
+                            Some((x, y)) => format!("{} {d}", arrow(x, y)),
+                            None => format!("pass {d}"),
+                        };
+                        if ui.button(RichText::new(label).monospace()).clicked() {
+                            command = Some(direction_of_digit(d).map_or(Command::Pass, |(x, y)| Command::Move { x, y }));
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+            ui.vertical(|ui| {
+                let hand = self.hand.as_mut().expect("live");
+                ui.horizontal(|ui| {
+                    ui.label("energy");
+                    let r = ui.add(egui::TextEdit::singleline(&mut hand.amount).desired_width(56.0).hint_text("amount"));
+                    if r.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+                        command = hand.amount.trim().parse().ok().map(|energy| Command::Attack { energy });
+                    }
+                    if ui.small_button("all").clicked() {
+                        hand.amount = me.energy.to_string();
+                    }
+                });
+                if ui.button("attack / recharge  (X)").clicked() {
+                    command = hand.amount.trim().parse().ok().map(|energy| Command::Attack { energy });
+                }
+                let targets = connect_candidates(&state, player);
+                if !targets.is_empty() {
+                    ui.label("connect to:");
+                    ui.horizontal_wrapped(|ui| {
+                        for t in targets {
+                            if ui.button(t.to_string()).clicked() {
+                                command = Some(Command::Connect { destination: Target::Cell(t) });
+                            }
+                        }
+                    });
+                }
+            });
+        });
+        if let Some(command) = command {
+            self.submit(player, command);
+        }
+        stop_button(ui)
+    }
+
+    /// The refusal message of `player`'s previous turn, if it was refused.
+    fn last_refusal(&self, player: usize) -> Option<&str> {
+        let record = self.replay.records.iter().rev().find(|r| r.player == Some(player))?;
+        match &record.outcome {
+            Outcome::Turn { success: false, message, .. } => Some(message.as_deref().unwrap_or("refused")),
+            _ => None,
+        }
+    }
+
+    /// Ends the live match now; the replay is closed with a record saying so.
+    pub(super) fn stop_match(&mut self) {
+        if let Some(hand) = self.hand.as_mut() {
+            hand.live.stop();
+        }
+        self.poll();
+    }
+}
+
+fn stop_button(ui: &mut egui::Ui) -> Option<PanelRequest> {
+    ui.button("stop the match").on_hover_text("ends the match now; the replay keeps every step so far").clicked().then_some(PanelRequest::Stop)
+}
+
+fn arrow(x: i64, y: i64) -> &'static str {
+    match (x, y) {
+        (-1, 1) => "↖",
+        (0, 1) => "⬆",
+        (1, 1) => "↗",
+        (-1, 0) => "⬅",
+        (1, 0) => "➡",
+        (-1, -1) => "↙",
+        (0, -1) => "⬇",
+        _ => "↘",
+    }
+}
