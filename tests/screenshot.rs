@@ -132,3 +132,19 @@ fn taking_over_a_replay_from_the_command_line_copies_its_history() {
     assert_eq!(after.records[..100], before.records[..100]);
     assert_eq!(after.header.setup, before.header.setup);
 }
+
+#[test]
+fn playing_at_64x_in_a_real_window_moves_the_cursor_and_reports_frame_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let demo = workspace().join("replays/lighthouses-demo.jsonl");
+    let Some(output) = in_window(&["view", demo.to_str().unwrap(), "--play", "--speed", "64", "--frame-stats", "3"], dir.path()) else {
+        return;
+    };
+    let report = summary(&output);
+    assert_eq!(report["speed"], 64.0);
+    assert!(report["steps_played"].as_u64().unwrap() > 0, "{report}");
+    for span in ["ui_cpu_ms", "egui_output_cpu_ms", "frame_ms_including_software_rendering"] {
+        assert!(report[span]["frames"].as_u64().unwrap() > 0, "{span}: {report}");
+        assert!(report[span]["p50"].as_f64().unwrap() > 0.0, "{span}: {report}");
+    }
+}

@@ -19,8 +19,26 @@ pub struct ViewArgs {
     /// Render the view in a real window, write it to this PNG and exit.
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
+    /// Start playing at once.
+    #[arg(long)]
+    pub play: bool,
+    /// Playback speed: 0.25, 0.5, 1, 2, 4, 8, 16, 32 or 64.
+    #[arg(long)]
+    pub speed: Option<f32>,
+    /// Measure the viewer's own CPU time per frame (Bevy diagnostics) for SECONDS of playback
+    /// (or until the end), print the figures as JSON and exit.
+    #[arg(long, value_name = "SECONDS")]
+    pub frame_stats: Option<f32>,
 }
 
 pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
-    run_viewer(ViewerOptions { file: args.replay, turn: args.turn, screenshot: args.screenshot, perspective: args.perspective })
+    run_viewer(ViewerOptions {
+        file: args.replay,
+        turn: args.turn,
+        screenshot: args.screenshot,
+        perspective: args.perspective,
+        play: args.play,
+        speed: args.speed,
+        frame_stats: args.frame_stats,
+    })
 }

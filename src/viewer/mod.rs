@@ -1,6 +1,7 @@
 //! The viewer: a Bevy window hosting an egui shell (menu, timeline, panels) around a game's
 //! board view. The shell is game-agnostic; each game plugs in through [`session::GameView`].
 
+mod frame_stats;
 mod lighthouses;
 mod palette;
 pub mod playback;
@@ -33,6 +34,12 @@ pub struct ViewerOptions {
     pub screenshot: Option<PathBuf>,
     /// Start from this player's perspective.
     pub perspective: Option<usize>,
+    /// Start playing at once.
+    pub play: bool,
+    /// Playback speed (0.25 to 64).
+    pub speed: Option<f32>,
+    /// Measure the viewer's CPU time per frame for this many seconds, print it, exit.
+    pub frame_stats: Option<f32>,
 }
 
 /// Screenshot mode: wait for the UI to settle, capture, check the frame is drawn, save, exit.
@@ -75,6 +82,12 @@ pub fn run_with(options: ViewerOptions, session: Option<Box<dyn session::GameVie
     if let Some(k) = options.perspective {
         viewer.perspective = session::Perspective::Player(k);
     }
+    if let Some(speed) = options.speed {
+        viewer.playback.set_speed(speed);
+    }
+    if options.play && !viewer.playback.playing {
+        viewer.playback.toggle_play();
+    }
     let mut app = App::new();
     app.insert_resource(ClearColor(Color::srgb(0.07, 0.08, 0.1)))
         .add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -92,6 +105,9 @@ pub fn run_with(options: ViewerOptions, session: Option<Box<dyn session::GameVie
         })
         .add_systems(EguiPrimaryContextPass, shell::ui)
         .add_systems(Update, shell::dropped_files);
+    if let Some(seconds) = options.frame_stats {
+        frame_stats::add(&mut app, seconds);
+    }
     if let Some(path) = options.screenshot {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent)?;

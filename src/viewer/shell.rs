@@ -193,7 +193,8 @@ pub fn dropped_files(mut events: MessageReader<FileDragAndDrop>, mut viewer: Res
     }
 }
 
-pub fn ui(mut contexts: EguiContexts, mut viewer: ResMut<Viewer>, time: Res<Time>) -> Result {
+pub fn ui(mut contexts: EguiContexts, mut viewer: ResMut<Viewer>, time: Res<Time>, mut diagnostics: bevy::diagnostic::Diagnostics) -> Result {
+    let started = std::time::Instant::now();
     let ctx = contexts.ctx_mut()?.clone();
     let viewer = &mut *viewer;
     viewer.poll_dialog();
@@ -215,6 +216,7 @@ pub fn ui(mut contexts: EguiContexts, mut viewer: ResMut<Viewer>, time: Res<Time
         help_overlay(&ctx, viewer);
     }
     goto_box(&ctx, viewer);
+    diagnostics.add_measurement(&super::frame_stats::UI_CPU, || started.elapsed().as_secs_f64() * 1000.0);
     Ok(())
 }
 

@@ -344,7 +344,7 @@ impl GameView for LighthousesView {
             for (dx, dy) in (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (dx, dy))).filter(|&d| d != (0, 0)) {
                 let p = Pos(at.0 + dx, at.1 + dy);
                 if map.is_island(p) {
-                    painter.rect_stroke(grid.rect(p).shrink(grid.cell * 0.06), 2.0, Stroke::new(1.5, with_alpha(Color32::WHITE, 150)), egui::StrokeKind::Inside);
+                    painter.rect_stroke(grid.rect(p).shrink(grid.cell * 0.06), 2.0, Stroke::new(2.0, Color32::from_rgba_unmultiplied(240, 240, 255, 210)), egui::StrokeKind::Inside);
                 }
             }
             for t in connect_candidates(&state, me) {

@@ -1,0 +1,79 @@
+//! `kibitz view --frame-stats SECONDS`: measures the viewer's own CPU time per frame with Bevy's
+//! diagnostics while it plays, prints the figures as JSON and exits. The software rasteriser
+//! of a headless machine is left out on purpose: it is the renderer's time, not the viewer's.
+//!
+//! Two spans are measured: the shell's UI system (layout, the game's drawing, re-simulation as
+//! the cursor moves) and egui's end of pass with tessellation into meshes (bevy_egui's output
+//! systems), which grows with what the UI draws.
+
+use bevy::diagnostic::{Diagnostic, DiagnosticPath, Diagnostics, DiagnosticsStore, FrameTimeDiagnosticsPlugin, RegisterDiagnostic};
+use bevy::prelude::*;
+use bevy_egui::EguiPostUpdateSet;
+use std::time::Instant;
+
+/// CPU time of the shell's UI system, in ms.
+pub const UI_CPU: DiagnosticPath = DiagnosticPath::const_new("kibitz/ui_cpu_ms");
+/// CPU time from egui's end of pass to its processed output (tessellation), in ms.
+pub const EGUI_OUTPUT_CPU: DiagnosticPath = DiagnosticPath::const_new("kibitz/egui_output_cpu_ms");
+
+/// Enough history for several minutes of frames.
+const HISTORY: usize = 100_000;
+
+#[derive(Resource)]
+struct Plan {
+    seconds: f32,
+    elapsed: f32,
+    egui_started: Option<Instant>,
+    first_cursor: Option<usize>,
+}
+
+pub fn add(app: &mut App, seconds: f32) {
+    app.add_plugins(FrameTimeDiagnosticsPlugin::new(HISTORY))
+        .register_diagnostic(Diagnostic::new(UI_CPU).with_suffix("ms").with_max_history_length(HISTORY))
+        .register_diagnostic(Diagnostic::new(EGUI_OUTPUT_CPU).with_suffix("ms").with_max_history_length(HISTORY))
+        .insert_resource(Plan { seconds, elapsed: 0.0, egui_started: None, first_cursor: None })
+        .add_systems(PostUpdate, egui_started.before(EguiPostUpdateSet::EndPass))
+        .add_systems(PostUpdate, egui_finished.after(EguiPostUpdateSet::ProcessOutput))
+        .add_systems(Last, report_and_exit);
+}
+
+fn egui_started(mut plan: ResMut<Plan>) {
+    plan.egui_started = Some(Instant::now());
+}
+
+fn egui_finished(mut plan: ResMut<Plan>, mut diagnostics: Diagnostics) {
+    if let Some(started) = plan.egui_started.take() {
+        diagnostics.add_measurement(&EGUI_OUTPUT_CPU, || started.elapsed().as_secs_f64() * 1000.0);
+    }
+}
+
+/// Percentiles of a series, in its unit.
+fn summary(values: Vec<f64>) -> serde_json::Value {
+    let mut v = values;
+    v.sort_by(f64::total_cmp);
+    let at = |q: f64| v.get(((v.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0.0);
+    let round = |x: f64| (x * 1000.0).round() / 1000.0;
+    serde_json::json!({ "frames": v.len(), "p50": round(at(0.5)), "p95": round(at(0.95)), "p99": round(at(0.99)), "max": round(at(1.0)) })
+}
+
+fn report_and_exit(mut plan: ResMut<Plan>, time: Res<Time>, store: Res<DiagnosticsStore>, viewer: Res<super::shell::Viewer>, mut exit: MessageWriter<AppExit>) {
+    let cursor = viewer.playback.cursor();
+    let first = *plan.first_cursor.get_or_insert(cursor);
+    plan.elapsed += time.delta_secs();
+    let done = plan.elapsed >= plan.seconds || (cursor == viewer.playback.len() && !viewer.playback.playing);
+    if !done {
+        return;
+    }
+    let series = |path: &DiagnosticPath| store.get(path).map(|d| d.values().copied().collect::<Vec<_>>()).unwrap_or_default();
+    let report = serde_json::json!({
+        "seconds": plan.elapsed,
+        "speed": viewer.playback.speed(),
+        "steps_played": cursor.saturating_sub(first),
+        "steps": viewer.playback.len(),
+        "ui_cpu_ms": summary(series(&UI_CPU)),
+        "egui_output_cpu_ms": summary(series(&EGUI_OUTPUT_CPU)),
+        "frame_ms_including_software_rendering": summary(series(&FrameTimeDiagnosticsPlugin::FRAME_TIME)),
+    });
+    println!("{report}");
+    exit.write(AppExit::Success);
+}
