@@ -194,7 +194,7 @@ pub fn dropped_files(mut events: MessageReader<FileDragAndDrop>, mut viewer: Res
 }
 
 pub fn ui(mut contexts: EguiContexts, mut viewer: ResMut<Viewer>, time: Res<Time>, mut diagnostics: bevy::diagnostic::Diagnostics) -> Result {
-    let started = std::time::Instant::now();
+    let started = super::frame_stats::thread_cpu_ms();
     let ctx = contexts.ctx_mut()?.clone();
     let viewer = &mut *viewer;
     viewer.poll_dialog();
@@ -216,7 +216,7 @@ pub fn ui(mut contexts: EguiContexts, mut viewer: ResMut<Viewer>, time: Res<Time
         help_overlay(&ctx, viewer);
     }
     goto_box(&ctx, viewer);
-    diagnostics.add_measurement(&super::frame_stats::UI_CPU, || started.elapsed().as_secs_f64() * 1000.0);
+    diagnostics.add_measurement(&super::frame_stats::UI_CPU, || super::frame_stats::thread_cpu_ms() - started);
     Ok(())
 }
 
