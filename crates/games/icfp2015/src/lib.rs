@@ -19,7 +19,7 @@ pub mod score;
 
 pub use commands::{Command, Decoded, decode, decode_str};
 pub use hex::{Cell, Cube, Direction, Turn};
-pub use power::{PhraseError, PhraseSet, phrases_from_lines};
+pub use power::{KNOWN_PHRASES, PhraseError, PhraseSet, phrases_from_lines};
 pub use problem::{Problem, Unit};
 pub use rules::{Board, Ending, Event, GameError, Lock, Next, Rules, State};
 pub use score::{PhraseUse, Score, SolutionRecord, read_solution_list, read_solutions, score, score_solution};

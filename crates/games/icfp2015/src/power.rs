@@ -16,6 +16,30 @@ pub enum PhraseError {
     TooMany { count: usize },
 }
 
+/// The 18 phrases of power the organisers judged with (their `power_words` file), lower-cased.
+/// They are part of the game as played, like the command table, so they are built in: without
+/// `-p`, these apply. A test checks them against the reference data.
+pub const KNOWN_PHRASES: [&str; 18] = [
+    "ei!",
+    "ia! ia!",
+    "r'lyeh",
+    "yuggoth",
+    "tsathoggua",
+    "yogsothoth",
+    "necronomicon",
+    "vigintillion",
+    "cthulhu fhtagn!",
+    "ph'nglui mglw'nafh cthulhu r'lyeh wgah'nagl fhtagn.",
+    "in his house at r'lyeh dead cthulhu waits dreaming.",
+    "the laundry",
+    "planet 10",
+    "yoyodyne",
+    "monkeyboy",
+    "john bigboote",
+    "blue hades",
+    "case nightmare green",
+];
+
 /// At most this many phrases (the contest had 18).
 pub const MAX_PHRASES: usize = 4096;
 

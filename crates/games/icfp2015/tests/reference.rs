@@ -75,6 +75,7 @@ fn the_phrase_file_has_18_phrases_from_3_to_51_characters() {
     let lengths: Vec<usize> = phrases.iter().map(|p| p.chars().count()).collect();
     assert_eq!((lengths.iter().min(), lengths.iter().max()), (Some(&3), Some(&51)));
     assert_eq!(lengths.iter().filter(|&&n| n == 51).count(), 2);
+    assert_eq!(phrases, kibitz_icfp2015::KNOWN_PHRASES, "the built-in list is the organisers' list, in order");
 }
 
 #[derive(Deserialize)]
