@@ -6,6 +6,7 @@
 mod bot;
 pub(crate) mod match_cmd;
 pub(crate) mod play;
+mod score;
 mod verify;
 mod view;
 
@@ -17,7 +18,7 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 
 #[derive(Parser)]
 #[command(name = "kibitz", version, about = "Replay viewer, referee and hand-play playground for programming-contest games")]
-#[command(after_help = "Without a command, the viewer opens on the bundled demo replay.\nGames: lighthouses. Run `kibitz COMMAND --help` for each command's options.")]
+#[command(after_help = "Without a command, the viewer opens on the bundled demo replay.\nGames: lighthouses, icfp2015 (scoring). Run `kibitz COMMAND --help` for each command's options.")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -33,6 +34,8 @@ pub enum Command {
     Bot(bot::BotArgs),
     /// Open the viewer on a replay (without a file: the bundled demo).
     View(view::ViewArgs),
+    /// Score solutions the way the contest did (ICFP 2015 output files).
+    Score(score::ScoreArgs),
     /// Play by hand against bot processes (or continue a replay by hand), recorded as a replay.
     Play(play::PlayArgs),
 }
@@ -44,6 +47,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Bot(args)) => bot::run(args),
         Some(Command::View(args)) => view::run(args),
         Some(Command::Play(args)) => play::run(args),
+        Some(Command::Score(args)) => score::run(args),
         None => crate::viewer::run(crate::viewer::ViewerOptions::default()),
     }
 }
