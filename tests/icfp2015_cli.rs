@@ -108,3 +108,67 @@ fn bad_files_are_refused_with_where_and_missing_problems_are_reported_per_record
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("p.json"), "{}", stderr(&out));
 }
+
+/// Runs `kibitz match icfp2015` with a shell solver on problem 5; returns the summary and replay.
+fn run_solver(solver: &str, extra: &[&str]) -> Option<(serde_json::Value, kibitz_core::replay::Replay<kibitz_icfp2015::Icfp2015>)> {
+    let dir = icfp()?;
+    let tmp = tempfile::tempdir().unwrap();
+    let script = tmp.path().join("solver.sh");
+    std::fs::write(&script, format!("#!/bin/sh\n{solver}\n")).unwrap();
+    let out = tmp.path().join("run.jsonl");
+    let problem = dir.join("problems/problem_5.json");
+    let mut cmd = kibitz();
+    cmd.args(["match", "icfp2015", "--problem", problem.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    cmd.args(extra).args(["--", &format!("sh {}", script.display())]);
+    let output = run(&mut cmd);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let loaded = kibitz_core::replay::Replay::parse(&text).unwrap();
+    assert!(loaded.damage.is_none());
+    kibitz_core::verify::verify(&loaded.replay).expect("the replay verifies");
+    Some((summary(&output), loaded.replay))
+}
+
+#[test]
+fn a_solver_gets_the_contest_flags_and_its_answer_is_scored_and_recorded() {
+    let answer = r#"[{"problemId":5,"seed":0,"tag":"mine","solution":"Ei! Ia! Ia! ppppalalalal"},{"problemId":5,"seed":22837,"solution":"ei!"}]"#;
+    let Some((summary, replay)) = run_solver(&format!("echo \"$@\" >&2; echo '{answer}'"), &["-t", "7", "-p", "ei!", "-p", "ia! ia!"]) else {
+        return;
+    };
+    assert!(summary["failed"].is_null(), "{summary}");
+    assert_eq!(summary["powerScore"], (300 + 2 * 3) + (300 + 2 * 7), "{summary}");
+    assert_eq!(summary["score"].as_u64(), Some(summary["moveScore"].as_u64().unwrap() + summary["powerScore"].as_u64().unwrap()));
+    assert_eq!(summary["seeds"].as_array().unwrap().len(), 2, "every seed it answered is scored");
+    assert_eq!(replay.header.players[0].name, "mine");
+    assert_eq!(replay.records.len(), "Ei! Ia! Ia! ppppalalalal".chars().count());
+    let args = replay.records[0].stderr.join(" ");
+    assert!(args.contains("-f ") && args.contains("problem_5.json") && args.contains("-t 7") && args.contains("-p ia! ia!"), "{args}");
+    assert_eq!(replay.end.unwrap().scores, vec![summary["score"].as_i64().unwrap()]);
+}
+
+#[test]
+fn a_solver_that_crashes_overruns_or_prints_garbage_gets_a_verdict_and_an_empty_replay() {
+    for (solver, extra, verdict) in [
+        ("echo oops >&2; exit 4", &[][..], "status 4"),
+        ("sleep 20", &["-t", "1"][..], "time limit"),
+        ("echo 'not json'", &[][..], "not a solution list"),
+        ("echo '[{\"problemId\":5,\"seed\":0,\"solution\":7}]'", &[][..], "not a solution list"),
+        ("echo '[{\"problemId\":6,\"seed\":0,\"solution\":\"ei!\"}]'", &[][..], "no solution for problem 5 seed 0"),
+    ] {
+        let Some((summary, replay)) = run_solver(solver, extra) else { return };
+        let failed = summary["failed"].as_str().unwrap_or_else(|| panic!("{solver}: {summary}"));
+        assert!(failed.contains(verdict), "{solver}: {failed}");
+        assert_eq!(summary["score"], 0);
+        assert!(replay.records.is_empty());
+        assert!(replay.end.unwrap().failed[0].reason.contains(verdict));
+    }
+}
+
+#[test]
+fn a_solution_with_an_error_is_recorded_up_to_the_error_and_scores_0() {
+    let Some((summary, replay)) = run_solver("echo '[{\"problemId\":5,\"seed\":0,\"solution\":\"ei!ei!\"}]'", &[]) else { return };
+    assert_eq!(summary["score"], 0);
+    assert!(summary["error"].as_str().unwrap().contains("already been in"), "{summary}");
+    assert!(replay.records.len() < 6);
+    assert!(matches!(replay.records.last().unwrap().outcome.event, kibitz_icfp2015::OutcomeEvent::Error { .. }));
+}

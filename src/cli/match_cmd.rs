@@ -22,6 +22,40 @@ pub enum MatchGame {
         Example: kibitz match lighthouses --map maps/lighthouses/harbour.txt --rounds 200 --out game.jsonl \\\n  \
         -- 'kibitz bot lighthouses greedy' 'python3 mybot.py'")]
     Lighthouses(LighthousesMatch),
+    /// ICFP 2015: run a contest solver once on a problem, score its answer, record a replay.
+    #[command(after_help = "SOLVER_CMD is run with `sh -c` and the contest's flags appended:\n\
+        -f PROBLEM -t SECONDS -m MEGABYTES -c CORES [-p PHRASE]...; it prints a JSON list of\n\
+        {problemId, seed, tag, solution} on stdout. The replay records the chosen seed's game.\n\
+        Example: kibitz match icfp2015 --problem problem_3.json --out p3.jsonl -- 'kibitz solve icfp2015'")]
+    Icfp2015(Icfp2015Match),
+}
+
+#[derive(Args)]
+pub struct Icfp2015Match {
+    /// The problem file (official JSON).
+    #[arg(long)]
+    pub problem: PathBuf,
+    /// The source seed to record (default: the problem's first).
+    #[arg(long)]
+    pub seed: Option<u32>,
+    /// Where to write the replay.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The time limit passed with -t and enforced, in seconds.
+    #[arg(short = 't', long = "time-limit", default_value_t = 60)]
+    pub time_limit: u64,
+    /// The memory limit passed with -m, in megabytes (passed on, not enforced).
+    #[arg(short = 'm', long = "memory", default_value_t = 2048)]
+    pub memory: u32,
+    /// The cores passed with -c.
+    #[arg(short = 'c', long = "cores", default_value_t = 1)]
+    pub cores: u32,
+    /// A phrase of power, passed with -p and scored (repeat it); without any, the 18 known ones.
+    #[arg(short = 'p', long = "phrase")]
+    pub phrases: Vec<String>,
+    /// The solver's command line, after `--`.
+    #[arg(last = true, required = true, num_args = 1)]
+    pub solver: Vec<String>,
 }
 
 /// Recording options and limits every bot game shares.
@@ -99,9 +133,27 @@ pub fn progress_bar(rounds: u64) -> ProgressBar {
 
 pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
     let summary = match args.game {
-        MatchGame::Lighthouses(a) => games::lighthouses::run_match(&a)?,
+        MatchGame::Lighthouses(a) => serde_json::to_value(games::lighthouses::run_match(&a)?)?,
+        MatchGame::Icfp2015(a) => {
+            let run = games::icfp2015::SolverRun {
+                problem_path: &a.problem,
+                seed: a.seed,
+                out: &a.out,
+                time_limit: Duration::from_secs(a.time_limit),
+                memory_mb: a.memory,
+                cores: a.cores,
+                phrases: games::icfp2015::phrases_or_known(&a.phrases),
+                solver: &a.solver[0],
+            };
+            let summary = games::icfp2015::run_solver(&run)?;
+            match &summary.failed {
+                Some(reason) => eprintln!("the solver failed: {reason}"),
+                None => eprintln!("problem {} seed {}: score {} ({} move + {} power)", summary.problem_id, summary.seed, summary.score, summary.move_score, summary.power_score),
+            }
+            serde_json::to_value(summary)?
+        }
     };
     // The last line on stdout is the summary, for scripts.
-    println!("{}", serde_json::to_string(&summary)?);
+    println!("{summary}");
     Ok(ExitCode::SUCCESS)
 }

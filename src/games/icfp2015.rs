@@ -1,6 +1,7 @@
 //! ICFP 2015 in the app: scoring solution files, running solvers, loading problems.
 
 use anyhow::Context;
+use kibitz_core::Game;
 use kibitz_icfp2015::{KNOWN_PHRASES, Problem, Rules, Score, SolutionRecord, read_solutions};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -90,4 +91,148 @@ pub fn score_table(records: &[ScoredRecord]) -> String {
     let total: u64 = records.iter().filter_map(|r| r.score).sum();
     out += &format!("{} records, total score {total}\n", records.len());
     out
+}
+
+/// `kibitz match icfp2015`'s options.
+pub struct SolverRun<'a> {
+    pub problem_path: &'a Path,
+    pub seed: Option<u32>,
+    pub out: &'a Path,
+    pub time_limit: std::time::Duration,
+    pub memory_mb: u32,
+    pub cores: u32,
+    pub phrases: Vec<String>,
+    pub solver: &'a str,
+}
+
+/// What `kibitz match icfp2015` prints last.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SolverSummary {
+    pub game: &'static str,
+    pub problem_id: u32,
+    pub seed: u32,
+    /// The recorded seed's official score (0 when the solver failed).
+    pub score: u64,
+    pub move_score: u64,
+    pub power_score: u64,
+    pub phrases: BTreeMap<String, u32>,
+    pub error: Option<String>,
+    /// Why the solver's answer could not be used at all, if it could not.
+    pub failed: Option<String>,
+    pub seconds: f64,
+    /// Scores of every seed of this problem the solver answered, in its output's order.
+    pub seeds: Vec<ScoredRecord>,
+}
+
+/// Runs a contest solver once on one problem with the contest's flags, scores its answer and
+/// records the chosen seed's game as a replay (one step per character). A solver that crashes,
+/// overruns its time or prints something unreadable gets a verdict, and the replay says why.
+pub fn run_solver(run: &SolverRun) -> anyhow::Result<SolverSummary> {
+    use kibitz_referee::oneshot::{run_once, shell_quote};
+    let problem = load_problem(run.problem_path)?;
+    let seed = run.seed.unwrap_or(problem.source_seeds()[0]);
+    if !problem.source_seeds().contains(&seed) {
+        anyhow::bail!("{}: seed {seed} is not one of the problem's sourceSeeds {:?}", run.problem_path.display(), problem.source_seeds());
+    }
+    let mut command = format!(
+        "{} -f {} -t {} -m {} -c {}",
+        run.solver,
+        shell_quote(&run.problem_path.display().to_string()),
+        run.time_limit.as_secs().max(1),
+        run.memory_mb,
+        run.cores
+    );
+    for p in &run.phrases {
+        command += &format!(" -p {}", shell_quote(p));
+    }
+    let setup = kibitz_icfp2015::Setup { problem: problem.clone(), seed, phrases: run.phrases.clone() };
+    let finished = run_once(&command, run.time_limit, 64 << 20).with_context(|| format!("cannot start {command}"))?;
+    let stderr: Vec<String> = String::from_utf8_lossy(&finished.stderr).lines().map(str::to_string).collect();
+    let mut failed = finished.failure(run.time_limit);
+    let mut records = Vec::new();
+    if failed.is_none() {
+        match read_solutions(&String::from_utf8_lossy(&finished.stdout)) {
+            Ok(list) => records = list,
+            Err(e) => failed = Some(format!("its output is not a solution list: stdout {e}")),
+        }
+    }
+    let mine: Vec<SolutionRecord> = records.into_iter().filter(|r| r.problem_id == problem.id()).collect();
+    let chosen = mine.iter().rev().find(|r| r.seed == seed).cloned();
+    if failed.is_none() && chosen.is_none() {
+        failed = Some(format!("its output has no solution for problem {} seed {seed}", problem.id()));
+    }
+    let solution = chosen.as_ref().map_or(String::new(), |r| r.solution.clone());
+    let name = chosen.as_ref().and_then(|r| r.tag.clone()).unwrap_or_else(|| "solver".to_string());
+    let file = std::fs::File::create(run.out).with_context(|| format!("cannot create {}", run.out.display()))?;
+    record_solution(std::io::BufWriter::new(file), &setup, &name, Some(&command), &solution, stderr, finished.elapsed, failed.clone())
+        .with_context(|| format!("writing {}", run.out.display()))?;
+    let rules = Arc::new(Rules::new(problem.clone(), &run.phrases).map_err(|e| anyhow::anyhow!("phrases: {e}"))?);
+    let rules_by_id = BTreeMap::from([(problem.id(), rules)]);
+    let seeds: Vec<ScoredRecord> = mine.iter().map(|r| score_record(&rules_by_id, r)).collect();
+    let this = chosen.filter(|_| failed.is_none()).map(|r| score_record(&rules_by_id, &r));
+    Ok(SolverSummary {
+        game: kibitz_icfp2015::Icfp2015::ID,
+        problem_id: problem.id(),
+        seed,
+        score: this.as_ref().and_then(|r| r.score).unwrap_or(0),
+        move_score: this.as_ref().and_then(|r| r.move_score).unwrap_or(0),
+        power_score: this.as_ref().and_then(|r| r.power_score).unwrap_or(0),
+        phrases: this.as_ref().map(|r| r.phrases.clone()).unwrap_or_default(),
+        error: this.and_then(|r| r.error),
+        failed,
+        seconds: finished.elapsed.as_secs_f64(),
+        seeds,
+    })
+}
+
+/// Writes a replay of `solution` played on `setup`: one step per character, up to the first
+/// error (the official scorer stops there too). `failed` records a solver that gave nothing.
+pub fn record_solution(
+    out: impl std::io::Write,
+    setup: &kibitz_icfp2015::Setup,
+    name: &str,
+    command: Option<&str>,
+    solution: &str,
+    stderr: Vec<String>,
+    took: std::time::Duration,
+    failed: Option<String>,
+) -> anyhow::Result<()> {
+    use kibitz_core::replay::{EndRecord, Failure, FORMAT_VERSION, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
+    use kibitz_core::Step;
+    use kibitz_icfp2015::{Icfp2015, OutcomeEvent};
+    let mut state = Icfp2015::start(setup, 1, 0).map_err(anyhow::Error::msg)?;
+    let header = ReplayHeader {
+        kibitz_replay: FORMAT_VERSION,
+        game: Icfp2015::ID.to_string(),
+        rules_version: Icfp2015::RULES_VERSION,
+        seed: setup.seed as u64,
+        players: vec![PlayerInfo { name: name.to_string(), command: command.map(str::to_string) }],
+        setup: setup.clone(),
+        limits: None,
+    };
+    let mut writer = ReplayWriter::new(out, &header)?;
+    let mut stderr = Some(stderr);
+    let characters: Vec<char> = if failed.is_some() { Vec::new() } else { solution.chars().collect() };
+    for (i, &c) in characters.iter().enumerate() {
+        let step = Step::Act { player: 0, action: Some(c) };
+        let outcome = Icfp2015::apply(&mut state, &step);
+        let error = matches!(outcome.event, OutcomeEvent::Error { .. });
+        let mut record = StepRecord::new(i, &step, outcome);
+        if i == 0 {
+            // What the solver printed, and how long it took, belong to its one answer.
+            record.stderr = stderr.take().unwrap_or_default();
+            record.ms = Some(took.as_millis() as u64);
+        }
+        if error && i + 1 < characters.len() {
+            record.note = Some(format!("{} more characters after this error are not played", characters.len() - i - 1));
+        }
+        writer.record(&record)?;
+        if error {
+            break;
+        }
+    }
+    let failed = failed.into_iter().map(|reason| Failure { player: 0, reason }).collect();
+    writer.end(&EndRecord { scores: Icfp2015::scores(&state), names: vec![name.to_string()], failed, stopped: None })?;
+    Ok(())
 }

@@ -10,7 +10,7 @@ use kibitz_core::verify::{Verified, VerifyError, verify as verify_replay};
 use kibitz_core::{Game, Located};
 
 /// The games Kibitz knows, by id.
-pub const IDS: &[&str] = &[kibitz_lighthouses::Lighthouses::ID];
+pub const IDS: &[&str] = &[kibitz_lighthouses::Lighthouses::ID, kibitz_icfp2015::Icfp2015::ID];
 
 /// What `verify` found.
 pub struct VerifyReport {
@@ -27,6 +27,7 @@ pub fn verify(text: &str) -> Result<VerifyReport, String> {
     let header = peek_header(text).map_err(|e| e.to_string())?;
     match header.game.as_str() {
         kibitz_lighthouses::Lighthouses::ID => Ok(verify_as::<kibitz_lighthouses::Lighthouses>(text)?),
+        kibitz_icfp2015::Icfp2015::ID => Ok(verify_as::<kibitz_icfp2015::Icfp2015>(text)?),
         other => Err(format!("line 1: unknown game {other:?}; this Kibitz knows {}", IDS.join(", "))),
     }
 }

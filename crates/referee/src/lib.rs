@@ -6,11 +6,13 @@
 //!   is one kind of seat, a human at the viewer is another.
 //! - [`sequential`]: the match loop for games where players take turns.
 //! - [`live`]: a match on its own thread with humans at some seats, followed by a viewer.
+//! - [`oneshot`]: programs that run once and print their whole answer (contest solvers).
 //!
 //! A bot that crashes, hangs, prints garbage or closes its output is marked failed with the
 //! reason and passes from then on: a misbehaving bot never stops a match.
 
 pub mod live;
+pub mod oneshot;
 pub mod process;
 pub mod seat;
 pub mod sequential;

@@ -1,0 +1,125 @@
+//! Programs that run once and answer with their whole output, as contest solvers do (ICFP
+//! 2015: `solver -f problem.json -t 60 ...` printing a JSON list). The program runs under
+//! `sh -c` in its own process group; at the time limit the whole group is killed.
+
+use std::io::Read;
+use std::os::unix::process::CommandExt;
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+/// How a one-shot run ended, with everything it printed (up to the output cap).
+#[derive(Debug)]
+pub struct Finished {
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    /// `None` when the program was killed at the time limit.
+    pub status: Option<ExitStatus>,
+    pub elapsed: Duration,
+    /// Set when an output went over the cap; the rest was read and thrown away.
+    pub truncated: bool,
+}
+
+impl Finished {
+    /// Why this run cannot be used, if it cannot: killed at the limit, or a failing exit.
+    pub fn failure(&self, limit: Duration) -> Option<String> {
+        match self.status {
+            None => Some(format!("still running at the time limit of {} s; killed", limit.as_secs_f32())),
+            Some(s) if !s.success() => Some(match (s.code(), std::os::unix::process::ExitStatusExt::signal(&s)) {
+                (Some(code), _) => format!("exited with status {code}"),
+                (None, Some(signal)) => format!("killed by signal {signal}"),
+                (None, None) => "ended abnormally".to_string(),
+            }),
+            Some(_) if self.truncated => Some("printed more than the output limit".to_string()),
+            Some(_) => None,
+        }
+    }
+}
+
+/// Reads a stream to its end, keeping at most `cap` bytes.
+fn drain(mut stream: impl Read + Send + 'static, cap: usize) -> std::thread::JoinHandle<(Vec<u8>, bool)> {
+    std::thread::spawn(move || {
+        let (mut kept, mut truncated, mut buffer) = (Vec::new(), false, [0u8; 64 * 1024]);
+        loop {
+            match stream.read(&mut buffer) {
+                Ok(0) | Err(_) => return (kept, truncated),
+                Ok(n) => {
+                    let room = cap.saturating_sub(kept.len());
+                    kept.extend_from_slice(&buffer[..n.min(room)]);
+                    truncated |= n > room;
+                }
+            }
+        }
+    })
+}
+
+/// Runs `command` with `sh -c`, stdin empty, for at most `limit`; keeps up to `cap` bytes of
+/// each output. Only a program that cannot be started at all is an `Err`.
+pub fn run_once(command: &str, limit: Duration, cap: usize) -> std::io::Result<Finished> {
+    let started = Instant::now();
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()?;
+    let stdout = drain(child.stdout.take().expect("piped"), cap);
+    let stderr = drain(child.stderr.take().expect("piped"), cap);
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break Some(status);
+        }
+        if started.elapsed() >= limit {
+            // SAFETY: kill(2) on the process group the child leads; no memory is involved.
+            unsafe {
+                libc::kill(-(child.id() as i32), libc::SIGKILL);
+            }
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let elapsed = started.elapsed();
+    let (stdout, cut_out) = stdout.join().unwrap_or_default();
+    let (stderr, cut_err) = stderr.join().unwrap_or_default();
+    Ok(Finished { stdout, stderr, status, elapsed, truncated: cut_out || cut_err })
+}
+
+/// Quotes a word for `sh`.
+pub fn shell_quote(word: &str) -> String {
+    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+".contains(c)) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_status_and_time_limit() {
+        let ok = run_once("echo out; echo err >&2", Duration::from_secs(10), 1 << 20).unwrap();
+        assert_eq!((ok.stdout.as_slice(), ok.stderr.as_slice()), (&b"out\n"[..], &b"err\n"[..]));
+        assert_eq!(ok.failure(Duration::from_secs(10)), None);
+        let crash = run_once("exit 3", Duration::from_secs(10), 1 << 20).unwrap();
+        assert_eq!(crash.failure(Duration::from_secs(10)).unwrap(), "exited with status 3");
+        // A grandchild holding the output open is killed with its group.
+        let slow = run_once("sleep 30 & sleep 30", Duration::from_millis(200), 1 << 20).unwrap();
+        assert!(slow.status.is_none() && slow.elapsed < Duration::from_secs(10));
+        assert!(slow.failure(Duration::from_millis(200)).unwrap().contains("time limit"));
+        let big = run_once("yes | head -c 100000", Duration::from_secs(10), 1000).unwrap();
+        assert!(big.truncated && big.stdout.len() == 1000);
+    }
+
+    #[test]
+    fn quoting_survives_the_shell() {
+        for word in ["plain", "ia! ia!", "r'lyeh", "", "$HOME `x`"] {
+            let out = run_once(&format!("printf %s {}", shell_quote(word)), Duration::from_secs(10), 1 << 20).unwrap();
+            assert_eq!(String::from_utf8(out.stdout).unwrap(), word);
+        }
+    }
+}
