@@ -1,0 +1,176 @@
+//! Mazes and starting positions of our own making, deterministic from a seed.
+//!
+//! The official generator was never published. The ten official mazes look like a spanning tree
+//! (624 openings) with 51–54 walls removed, 127–151 dead ends, no open 2×2 block
+//! (`shared/reference/amazes/README.md`). [`generate`] makes the same kind: a random spanning
+//! tree (Kruskal's algorithm over shuffled edges, which gives about the official number of dead
+//! ends), then 51–54 extra openings, each only where it leaves both of its corners touching a
+//! wall, so the corner rule holds by construction.
+//!
+//! The random numbers come from a SplitMix64 written out here rather than from a crate, so that
+//! a seed means the same maze and the same starts forever: replays store the seed, and an update
+//! of a dependency's sampling must not change what they re-simulate.
+
+use crate::geom::{Dir, EdgeId, Placement, SQUARES, Square, corner_edges};
+use crate::maze::{MIN_START_DISTANCE2, Maze};
+
+/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and fixed.
+#[derive(Debug, Clone)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    pub fn new(seed: u64) -> Self {
+        Self(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n > 0`), without modulo bias.
+    pub fn below(&mut self, n: usize) -> usize {
+        let n = n.max(1) as u64;
+        let zone = u64::MAX - u64::MAX % n;
+        loop {
+            let x = self.next_u64();
+            if x < zone {
+                return (x % n) as usize;
+            }
+        }
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A valid maze resembling the official ones, with starting positions, from `seed`.
+pub fn generate(seed: u64) -> Maze {
+    let mut rng = SplitMix64::new(seed);
+    let mut maze = Maze::with_all_walls();
+    let mut interior: Vec<EdgeId> = EdgeId::all().filter(|e| !e.is_outer()).collect();
+    rng.shuffle(&mut interior);
+
+    let mut sets = DisjointSets::new(SQUARES);
+    let mut walls = Vec::new();
+    for e in interior {
+        let [Some(a), Some(b)] = e.squares() else { continue };
+        if sets.union(a.index(), b.index()) {
+            maze.set_wall(e, false);
+        } else {
+            walls.push(e);
+        }
+    }
+
+    let extra = 51 + rng.below(4);
+    let mut opened = 0;
+    for e in walls {
+        if opened == extra {
+            break;
+        }
+        maze.set_wall(e, false);
+        if corners_touch_walls(&maze, e) {
+            opened += 1;
+        } else {
+            maze.set_wall(e, true);
+        }
+    }
+
+    maze.starts = choose_starts(&maze, rng.next_u64());
+    maze
+}
+
+/// Both ends of `e` still touch a wall (corners on the outer edge always do).
+fn corners_touch_walls(maze: &Maze, e: EdgeId) -> bool {
+    e.corners().iter().all(|&(line, post)| {
+        let interior = (1..25).contains(&line) && (1..25).contains(&post);
+        !interior || corner_edges(line, post).iter().any(|&x| maze.is_wall(x))
+    })
+}
+
+/// Every placement the seed allows for one player: any square, facing any way that has no
+/// wall directly behind.
+pub fn start_candidates(maze: &Maze) -> Vec<Placement> {
+    Square::all()
+        .flat_map(|s| Dir::ALL.into_iter().map(move |d| Placement::new(s, d)))
+        .filter(|p| !maze.wall(p.square, p.facing.back()))
+        .collect()
+}
+
+/// Red's and Blue's starting positions, chosen from `seed`: each without a wall behind, at
+/// least √288 apart. Every allowed pair is equally likely (rejection sampling, as a referee
+/// that places both players at random and retries would do). `None` only when no pair exists,
+/// which cannot happen in a valid maze (the centre square is exactly √288 from each corner).
+pub fn choose_starts(maze: &Maze, seed: u64) -> Option<[Placement; 2]> {
+    let candidates = start_candidates(maze);
+    if candidates.is_empty() {
+        return None;
+    }
+    let mut rng = SplitMix64::new(seed);
+    for _ in 0..100_000 {
+        let red = candidates[rng.below(candidates.len())];
+        let blue = candidates[rng.below(candidates.len())];
+        if red.square.distance2(blue.square) >= MIN_START_DISTANCE2 {
+            return Some([red, blue]);
+        }
+    }
+    // Only reached in odd mazes where pairs are rare: take the pairs in order instead.
+    let pairs: Vec<[Placement; 2]> = candidates
+        .iter()
+        .flat_map(|&r| candidates.iter().map(move |&b| [r, b]))
+        .filter(|[r, b]| r.square.distance2(b.square) >= MIN_START_DISTANCE2)
+        .collect();
+    (!pairs.is_empty()).then(|| pairs[rng.below(pairs.len())])
+}
+
+/// Union–find with path halving.
+struct DisjointSets(Vec<usize>);
+
+impl DisjointSets {
+    fn new(n: usize) -> Self {
+        Self((0..n).collect())
+    }
+
+    fn find(&mut self, mut x: usize) -> usize {
+        while self.0[x] != x {
+            self.0[x] = self.0[self.0[x]];
+            x = self.0[x];
+        }
+        x
+    }
+
+    /// Joins the sets of `a` and `b`; false if they were one already.
+    fn union(&mut self, a: usize, b: usize) -> bool {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            return false;
+        }
+        self.0[ra] = rb;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splitmix_is_the_published_sequence() {
+        // First outputs of SplitMix64 seeded with 0, as in the reference implementation.
+        let mut r = SplitMix64::new(0);
+        assert_eq!(r.next_u64(), 0xe220_a839_7b1d_cdaf);
+        assert_eq!(r.next_u64(), 0x6e78_9e6a_a1b9_65f4);
+    }
+
+    #[test]
+    fn the_same_seed_makes_the_same_maze() {
+        assert_eq!(generate(7), generate(7));
+        assert_ne!(generate(7), generate(8));
+    }
+}

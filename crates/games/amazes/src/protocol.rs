@@ -1,0 +1,67 @@
+//! The contest's stdio protocol (seed 004), as pure functions.
+//!
+//! Before each of its turns a bot reads four corridor lines (ahead, right, behind, left) and
+//! the squared distance to the opponent; Red's very first input starts with an extra line
+//! `Start`. It answers with one line of 1 to 256 moves (`F`, `T`, `L`, `R`). Nothing is sent
+//! back after a move. A bot still expecting a turn when the game ends early (sudden death) is
+//! sent `Quit` ([`quit_lines`]); after its 150th turn a bot ends by itself.
+//!
+//! Amazes bots do not greet: [`BotProtocol::init_lines`] is empty and there is no answer to
+//! read, so the referee must skip the greeting exchange for this game (see
+//! [`Amazes::parse_greeting`]).
+
+use crate::Amazes;
+use crate::rules::{Ending, Moves, Outcome, State};
+use kibitz_core::BotProtocol;
+
+/// The first line of Red's first input.
+pub const START: &str = "Start";
+/// Tells a bot to exit.
+pub const QUIT: &str = "Quit";
+
+impl BotProtocol for Amazes {
+    /// Nothing: the first thing a bot reads is its first turn's information.
+    fn init_lines(_state: &State, _player: usize) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Does not fit Amazes: bots send nothing before their first move, so a referee waiting
+    /// for a greeting would wait forever. Always refuses, so that misuse is loud.
+    fn parse_greeting(line: &str) -> Result<String, String> {
+        Err(format!("Amazes bots do not greet; the referee must not wait for a greeting (got {line:?})"))
+    }
+
+    /// `Start` (Red's first turn only), the four corridor lines, the squared distance.
+    fn turn_lines(state: &State, player: usize) -> Vec<String> {
+        let mut lines = Vec::with_capacity(6);
+        if player == 0 && state.players[0].turns_played == 0 {
+            lines.push(START.to_string());
+        }
+        lines.extend(state.view(player).lines());
+        lines
+    }
+
+    /// A line of `F`, `T`, `L`, `R`. Any other character is a protocol violation (the bot
+    /// fails; the judge then plays `T` for it). An empty line or one of more than 256 moves is
+    /// well-formed but illegal, so it is read here and refused by the rules, which record why
+    /// ([`crate::Judged`]); the effect is the same: the judge plays for the rest of the game.
+    fn parse_action(line: &str) -> Result<Moves, String> {
+        Moves::parse(line)
+    }
+
+    /// Nothing is sent after a move.
+    fn result_lines(_outcome: &Outcome) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// What to send `player` when the game is over: `Quit` if it still expects a turn (the game
+/// ended by sudden death before its last turn), nothing otherwise.
+pub fn quit_lines(state: &State, player: usize) -> Vec<String> {
+    match state.ending {
+        Some(Ending::SuddenDeath { .. }) if state.players[player % 2].turns_played < state.turns => {
+            vec![QUIT.to_string()]
+        }
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,61 @@
+//! What a player is told at the start of its turn: the four corridor lines and the squared
+//! distance to the opponent (seed 004, "Getting information").
+//!
+//! A corridor line lists the squares seen, nearest first, one letter each: `B` openings on both
+//! sides, `L` to the left, `R` to the right, `N` neither; it always ends in `W`, the wall where
+//! sight stops. Left and right are as seen looking down that corridor.
+
+use crate::geom::{Dir, Placement, Square};
+use crate::maze::Maze;
+use serde::{Deserialize, Serialize};
+
+/// The information of one turn, as sent to the bot.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// Ahead, to the right, behind, to the left (relative to the facing).
+    pub corridors: [String; 4],
+    /// Δrow² + Δcol² to the opponent.
+    pub distance2: u32,
+}
+
+/// The absolute directions of the four corridor lines, in the order they are sent.
+pub fn looking(facing: Dir) -> [Dir; 4] {
+    [facing, facing.right(), facing.back(), facing.left()]
+}
+
+impl View {
+    /// What a player at `at` sees, with the opponent at `opponent`.
+    pub fn of(maze: &Maze, at: Placement, opponent: Square) -> View {
+        View {
+            corridors: looking(at.facing).map(|d| corridor(maze, at.square, d)),
+            distance2: at.square.distance2(opponent),
+        }
+    }
+
+    /// The five lines, in protocol order.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out: Vec<String> = self.corridors.to_vec();
+        out.push(self.distance2.to_string());
+        out
+    }
+}
+
+/// The corridor line seen from `from` looking `dir`.
+pub fn corridor(maze: &Maze, from: Square, dir: Dir) -> String {
+    let mut line = String::new();
+    let mut pos = from;
+    while !maze.wall(pos, dir) {
+        let Some(next) = pos.step(dir) else { break };
+        pos = next;
+        let left = !maze.wall(pos, dir.left());
+        let right = !maze.wall(pos, dir.right());
+        line.push(match (left, right) {
+            (true, true) => 'B',
+            (true, false) => 'L',
+            (false, true) => 'R',
+            (false, false) => 'N',
+        });
+    }
+    line.push('W');
+    line
+}
