@@ -148,3 +148,28 @@ fn playing_at_64x_in_a_real_window_moves_the_cursor_and_reports_frame_figures() 
         assert!(report[span]["p50"].as_f64().unwrap() > 0.0, "{span}: {report}");
     }
 }
+
+#[test]
+fn an_icfp2015_solution_file_renders_on_its_problem_as_a_hex_board() {
+    let Some(reference) = reference() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("icfp.png");
+    let problem = reference.join("icfp2015/problems/problem_6.json");
+    let solution = reference.join("icfp2015/solutions/natsubate_state-of-the-art.json");
+    let args = ["view", "--problem", problem.to_str().unwrap(), solution.to_str().unwrap(), "--turn", "400", "--screenshot", shot.to_str().unwrap()];
+    if in_window(&args, dir.path()).is_none() {
+        return;
+    }
+    let image = image::open(&shot).unwrap().to_rgb8();
+    let (mut empty, mut unit, mut total) = (0, 0, 0);
+    for y in 80..700 {
+        for x in 40..860 {
+            let p = image.get_pixel(x, y).0;
+            total += 1;
+            empty += near(p, [38, 44, 56], 4) as u32;
+            unit += near(p, [255, 193, 70], 6) as u32;
+        }
+    }
+    assert!(empty as f64 / total as f64 > 0.2, "empty hexes cover {empty} of {total} pixels");
+    assert!(unit > 500, "the unit in play shows ({unit} pixels)");
+}

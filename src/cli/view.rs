@@ -8,8 +8,15 @@ use std::process::ExitCode;
 #[derive(Args)]
 #[command(after_help = "Example: kibitz view replays/lighthouses-demo.jsonl --turn 120 --screenshot shot.png")]
 pub struct ViewArgs {
-    /// A replay (JSON Lines); without it, the bundled demo.
+    /// A replay (JSON Lines); without it, the bundled demo. With --problem: an ICFP 2015
+    /// solution file (the official output format) to play on that problem.
     pub replay: Option<PathBuf>,
+    /// ICFP 2015: the problem a solution file is played on.
+    #[arg(long, requires = "replay")]
+    pub problem: Option<PathBuf>,
+    /// ICFP 2015: with --problem, the seed whose solution to show (default: the first found).
+    #[arg(long, requires = "problem")]
+    pub seed: Option<u32>,
     /// Open at this step (the state after that many steps).
     #[arg(long)]
     pub turn: Option<usize>,
@@ -32,7 +39,12 @@ pub struct ViewArgs {
 }
 
 pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
+    let text = match (&args.problem, &args.replay) {
+        (Some(problem), Some(solution)) => Some((crate::games::icfp2015::replay_of_solution(problem, solution, args.seed)?, solution.clone())),
+        _ => None,
+    };
     run_viewer(ViewerOptions {
+        text,
         file: args.replay,
         turn: args.turn,
         screenshot: args.screenshot,

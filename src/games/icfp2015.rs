@@ -236,3 +236,20 @@ pub fn record_solution(
     writer.end(&EndRecord { scores: Icfp2015::scores(&state), names: vec![name.to_string()], failed, stopped: None })?;
     Ok(())
 }
+
+/// A replay (as text) of one solution from an official output file, played on its problem:
+/// the record for `seed` (or the first record for this problem). The 18 known phrases apply.
+pub fn replay_of_solution(problem_path: &Path, solution_path: &Path, seed: Option<u32>) -> anyhow::Result<String> {
+    let problem = load_problem(problem_path)?;
+    let text = std::fs::read_to_string(solution_path).with_context(|| format!("cannot read {}", solution_path.display()))?;
+    let records = read_solutions(&text).map_err(|e| anyhow::anyhow!("{}: {e}", solution_path.display()))?;
+    let record = records
+        .iter()
+        .find(|r| r.problem_id == problem.id() && seed.is_none_or(|s| r.seed == s))
+        .ok_or_else(|| anyhow::anyhow!("{} has no solution for problem {}{}", solution_path.display(), problem.id(), seed.map_or(String::new(), |s| format!(" seed {s}"))))?;
+    let setup = kibitz_icfp2015::Setup { problem, seed: record.seed, phrases: phrases_or_known(&[]) };
+    let name = record.tag.clone().unwrap_or_else(|| solution_path.file_name().map_or("solution".into(), |n| n.to_string_lossy().into_owned()));
+    let mut out = Vec::new();
+    record_solution(&mut out, &setup, &name, None, &record.solution, Vec::new(), std::time::Duration::ZERO, None)?;
+    Ok(String::from_utf8(out)?)
+}

@@ -52,6 +52,11 @@ pub fn open_view(text: &str, name: String) -> Result<(Box<dyn crate::viewer::ses
             let view = crate::viewer::LighthousesView::new(name, loaded.replay)?;
             Ok((Box::new(view), loaded.damage.map(|d| d.to_string())))
         }
+        kibitz_icfp2015::Icfp2015::ID => {
+            let loaded = Replay::<kibitz_icfp2015::Icfp2015>::parse(text).map_err(|e| e.to_string())?;
+            let view = crate::viewer::Icfp2015View::new(name, loaded.replay)?;
+            Ok((Box::new(view), loaded.damage.map(|d| d.to_string())))
+        }
         other => Err(format!("line 1: unknown game {other:?}; this Kibitz knows {}", IDS.join(", "))),
     }
 }

@@ -2,6 +2,7 @@
 //! board view. The shell is game-agnostic; each game plugs in through [`session::GameView`].
 
 mod frame_stats;
+mod icfp2015;
 mod lighthouses;
 mod palette;
 pub mod playback;
@@ -10,6 +11,7 @@ mod settings;
 mod shell;
 mod shortcuts;
 
+pub use icfp2015::Icfp2015View;
 pub use lighthouses::LighthousesView;
 
 use bevy::prelude::*;
@@ -28,6 +30,8 @@ pub const DEMO_NAME: &str = "demo: lighthouses-demo.jsonl";
 pub struct ViewerOptions {
     /// A replay to open instead of the demo.
     pub file: Option<PathBuf>,
+    /// A replay already in memory (e.g. made from a solution file), with the file it came from.
+    pub text: Option<(String, PathBuf)>,
     /// The step to show first.
     pub turn: Option<usize>,
     /// Render one frame to this PNG and exit.
@@ -66,10 +70,13 @@ pub fn run(options: ViewerOptions) -> anyhow::Result<ExitCode> {
 /// Runs the viewer on `session` (a live match, say) instead of a file or the demo.
 pub fn run_with(options: ViewerOptions, session: Option<Box<dyn session::GameView>>) -> anyhow::Result<ExitCode> {
     let mut viewer = shell::Viewer::new();
-    match (session, &options.file) {
-        (Some(session), _) => viewer.show(session),
-        (None, Some(path)) => viewer.open_file(path.clone()),
-        (None, None) => {
+    match (session, &options.text, &options.file) {
+        (Some(session), _, _) => viewer.show(session),
+        (None, Some((text, path)), _) => {
+            viewer.open_text(text, path.display().to_string());
+        }
+        (None, None, Some(path)) => viewer.open_file(path.clone()),
+        (None, None, None) => {
             viewer.open_text(DEMO_REPLAY, DEMO_NAME.to_string());
         }
     }

@@ -12,13 +12,19 @@ pub struct Marker {
     pub label: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MarkerKind {
     Capture,
     Loss,
     Connection,
     Triangle,
     Failure,
+    /// Rows cleared (ICFP 2015).
+    RowsCleared,
+    /// A phrase of power spoken (ICFP 2015).
+    Phrase,
+    /// A rules error that ends the game (ICFP 2015: the board scores 0).
+    Error,
 }
 
 impl MarkerKind {
@@ -29,6 +35,9 @@ impl MarkerKind {
             MarkerKind::Connection => egui::Color32::from_rgb(255, 220, 90),
             MarkerKind::Triangle => egui::Color32::from_rgb(255, 140, 60),
             MarkerKind::Failure => egui::Color32::from_rgb(255, 60, 60),
+            MarkerKind::RowsCleared => egui::Color32::from_rgb(120, 230, 140),
+            MarkerKind::Phrase => egui::Color32::from_rgb(200, 150, 255),
+            MarkerKind::Error => egui::Color32::from_rgb(255, 90, 200),
         }
     }
 
@@ -39,6 +48,9 @@ impl MarkerKind {
             MarkerKind::Connection => "connection",
             MarkerKind::Triangle => "triangle",
             MarkerKind::Failure => "bot failure",
+            MarkerKind::RowsCleared => "rows cleared",
+            MarkerKind::Phrase => "phrase of power",
+            MarkerKind::Error => "error",
         }
     }
 }

@@ -353,9 +353,13 @@ fn scrub_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
     for &s in starts.iter().step_by(every) {
         painter.line_segment([egui::pos2(x_of(s), rect.bottom() - 4.0), egui::pos2(x_of(s), rect.bottom())], egui::Stroke::new(1.0, Color32::from_gray(70)));
     }
+    // One tick per pixel and kind: long replays have far more markers than the bar has pixels.
+    let mut drawn = std::collections::HashSet::new();
     for m in session.markers() {
         let x = x_of(m.at);
-        painter.line_segment([egui::pos2(x, rect.top() + 2.0), egui::pos2(x, rect.bottom() - 5.0)], egui::Stroke::new(1.5, m.kind.color()));
+        if drawn.insert((x.round() as i32, m.kind)) {
+            painter.line_segment([egui::pos2(x, rect.top() + 2.0), egui::pos2(x, rect.bottom() - 5.0)], egui::Stroke::new(1.5, m.kind.color()));
+        }
     }
     let cx = x_of(viewer.playback.cursor());
     painter.line_segment([egui::pos2(cx, rect.top()), egui::pos2(cx, rect.bottom())], egui::Stroke::new(2.5, Color32::WHITE));

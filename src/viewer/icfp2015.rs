@@ -1,0 +1,379 @@
+//! The ICFP 2015 view: the hex board as true hexagons (odd rows shifted right), full cells, the
+//! unit in play with its pivot, a ghost where it will lock, row-clear feedback, the next units,
+//! the command string as a strip with the phrases of power marked, and the score breakdown.
+
+use super::palette::with_alpha;
+use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, Perspective, PlayerLabel};
+use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
+use kibitz_core::replay::Replay;
+use kibitz_core::{Game, Step, Timeline};
+use kibitz_icfp2015::{Cell, Icfp2015, OutcomeEvent, State};
+
+const EMPTY: Color32 = Color32::from_rgb(38, 44, 56);
+const FULL: Color32 = Color32::from_rgb(150, 160, 178);
+const UNIT: Color32 = Color32::from_rgb(255, 193, 70);
+const GHOST: Color32 = Color32::from_rgb(255, 193, 70);
+const PHRASE: Color32 = Color32::from_rgb(150, 95, 220);
+const CLEARED: Color32 = Color32::from_rgb(120, 230, 140);
+
+pub struct Icfp2015View {
+    title: String,
+    replay: Replay<Icfp2015>,
+    timeline: Timeline<Icfp2015>,
+    /// Cursor positions at which a unit is spawned (the first, and after each lock).
+    unit_starts: Vec<usize>,
+    /// Steps that locked a unit, in order: unit k locks at `locks[k]`.
+    locks: Vec<usize>,
+    /// Phrase occurrences: (first step, last step, phrase index).
+    spans: Vec<(usize, usize, usize)>,
+    markers: Vec<Marker>,
+    players: Vec<PlayerLabel>,
+    scores: Vec<Vec<(usize, i64)>>,
+    cache: Option<(usize, State)>,
+    /// The ghost of one unit: (units locked before it, its members where it locks).
+    ghost: Option<(u32, Vec<Cell>)>,
+}
+
+impl Icfp2015View {
+    pub fn new(title: String, replay: Replay<Icfp2015>) -> Result<Self, String> {
+        let header = &replay.header;
+        let initial = Icfp2015::start(&header.setup, header.players.len(), header.seed)?;
+        let mut sim = initial.clone();
+        let timeline = Timeline::<Icfp2015>::new(initial, replay.steps().collect());
+        let phrases = &header.setup.phrases;
+        let (mut unit_starts, mut locks, mut spans, mut markers) = (vec![0], Vec::new(), Vec::new(), Vec::new());
+        let mut scores = vec![(0usize, 0i64)];
+        let mut players = vec![PlayerLabel { name: header.players[0].name.clone(), color: UNIT, failed: None }];
+        let mut total = 0i64;
+        for (i, outcome) in timeline.outcomes().iter().enumerate() {
+            let after = i + 1;
+            match &outcome.event {
+                OutcomeEvent::Locked { lock, .. } => {
+                    locks.push(i);
+                    unit_starts.push(after);
+                    if lock.rows_cleared > 0 {
+                        markers.push(Marker { at: after, kind: MarkerKind::RowsCleared, label: format!("{} rows cleared, +{}", lock.rows_cleared, lock.move_score()) });
+                    }
+                }
+                OutcomeEvent::Error { message, .. } => markers.push(Marker { at: after, kind: MarkerKind::Error, label: message.clone() }),
+                _ => {}
+            }
+            for &k in &outcome.phrases {
+                let len = phrases.get(k).map_or(1, |p| p.chars().count());
+                spans.push(((after).saturating_sub(len), i, k));
+                markers.push(Marker { at: after, kind: MarkerKind::Phrase, label: format!("{:?}", phrases.get(k).map_or("?", String::as_str)) });
+            }
+            Icfp2015::apply(&mut sim, &timeline.steps()[i]);
+            let now = Icfp2015::scores(&sim)[0];
+            if now != total {
+                total = now;
+                scores.push((after, total));
+            }
+        }
+        if let Some(reason) = replay.end.as_ref().and_then(|e| e.failed.first()).map(|f| f.reason.clone()) {
+            markers.push(Marker { at: 0, kind: MarkerKind::Failure, label: format!("the solver failed: {reason}") });
+            players[0].failed = Some((0, reason));
+        }
+        unit_starts.retain(|&s| s < timeline.len().max(1));
+        Ok(Self { title, replay, timeline, unit_starts, locks, spans, markers, players, scores: vec![scores], cache: None, ghost: None })
+    }
+
+    fn state(&mut self, cursor: usize) -> &State {
+        let cursor = cursor.min(self.timeline.len());
+        let reuse = matches!(&self.cache, Some((at, _)) if *at <= cursor && cursor - *at <= 64);
+        if reuse {
+            let (at, state) = self.cache.as_mut().expect("checked");
+            for step in &self.timeline.steps()[*at..cursor] {
+                Icfp2015::apply(state, step);
+            }
+            *at = cursor;
+        } else {
+            self.cache = Some((cursor, self.timeline.state_at(cursor)));
+        }
+        &self.cache.as_ref().expect("just set").1
+    }
+
+    /// Where the unit in play (the `locked`-th of the source) ends up locking, if it does.
+    fn ghost(&mut self, locked: u32) -> Option<Vec<Cell>> {
+        if self.ghost.as_ref().is_none_or(|(u, _)| *u != locked) {
+            let members = self.locks.get(locked as usize).map(|&at| self.timeline.state_at(at).members()).unwrap_or_default();
+            self.ghost = Some((locked, members));
+        }
+        self.ghost.as_ref().map(|(_, m)| m.clone()).filter(|m| !m.is_empty())
+    }
+
+    fn character(&self, i: usize) -> Option<char> {
+        match self.timeline.steps().get(i)? {
+            Step::Act { action, .. } => *action,
+            Step::Tick => None,
+        }
+    }
+}
+
+/// Screen geometry of a pointy-top hex board with odd rows shifted right.
+struct HexGrid {
+    origin: Pos2,
+    size: f32,
+}
+
+const SQRT3: f32 = 1.732_050_8;
+
+impl HexGrid {
+    fn fit(rect: Rect, width: u32, height: u32, camera: &Camera2) -> Self {
+        let (w, h) = (SQRT3 * (width as f32 + 0.5), 1.5 * height as f32 + 0.5);
+        let size = (rect.width() / w).min(rect.height() / h) * 0.95 * camera.zoom;
+        let origin = rect.center() - Vec2::new(w * size, h * size) / 2.0 + camera.pan;
+        Self { origin, size }
+    }
+
+    fn center(&self, c: Cell) -> Pos2 {
+        let shift = if c.y.rem_euclid(2) == 1 { 0.5 } else { 0.0 };
+        self.origin + Vec2::new(SQRT3 * self.size * (c.x as f32 + 0.5 + shift), self.size * (1.0 + 1.5 * c.y as f32))
+    }
+
+    fn hexagon(&self, c: Cell, scale: f32) -> Vec<Pos2> {
+        let center = self.center(c);
+        (0..6).map(|k| center + Vec2::angled((60.0 * k as f32 - 30.0).to_radians()) * self.size * scale).collect()
+    }
+
+    fn cell_at(&self, p: Pos2) -> Cell {
+        let y = ((p.y - self.origin.y) / self.size - 1.0) / 1.5;
+        let y = y.round() as i32;
+        let shift = if y.rem_euclid(2) == 1 { 0.5 } else { 0.0 };
+        let x = ((p.x - self.origin.x) / (SQRT3 * self.size) - 0.5 - shift).round() as i32;
+        Cell::new(x, y)
+    }
+}
+
+impl GameView for Icfp2015View {
+    fn game(&self) -> &'static str {
+        Icfp2015::ID
+    }
+
+    fn title(&self) -> &str {
+        &self.title
+    }
+
+    fn len(&self) -> usize {
+        self.timeline.len()
+    }
+
+    fn round_starts(&self) -> &[usize] {
+        &self.unit_starts
+    }
+
+    fn describe(&self, cursor: usize) -> String {
+        let setup = &self.replay.header.setup;
+        let unit = self.unit_starts.partition_point(|&s| s <= cursor);
+        format!("problem {} seed {} · unit {unit} of {} · character {cursor} of {}", setup.problem.id(), setup.seed, setup.problem.source_length(), self.timeline.len())
+    }
+
+    fn markers(&self) -> &[Marker] {
+        &self.markers
+    }
+
+    fn players(&self) -> &[PlayerLabel] {
+        &self.players
+    }
+
+    fn scores(&self) -> &[Vec<(usize, i64)>] {
+        &self.scores
+    }
+
+    fn scores_at(&self, cursor: usize) -> Vec<i64> {
+        vec![self.scores[0].iter().take_while(|(at, _)| *at <= cursor).last().map_or(0, |p| p.1)]
+    }
+
+    fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
+        let end = range.end.min(self.replay.records.len());
+        let phrases = &self.replay.header.setup.phrases;
+        (range.start.min(end)..end)
+            .map(|i| {
+                let record = &self.replay.records[i];
+                let c = record.action.map_or("·".to_string(), |c| format!("{c:?}"));
+                let (mut text, error) = match &record.outcome.event {
+                    OutcomeEvent::Ignored => (format!("{c} ignored"), false),
+                    OutcomeEvent::Moved { command } => (format!("{c} {command}"), false),
+                    OutcomeEvent::Locked { command, lock } => {
+                        let mut t = format!("{c} {command} → locks: +{}", lock.points);
+                        if lock.rows_cleared > 0 {
+                            t += &format!(" ({} rows)", lock.rows_cleared);
+                        }
+                        if lock.line_bonus > 0 {
+                            t += &format!(" +{} line bonus", lock.line_bonus);
+                        }
+                        (t, false)
+                    }
+                    OutcomeEvent::Error { message, .. } => (format!("{c} ✖ {message}"), true),
+                    OutcomeEvent::OutOfOrder { message } => (format!("{c} ✖ {message}"), true),
+                };
+                for &k in &record.outcome.phrases {
+                    text += &format!("  ★ {:?}", phrases.get(k).map_or("?", String::as_str));
+                }
+                if let Some(note) = &record.note {
+                    text += &format!(" ({note})");
+                }
+                LogLine { step: i, player: Some(0), text, error, stderr: record.stderr.clone() }
+            })
+            .collect()
+    }
+
+    fn draw(&mut self, ui: &mut egui::Ui, response: &egui::Response, rect: Rect, cursor: usize, camera: &Camera2, _perspective: Perspective) {
+        let state = self.state(cursor).clone();
+        let problem = state.rules().problem().clone();
+        let board_rect = Rect::from_min_max(rect.min + Vec2::new(0.0, 44.0), rect.max);
+        let grid = HexGrid::fit(board_rect, problem.width(), problem.height(), camera);
+        let painter = ui.painter_at(rect);
+        for y in 0..problem.height() as i32 {
+            for x in 0..problem.width() as i32 {
+                let c = Cell::new(x, y);
+                let fill = if state.board().is_full(c) { FULL } else { EMPTY };
+                painter.add(Shape::convex_polygon(grid.hexagon(c, 0.96), fill, Stroke::NONE));
+            }
+        }
+        // Where the unit in play will lock, from the replay's future.
+        if let Some(ghost) = self.ghost(state.units_locked()).filter(|_| !state.is_over()) {
+            for c in ghost {
+                painter.add(Shape::closed_line(grid.hexagon(c, 0.8), Stroke::new(2.0, with_alpha(GHOST, 150))));
+            }
+        }
+        for c in state.members() {
+            painter.add(Shape::convex_polygon(grid.hexagon(c, 0.96), UNIT, Stroke::new(1.0, Color32::BLACK)));
+        }
+        if let Some(pivot) = state.pivot() {
+            let center = grid.center(pivot);
+            painter.circle_filled(center, grid.size * 0.28, Color32::from_rgb(30, 30, 36));
+            painter.circle_stroke(center, grid.size * 0.28, Stroke::new(2.0, Color32::WHITE));
+        }
+        // Row-clear feedback right after the lock that cleared them: the rows as they were.
+        if cursor > 0
+            && let Some(OutcomeEvent::Locked { lock, .. }) = self.timeline.outcomes().get(cursor - 1).map(|o| &o.event)
+            && lock.rows_cleared > 0
+        {
+            let before = self.timeline.state_at(cursor - 1);
+            let members = before.members();
+            for y in 0..problem.height() as i32 {
+                let full = (0..problem.width() as i32).all(|x| before.board().is_full(Cell::new(x, y)) || members.contains(&Cell::new(x, y)));
+                if full {
+                    for x in 0..problem.width() as i32 {
+                        painter.add(Shape::convex_polygon(grid.hexagon(Cell::new(x, y), 0.7), with_alpha(CLEARED, 170), Stroke::NONE));
+                    }
+                }
+            }
+            painter.text(board_rect.center_top() + Vec2::new(0.0, 4.0), Align2::CENTER_TOP, format!("{} rows cleared  +{}", lock.rows_cleared, lock.move_score()), FontId::proportional(20.0), CLEARED);
+        }
+        if let Some(ending) = state.ending() {
+            let text = match ending {
+                kibitz_icfp2015::Ending::SourceExhausted => "source exhausted: game over".to_string(),
+                kibitz_icfp2015::Ending::BoardFull { .. } => "the next unit does not fit: game over".to_string(),
+                kibitz_icfp2015::Ending::Error { error } => format!("ERROR, the board scores 0: {error}"),
+            };
+            painter.text(board_rect.center_bottom() - Vec2::new(0.0, 8.0), Align2::CENTER_BOTTOM, text, FontId::proportional(18.0), Color32::LIGHT_RED);
+        }
+        self.command_strip(&painter, Rect::from_min_size(rect.min + Vec2::new(8.0, 8.0), Vec2::new(rect.width() - 16.0, 28.0)), cursor);
+        if let Some(pointer) = response.hover_pos()
+            && board_rect.contains(pointer)
+        {
+            let c = grid.cell_at(pointer);
+            if (0..problem.width() as i32).contains(&c.x) && (0..problem.height() as i32).contains(&c.y) {
+                painter.add(Shape::closed_line(grid.hexagon(c, 1.0), Stroke::new(1.5, Color32::WHITE)));
+                let what = if state.members().contains(&c) {
+                    "the unit in play"
+                } else if state.board().is_full(c) {
+                    "full"
+                } else {
+                    "empty"
+                };
+                response.clone().on_hover_ui_at_pointer(|ui| {
+                    ui.label(format!("cell {c}: {what}"));
+                    if state.pivot() == Some(c) {
+                        ui.label("the unit's pivot");
+                    }
+                });
+            }
+        }
+    }
+
+    fn details(&mut self, ui: &mut egui::Ui, cursor: usize, _perspective: Perspective) {
+        let state = self.state(cursor).clone();
+        let score = kibitz_icfp2015::score::summary(&state);
+        ui.strong("Score");
+        egui::Grid::new("icfp-score").num_columns(2).show(ui, |ui| {
+            ui.label("total");
+            ui.label(egui::RichText::new(score.total.to_string()).strong());
+            ui.end_row();
+            ui.label("move score");
+            ui.label(score.move_score.to_string());
+            ui.end_row();
+            ui.label("power score");
+            ui.label(score.power_score.to_string());
+            ui.end_row();
+            ui.label("units locked");
+            ui.label(format!("{} of {}", score.units_locked, state.rules().problem().source_length()));
+            ui.end_row();
+            ui.label("commands");
+            ui.label(score.commands.to_string());
+            ui.end_row();
+        });
+        if !score.phrases.is_empty() {
+            ui.label("phrases of power:");
+            for p in &score.phrases {
+                ui.colored_label(PHRASE.gamma_multiply(1.4), format!("{:?} × {} = {}", p.phrase, p.count, p.score));
+            }
+        }
+        if let Some(error) = &score.error {
+            ui.colored_label(Color32::LIGHT_RED, format!("error: {error}"));
+        }
+        ui.separator();
+        ui.strong("Next units");
+        let upcoming: Vec<usize> = state.upcoming().take(5).collect();
+        if upcoming.is_empty() {
+            ui.label("none: this is the last");
+        }
+        ui.horizontal_wrapped(|ui| {
+            for unit in upcoming {
+                let cells = state.rules().problem().units()[unit].members().to_vec();
+                unit_preview(ui, &cells);
+            }
+        });
+    }
+}
+
+impl Icfp2015View {
+    /// The characters around the cursor, one box each; the last one played is outlined, the
+    /// phrases of power are underlaid in purple.
+    fn command_strip(&self, painter: &egui::Painter, rect: Rect, cursor: usize) {
+        let width = 14.0;
+        let count = (rect.width() / width) as usize;
+        let first = cursor.saturating_sub(count / 2);
+        let font = FontId::monospace(14.0);
+        painter.rect_filled(rect, 3.0, Color32::from_rgba_unmultiplied(0, 0, 0, 160));
+        for (slot, i) in (first..(first + count).min(self.timeline.len())).enumerate() {
+            let cell = Rect::from_min_size(rect.min + Vec2::new(slot as f32 * width, 0.0), Vec2::new(width, rect.height()));
+            if self.spans.iter().any(|&(a, b, _)| a <= i && i <= b) {
+                painter.rect_filled(cell.shrink2(Vec2::new(0.0, 3.0)), 0.0, with_alpha(PHRASE, 200));
+            }
+            let c = self.character(i).map_or(' ', |c| if c == ' ' { '·' } else { c });
+            let color = if i < cursor { Color32::WHITE } else { Color32::from_gray(110) };
+            painter.text(cell.center(), Align2::CENTER_CENTER, c, font.clone(), color);
+            if i + 1 == cursor {
+                painter.rect_stroke(cell, 2.0, Stroke::new(1.5, UNIT), egui::StrokeKind::Inside);
+            }
+        }
+    }
+}
+
+/// A unit's shape, small, in the side panel.
+fn unit_preview(ui: &mut egui::Ui, cells: &[Cell]) {
+    let (min_x, max_x) = (cells.iter().map(|c| c.x).min().unwrap_or(0), cells.iter().map(|c| c.x).max().unwrap_or(0));
+    let (min_y, max_y) = (cells.iter().map(|c| c.y).min().unwrap_or(0), cells.iter().map(|c| c.y).max().unwrap_or(0));
+    let size = 7.0;
+    let w = SQRT3 * size * ((max_x - min_x) as f32 + 1.5) + 4.0;
+    let h = size * (1.5 * (max_y - min_y) as f32 + 2.0) + 4.0;
+    let (rect, _) = ui.allocate_exact_size(Vec2::new(w.max(20.0), h.max(20.0)), egui::Sense::hover());
+    let grid = HexGrid { origin: rect.min + Vec2::new(2.0 - SQRT3 * size * min_x as f32, 2.0 - 1.5 * size * min_y as f32), size };
+    ui.painter().rect_filled(rect, 3.0, Color32::from_gray(30));
+    for &c in cells {
+        ui.painter().add(Shape::convex_polygon(grid.hexagon(c, 0.92), UNIT, Stroke::NONE));
+    }
+}
