@@ -173,3 +173,20 @@ fn an_icfp2015_solution_file_renders_on_its_problem_as_a_hex_board() {
     assert!(empty as f64 / total as f64 > 0.2, "empty hexes cover {empty} of {total} pixels");
     assert!(unit > 500, "the unit in play shows ({unit} pixels)");
 }
+
+#[test]
+fn icfp2015_hand_play_opens_on_our_problem_and_saves_a_solution_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (shot, out, solution) = (dir.path().join("hand.png"), dir.path().join("hand.jsonl"), dir.path().join("hand.json"));
+    let problem = workspace().join("maps/icfp2015/hive.json");
+    let args = ["play", "icfp2015", "--problem", problem.to_str().unwrap(), "--seed", "7", "--out", out.to_str().unwrap()];
+    let Some(output) = in_window(&[&args[..], &["--solution-out", solution.to_str().unwrap(), "--screenshot", shot.to_str().unwrap()]].concat(), dir.path()) else {
+        return;
+    };
+    assert_eq!(summary(&output)["verified"], true, "{}", stdout(&output));
+    let records = kibitz_icfp2015::read_solutions(&std::fs::read_to_string(&solution).unwrap()).unwrap();
+    assert_eq!((records[0].problem_id, records[0].seed, records[0].solution.as_str()), (1001, 7, ""));
+    let image = image::open(&shot).unwrap().to_rgb8();
+    let empty = (80..700).flat_map(|y| (40..860).map(move |x| (x, y))).filter(|&(x, y)| near(image.get_pixel(x, y).0, [38, 44, 56], 4)).count();
+    assert!(empty > 50_000, "the empty hex board shows ({empty} pixels)");
+}

@@ -20,6 +20,40 @@ pub enum PlayGame {
         Examples:\n  kibitz play lighthouses --map maps/lighthouses/duel.txt -- 'kibitz bot lighthouses greedy'\n  \
         kibitz play lighthouses --from replays/lighthouses-duel.jsonl --turn 120")]
     Lighthouses(LighthousesPlay),
+    /// ICFP 2015: steer the units yourself; saved as an official solution file and a replay.
+    #[command(after_help = "Keys: 4/6 move W/E, 1/3 move SW/SE, 7/9 turn counter-clockwise/clockwise, Backspace undoes;\n\
+        click the type box to enter any command letters (phrases of power). A move that would repeat a\n\
+        position (an error: the board scores 0) is only played if you press it twice.\n\
+        Example: kibitz play icfp2015 --problem problem_6.json --solution-out mine.json")]
+    Icfp2015(Icfp2015Play),
+}
+
+#[derive(Args)]
+pub struct Icfp2015Play {
+    /// The problem file (official JSON).
+    #[arg(long)]
+    pub problem: PathBuf,
+    /// The source seed (default: the problem's first).
+    #[arg(long)]
+    pub seed: Option<u32>,
+    /// Continue a solution from this output file (its record for the problem and seed).
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+    /// Where to save the replay (default: kibitz-play-icfp2015-TIME.jsonl here).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Where to save the solution in the official output format (default: beside the replay).
+    #[arg(long)]
+    pub solution_out: Option<PathBuf>,
+    /// A phrase of power (repeat it); without any, the contest's 18.
+    #[arg(short = 'p', long = "phrase")]
+    pub phrases: Vec<String>,
+    /// Your name in the replay.
+    #[arg(long, default_value = "Human")]
+    pub name: String,
+    /// Show the first position in a real window, write it to this PNG and stop.
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -64,6 +98,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let (view, out, screenshot) = match args.game {
         PlayGame::Lighthouses(a) => {
             let (view, out) = games::lighthouses::play(&a)?;
+            (view, out, a.screenshot)
+        }
+        PlayGame::Icfp2015(a) => {
+            let (view, out) = games::icfp2015::play(&a)?;
             (view, out, a.screenshot)
         }
     };

@@ -253,3 +253,31 @@ pub fn replay_of_solution(problem_path: &Path, solution_path: &Path, seed: Optio
     record_solution(&mut out, &setup, &name, None, &record.solution, Vec::new(), std::time::Duration::ZERO, None)?;
     Ok(String::from_utf8(out)?)
 }
+
+/// Sets up `kibitz play icfp2015`: a new game, or a solution continued by hand.
+pub fn play(args: &crate::cli::play::Icfp2015Play) -> anyhow::Result<(Box<dyn crate::viewer::session::GameView>, std::path::PathBuf)> {
+    let problem = load_problem(&args.problem)?;
+    let seed = args.seed.unwrap_or(problem.source_seeds()[0]);
+    if !problem.source_seeds().contains(&seed) {
+        anyhow::bail!("{}: seed {seed} is not one of the problem's sourceSeeds {:?}", args.problem.display(), problem.source_seeds());
+    }
+    let prefix: Vec<char> = match &args.from {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let records = read_solutions(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            let record = records
+                .iter()
+                .find(|r| r.problem_id == problem.id() && r.seed == seed)
+                .ok_or_else(|| anyhow::anyhow!("{} has no solution for problem {} seed {seed}", path.display(), problem.id()))?;
+            record.solution.chars().collect()
+        }
+        None => Vec::new(),
+    };
+    let out = args.out.clone().unwrap_or_else(|| crate::games::play::default_out(kibitz_icfp2015::Icfp2015::ID));
+    let solution_out = args.solution_out.clone().unwrap_or_else(|| out.with_extension("solution.json"));
+    let setup = kibitz_icfp2015::Setup { problem, seed, phrases: phrases_or_known(&args.phrases) };
+    let title = format!("problem {} seed {seed} by hand", setup.problem.id());
+    let view = crate::viewer::Icfp2015View::hand(title, setup, &args.name, &prefix, out.clone(), solution_out.clone()).map_err(anyhow::Error::msg)?;
+    eprintln!("the solution is saved to {} as you play", solution_out.display());
+    Ok((Box::new(view), out))
+}

@@ -49,12 +49,12 @@ impl Playback {
         self.speed = SPEEDS.iter().position(|&s| s >= speed).unwrap_or(SPEEDS.len() - 1);
     }
 
-    /// The replay grew (a live match): a cursor at the end follows it.
-    pub fn grow(&mut self, len: usize) {
+    /// The replay grew or shrank (a live match, an undo): a cursor at the end follows it.
+    pub fn resize(&mut self, len: usize) {
         let following = self.cursor == self.len;
-        self.len = len.max(self.len);
-        if following {
-            self.cursor = self.len;
+        self.len = len;
+        if following || self.cursor > len {
+            self.cursor = len;
         }
     }
 
@@ -117,14 +117,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_live_replay_grows_and_a_cursor_at_the_end_follows_it() {
+    fn a_live_replay_grows_or_shrinks_and_a_cursor_at_the_end_follows_it() {
         let mut p = Playback::new(10);
         p.seek(10);
-        p.grow(12);
+        p.resize(12);
         assert_eq!((p.cursor(), p.len()), (12, 12));
+        p.resize(11);
+        assert_eq!((p.cursor(), p.len()), (11, 11), "an undo takes the cursor along");
         p.seek(5);
-        p.grow(20);
+        p.resize(20);
         assert_eq!((p.cursor(), p.len()), (5, 20), "a cursor looking back stays where it is");
+        p.resize(3);
+        assert_eq!(p.cursor(), 3, "never beyond the end");
     }
 
     #[test]

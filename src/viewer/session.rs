@@ -127,8 +127,8 @@ pub trait GameView: Send + Sync {
     /// Game-specific details for the side panel (the step under the cursor, a player's view).
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective);
 
-    /// Live matches: takes in what the match wrote since the last frame. Returns whether the
-    /// replay grew.
+    /// Live matches and hand play: takes in what happened since the last frame. Returns whether
+    /// the replay may have changed length.
     fn poll_live(&mut self) -> bool {
         false
     }

@@ -201,7 +201,7 @@ pub fn ui(mut contexts: EguiContexts, mut viewer: ResMut<Viewer>, time: Res<Time
     if let Some(session) = viewer.session.as_mut()
         && session.poll_live()
     {
-        viewer.playback.grow(session.len());
+        viewer.playback.resize(session.len());
     }
     viewer.playback.tick(time.delta_secs());
     keyboard(&ctx, viewer);

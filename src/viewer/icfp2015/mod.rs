@@ -5,9 +5,9 @@
 use super::palette::with_alpha;
 use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, Perspective, PlayerLabel};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
-use kibitz_core::replay::Replay;
+use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
 use kibitz_core::{Game, Step, Timeline};
-use kibitz_icfp2015::{Cell, Icfp2015, OutcomeEvent, State};
+use kibitz_icfp2015::{Cell, Icfp2015, Outcome, OutcomeEvent, Setup, State};
 
 const EMPTY: Color32 = Color32::from_rgb(38, 44, 56);
 const FULL: Color32 = Color32::from_rgb(150, 160, 178);
@@ -32,50 +32,74 @@ pub struct Icfp2015View {
     cache: Option<(usize, State)>,
     /// The ghost of one unit: (units locked before it, its members where it locks).
     ghost: Option<(u32, Vec<Cell>)>,
+    /// Set while the game is being played by hand.
+    hand: Option<hand::Hand>,
 }
+
+mod hand;
 
 impl Icfp2015View {
     pub fn new(title: String, replay: Replay<Icfp2015>) -> Result<Self, String> {
-        let header = &replay.header;
+        let Replay { header, records, end } = replay;
+        let mut view = Self::empty(title, header)?;
+        for record in records {
+            view.absorb(record);
+        }
+        if let Some(reason) = end.as_ref().and_then(|e| e.failed.first()).map(|f| f.reason.clone()) {
+            view.markers.push(Marker { at: 0, kind: MarkerKind::Failure, label: format!("the solver failed: {reason}") });
+            view.players[0].failed = Some((0, reason));
+        }
+        view.replay.end = end;
+        Ok(view)
+    }
+
+    /// A view of a game with no characters played yet.
+    fn empty(title: String, header: ReplayHeader<Setup>) -> Result<Self, String> {
         let initial = Icfp2015::start(&header.setup, header.players.len(), header.seed)?;
-        let mut sim = initial.clone();
-        let timeline = Timeline::<Icfp2015>::new(initial, replay.steps().collect());
-        let phrases = &header.setup.phrases;
-        let (mut unit_starts, mut locks, mut spans, mut markers) = (vec![0], Vec::new(), Vec::new(), Vec::new());
-        let mut scores = vec![(0usize, 0i64)];
-        let mut players = vec![PlayerLabel { name: header.players[0].name.clone(), color: UNIT, failed: None }];
-        let mut total = 0i64;
-        for (i, outcome) in timeline.outcomes().iter().enumerate() {
-            let after = i + 1;
-            match &outcome.event {
-                OutcomeEvent::Locked { lock, .. } => {
-                    locks.push(i);
-                    unit_starts.push(after);
-                    if lock.rows_cleared > 0 {
-                        markers.push(Marker { at: after, kind: MarkerKind::RowsCleared, label: format!("{} rows cleared, +{}", lock.rows_cleared, lock.move_score()) });
-                    }
+        let players = vec![PlayerLabel { name: header.players[0].name.clone(), color: UNIT, failed: None }];
+        Ok(Self {
+            title,
+            replay: Replay { header, records: Vec::new(), end: None },
+            timeline: Timeline::new(initial, Vec::new()),
+            unit_starts: vec![0],
+            locks: Vec::new(),
+            spans: Vec::new(),
+            markers: Vec::new(),
+            players,
+            scores: vec![vec![(0, 0)]],
+            cache: None,
+            ghost: None,
+            hand: None,
+        })
+    }
+
+    /// Takes in one more character: simulates it and derives locks, phrases, markers, scores.
+    fn absorb(&mut self, record: StepRecord<char, Outcome>) {
+        let i = self.timeline.len();
+        let after = i + 1;
+        let outcome = self.timeline.push(record.to_step()).clone();
+        match &outcome.event {
+            OutcomeEvent::Locked { lock, .. } => {
+                self.locks.push(i);
+                self.unit_starts.push(after);
+                if lock.rows_cleared > 0 {
+                    self.markers.push(Marker { at: after, kind: MarkerKind::RowsCleared, label: format!("{} rows cleared, +{}", lock.rows_cleared, lock.move_score()) });
                 }
-                OutcomeEvent::Error { message, .. } => markers.push(Marker { at: after, kind: MarkerKind::Error, label: message.clone() }),
-                _ => {}
             }
-            for &k in &outcome.phrases {
-                let len = phrases.get(k).map_or(1, |p| p.chars().count());
-                spans.push(((after).saturating_sub(len), i, k));
-                markers.push(Marker { at: after, kind: MarkerKind::Phrase, label: format!("{:?}", phrases.get(k).map_or("?", String::as_str)) });
-            }
-            Icfp2015::apply(&mut sim, &timeline.steps()[i]);
-            let now = Icfp2015::scores(&sim)[0];
-            if now != total {
-                total = now;
-                scores.push((after, total));
-            }
+            OutcomeEvent::Error { message, .. } => self.markers.push(Marker { at: after, kind: MarkerKind::Error, label: message.clone() }),
+            _ => {}
         }
-        if let Some(reason) = replay.end.as_ref().and_then(|e| e.failed.first()).map(|f| f.reason.clone()) {
-            markers.push(Marker { at: 0, kind: MarkerKind::Failure, label: format!("the solver failed: {reason}") });
-            players[0].failed = Some((0, reason));
+        let phrases = &self.replay.header.setup.phrases;
+        for &k in &outcome.phrases {
+            let len = phrases.get(k).map_or(1, |p| p.chars().count());
+            self.spans.push((after.saturating_sub(len), i, k));
+            self.markers.push(Marker { at: after, kind: MarkerKind::Phrase, label: format!("{:?}", phrases.get(k).map_or("?", String::as_str)) });
         }
-        unit_starts.retain(|&s| s < timeline.len().max(1));
-        Ok(Self { title, replay, timeline, unit_starts, locks, spans, markers, players, scores: vec![scores], cache: None, ghost: None })
+        let score = Icfp2015::scores(self.timeline.last_state())[0];
+        if self.scores[0].last().is_none_or(|&(_, s)| s != score) {
+            self.scores[0].push((after, score));
+        }
+        self.replay.records.push(record);
     }
 
     fn state(&mut self, cursor: usize) -> &State {
@@ -231,8 +255,9 @@ impl GameView for Icfp2015View {
                 painter.add(Shape::convex_polygon(grid.hexagon(c, 0.96), fill, Stroke::NONE));
             }
         }
-        // Where the unit in play will lock, from the replay's future.
-        if let Some(ghost) = self.ghost(state.units_locked()).filter(|_| !state.is_over()) {
+        // Where the unit in play will lock: from the replay's future, or in hand play, if dropped.
+        let ghost = if self.hand.is_some() && cursor == self.timeline.len() { Some(self.drop_ghost()) } else { self.ghost(state.units_locked()) };
+        if let Some(ghost) = ghost.filter(|_| !state.is_over()) {
             for c in ghost {
                 painter.add(Shape::closed_line(grid.hexagon(c, 0.8), Stroke::new(2.0, with_alpha(GHOST, 150))));
             }
@@ -336,6 +361,40 @@ impl GameView for Icfp2015View {
                 unit_preview(ui, &cells);
             }
         });
+    }
+
+    fn is_live(&self) -> bool {
+        self.hand.is_some()
+    }
+
+    fn poll_live(&mut self) -> bool {
+        self.hand.is_some()
+    }
+
+    fn hand_panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<super::session::PanelRequest> {
+        self.play_panel(ui, at_end)
+    }
+
+    fn hand_keys(&mut self, ctx: &egui::Context) {
+        self.play_keys(ctx);
+    }
+
+    fn hand_help(&self) -> &'static [(&'static str, &'static str)] {
+        hand::HELP
+    }
+
+    fn seat_to_move(&self, cursor: usize) -> Option<usize> {
+        let over = cursor >= self.timeline.len() && self.timeline.last_state().is_over();
+        (self.hand.is_none() && !over && self.replay.header.players.len() == 1).then_some(0)
+    }
+
+    fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
+        let prefix: Vec<char> = self.replay.records[..cursor.min(self.replay.records.len())].iter().filter_map(|r| r.action).collect();
+        let base = crate::games::play::default_out(Icfp2015::ID);
+        let solution_out = base.with_extension("solution.json");
+        let title = format!("{} · by hand from character {cursor}", self.title);
+        let view = Icfp2015View::hand(title, self.replay.header.setup.clone(), "You", &prefix, base.clone(), solution_out)?;
+        Ok((Box::new(view), base))
     }
 }
 
