@@ -10,7 +10,7 @@ use kibitz_core::verify::{Verified, VerifyError, verify as verify_replay};
 use kibitz_core::{Game, Located};
 
 /// The games Kibitz knows, by id.
-pub const IDS: &[&str] = &[kibitz_lighthouses::Lighthouses::ID, kibitz_icfp2015::Icfp2015::ID];
+pub const IDS: &[&str] = &[kibitz_lighthouses::Lighthouses::ID, kibitz_icfp2015::Icfp2015::ID, kibitz_amazes::Amazes::ID];
 
 /// What `verify` found.
 pub struct VerifyReport {
@@ -28,6 +28,7 @@ pub fn verify(text: &str) -> Result<VerifyReport, String> {
     match header.game.as_str() {
         kibitz_lighthouses::Lighthouses::ID => Ok(verify_as::<kibitz_lighthouses::Lighthouses>(text)?),
         kibitz_icfp2015::Icfp2015::ID => Ok(verify_as::<kibitz_icfp2015::Icfp2015>(text)?),
+        kibitz_amazes::Amazes::ID => Ok(verify_as::<kibitz_amazes::Amazes>(text)?),
         other => Err(format!("line 1: unknown game {other:?}; this Kibitz knows {}", IDS.join(", "))),
     }
 }
@@ -55,6 +56,11 @@ pub fn open_view(text: &str, name: String) -> Result<(Box<dyn crate::viewer::ses
         kibitz_icfp2015::Icfp2015::ID => {
             let loaded = Replay::<kibitz_icfp2015::Icfp2015>::parse(text).map_err(|e| e.to_string())?;
             let view = crate::viewer::Icfp2015View::new(name, loaded.replay)?;
+            Ok((Box::new(view), loaded.damage.map(|d| d.to_string())))
+        }
+        kibitz_amazes::Amazes::ID => {
+            let loaded = Replay::<kibitz_amazes::Amazes>::parse(text).map_err(|e| e.to_string())?;
+            let view = crate::viewer::AmazesView::new(name, loaded.replay)?;
             Ok((Box::new(view), loaded.damage.map(|d| d.to_string())))
         }
         other => Err(format!("line 1: unknown game {other:?}; this Kibitz knows {}", IDS.join(", "))),

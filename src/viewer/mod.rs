@@ -1,6 +1,7 @@
 //! The viewer: a Bevy window hosting an egui shell (menu, timeline, panels) around a game's
 //! board view. The shell is game-agnostic; each game plugs in through [`session::GameView`].
 
+mod amazes;
 mod frame_stats;
 mod icfp2015;
 mod lighthouses;
@@ -11,6 +12,7 @@ mod settings;
 mod shell;
 mod shortcuts;
 
+pub use amazes::AmazesView;
 pub use icfp2015::Icfp2015View;
 pub use lighthouses::LighthousesView;
 

@@ -1,0 +1,392 @@
+//! The Amazes view: the maze, both players with their facing, the last turns' paths, and what
+//! each player knows. Omniscient, squares are tinted by who has discovered them; "as player k"
+//! shows only k's knowledge (fog over the rest): discovered squares, first discoveries, known
+//! walls and openings, inferred dead ends. The side panel has the corridor lines exactly as the
+//! bot received them and each player's score breakdown.
+
+use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, Perspective, PlayerLabel};
+use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
+use kibitz_amazes::{Amazes, Dir, EdgeId, EdgeKnowledge, Outcome, PlayedBy, Placement, SIZE, Square, State, TurnReport};
+use kibitz_core::replay::Replay;
+use kibitz_core::{Game, Timeline};
+
+const RED: Color32 = Color32::from_rgb(229, 57, 53);
+const BLUE: Color32 = Color32::from_rgb(30, 136, 229);
+const FLOOR: Color32 = Color32::from_rgb(34, 38, 46);
+const WALL: Color32 = Color32::from_rgb(220, 220, 210);
+
+fn color(p: usize) -> Color32 {
+    if p == 0 { RED } else { BLUE }
+}
+
+pub struct AmazesView {
+    title: String,
+    replay: Replay<Amazes>,
+    timeline: Timeline<Amazes>,
+    round_starts: Vec<usize>,
+    markers: Vec<Marker>,
+    players: Vec<PlayerLabel>,
+    scores: Vec<Vec<(usize, i64)>>,
+    cache: Option<(usize, State)>,
+}
+
+impl AmazesView {
+    pub fn new(title: String, replay: Replay<Amazes>) -> Result<Self, String> {
+        let header = &replay.header;
+        let initial = Amazes::start(&header.setup, header.players.len(), header.seed)?;
+        let timeline = Timeline::<Amazes>::new(initial, replay.steps().collect());
+        let mut players: Vec<PlayerLabel> = header.players.iter().enumerate().map(|(k, p)| PlayerLabel { name: p.name.clone(), color: color(k), failed: None }).collect();
+        let (mut round_starts, mut markers, mut scores) = (Vec::new(), Vec::new(), vec![vec![(0usize, 0i64)]; 2]);
+        for (i, outcome) in timeline.outcomes().iter().enumerate() {
+            let after = i + 1;
+            let Outcome::Turn(report) = outcome else { continue };
+            if report.player == 0 {
+                round_starts.push(i);
+            }
+            for (k, &s) in report.scores.iter().enumerate() {
+                scores[k].push((after, s));
+            }
+            if report.gained.captures > 0 {
+                markers.push(Marker { at: after, kind: MarkerKind::Capture, label: format!("{} ends on the opponent: +100", players[report.player].name) });
+            }
+            if let Some(judged) = &report.judged {
+                let reason = replay.records.get(i).and_then(|r| r.failed.clone()).unwrap_or_else(|| format!("{judged:?}"));
+                markers.push(Marker { at: after, kind: MarkerKind::Failure, label: format!("{} is handed to the judge: {reason}", players[report.player].name) });
+                players[report.player].failed = Some((i, reason));
+            }
+            if let Some(kibitz_amazes::Ending::SuddenDeath { winner }) = report.ending {
+                markers.push(Marker { at: after, kind: MarkerKind::Triangle, label: format!("sudden death: {} wins", players[winner].name) });
+            }
+        }
+        Ok(Self { title, replay, timeline, round_starts, markers, players, scores, cache: None })
+    }
+
+    fn state(&mut self, cursor: usize) -> &State {
+        let cursor = cursor.min(self.timeline.len());
+        let reuse = matches!(&self.cache, Some((at, _)) if *at <= cursor && cursor - *at <= 8);
+        if reuse {
+            let (at, state) = self.cache.as_mut().expect("checked");
+            for step in &self.timeline.steps()[*at..cursor] {
+                Amazes::apply(state, step);
+            }
+            *at = cursor;
+        } else {
+            self.cache = Some((cursor, self.timeline.state_at(cursor)));
+        }
+        &self.cache.as_ref().expect("just set").1
+    }
+
+    /// The last turn report of `player` among the first `cursor` steps.
+    fn last_turn(&self, player: usize, cursor: usize) -> Option<(usize, &TurnReport)> {
+        let outcomes = &self.timeline.outcomes()[..cursor.min(self.timeline.len())];
+        outcomes.iter().enumerate().rev().find_map(|(i, o)| match o {
+            Outcome::Turn(r) if r.player == player => Some((i, r.as_ref())),
+            _ => None,
+        })
+    }
+}
+
+/// Screen geometry of the 25×25 maze.
+struct MazeGrid {
+    origin: Pos2,
+    cell: f32,
+}
+
+impl MazeGrid {
+    fn fit(rect: Rect, camera: &Camera2) -> Self {
+        let cell = rect.width().min(rect.height()) / SIZE as f32 * 0.95 * camera.zoom;
+        let origin = rect.center() - Vec2::splat(cell * SIZE as f32 / 2.0) + camera.pan;
+        Self { origin, cell }
+    }
+    fn rect(&self, s: Square) -> Rect {
+        Rect::from_min_size(self.origin + Vec2::new(s.col() as f32, s.row() as f32) * self.cell, Vec2::splat(self.cell))
+    }
+    fn corner(&self, (line, post): (usize, usize)) -> Pos2 {
+        self.origin + Vec2::new(post as f32, line as f32) * self.cell
+    }
+    fn edge(&self, e: EdgeId) -> [Pos2; 2] {
+        let [a, b] = e.corners();
+        [self.corner(a), self.corner(b)]
+    }
+    fn square_at(&self, p: Pos2) -> Option<Square> {
+        let d = (p - self.origin) / self.cell;
+        (d.x >= 0.0 && d.y >= 0.0).then(|| Square::new(d.y as usize, d.x as usize)).flatten()
+    }
+}
+
+/// A player as a triangle pointing where it faces.
+fn player_shape(grid: &MazeGrid, at: Placement, fill: Color32) -> Shape {
+    let c = grid.rect(at.square).center();
+    let (dr, dc) = at.facing.delta();
+    let ahead = Vec2::new(dc as f32, dr as f32) * grid.cell * 0.36;
+    let side = Vec2::new(-ahead.y, ahead.x) * 0.8;
+    Shape::convex_polygon(vec![c + ahead, c - ahead + side, c - ahead - side], fill, Stroke::new(1.5, Color32::BLACK))
+}
+
+impl GameView for AmazesView {
+    fn game(&self) -> &'static str {
+        Amazes::ID
+    }
+
+    fn title(&self) -> &str {
+        &self.title
+    }
+
+    fn len(&self) -> usize {
+        self.timeline.len()
+    }
+
+    fn round_starts(&self) -> &[usize] {
+        &self.round_starts
+    }
+
+    fn describe(&self, cursor: usize) -> String {
+        let turns = self.replay.header.setup.turns;
+        match cursor.checked_sub(1).and_then(|i| self.timeline.outcomes().get(i)) {
+            Some(Outcome::Turn(r)) => format!("turn {} of {turns} · after {}", r.turn, self.players[r.player].name),
+            _ => format!("before the first turn ({turns} each)"),
+        }
+    }
+
+    fn markers(&self) -> &[Marker] {
+        &self.markers
+    }
+
+    fn players(&self) -> &[PlayerLabel] {
+        &self.players
+    }
+
+    fn scores(&self) -> &[Vec<(usize, i64)>] {
+        &self.scores
+    }
+
+    fn scores_at(&self, cursor: usize) -> Vec<i64> {
+        self.scores.iter().map(|s| s.iter().take_while(|(at, _)| *at <= cursor).last().map_or(0, |p| p.1)).collect()
+    }
+
+    fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
+        let end = range.end.min(self.replay.records.len());
+        (range.start.min(end)..end)
+            .map(|i| {
+                let record = &self.replay.records[i];
+                let (text, error) = match &record.outcome {
+                    Outcome::Turn(r) => {
+                        let line = record.action.as_ref().map_or("(nothing)".to_string(), |m| serde_json::to_value(m).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default());
+                        let mut t = format!("{}: {line}", self.players[r.player].name);
+                        if r.played_by == PlayedBy::Judge {
+                            t += " [judge plays T]";
+                        }
+                        if r.blocked {
+                            t += &format!(" · wall after {} moves", r.performed);
+                        }
+                        if r.extra_t {
+                            t += " · +T";
+                        }
+                        let firsts = r.discovered.iter().filter(|d| d.first).count();
+                        t += &format!(" · {} new ({firsts} first)", r.discovered.len());
+                        if let Some(reason) = &record.failed {
+                            t += &format!(" ⚠ {reason}");
+                        }
+                        (t, r.judged.is_some() || record.failed.is_some())
+                    }
+                    Outcome::Refused { message } => (format!("refused: {message}"), true),
+                };
+                LogLine { step: i, player: record.player, text, error, stderr: record.stderr.clone() }
+            })
+            .collect()
+    }
+
+    fn draw(&mut self, ui: &mut egui::Ui, response: &egui::Response, rect: Rect, cursor: usize, camera: &Camera2, perspective: Perspective) {
+        let state = self.state(cursor).clone();
+        let grid = MazeGrid::fit(rect, camera);
+        let painter = ui.painter_at(rect);
+        let viewer = match perspective {
+            Perspective::Player(k) if k < 2 => Some(k),
+            _ => None,
+        };
+        // Squares: who discovered them (omniscient), or one player's fog.
+        for s in Square::all() {
+            let known: Vec<bool> = (0..2).map(|p| state.players[p].knowledge.is_discovered(s)).collect();
+            let fill = match viewer {
+                None => match (known[0], known[1]) {
+                    (true, true) => Color32::from_rgb(92, 62, 110),
+                    (true, false) => Color32::from_rgb(110, 48, 48),
+                    (false, true) => Color32::from_rgb(40, 70, 115),
+                    (false, false) => FLOOR,
+                },
+                Some(k) if known[k] => color(k).gamma_multiply(0.45),
+                Some(_) => Color32::from_rgb(14, 15, 18),
+            };
+            painter.rect_filled(grid.rect(s), 0.0, fill);
+            if let Some(k) = viewer {
+                let knowledge = &state.players[k].knowledge;
+                if knowledge.first().contains(s) {
+                    painter.circle_filled(grid.rect(s).center(), grid.cell * 0.09, Color32::WHITE);
+                }
+                if knowledge.dead_ends().contains(s) {
+                    let r = grid.rect(s).shrink(grid.cell * 0.28);
+                    let stroke = Stroke::new(1.5, Color32::from_rgb(255, 200, 80));
+                    painter.line_segment([r.left_top(), r.right_bottom()], stroke);
+                    painter.line_segment([r.right_top(), r.left_bottom()], stroke);
+                }
+            }
+        }
+        // Walls: the truth (dimmed in a player's view), and what that player knows.
+        let maze = &state.maze;
+        for e in EdgeId::all() {
+            let truth = maze.is_wall(e);
+            match viewer {
+                None => {
+                    if truth {
+                        painter.line_segment(grid.edge(e), Stroke::new((grid.cell * 0.12).max(1.5), WALL));
+                    }
+                }
+                Some(k) => match state.players[k].knowledge.edge(e) {
+                    EdgeKnowledge::Wall => {
+                        painter.line_segment(grid.edge(e), Stroke::new((grid.cell * 0.14).max(2.0), WALL));
+                    }
+                    EdgeKnowledge::Open => {
+                        let [a, b] = grid.edge(e);
+                        painter.circle_filled(a.lerp(b, 0.5), (grid.cell * 0.06).max(1.0), Color32::from_rgb(120, 220, 140));
+                    }
+                    EdgeKnowledge::Unknown => {
+                        if truth {
+                            painter.line_segment(grid.edge(e), Stroke::new(1.0, Color32::from_gray(60)));
+                        }
+                    }
+                },
+            }
+        }
+        // The last turn of each player: its path.
+        for p in (0..2).filter(|&p| viewer.is_none_or(|k| k == p)) {
+            if let Some((_, report)) = self.last_turn(p, cursor) {
+                let points: Vec<Pos2> = report.path.iter().map(|pl| grid.rect(pl.square).center()).collect();
+                if points.len() > 1 {
+                    painter.add(Shape::line(points, Stroke::new((grid.cell * 0.12).max(2.0), color(p).gamma_multiply(0.8))));
+                }
+            }
+        }
+        for (p, player) in state.players.iter().enumerate() {
+            if viewer.is_some_and(|k| k != p) {
+                continue; // a player never learns where the other is, only the distance
+            }
+            painter.add(player_shape(&grid, player.at, color(p)));
+        }
+        if let Some(k) = viewer {
+            let text = format!("as {} knows it: lit = discovered, white dot = first, yellow x = dead end, green dot = known opening", self.players[k].name);
+            painter.text(rect.left_top() + Vec2::new(8.0, 6.0), Align2::LEFT_TOP, text, FontId::proportional(13.0), Color32::LIGHT_GRAY);
+        }
+        if let Some(pointer) = response.hover_pos()
+            && let Some(s) = grid.square_at(pointer)
+        {
+            painter.rect_stroke(grid.rect(s), 0.0, Stroke::new(1.5, Color32::WHITE), egui::StrokeKind::Inside);
+            response.clone().on_hover_ui_at_pointer(|ui| {
+                ui.label(format!("square {s}"));
+                for (p, player) in state.players.iter().enumerate() {
+                    let k = &player.knowledge;
+                    let mut what = if k.is_discovered(s) { "discovered".to_string() } else { "not discovered".to_string() };
+                    if k.first().contains(s) {
+                        what += ", first";
+                    }
+                    if k.dead_ends().contains(s) {
+                        what += ", a dead end";
+                    }
+                    let walls: String = [Dir::N, Dir::E, Dir::S, Dir::W]
+                        .iter()
+                        .map(|&d| match k.side(s, d) {
+                            EdgeKnowledge::Wall => d.letter(),
+                            EdgeKnowledge::Open => '·',
+                            EdgeKnowledge::Unknown => '?',
+                        })
+                        .collect();
+                    ui.colored_label(color(p), format!("{}: {what}; sides N E S W: {walls}", self.players[p].name));
+                }
+            });
+        }
+    }
+
+    fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {
+        let state = self.state(cursor).clone();
+        egui::Grid::new("amazes-points").num_columns(7).striped(true).show(ui, |ui| {
+            for h in ["player", "steps", "found", "first", "captures", "points", "final"] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            let points = state.points();
+            let finals = state.final_scores();
+            for (p, player) in state.players.iter().enumerate() {
+                ui.colored_label(color(p), &self.players[p].name);
+                ui.label(format!("−{}", player.points.steps));
+                ui.label(player.points.discovered.to_string());
+                ui.label(player.points.first.to_string());
+                ui.label(player.points.captures.to_string());
+                ui.label(points[p].to_string());
+                ui.label(finals[p].to_string()).on_hover_text("the 0..1000 score if the game ended now");
+                ui.end_row();
+            }
+        });
+        let shown: Vec<usize> = match perspective {
+            Perspective::Player(k) if k < 2 => vec![k],
+            _ => vec![0, 1],
+        };
+        for p in shown {
+            ui.separator();
+            match self.last_turn(p, cursor) {
+                Some((i, report)) => {
+                    ui.colored_label(color(p), format!("{} · turn {} (step {i}): what it was told", self.players[p].name, report.turn));
+                    let mut lines = report.view.lines();
+                    if p == 0 && report.turn == 1 {
+                        lines.insert(0, "Start".into());
+                    }
+                    ui.label(egui::RichText::new(lines.join("\n")).monospace());
+                    let sent = self.replay.records.get(i).and_then(|r| r.action.as_ref()).and_then(|m| serde_json::to_value(m).ok()).and_then(|v| v.as_str().map(str::to_string));
+                    ui.label(egui::RichText::new(format!("answered: {}", sent.unwrap_or_else(|| "(nothing)".into()))).monospace());
+                    let g = &report.gained;
+                    ui.label(format!("this turn: −{} steps, +{} found, +{} first, +{} capture", g.steps, g.discovered, g.first, 100 * g.captures));
+                }
+                None => {
+                    ui.colored_label(color(p), format!("{}: no turn yet", self.players[p].name));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kibitz_core::Step;
+    use kibitz_core::replay::{EndRecord, FORMAT_VERSION, PlayerInfo, ReplayHeader, StepRecord};
+
+    /// A whole game on a generated maze between two scripted walkers, as a replay.
+    pub fn sample_replay(seed: u64) -> Replay<Amazes> {
+        let setup = kibitz_amazes::Setup::new(kibitz_amazes::generate(seed));
+        let mut state = Amazes::start(&setup, 2, seed).unwrap();
+        let players = vec![PlayerInfo { name: "Red".into(), command: None }, PlayerInfo { name: "Blue".into(), command: None }];
+        let header = ReplayHeader { kibitz_replay: FORMAT_VERSION, game: Amazes::ID.into(), rules_version: Amazes::RULES_VERSION, seed, players, setup, limits: None };
+        let mut records = Vec::new();
+        let lines = ["FFRFF", "FLFFRF", "RFFFL", "LFFF", "TFFRF"];
+        while let Some(p) = state.to_move() {
+            let moves = kibitz_amazes::Moves::parse(lines[(records.len() + p) % lines.len()]).unwrap();
+            let step = Step::Act { player: p, action: Some(moves) };
+            let outcome = Amazes::apply(&mut state, &step);
+            records.push(StepRecord::new(records.len(), &step, outcome));
+        }
+        let end = EndRecord { scores: Amazes::scores(&state), names: vec!["Red".into(), "Blue".into()], failed: Vec::new(), stopped: None };
+        Replay { header, records, end: Some(end) }
+    }
+
+    #[test]
+    fn a_whole_game_loads_with_a_score_series_and_a_round_per_pair_of_turns() {
+        let replay = sample_replay(3);
+        let steps = replay.records.len();
+        let view = AmazesView::new("t".into(), replay).unwrap();
+        assert_eq!(view.len(), steps);
+        assert_eq!(view.round_starts().len(), steps / 2, "a round starts at each of Red's turns");
+        let last = view.scores_at(steps);
+        assert_eq!(last.len(), 2);
+        assert_eq!(view.scores()[0].len(), steps + 1, "a point per step, from 0");
+        assert!(view.log(0..4).iter().all(|l| l.text.contains("new")));
+        assert!(view.last_turn(1, steps).is_some_and(|(_, r)| r.player == 1));
+    }
+}
