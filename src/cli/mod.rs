@@ -5,6 +5,7 @@
 
 mod bot;
 pub(crate) mod match_cmd;
+mod maze;
 pub(crate) mod play;
 mod score;
 mod verify;
@@ -34,6 +35,8 @@ pub enum Command {
     Bot(bot::BotArgs),
     /// Open the viewer on a replay (without a file: the bundled demo).
     View(view::ViewArgs),
+    /// Amazes mazes: generate ones of our own, check maze files.
+    Maze(maze::MazeArgs),
     /// Score solutions the way the contest did (ICFP 2015 output files).
     Score(score::ScoreArgs),
     /// Play by hand against bot processes (or continue a replay by hand), recorded as a replay.
@@ -48,6 +51,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::View(args)) => view::run(args),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Score(args)) => score::run(args),
+        Some(Command::Maze(args)) => maze::run(args),
         None => crate::viewer::run(crate::viewer::ViewerOptions::default()),
     }
 }
