@@ -4,12 +4,29 @@
 use crate::game::Game;
 
 /// The line protocol between a referee and one bot.
+///
+/// A match, as the referee speaks it: [`init_lines`](Self::init_lines) once, then (if the game
+/// [`GREETS`](Self::GREETS)) one line read back and given to
+/// [`parse_greeting`](Self::parse_greeting); then per turn [`turn_lines`](Self::turn_lines), one
+/// line read back and given to [`parse_action`](Self::parse_action), and
+/// [`result_lines`](Self::result_lines); at the end [`farewell_lines`](Self::farewell_lines),
+/// after which the bot's input is closed.
+///
+/// The referee asks a bot for every turn the rules give its player until the bot itself fails
+/// (crash, time-out, unreadable line). Whatever else the rules decide about a player (e.g. a
+/// judge playing for it after an illegal but readable command) is the rules' business: the bot
+/// keeps being told its turns, and the rules are free to ignore its answers.
 pub trait BotProtocol: Game {
+    /// Whether a bot answers the init lines with a greeting line (its name). When `false`, the
+    /// referee sends the init lines (if any), reads nothing, and the seat keeps its label as
+    /// its name; [`parse_greeting`](Self::parse_greeting) is then never called.
+    const GREETS: bool = true;
+
     /// Lines sent to `player` once, before the first turn.
     fn init_lines(state: &Self::State, player: usize) -> Vec<String>;
 
     /// Reads the bot's answer to the init lines: its display name, or why the answer is not
-    /// acceptable (the bot is then marked failed).
+    /// acceptable (the bot is then marked failed). Only called when [`GREETS`](Self::GREETS).
     fn parse_greeting(line: &str) -> Result<String, String>;
 
     /// Lines sent to `player` before it must act.
@@ -21,4 +38,10 @@ pub trait BotProtocol: Game {
 
     /// Lines sent to the bot after its action was applied (may be empty).
     fn result_lines(outcome: &Self::Outcome) -> Vec<String>;
+
+    /// Lines sent to `player` when the match is over (or stopped), just before its input is
+    /// closed; `state` is the final state. Nothing by default.
+    fn farewell_lines(_state: &Self::State, _player: usize) -> Vec<String> {
+        Vec::new()
+    }
 }

@@ -53,7 +53,7 @@ impl<G: Game> Seat<G> for HandSeat<G::Action> {
 
     fn result(&mut self, _outcome: &G::Outcome) {}
 
-    fn finish(&mut self) {}
+    fn finish(&mut self, _state: &G::State, _player: usize) {}
 }
 
 /// Writes to the replay file and hands every complete line to the viewer as well.

@@ -24,7 +24,8 @@ impl<A> Answer<A> {
 
 /// A participant: a bot process, or a human at the viewer.
 pub trait Seat<G: Game> {
-    /// The display name (a bot's greeting, a human's label).
+    /// The display name (a bot's greeting, or its label in games whose bots do not greet; a
+    /// human's label).
     fn name(&self) -> &str;
     /// The command line that was run, for bots.
     fn command(&self) -> Option<&str>;
@@ -36,8 +37,8 @@ pub trait Seat<G: Game> {
     fn act(&mut self, state: &G::State, player: usize) -> Answer<G::Action>;
     /// Tells the seat what came of its action.
     fn result(&mut self, outcome: &G::Outcome);
-    /// The match is over.
-    fn finish(&mut self);
+    /// The match is over (or stopped); `state` is the final state, `player` this seat's index.
+    fn finish(&mut self, state: &G::State, player: usize);
 }
 
 /// Time limits for bots.
@@ -117,9 +118,20 @@ impl<G: BotProtocol> Seat<G> for BotSeat {
         self.failure.as_deref()
     }
 
+    /// Sends the init lines and, if the game's bots greet ([`BotProtocol::GREETS`]), waits for
+    /// the greeting; otherwise the seat keeps its label as its name.
     fn start(&mut self, state: &G::State, player: usize) {
         let Some(process) = self.process.as_mut() else { return };
-        let greeting = process.send(&G::init_lines(state, player)).and_then(|_| process.receive(self.limits.init));
+        let init = G::init_lines(state, player);
+        if !G::GREETS {
+            if !init.is_empty()
+                && let Err(reason) = process.send(&init)
+            {
+                self.fail(format!("at start: {reason}"));
+            }
+            return;
+        }
+        let greeting = process.send(&init).and_then(|_| process.receive(self.limits.init));
         match greeting.and_then(|(line, _)| G::parse_greeting(&line).map_err(|e| format!("bad greeting: {e}"))) {
             Ok(name) => self.name = name,
             Err(reason) => self.fail(format!("at start: {reason}")),
@@ -165,9 +177,16 @@ impl<G: BotProtocol> Seat<G> for BotSeat {
         }
     }
 
-    fn finish(&mut self) {
+    /// Sends the farewell lines ([`BotProtocol::farewell_lines`]; a bot that already left
+    /// misses them, which is no failure at this point), then closes its input, gives it a moment
+    /// to exit and ends it.
+    fn finish(&mut self, state: &G::State, player: usize) {
         if let Some(mut p) = self.process.take() {
-            p.finish(Duration::from_millis(200));
+            let farewell = G::farewell_lines(state, player);
+            if !farewell.is_empty() {
+                let _ = p.send(&farewell);
+            }
+            p.finish(Duration::from_millis(1000));
         }
     }
 }

@@ -132,8 +132,8 @@ pub fn run_match_from<G: Game>(
         progress(Progress { step: step_index, round });
         step_index += 1;
     }
-    for seat in seats.iter_mut() {
-        seat.finish();
+    for (player, seat) in seats.iter_mut().enumerate() {
+        seat.finish(&state, player);
     }
     let summary = MatchSummary {
         game: G::ID.to_string(),

@@ -6,9 +6,16 @@
 //! back after a move. A bot still expecting a turn when the game ends early (sudden death) is
 //! sent `Quit` ([`quit_lines`]); after its 150th turn a bot ends by itself.
 //!
-//! Amazes bots do not greet: [`BotProtocol::init_lines`] is empty and there is no answer to
-//! read, so the referee must skip the greeting exchange for this game (see
-//! [`Amazes::parse_greeting`]).
+//! Amazes bots do not greet: [`BotProtocol::GREETS`] is `false` and
+//! [`BotProtocol::init_lines`] is empty, so the referee reads nothing before the first turn and
+//! the seats keep their labels ("Red", "Blue") as names. `Quit` is sent through
+//! [`BotProtocol::farewell_lines`].
+//!
+//! A player the judge took over (see [`crate::rules`]) is still told its turns: a bot that sent
+//! an empty or too long line is not failed by the referee (its line was readable), so it keeps
+//! being asked and answering, and the rules ignore its answers. A bot that crashed, hung or sent
+//! other characters is failed by the referee and not asked again; the rules get `None`, which
+//! means the same. Either way the information stage still runs for that player every turn.
 
 use crate::Amazes;
 use crate::rules::{Ending, Moves, Outcome, State};
@@ -20,13 +27,15 @@ pub const START: &str = "Start";
 pub const QUIT: &str = "Quit";
 
 impl BotProtocol for Amazes {
+    const GREETS: bool = false;
+
     /// Nothing: the first thing a bot reads is its first turn's information.
     fn init_lines(_state: &State, _player: usize) -> Vec<String> {
         Vec::new()
     }
 
-    /// Does not fit Amazes: bots send nothing before their first move, so a referee waiting
-    /// for a greeting would wait forever. Always refuses, so that misuse is loud.
+    /// Never called ([`GREETS`](BotProtocol::GREETS) is `false`): bots send nothing before
+    /// their first move. Always refuses, so that misuse is loud.
     fn parse_greeting(line: &str) -> Result<String, String> {
         Err(format!("Amazes bots do not greet; the referee must not wait for a greeting (got {line:?})"))
     }
@@ -52,6 +61,11 @@ impl BotProtocol for Amazes {
     /// Nothing is sent after a move.
     fn result_lines(_outcome: &Outcome) -> Vec<String> {
         Vec::new()
+    }
+
+    /// `Quit` to a bot still expecting a turn after a sudden death: [`quit_lines`].
+    fn farewell_lines(state: &State, player: usize) -> Vec<String> {
+        quit_lines(state, player)
     }
 }
 
