@@ -45,3 +45,58 @@ fn the_official_mazes_check_out() {
     }
     assert_eq!(n, 10);
 }
+
+/// A bot command line running our own Amazes bot through this very binary.
+fn amazes_bot(strategy: &str, seed: u64) -> String {
+    format!("'{}' bot amazes {strategy} --seed {seed}", env!("CARGO_BIN_EXE_kibitz"))
+}
+
+fn play(maze: &std::path::Path, extra: &[&str], red: &str, blue: &str) -> (serde_json::Value, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("game.jsonl");
+    let mut cmd = kibitz();
+    cmd.args(["match", "amazes", "--maze", maze.to_str().unwrap(), "--out", out.to_str().unwrap()]).args(extra).args(["--", red, blue]);
+    let output = run(&mut cmd);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let verify = run(kibitz().args(["verify", out.to_str().unwrap()]));
+    assert!(verify.status.success(), "the replay verifies: {}", stdout(&verify));
+    (summary(&output), std::fs::read_to_string(&out).unwrap())
+}
+
+#[test]
+fn our_explorer_beats_the_random_walker_on_a_maze_of_our_own_and_the_replay_verifies() {
+    let maze = workspace().join("maps/amazes/kibitz-1.txt");
+    let (s, _) = play(&maze, &[], &amazes_bot("explorer", 0), &amazes_bot("random", 3));
+    assert_eq!(s["end"], "normal");
+    assert!(s["failed"].as_array().unwrap().is_empty());
+    let (scores, points) = (&s["scores"], &s["points"]);
+    assert!(scores[0].as_i64().unwrap() > scores[1].as_i64().unwrap(), "{s}");
+    for k in 0..2 {
+        let (score, p) = (scores[k].as_i64().unwrap(), points[k].as_i64().unwrap());
+        assert_eq!(score, p.clamp(0, 1000), "the final transformation of player {k}");
+    }
+}
+
+#[test]
+fn starts_come_from_the_command_line_or_the_seed_and_bad_ones_are_refused_before_any_bot_runs() {
+    let Some(reference) = reference() else { return };
+    let maze = reference.join("amazes/mazes/maze01.txt");
+    let random = |seed| amazes_bot("random", seed);
+    let (_, a) = play(&maze, &["--seed", "5"], &random(1), &random(2));
+    let (_, b) = play(&maze, &["--seed", "5"], &random(1), &random(2));
+    // The same seed, the same starts and game (timings aside).
+    let game = |text: &str| -> Vec<(Option<String>, String)> {
+        let replay = kibitz_core::replay::Replay::<kibitz_amazes::Amazes>::parse(text).unwrap().replay;
+        replay.records.iter().map(|r| (r.action.as_ref().map(|m| format!("{m:?}")), format!("{:?}", r.outcome))).collect()
+    };
+    assert!(game(&a) == game(&b), "two runs with seed 5 differ");
+    let header = |text: &str| serde_json::from_str::<serde_json::Value>(text.lines().next().unwrap()).unwrap();
+    assert!(header(&a)["setup"]["maze"].is_array());
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.jsonl");
+    let bad = run(kibitz().args(["match", "amazes", "--maze", maze.to_str().unwrap(), "--out", out.to_str().unwrap(), "--start", "1,1,N", "1,2,S", "--", "false", "false"]));
+    assert_eq!(bad.status.code(), Some(2), "too close together: {}", stderr(&bad));
+    let bad = run(kibitz().args(["match", "amazes", "--maze", maze.to_str().unwrap(), "--out", out.to_str().unwrap(), "--start", "1,1,Q", "25,25,S", "--", "false", "false"]));
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("facing"), "{}", stderr(&bad));
+}

@@ -28,6 +28,32 @@ pub enum MatchGame {
         {problemId, seed, tag, solution} on stdout. The replay records the chosen seed's game.\n\
         Example: kibitz match icfp2015 --problem problem_3.json --out p3.jsonl -- 'kibitz solve icfp2015'")]
     Icfp2015(Icfp2015Match),
+    /// Amazes (CodeCup 2010): Red and Blue bots explore a maze over stdio lines, 150 turns each.
+    #[command(after_help = "The last stdout line: {\"scores\": final 0..1000, \"points\": before the transformation,\n\
+        \"failed\": [...], \"end\": \"normal\" or \"sudden death\", ...}.\n\
+        Example: kibitz match amazes --maze maps/amazes/kibitz-1.txt --out game.jsonl \\\n  \
+        -- 'kibitz bot amazes explorer' 'kibitz bot amazes random --seed 3'")]
+    Amazes(AmazesMatch),
+}
+
+#[derive(Args)]
+pub struct AmazesMatch {
+    /// A maze in the CodeCup format (51 lines), optionally with two start lines first.
+    #[arg(long)]
+    pub maze: PathBuf,
+    /// Starting positions of Red and Blue as ROW,COLUMN,FACING (1-based, facing N/E/S/W); by
+    /// default the maze file's start lines, or positions chosen from the seed.
+    #[arg(long, num_args = 2, value_names = ["RED", "BLUE"])]
+    pub start: Option<Vec<String>>,
+    #[command(flatten)]
+    pub common: Common,
+    /// Red's and Blue's command lines, one argument each, after `--`.
+    #[arg(last = true, required = true)]
+    pub bots: Vec<String>,
+    #[arg(skip)]
+    pub red: String,
+    #[arg(skip)]
+    pub blue: String,
 }
 
 #[derive(Args)]
@@ -134,6 +160,13 @@ pub fn progress_bar(rounds: u64) -> ProgressBar {
 pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
     let summary = match args.game {
         MatchGame::Lighthouses(a) => serde_json::to_value(games::lighthouses::run_match(&a)?)?,
+        MatchGame::Amazes(mut a) => {
+            if a.bots.len() != 2 {
+                anyhow::bail!("amazes needs exactly two bot commands after --: Red's and Blue's (got {})", a.bots.len());
+            }
+            (a.red, a.blue) = (a.bots[0].clone(), a.bots[1].clone());
+            serde_json::to_value(games::amazes::run_match(&a)?)?
+        }
         MatchGame::Icfp2015(a) => {
             let run = games::icfp2015::SolverRun {
                 problem_path: &a.problem,

@@ -8,6 +8,7 @@ pub(crate) mod match_cmd;
 mod maze;
 pub(crate) mod play;
 mod score;
+mod solve;
 mod verify;
 mod view;
 
@@ -35,6 +36,8 @@ pub enum Command {
     Bot(bot::BotArgs),
     /// Open the viewer on a replay (without a file: the bundled demo).
     View(view::ViewArgs),
+    /// Our own contest solvers (ICFP 2015), with the contest's command line.
+    Solve(solve::SolveArgs),
     /// Amazes mazes: generate ones of our own, check maze files.
     Maze(maze::MazeArgs),
     /// Score solutions the way the contest did (ICFP 2015 output files).
@@ -52,6 +55,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Score(args)) => score::run(args),
         Some(Command::Maze(args)) => maze::run(args),
+        Some(Command::Solve(args)) => solve::run(args),
         None => crate::viewer::run(crate::viewer::ViewerOptions::default()),
     }
 }

@@ -1,6 +1,7 @@
 //! The registry of games: the one place that lists them. Adding a game means adding its
 //! module here and a line in each `match` below.
 
+pub mod amazes;
 pub mod icfp2015;
 pub mod lighthouses;
 pub mod play;

@@ -1,6 +1,8 @@
 //! Sample bots of our own, one module per game. They speak the original protocols on stdin and
 //! stdout, exactly as a contest entry would, and are run through `kibitz bot GAME STRATEGY`.
 
+pub mod amazes;
+pub mod icfp2015;
 pub mod lighthouses;
 
 use std::io::{BufRead, Write};
@@ -8,6 +10,12 @@ use std::io::{BufRead, Write};
 /// A bot strategy for one game: answers one input line with zero or more output lines.
 pub trait LineBot {
     fn on_line(&mut self, line: &str) -> Result<Vec<String>, String>;
+
+    /// Whether the bot is done (told to quit, or out of turns): [`run`] then returns without
+    /// reading more, as a contest entry exits by itself.
+    fn finished(&self) -> bool {
+        false
+    }
 }
 
 /// Runs a bot until its input ends. Lines it cannot understand end it with an error on stderr,
@@ -18,6 +26,9 @@ pub fn run(bot: &mut dyn LineBot, input: impl BufRead, mut output: impl Write) -
         for out in bot.on_line(&line)? {
             writeln!(output, "{out}").and_then(|_| output.flush()).map_err(|e| format!("writing stdout: {e}"))?;
         }
+        if bot.finished() {
+            return Ok(());
+        }
     }
     Ok(())
 }
@@ -26,6 +37,7 @@ pub fn run(bot: &mut dyn LineBot, input: impl BufRead, mut output: impl Write) -
 pub fn strategies(game: &str) -> &'static [&'static str] {
     match game {
         "lighthouses" => &["greedy", "random"],
+        "amazes" => &["explorer", "random"],
         _ => &[],
     }
 }
@@ -36,6 +48,9 @@ pub fn make(game: &str, strategy: &str, seed: u64) -> Result<Box<dyn LineBot>, S
         ("lighthouses", "greedy") => Ok(Box::new(lighthouses::Greedy::default())),
         ("lighthouses", "random") => Ok(Box::new(lighthouses::Random::new(seed))),
         ("lighthouses", other) => Err(format!("no lighthouses bot called {other:?}; try: greedy, random")),
+        ("amazes", "explorer") => Ok(Box::new(amazes::Explorer::new())),
+        ("amazes", "random") => Ok(Box::new(amazes::Random::new(seed))),
+        ("amazes", other) => Err(format!("no amazes bot called {other:?}; try: explorer, random")),
         (other, _) => Err(format!("no sample bots for {other:?} yet")),
     }
 }
