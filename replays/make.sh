@@ -16,4 +16,9 @@ run --map maps/lighthouses/atoll.txt --rounds 300 --out replays/lighthouses-atol
 crasher='n=0; while read line; do case "$line" in *player_num*) echo "{\"name\": \"Crasher\"}";; *view*) n=$((n+1)); [ $n -ge 10 ] && exit 3; echo "{\"command\": \"pass\"}";; esac; done'
 run --map maps/lighthouses/crossroads.txt --rounds 60 --out replays/lighthouses-failure.jsonl \
   -- "$(bot greedy)" "$crasher"
+run icfp2015 --problem maps/icfp2015/hive.json --seed 7 --out replays/icfp2015-hive.jsonl -t 20 -- "'$K' solve icfp2015"
+run amazes --maze maps/amazes/kibitz-1.txt --out replays/amazes-explorers.jsonl \
+  -- "'$K' bot amazes explorer" "'$K' bot amazes explorer --seed 1"
+run amazes --maze maps/amazes/kibitz-2.txt --out replays/amazes-explorer-vs-random.jsonl \
+  -- "'$K' bot amazes explorer" "'$K' bot amazes random --seed 4"
 for f in replays/*.jsonl; do "$K" verify "$f"; done

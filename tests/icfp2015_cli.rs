@@ -172,3 +172,25 @@ fn a_solution_with_an_error_is_recorded_up_to_the_error_and_scores_0() {
     assert!(replay.records.len() < 6);
     assert!(matches!(replay.records.last().unwrap().outcome.event, kibitz_icfp2015::OutcomeEvent::Error { .. }));
 }
+
+#[test]
+fn our_solver_plays_every_original_problem_through_the_contest_command_line_and_every_replay_verifies() {
+    let Some(dir) = icfp() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let solver = format!("'{}' solve icfp2015", env!("CARGO_BIN_EXE_kibitz"));
+    let mut total = 0;
+    for i in 0..25 {
+        let problem = dir.join(format!("problems/problem_{i}.json"));
+        let out = tmp.path().join(format!("p{i}.jsonl"));
+        let run_it = run(kibitz().args(["match", "icfp2015", "--problem", problem.to_str().unwrap(), "--out", out.to_str().unwrap(), "-t", "8", "--", &solver]));
+        assert!(run_it.status.success(), "problem {i}: {}", stderr(&run_it));
+        let s = summary(&run_it);
+        assert!(s["failed"].is_null() && s["error"].is_null(), "problem {i}: {s}");
+        assert!(s["score"].as_u64().unwrap() > 0 && !s["phrases"].as_object().unwrap().is_empty(), "problem {i}: {s}");
+        assert_eq!(s["seeds"].as_array().unwrap().len(), serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(&problem).unwrap()).unwrap()["sourceSeeds"].as_array().unwrap().len(), "every seed solved");
+        let verify = run(kibitz().args(["verify", out.to_str().unwrap()]));
+        assert!(verify.status.success(), "problem {i}: {}", stdout(&verify));
+        total += s["score"].as_u64().unwrap();
+    }
+    eprintln!("our solver's total on the first seeds: {total}");
+}

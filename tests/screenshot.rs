@@ -190,3 +190,27 @@ fn icfp2015_hand_play_opens_on_our_problem_and_saves_a_solution_file() {
     let empty = (80..700).flat_map(|y| (40..860).map(move |x| (x, y))).filter(|&(x, y)| near(image.get_pixel(x, y).0, [38, 44, 56], 4)).count();
     assert!(empty > 50_000, "the empty hex board shows ({empty} pixels)");
 }
+
+#[test]
+fn an_amazes_replay_renders_one_players_knowledge() {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("amazes.png");
+    let replay = workspace().join("replays/amazes-explorers.jsonl");
+    let args = ["view", replay.to_str().unwrap(), "--turn", "60", "--perspective", "0", "--screenshot", shot.to_str().unwrap()];
+    if in_window(&args, dir.path()).is_none() {
+        return;
+    }
+    let image = image::open(&shot).unwrap().to_rgb8();
+    // Red's discovered squares are lit in a dark red; the rest of the maze is fogged.
+    let (mut lit, mut fog, mut total) = (0, 0, 0);
+    for y in 40..720 {
+        for x in 100..800 {
+            let p = image.get_pixel(x, y).0;
+            total += 1;
+            lit += (p[0] > 90 && p[0] < 130 && p[1] < 40 && p[2] < 40) as u32;
+            fog += near(p, [14, 15, 18], 3) as u32;
+        }
+    }
+    assert!(lit > 2_000, "discovered squares show ({lit} of {total})");
+    assert!(fog > total / 4, "the undiscovered maze is fogged ({fog} of {total})");
+}
