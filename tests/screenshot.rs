@@ -214,3 +214,30 @@ fn an_amazes_replay_renders_one_players_knowledge() {
     assert!(lit > 2_000, "discovered squares show ({lit} of {total})");
     assert!(fog > total / 4, "the undiscovered maze is fogged ({fog} of {total})");
 }
+
+#[test]
+fn amazes_hand_play_opens_in_the_fog_against_our_explorer() {
+    let dir = tempfile::tempdir().unwrap();
+    let (shot, out) = (dir.path().join("fog.png"), dir.path().join("fog.jsonl"));
+    let maze = workspace().join("maps/amazes/kibitz-2.txt");
+    let args = ["play", "amazes", "--maze", maze.to_str().unwrap(), "--human", "1", "--out", out.to_str().unwrap(), "--screenshot", shot.to_str().unwrap()];
+    let Some(output) = in_window(&args, dir.path()) else { return };
+    assert_eq!(summary(&output)["verified"], true, "{}", stdout(&output));
+    let replay = replay_of_amazes(&out);
+    assert!(replay.header.players[1].command.is_none(), "Blue is the human");
+    assert!(replay.header.players[0].command.as_deref().is_some_and(|c| c.contains("explorer")), "our explorer plays Red");
+    assert_eq!(replay.records.len(), 1, "Red moved, then the game waited for the human");
+    let image = image::open(&shot).unwrap().to_rgb8();
+    let (mut fog, mut total) = (0, 0);
+    for y in 40..720 {
+        for x in 100..800 {
+            total += 1;
+            fog += near(image.get_pixel(x, y).0, [14, 15, 18], 3) as u32;
+        }
+    }
+    assert!(fog > total / 2, "the human sees the fog, not the maze ({fog} of {total})");
+}
+
+fn replay_of_amazes(path: &std::path::Path) -> kibitz_core::replay::Replay<kibitz_amazes::Amazes> {
+    kibitz_core::replay::Replay::parse(&std::fs::read_to_string(path).unwrap()).unwrap().replay
+}

@@ -26,6 +26,49 @@ pub enum PlayGame {
         position (an error: the board scores 0) is only played if you press it twice.\n\
         Example: kibitz play icfp2015 --problem problem_6.json --solution-out mine.json")]
     Icfp2015(Icfp2015Play),
+    /// Amazes: explore the maze by hand against a bot process, seeing only what you know.
+    #[command(after_help = "Keys on your turn: Up/F step forward, Left/L and Right/R turn and step, Down/T turn\n\
+        around and step, Backspace takes a move back, Enter sends the line; P switches between your\n\
+        knowledge (the fog) and the truth. Without a BOT_CMD, our explorer plays the other colour.\n\
+        Examples:\n  kibitz play amazes --maze maps/amazes/kibitz-1.txt\n  \
+        kibitz play amazes --from replays/amazes-explorers.jsonl --turn 100")]
+    Amazes(AmazesPlay),
+}
+
+#[derive(Args)]
+pub struct AmazesPlay {
+    /// A maze file (CodeCup format, optionally with start lines); not with --from.
+    #[arg(long, required_unless_present = "from", conflicts_with = "from")]
+    pub maze: Option<PathBuf>,
+    /// Starting positions of Red and Blue as ROW,COLUMN,FACING (1-based).
+    #[arg(long, num_args = 2, value_names = ["RED", "BLUE"], conflicts_with = "from")]
+    pub start: Option<Vec<String>>,
+    /// Continue this replay by hand instead of starting a new match.
+    #[arg(long, requires = "turn")]
+    pub from: Option<PathBuf>,
+    /// With --from: the step to continue after.
+    #[arg(long)]
+    pub turn: Option<usize>,
+    /// Your seat: 0 (Red, moves first) or 1 (Blue). With --from: the seat that is to move.
+    #[arg(long = "human")]
+    pub humans: Vec<usize>,
+    /// Your name in the replay.
+    #[arg(long, default_value = "Human")]
+    pub name: String,
+    /// Where to record the game (default: kibitz-play-amazes-TIME.jsonl here).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// The match seed (chooses starts when the maze has none).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Show the first position in a real window, write it to this PNG and stop.
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
+    /// The other seat's bot command, after `--` (default: our explorer).
+    #[arg(last = true)]
+    pub bots: Vec<String>,
 }
 
 #[derive(Args)]
@@ -102,6 +145,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         }
         PlayGame::Icfp2015(a) => {
             let (view, out) = games::icfp2015::play(&a)?;
+            (view, out, a.screenshot)
+        }
+        PlayGame::Amazes(a) => {
+            let (view, out) = games::amazes::play(&a)?;
             (view, out, a.screenshot)
         }
     };

@@ -4,7 +4,7 @@ use crate::cli::match_cmd::{AmazesMatch, progress_bar};
 use anyhow::Context;
 use kibitz_amazes::{Amazes, Dir, Ending, Maze, Placement, Setup, Square};
 use kibitz_core::replay::{Failure, Replay};
-use kibitz_core::{Game, Timeline};
+use kibitz_core::{BotProtocol, Game, Timeline};
 use kibitz_referee::{BotSeat, Seat};
 use serde::Serialize;
 use std::path::Path;
@@ -55,7 +55,7 @@ pub fn run_match(args: &AmazesMatch) -> anyhow::Result<AmazesSummary> {
     let (options, limits) = args.common.options();
     let out = std::fs::File::create(&args.common.out).with_context(|| format!("cannot create {}", args.common.out.display()))?;
     let mut seats: Vec<Box<dyn Seat<Amazes>>> =
-        [("Red", &args.red), ("Blue", &args.blue)].iter().map(|(label, cmd)| Box::new(BotSeat::spawn(cmd, label, limits)) as Box<dyn Seat<Amazes>>).collect();
+        [&args.red, &args.blue].iter().enumerate().map(|(k, cmd)| Box::new(BotSeat::spawn(cmd, &Amazes::seat_label(k), limits)) as Box<dyn Seat<Amazes>>).collect();
     let bar = progress_bar(setup.turns as u64);
     let summary = kibitz_referee::run_match::<Amazes>(&setup, &mut seats, &options, std::io::BufWriter::new(out), |p| bar.set_position(p.round as u64))?;
     bar.finish_and_clear();
@@ -84,4 +84,42 @@ mod tests {
         assert!(parse_start("3,26,E").unwrap_err().contains("column"));
         assert!(parse_start("3,5").unwrap_err().contains("ROW,COLUMN,FACING"));
     }
+}
+
+/// Sets up `kibitz play amazes`: a new match against a bot, or a replay continued by hand.
+pub fn play(args: &crate::cli::play::AmazesPlay) -> anyhow::Result<(Box<dyn crate::viewer::session::GameView>, std::path::PathBuf)> {
+    use crate::games::play::{LivePlan, seat_plan, take_over};
+    let limits = args.limits.limits();
+    let (plan, title) = match (&args.from, &args.maze) {
+        (Some(from), _) => {
+            let text = std::fs::read_to_string(from).with_context(|| format!("cannot read {}", from.display()))?;
+            let loaded = Replay::<Amazes>::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", from.display()))?;
+            let (plan, at) = take_over(&loaded.replay, args.turn.unwrap_or(0), &args.humans, &args.bots, &args.name).map_err(anyhow::Error::msg)?;
+            (plan, format!("{} continued by hand from step {at}", from.display()))
+        }
+        (None, Some(maze_path)) => {
+            let mut maze = load_maze(maze_path)?;
+            if let Some(starts) = &args.start {
+                let p = starts.iter().map(|s| parse_start(s)).collect::<Result<Vec<_>, _>>().map_err(anyhow::Error::msg)?;
+                maze.starts = Some([p[0], p[1]]);
+            }
+            let setup = Setup::new(maze);
+            Amazes::start(&setup, 2, args.seed).map_err(|e| anyhow::anyhow!("{}: {e}", maze_path.display()))?;
+            let humans = if args.humans.is_empty() { vec![0] } else { args.humans.clone() };
+            let bots = if args.bots.is_empty() && humans.len() < 2 {
+                let me = std::env::current_exe().map_err(|e| anyhow::anyhow!("cannot find this program to run its explorer: {e}"))?;
+                vec![format!("'{}' bot amazes explorer", me.display())]
+            } else {
+                args.bots.clone()
+            };
+            let seats = seat_plan::<Amazes>(2, &humans, &bots, &args.name, limits).map_err(anyhow::Error::msg)?;
+            let options = kibitz_referee::MatchOptions { seed: args.seed, limits: Some(limits.to_record()), stop: None };
+            (LivePlan { setup, seats, options, history: Vec::new() }, format!("hand play on {}", maze_path.display()))
+        }
+        (None, None) => anyhow::bail!("give --maze or --from"),
+    };
+    let out = args.out.clone().unwrap_or_else(|| crate::games::play::default_out(Amazes::ID));
+    let live = plan.start(&out).map_err(anyhow::Error::msg)?;
+    let view = crate::viewer::AmazesView::live(title, live, out.clone()).map_err(anyhow::Error::msg)?;
+    Ok((Box::new(view), out))
 }

@@ -48,7 +48,7 @@ where
                 SeatPlan::Human(label)
             } else {
                 let command = bots.next().expect("counted above");
-                SeatPlan::Seat(Box::new(BotSeat::spawn(command, &format!("Player {seat}"), limits)))
+                SeatPlan::Seat(Box::new(BotSeat::spawn(command, &G::seat_label(seat), limits)))
             }
         })
         .collect())

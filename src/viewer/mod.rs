@@ -5,6 +5,7 @@ mod amazes;
 mod frame_stats;
 mod icfp2015;
 mod lighthouses;
+mod live;
 mod palette;
 pub mod playback;
 pub mod session;

@@ -142,7 +142,15 @@ pub trait GameView: Send + Sync {
         None
     }
     /// Live matches: the game's own keys while a human is to move (read before the shell's).
-    fn hand_keys(&mut self, _ctx: &egui::Context) {}
+    /// Returns true when the game takes the whole keyboard this frame (its moves use keys the
+    /// shell's shortcuts also use), so that the shortcuts wait.
+    fn hand_keys(&mut self, _ctx: &egui::Context) -> bool {
+        false
+    }
+    /// The perspective to open in (hand play: the human's own view, the real fog).
+    fn initial_perspective(&self) -> Option<Perspective> {
+        None
+    }
     /// The hand-play keys, for the help overlay.
     fn hand_help(&self) -> &'static [(&'static str, &'static str)] {
         &[]

@@ -87,7 +87,7 @@ impl Viewer {
             self.playback.seek(view.len());
         }
         self.camera = Camera2::default();
-        self.perspective = Perspective::Omniscient;
+        self.perspective = view.initial_perspective().unwrap_or(Perspective::Omniscient);
         self.message = None;
         self.session = Some(view);
     }
@@ -226,8 +226,13 @@ fn keyboard(ctx: &egui::Context, viewer: &mut Viewer) {
     }
     if let Some(session) = viewer.session.as_mut()
         && viewer.playback.cursor() == viewer.playback.len()
+        && session.hand_keys(ctx)
     {
-        session.hand_keys(ctx);
+        // The game's moves use these keys now; only the perspective switch stays.
+        if ctx.input(|i| i.key_pressed(egui::Key::P)) {
+            viewer.act(Action::Perspective);
+        }
+        return;
     }
     let pressed: Vec<Action> = ctx.input(|i| {
         SHORTCUTS.iter().filter(|s| i.key_pressed(s.key) && i.modifiers.shift == s.shift).map(|s| s.action).collect()

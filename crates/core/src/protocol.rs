@@ -22,6 +22,12 @@ pub trait BotProtocol: Game {
     /// its name; [`parse_greeting`](Self::parse_greeting) is then never called.
     const GREETS: bool = true;
 
+    /// What a seat is called before (or without) a greeting: "Player k", or the game's own
+    /// names for its seats.
+    fn seat_label(player: usize) -> String {
+        format!("Player {player}")
+    }
+
     /// Lines sent to `player` once, before the first turn.
     fn init_lines(state: &Self::State, player: usize) -> Vec<String>;
 

@@ -196,3 +196,33 @@ fn a_history_that_does_not_re_simulate_is_refused() {
     };
     assert!(error.contains("step 4"), "{error}");
 }
+
+#[test]
+fn a_human_plays_amazes_against_a_bot_that_does_not_greet() {
+    use kibitz_amazes::{Amazes, Moves};
+    let setup = kibitz_amazes::Setup::new(kibitz_amazes::generate(4));
+    // Blue answers every turn with one step forward, as a shell script reading its five lines.
+    let blue = "while read a; do case \"$a\" in Start) read a;; esac; read b; read c; read d; read e; echo F; done";
+    let plan = vec![SeatPlan::Human("Ann".into()), SeatPlan::Seat(Box::new(BotSeat::spawn(blue, "Blue", limits())) as Box<dyn Seat<Amazes> + Send>)];
+    let file = Shared::default();
+    let mut live = LiveMatch::<Amazes>::start(setup, plan, MatchOptions::default(), Vec::new(), file.clone());
+    for line in ["F", "T", "LF", "RRF"] {
+        live.submit(0, Moves::parse(line).unwrap()).unwrap();
+    }
+    // Wait for Ann's four turns and Blue's answers, then stop.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut lines = Vec::new();
+    while lines.len() < 1 + 8 {
+        lines.extend(live.new_lines());
+        assert!(Instant::now() < deadline, "no progress: {} lines", lines.len());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    live.stop().expect("joined").clone().expect("a clean stop");
+    let replay = Replay::<Amazes>::parse(&file.text()).unwrap().replay;
+    verify(&replay).expect("the hand-played replay verifies");
+    assert_eq!(replay.header.players[0].name, "Ann");
+    assert_eq!(replay.header.players[1].name, "Blue", "a bot that does not greet keeps its seat's label");
+    let ann: Vec<String> = replay.records.iter().filter(|r| r.player == Some(0)).filter_map(|r| r.action.as_ref()).map(|m| serde_json::to_value(m).unwrap().as_str().unwrap().to_string()).collect();
+    assert_eq!(ann, ["F", "T", "LF", "RRF"]);
+    assert!(replay.records.iter().filter(|r| r.player == Some(1)).all(|r| r.failed.is_none()), "Blue answered every turn");
+}

@@ -5,13 +5,12 @@
 use super::LighthousesView;
 use bevy_egui::egui::{self, Color32, Key, RichText};
 use super::super::session::PanelRequest;
-use kibitz_core::replay::{BodyLine, EndRecord};
 use kibitz_core::{Game, ToMove};
+use crate::viewer::live::Live;
 use kibitz_lighthouses::hand::{connect_candidates, direction_of_digit};
 use kibitz_lighthouses::{Command, Lighthouses, Outcome, Pos, Target};
 use kibitz_referee::LiveMatch;
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// Keys of hand play, for the help overlay.
 pub const HELP: &[(&str, &str)] = &[
@@ -23,25 +22,18 @@ pub const HELP: &[(&str, &str)] = &[
 
 /// A match being played by hand.
 pub struct Hand {
-    live: LiveMatch<Lighthouses>,
-    /// Where the replay is being written.
-    path: PathBuf,
+    live: Live<Lighthouses>,
     /// The attack / recharge amount box.
     amount: String,
-    /// An action was sent and its step has not come back yet: no second one.
-    awaiting: bool,
-    /// Set when the match ended (or could not go on), for the panel.
-    ended: Option<String>,
 }
 
 impl LighthousesView {
     /// A view following `live`, which records to `path`. Waits for the replay header, which
     /// is written once every bot has greeted.
-    pub fn live(title: String, mut live: LiveMatch<Lighthouses>, path: PathBuf) -> Result<Self, String> {
-        let header = live.header(Duration::from_secs(30))?;
-        let header = serde_json::from_str(&header).map_err(|e| format!("the live match wrote an unreadable header: {e}"))?;
+    pub fn live(title: String, live: LiveMatch<Lighthouses>, path: PathBuf) -> Result<Self, String> {
+        let (live, header) = Live::start(live, path)?;
         let mut view = Self::empty(title, header)?;
-        view.hand = Some(Hand { live, path, amount: String::new(), awaiting: false, ended: None });
+        view.hand = Some(Hand { live, amount: String::new() });
         view.poll();
         Ok(view)
     }
@@ -49,57 +41,28 @@ impl LighthousesView {
     /// Takes in the lines the match wrote since the last frame. Returns whether steps arrived.
     pub(super) fn poll(&mut self) -> bool {
         let Some(hand) = self.hand.as_mut() else { return false };
-        let lines = hand.live.new_lines();
-        let mut grew = false;
-        for line in lines {
-            match BodyLine::<Command, Outcome>::parse(&line) {
-                Ok(BodyLine::Step(record)) => {
-                    if record.player.is_some_and(|p| self.hand.as_ref().is_some_and(|h| h.live.is_human(p))) {
-                        self.hand.as_mut().expect("live").awaiting = false;
-                    }
-                    self.absorb(record);
-                    grew = true;
-                }
-                Ok(BodyLine::End(end)) => self.finish(end),
-                Err(e) => self.hand.as_mut().expect("live").ended = Some(format!("the match wrote a line the viewer cannot read: {e}")),
-            }
+        let arrived = hand.live.poll();
+        let grew = !arrived.records.is_empty();
+        for record in arrived.records {
+            self.absorb(record);
         }
-        if let Some(hand) = self.hand.as_mut()
-            && hand.ended.is_none()
-            && let Some(Err(e)) = hand.live.result()
-        {
-            hand.ended = Some(format!("the match stopped: {e}"));
+        if let Some(end) = arrived.end {
+            self.replay.end = Some(end);
+            if let Some(hand) = self.hand.as_mut() {
+                hand.live.finish(&self.replay);
+            }
         }
         grew
     }
 
-    fn finish(&mut self, end: EndRecord) {
-        let scores = end.names.iter().zip(&end.scores).map(|(n, s)| format!("{n} {s}")).collect::<Vec<_>>().join(", ");
-        let how = end.stopped.clone().unwrap_or_else(|| "match over".to_string());
-        self.replay.end = Some(end);
-        let verdict = match kibitz_core::verify::verify(&self.replay) {
-            Ok(_) => "The replay verifies ✔".to_string(),
-            Err(e) => format!("The replay does NOT verify: {e}"),
-        };
-        if let Some(hand) = self.hand.as_mut() {
-            hand.ended = Some(format!("{how}: {scores}. {verdict}"));
-        }
-    }
-
     /// The human seat the live match is waiting for, if any.
     pub(super) fn human_to_move(&self) -> Option<usize> {
-        let hand = self.hand.as_ref()?;
-        match Lighthouses::to_move(self.timeline.last_state()) {
-            ToMove::Player(p) if hand.live.is_human(p) && !hand.awaiting => Some(p),
-            _ => None,
-        }
+        self.hand.as_ref()?.live.human_to_move(self.timeline.last_state())
     }
 
     fn submit(&mut self, player: usize, command: Command) {
-        let Some(hand) = self.hand.as_mut() else { return };
-        match hand.live.submit(player, command) {
-            Ok(()) => hand.awaiting = true,
-            Err(e) => hand.ended = Some(e),
+        if let Some(hand) = self.hand.as_mut() {
+            hand.live.submit(player, command);
         }
     }
 
@@ -140,8 +103,8 @@ impl LighthousesView {
     pub(super) fn play_panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
         let hand = self.hand.as_ref()?;
         ui.heading("Hand play");
-        ui.label(RichText::new(format!("recording to {}", hand.path.display())).weak());
-        if let Some(ended) = &hand.ended {
+        ui.label(RichText::new(format!("recording to {}", hand.live.path.display())).weak());
+        if let Some(ended) = &hand.live.ended {
             ui.colored_label(Color32::LIGHT_GREEN, ended);
             return None;
         }

@@ -471,8 +471,9 @@ impl GameView for LighthousesView {
         self.play_panel(ui, at_end)
     }
 
-    fn hand_keys(&mut self, ctx: &egui::Context) {
+    fn hand_keys(&mut self, ctx: &egui::Context) -> bool {
         self.play_keys(ctx);
+        false
     }
 
     fn hand_help(&self) -> &'static [(&'static str, &'static str)] {

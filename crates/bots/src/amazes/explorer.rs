@@ -143,7 +143,15 @@ impl Explorer {
         if let (Some((v, _)), Some((_, p))) = (best, travel)
             && v < 1.0
         {
-            best = Some((v, p));
+            best = Some((v.max(0.0), p));
+        }
+        // Nothing expected to pay (a chase that keeps missing, a maze with nothing reachable
+        // left to find): the cheapest line, one turn on the spot, instead of a costly walk.
+        // Once everything is discovered, closing in for a sudden death is always worth it.
+        if best.is_some_and(|(v, _)| v < 0.0) && !all_discovered {
+            self.map.walk(&[kibitz_amazes::Move::T]);
+            self.steps += 1;
+            return "T".to_string();
         }
         let Some((_, target)) = best else {
             // No known opening at all: cannot happen after a look; turn around.

@@ -29,6 +29,11 @@ pub const QUIT: &str = "Quit";
 impl BotProtocol for Amazes {
     const GREETS: bool = false;
 
+    /// The seed's names for the two seats.
+    fn seat_label(player: usize) -> String {
+        if player == 0 { "Red".into() } else { "Blue".into() }
+    }
+
     /// Nothing: the first thing a bot reads is its first turn's information.
     fn init_lines(_state: &State, _player: usize) -> Vec<String> {
         Vec::new()

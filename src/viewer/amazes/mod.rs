@@ -6,8 +6,8 @@
 
 use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, Perspective, PlayerLabel};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
-use kibitz_amazes::{Amazes, Dir, EdgeId, EdgeKnowledge, Outcome, PlayedBy, Placement, SIZE, Square, State, TurnReport};
-use kibitz_core::replay::Replay;
+use kibitz_amazes::{Amazes, Dir, EdgeId, EdgeKnowledge, Moves, Outcome, PlayedBy, Placement, SIZE, Setup, Square, State, TurnReport};
+use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
 use kibitz_core::{Game, Timeline};
 
 const RED: Color32 = Color32::from_rgb(229, 57, 53);
@@ -28,37 +28,66 @@ pub struct AmazesView {
     players: Vec<PlayerLabel>,
     scores: Vec<Vec<(usize, i64)>>,
     cache: Option<(usize, State)>,
+    /// Set while a match is being played by hand in this view.
+    hand: Option<hand::Hand>,
 }
+
+mod hand;
 
 impl AmazesView {
     pub fn new(title: String, replay: Replay<Amazes>) -> Result<Self, String> {
-        let header = &replay.header;
+        let Replay { header, records, end } = replay;
+        let mut view = Self::empty(title, header)?;
+        for record in records {
+            view.absorb(record);
+        }
+        view.replay.end = end;
+        Ok(view)
+    }
+
+    /// A view of a match with no turns yet.
+    fn empty(title: String, header: ReplayHeader<Setup>) -> Result<Self, String> {
         let initial = Amazes::start(&header.setup, header.players.len(), header.seed)?;
-        let timeline = Timeline::<Amazes>::new(initial, replay.steps().collect());
-        let mut players: Vec<PlayerLabel> = header.players.iter().enumerate().map(|(k, p)| PlayerLabel { name: p.name.clone(), color: color(k), failed: None }).collect();
-        let (mut round_starts, mut markers, mut scores) = (Vec::new(), Vec::new(), vec![vec![(0usize, 0i64)]; 2]);
-        for (i, outcome) in timeline.outcomes().iter().enumerate() {
-            let after = i + 1;
-            let Outcome::Turn(report) = outcome else { continue };
+        let players = header.players.iter().enumerate().map(|(k, p)| PlayerLabel { name: p.name.clone(), color: color(k), failed: None }).collect();
+        Ok(Self {
+            title,
+            replay: Replay { header, records: Vec::new(), end: None },
+            timeline: Timeline::new(initial, Vec::new()),
+            round_starts: Vec::new(),
+            markers: Vec::new(),
+            players,
+            scores: vec![vec![(0usize, 0i64)]; 2],
+            cache: None,
+            hand: None,
+        })
+    }
+
+    /// Takes in one more turn: simulates it and derives rounds, scores and markers.
+    fn absorb(&mut self, record: StepRecord<Moves, Outcome>) {
+        let i = self.timeline.len();
+        let after = i + 1;
+        let outcome = self.timeline.push(record.to_step()).clone();
+        if let Outcome::Turn(report) = &outcome {
             if report.player == 0 {
-                round_starts.push(i);
+                self.round_starts.push(i);
             }
             for (k, &s) in report.scores.iter().enumerate() {
-                scores[k].push((after, s));
+                self.scores[k].push((after, s));
             }
+            let name = self.players[report.player].name.clone();
             if report.gained.captures > 0 {
-                markers.push(Marker { at: after, kind: MarkerKind::Capture, label: format!("{} ends on the opponent: +100", players[report.player].name) });
+                self.markers.push(Marker { at: after, kind: MarkerKind::Capture, label: format!("{name} ends on the opponent: +100") });
             }
             if let Some(judged) = &report.judged {
-                let reason = replay.records.get(i).and_then(|r| r.failed.clone()).unwrap_or_else(|| format!("{judged:?}"));
-                markers.push(Marker { at: after, kind: MarkerKind::Failure, label: format!("{} is handed to the judge: {reason}", players[report.player].name) });
-                players[report.player].failed = Some((i, reason));
+                let reason = record.failed.clone().unwrap_or_else(|| format!("{judged:?}"));
+                self.markers.push(Marker { at: after, kind: MarkerKind::Failure, label: format!("{name} is handed to the judge: {reason}") });
+                self.players[report.player].failed = Some((i, reason));
             }
             if let Some(kibitz_amazes::Ending::SuddenDeath { winner }) = report.ending {
-                markers.push(Marker { at: after, kind: MarkerKind::Triangle, label: format!("sudden death: {} wins", players[winner].name) });
+                self.markers.push(Marker { at: after, kind: MarkerKind::Triangle, label: format!("sudden death: {} wins", self.players[winner].name) });
             }
         }
-        Ok(Self { title, replay, timeline, round_starts, markers, players, scores, cache: None })
+        self.replay.records.push(record);
     }
 
     fn state(&mut self, cursor: usize) -> &State {
@@ -231,7 +260,7 @@ impl GameView for AmazesView {
                 }
             }
         }
-        // Walls: the truth (dimmed in a player's view), and what that player knows.
+        // Walls: the truth, or only what that player knows.
         let maze = &state.maze;
         for e in EdgeId::all() {
             let truth = maze.is_wall(e);
@@ -249,11 +278,8 @@ impl GameView for AmazesView {
                         let [a, b] = grid.edge(e);
                         painter.circle_filled(a.lerp(b, 0.5), (grid.cell * 0.06).max(1.0), Color32::from_rgb(120, 220, 140));
                     }
-                    EdgeKnowledge::Unknown => {
-                        if truth {
-                            painter.line_segment(grid.edge(e), Stroke::new(1.0, Color32::from_gray(60)));
-                        }
-                    }
+                    // The real fog: walls this player does not know are not drawn at all.
+                    EdgeKnowledge::Unknown => {}
                 },
             }
         }
@@ -303,6 +329,53 @@ impl GameView for AmazesView {
                 }
             });
         }
+    }
+
+    fn poll_live(&mut self) -> bool {
+        self.poll()
+    }
+
+    fn is_live(&self) -> bool {
+        self.hand.is_some()
+    }
+
+    fn hand_panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<super::session::PanelRequest> {
+        self.play_panel(ui, at_end)
+    }
+
+    fn hand_keys(&mut self, ctx: &egui::Context) -> bool {
+        self.play_keys(ctx)
+    }
+
+    fn hand_help(&self) -> &'static [(&'static str, &'static str)] {
+        hand::HELP
+    }
+
+    fn stop_live(&mut self) {
+        self.stop_match();
+    }
+
+    fn initial_perspective(&self) -> Option<Perspective> {
+        self.human_seat().map(Perspective::Player)
+    }
+
+    fn seat_to_move(&self, cursor: usize) -> Option<usize> {
+        if self.hand.is_some() {
+            return None;
+        }
+        let next = self.timeline.steps()[cursor.min(self.timeline.len())..].iter().find_map(|s| match s {
+            kibitz_core::Step::Act { player, .. } => Some(*player),
+            kibitz_core::Step::Tick => None,
+        });
+        next.or_else(|| self.timeline.last_state().to_move())
+    }
+
+    fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
+        let (plan, at) = crate::games::play::take_over(&self.replay, cursor, &[], &[], "You")?;
+        let out = crate::games::play::default_out(Amazes::ID);
+        let live = plan.start(&out)?;
+        let view = AmazesView::live(format!("{} · taken over at step {at}", self.title), live, out.clone())?;
+        Ok((Box::new(view), out))
     }
 
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {

@@ -1,0 +1,95 @@
+//! Following a live match (hand play) from a game's view, the same for every turn-based game:
+//! the view reads the replay lines the match writes, so what a human sees is what was recorded.
+
+use kibitz_core::replay::{BodyLine, EndRecord, Replay, ReplayHeader, StepRecord};
+use kibitz_core::{Game, ToMove};
+use kibitz_referee::LiveMatch;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// A live match as a view holds it.
+pub struct Live<G: Game> {
+    live: LiveMatch<G>,
+    /// Where the replay is being written.
+    pub path: PathBuf,
+    /// An action was sent and its step has not come back yet: no second one.
+    awaiting: bool,
+    /// Set when the match ended (or could not go on), for the panel.
+    pub ended: Option<String>,
+}
+
+/// What arrived since the last frame.
+pub struct Arrived<G: Game> {
+    pub records: Vec<StepRecord<G::Action, G::Outcome>>,
+    pub end: Option<EndRecord>,
+}
+
+impl<G: Game> Live<G> {
+    /// Waits for the replay header, written once every bot has greeted (or started).
+    pub fn start(mut live: LiveMatch<G>, path: PathBuf) -> Result<(Self, ReplayHeader<G::Setup>), String> {
+        let header = live.header(Duration::from_secs(30))?;
+        let header = serde_json::from_str(&header).map_err(|e| format!("the live match wrote an unreadable header: {e}"))?;
+        Ok((Self { live, path, awaiting: false, ended: None }, header))
+    }
+
+    /// The steps (and the end record) written since the last call.
+    pub fn poll(&mut self) -> Arrived<G> {
+        let mut arrived = Arrived { records: Vec::new(), end: None };
+        for line in self.live.new_lines() {
+            match BodyLine::<G::Action, G::Outcome>::parse(&line) {
+                Ok(BodyLine::Step(record)) => {
+                    if record.player.is_some_and(|p| self.live.is_human(p)) {
+                        self.awaiting = false;
+                    }
+                    arrived.records.push(record);
+                }
+                Ok(BodyLine::End(end)) => arrived.end = Some(end),
+                Err(e) => self.ended = Some(format!("the match wrote a line the viewer cannot read: {e}")),
+            }
+        }
+        if self.ended.is_none()
+            && let Some(Err(e)) = self.live.result()
+        {
+            self.ended = Some(format!("the match stopped: {e}"));
+        }
+        arrived
+    }
+
+    /// Says how the match ended, checking the whole replay with the rules.
+    pub fn finish(&mut self, replay: &Replay<G>) {
+        let Some(end) = &replay.end else { return };
+        let scores = end.names.iter().zip(&end.scores).map(|(n, s)| format!("{n} {s}")).collect::<Vec<_>>().join(", ");
+        let how = end.stopped.clone().unwrap_or_else(|| "match over".to_string());
+        let verdict = match kibitz_core::verify::verify(replay) {
+            Ok(_) => "The replay verifies ✔".to_string(),
+            Err(e) => format!("The replay does NOT verify: {e}"),
+        };
+        self.ended = Some(format!("{how}: {scores}. {verdict}"));
+    }
+
+    /// The human seat the match is waiting for, if any.
+    pub fn human_to_move(&self, state: &G::State) -> Option<usize> {
+        match G::to_move(state) {
+            ToMove::Player(p) if self.live.is_human(p) && !self.awaiting && self.ended.is_none() => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Whether `player` is played by hand.
+    pub fn is_human(&self, player: usize) -> bool {
+        self.live.is_human(player)
+    }
+
+    /// Sends a human's action.
+    pub fn submit(&mut self, player: usize, action: G::Action) {
+        match self.live.submit(player, action) {
+            Ok(()) => self.awaiting = true,
+            Err(e) => self.ended = Some(e),
+        }
+    }
+
+    /// Ends the match now; the replay is closed with a record saying so.
+    pub fn stop(&mut self) {
+        self.live.stop();
+    }
+}
