@@ -131,3 +131,25 @@ mod tests {
         assert_eq!(own_bot_command("./mybot --fast"), "./mybot --fast");
     }
 }
+
+/// "Take over" from a view: continues `replay` by hand after `cursor` steps (the seat to move is
+/// the human's, the replay's bots play again), records to a new file here, and opens the live
+/// match in a view made by `view` (the game's own `live` constructor).
+pub fn take_over_in_view<G: BotProtocol, V: crate::viewer::session::GameView + 'static>(
+    replay: &Replay<G>,
+    cursor: usize,
+    title: &str,
+    view: impl FnOnce(String, LiveMatch<G>, PathBuf) -> Result<V, String>,
+) -> Result<(Box<dyn crate::viewer::session::GameView>, PathBuf), String>
+where
+    G::State: 'static,
+    G::Setup: Send,
+    G::Action: Send,
+    G::Outcome: Send,
+{
+    let (plan, at) = take_over(replay, cursor, &[], &[], "You")?;
+    let out = default_out(G::ID);
+    let live = plan.start(&out)?;
+    let view = view(format!("{title} · taken over at step {at}"), live, out.clone())?;
+    Ok((Box::new(view), out))
+}

@@ -4,6 +4,7 @@
 use kibitz_core::replay::{BodyLine, EndRecord, Replay, ReplayHeader, StepRecord};
 use kibitz_core::{Game, ToMove};
 use kibitz_referee::LiveMatch;
+use super::recorded::Recorded;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -19,9 +20,9 @@ pub struct Live<G: Game> {
 }
 
 /// What arrived since the last frame.
-pub struct Arrived<G: Game> {
-    pub records: Vec<StepRecord<G::Action, G::Outcome>>,
-    pub end: Option<EndRecord>,
+struct Arrived<G: Game> {
+    records: Vec<StepRecord<G::Action, G::Outcome>>,
+    end: Option<EndRecord>,
 }
 
 impl<G: Game> Live<G> {
@@ -33,7 +34,7 @@ impl<G: Game> Live<G> {
     }
 
     /// The steps (and the end record) written since the last call.
-    pub fn poll(&mut self) -> Arrived<G> {
+    fn poll(&mut self) -> Arrived<G> {
         let mut arrived = Arrived { records: Vec::new(), end: None };
         for line in self.live.new_lines() {
             match BodyLine::<G::Action, G::Outcome>::parse(&line) {
@@ -55,8 +56,24 @@ impl<G: Game> Live<G> {
         arrived
     }
 
+    /// Takes the steps written since the last frame into `rec`, each through `absorb` (the
+    /// view's own derivation of markers and scores), and closes it when the end record comes.
+    /// Returns whether steps arrived.
+    pub fn follow(&mut self, rec: &mut Recorded<G>, absorb: impl Fn(&mut Recorded<G>, StepRecord<G::Action, G::Outcome>)) -> bool {
+        let arrived = self.poll();
+        let grew = !arrived.records.is_empty();
+        for record in arrived.records {
+            absorb(rec, record);
+        }
+        if let Some(end) = arrived.end {
+            rec.replay.end = Some(end);
+            self.finish(&rec.replay);
+        }
+        grew
+    }
+
     /// Says how the match ended, checking the whole replay with the rules.
-    pub fn finish(&mut self, replay: &Replay<G>) {
+    fn finish(&mut self, replay: &Replay<G>) {
         let Some(end) = &replay.end else { return };
         let scores = end.names.iter().zip(&end.scores).map(|(n, s)| format!("{n} {s}")).collect::<Vec<_>>().join(", ");
         let how = end.stopped.clone().unwrap_or_else(|| "match over".to_string());

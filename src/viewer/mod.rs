@@ -6,6 +6,7 @@ mod frame_stats;
 mod icfp2015;
 mod lighthouses;
 mod live;
+mod recorded;
 mod palette;
 pub mod playback;
 pub mod session;

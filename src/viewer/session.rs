@@ -104,22 +104,67 @@ pub enum PanelRequest {
     BackToGame,
 }
 
+/// What the shell shows the same way for every game: the title, the number of steps, round
+/// starts, markers, players and their score series. Each game's view fills one as it reads
+/// its replay.
+#[derive(Debug, Clone, Default)]
+pub struct Track {
+    pub title: String,
+    /// Number of steps.
+    pub len: usize,
+    /// Cursor positions at which a round starts, sorted.
+    pub round_starts: Vec<usize>,
+    pub markers: Vec<Marker>,
+    pub players: Vec<PlayerLabel>,
+    /// Score series per player: (cursor, score) points, starting at (0, 0).
+    pub scores: Vec<Vec<(usize, i64)>>,
+}
+
+impl Track {
+    pub fn new(title: String, players: Vec<(String, egui::Color32)>) -> Self {
+        let scores = vec![vec![(0, 0)]; players.len()];
+        let players = players.into_iter().map(|(name, color)| PlayerLabel { name, color, failed: None }).collect();
+        Self { title, len: 0, round_starts: Vec::new(), markers: Vec::new(), players, scores }
+    }
+
+    /// Scores at a cursor: the last point of each series at or before it.
+    pub fn scores_at(&self, cursor: usize) -> Vec<i64> {
+        self.scores.iter().map(|s| s.iter().take_while(|(at, _)| *at <= cursor).last().map_or(0, |p| p.1)).collect()
+    }
+}
+
 /// A replay loaded for viewing: everything game-specific the shell needs.
 pub trait GameView: Send + Sync {
     fn game(&self) -> &'static str;
-    fn title(&self) -> &str;
+    /// The parts every game shows the same way.
+    fn track(&self) -> &Track;
+    fn title(&self) -> &str {
+        &self.track().title
+    }
     /// Number of steps.
-    fn len(&self) -> usize;
+    fn len(&self) -> usize {
+        self.track().len
+    }
     /// Cursor positions at which a round starts, sorted.
-    fn round_starts(&self) -> &[usize];
+    fn round_starts(&self) -> &[usize] {
+        &self.track().round_starts
+    }
     /// Human-readable position, e.g. "round 12/200 · player 1's turn".
     fn describe(&self, cursor: usize) -> String;
-    fn markers(&self) -> &[Marker];
-    fn players(&self) -> &[PlayerLabel];
+    fn markers(&self) -> &[Marker] {
+        &self.track().markers
+    }
+    fn players(&self) -> &[PlayerLabel] {
+        &self.track().players
+    }
     /// Score series per player: (cursor, score) points.
-    fn scores(&self) -> &[Vec<(usize, i64)>];
+    fn scores(&self) -> &[Vec<(usize, i64)>] {
+        &self.track().scores
+    }
     /// Scores at a cursor.
-    fn scores_at(&self, cursor: usize) -> Vec<i64>;
+    fn scores_at(&self, cursor: usize) -> Vec<i64> {
+        self.track().scores_at(cursor)
+    }
     /// The turn log, for steps in `range`.
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine>;
     /// Draws the board for the state at `cursor` into `rect`; handles hover tooltips.

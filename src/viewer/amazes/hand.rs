@@ -42,22 +42,11 @@ impl AmazesView {
     /// Takes in the turns the match wrote since the last frame. Returns whether any arrived.
     pub(super) fn poll(&mut self) -> bool {
         let Some(hand) = self.hand.as_mut() else { return false };
-        let arrived = hand.live.poll();
-        let grew = !arrived.records.is_empty();
-        for record in arrived.records {
-            self.absorb(record);
-        }
-        if let Some(end) = arrived.end {
-            self.replay.end = Some(end);
-            if let Some(hand) = self.hand.as_mut() {
-                hand.live.finish(&self.replay);
-            }
-        }
-        grew
+        hand.live.follow(&mut self.rec, Self::absorb)
     }
 
     pub(super) fn human_to_move(&self) -> Option<usize> {
-        self.hand.as_ref()?.live.human_to_move(self.timeline.last_state())
+        self.hand.as_ref()?.live.human_to_move(self.rec.timeline.last_state())
     }
 
     /// The first human seat: whose fog the view starts in.
@@ -118,13 +107,13 @@ impl AmazesView {
             ui.label("waiting for the other player…");
             return stop_button(ui);
         };
-        ui.colored_label(super::color(player), RichText::new(format!("Your turn, {} ({})", self.players[player].name, if player == 0 { "Red" } else { "Blue" })).strong());
+        ui.colored_label(super::color(player), RichText::new(format!("Your turn, {} ({})", self.rec.track.players[player].name, if player == 0 { "Red" } else { "Blue" })).strong());
         if !at_end {
             ui.colored_label(Color32::YELLOW, "You are looking back in time; the game waits at the end.");
             return ui.button("back to the game  (End)").clicked().then_some(PanelRequest::BackToGame);
         }
         // Exactly the lines a bot would read now.
-        let state = self.timeline.last_state();
+        let state = self.rec.timeline.last_state();
         let mut told = state.view(player).lines();
         if player == 0 && state.players[0].turns_played == 0 {
             told.insert(0, "Start".into());

@@ -4,11 +4,12 @@
 //! walls and openings, inferred dead ends. The side panel has the corridor lines exactly as the
 //! bot received them and each player's score breakdown.
 
-use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, Perspective, PlayerLabel};
+use super::recorded::Recorded;
+use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, Perspective, Track};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
-use kibitz_amazes::{Amazes, Dir, EdgeId, EdgeKnowledge, Moves, Outcome, PlayedBy, Placement, SIZE, Setup, Square, State, TurnReport};
+use kibitz_amazes::{Amazes, Dir, EdgeId, EdgeKnowledge, Moves, Outcome, PlayedBy, Placement, SIZE, Setup, Square, TurnReport};
 use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
-use kibitz_core::{Game, Timeline};
+use kibitz_core::Game;
 
 const RED: Color32 = Color32::from_rgb(229, 57, 53);
 const BLUE: Color32 = Color32::from_rgb(30, 136, 229);
@@ -20,14 +21,7 @@ fn color(p: usize) -> Color32 {
 }
 
 pub struct AmazesView {
-    title: String,
-    replay: Replay<Amazes>,
-    timeline: Timeline<Amazes>,
-    round_starts: Vec<usize>,
-    markers: Vec<Marker>,
-    players: Vec<PlayerLabel>,
-    scores: Vec<Vec<(usize, i64)>>,
-    cache: Option<(usize, State)>,
+    rec: Recorded<Amazes>,
     /// Set while a match is being played by hand in this view.
     hand: Option<hand::Hand>,
 }
@@ -39,75 +33,48 @@ impl AmazesView {
         let Replay { header, records, end } = replay;
         let mut view = Self::empty(title, header)?;
         for record in records {
-            view.absorb(record);
+            Self::absorb(&mut view.rec, record);
         }
-        view.replay.end = end;
+        view.rec.replay.end = end;
         Ok(view)
     }
 
     /// A view of a match with no turns yet.
     fn empty(title: String, header: ReplayHeader<Setup>) -> Result<Self, String> {
-        let initial = Amazes::start(&header.setup, header.players.len(), header.seed)?;
-        let players = header.players.iter().enumerate().map(|(k, p)| PlayerLabel { name: p.name.clone(), color: color(k), failed: None }).collect();
-        Ok(Self {
-            title,
-            replay: Replay { header, records: Vec::new(), end: None },
-            timeline: Timeline::new(initial, Vec::new()),
-            round_starts: Vec::new(),
-            markers: Vec::new(),
-            players,
-            scores: vec![vec![(0usize, 0i64)]; 2],
-            cache: None,
-            hand: None,
-        })
+        Ok(Self { rec: Recorded::new(title, header, color)?, hand: None })
     }
 
     /// Takes in one more turn: simulates it and derives rounds, scores and markers.
-    fn absorb(&mut self, record: StepRecord<Moves, Outcome>) {
-        let i = self.timeline.len();
+    fn absorb(rec: &mut Recorded<Amazes>, record: StepRecord<Moves, Outcome>) {
+        let failed = record.failed.clone();
+        let (i, outcome) = rec.push(record);
         let after = i + 1;
-        let outcome = self.timeline.push(record.to_step()).clone();
+        let track = &mut rec.track;
         if let Outcome::Turn(report) = &outcome {
             if report.player == 0 {
-                self.round_starts.push(i);
+                track.round_starts.push(i);
             }
             for (k, &s) in report.scores.iter().enumerate() {
-                self.scores[k].push((after, s));
+                track.scores[k].push((after, s));
             }
-            let name = self.players[report.player].name.clone();
+            let name = track.players[report.player].name.clone();
             if report.gained.captures > 0 {
-                self.markers.push(Marker { at: after, kind: MarkerKind::Capture, label: format!("{name} ends on the opponent: +100") });
+                track.markers.push(Marker { at: after, kind: MarkerKind::Capture, label: format!("{name} ends on the opponent: +100") });
             }
             if let Some(judged) = &report.judged {
-                let reason = record.failed.clone().unwrap_or_else(|| format!("{judged:?}"));
-                self.markers.push(Marker { at: after, kind: MarkerKind::Failure, label: format!("{name} is handed to the judge: {reason}") });
-                self.players[report.player].failed = Some((i, reason));
+                let reason = failed.unwrap_or_else(|| format!("{judged:?}"));
+                track.markers.push(Marker { at: after, kind: MarkerKind::Failure, label: format!("{name} is handed to the judge: {reason}") });
+                track.players[report.player].failed = Some((i, reason));
             }
             if let Some(kibitz_amazes::Ending::SuddenDeath { winner }) = report.ending {
-                self.markers.push(Marker { at: after, kind: MarkerKind::Triangle, label: format!("sudden death: {} wins", self.players[winner].name) });
+                track.markers.push(Marker { at: after, kind: MarkerKind::Triangle, label: format!("sudden death: {} wins", track.players[winner].name) });
             }
         }
-        self.replay.records.push(record);
-    }
-
-    fn state(&mut self, cursor: usize) -> &State {
-        let cursor = cursor.min(self.timeline.len());
-        let reuse = matches!(&self.cache, Some((at, _)) if *at <= cursor && cursor - *at <= 8);
-        if reuse {
-            let (at, state) = self.cache.as_mut().expect("checked");
-            for step in &self.timeline.steps()[*at..cursor] {
-                Amazes::apply(state, step);
-            }
-            *at = cursor;
-        } else {
-            self.cache = Some((cursor, self.timeline.state_at(cursor)));
-        }
-        &self.cache.as_ref().expect("just set").1
     }
 
     /// The last turn report of `player` among the first `cursor` steps.
     fn last_turn(&self, player: usize, cursor: usize) -> Option<(usize, &TurnReport)> {
-        let outcomes = &self.timeline.outcomes()[..cursor.min(self.timeline.len())];
+        let outcomes = &self.rec.timeline.outcomes()[..cursor.min(self.rec.timeline.len())];
         outcomes.iter().enumerate().rev().find_map(|(i, o)| match o {
             Outcome::Turn(r) if r.player == player => Some((i, r.as_ref())),
             _ => None,
@@ -157,51 +124,34 @@ impl GameView for AmazesView {
         Amazes::ID
     }
 
-    fn title(&self) -> &str {
-        &self.title
+    fn track(&self) -> &Track {
+        &self.rec.track
     }
 
-    fn len(&self) -> usize {
-        self.timeline.len()
-    }
 
-    fn round_starts(&self) -> &[usize] {
-        &self.round_starts
-    }
+
 
     fn describe(&self, cursor: usize) -> String {
-        let turns = self.replay.header.setup.turns;
-        match cursor.checked_sub(1).and_then(|i| self.timeline.outcomes().get(i)) {
-            Some(Outcome::Turn(r)) => format!("turn {} of {turns} · after {}", r.turn, self.players[r.player].name),
+        let turns = self.rec.replay.header.setup.turns;
+        match cursor.checked_sub(1).and_then(|i| self.rec.timeline.outcomes().get(i)) {
+            Some(Outcome::Turn(r)) => format!("turn {} of {turns} · after {}", r.turn, self.rec.track.players[r.player].name),
             _ => format!("before the first turn ({turns} each)"),
         }
     }
 
-    fn markers(&self) -> &[Marker] {
-        &self.markers
-    }
 
-    fn players(&self) -> &[PlayerLabel] {
-        &self.players
-    }
 
-    fn scores(&self) -> &[Vec<(usize, i64)>] {
-        &self.scores
-    }
 
-    fn scores_at(&self, cursor: usize) -> Vec<i64> {
-        self.scores.iter().map(|s| s.iter().take_while(|(at, _)| *at <= cursor).last().map_or(0, |p| p.1)).collect()
-    }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
-        let end = range.end.min(self.replay.records.len());
+        let end = range.end.min(self.rec.replay.records.len());
         (range.start.min(end)..end)
             .map(|i| {
-                let record = &self.replay.records[i];
+                let record = &self.rec.replay.records[i];
                 let (text, error) = match &record.outcome {
                     Outcome::Turn(r) => {
                         let line = record.action.as_ref().map_or("(nothing)".to_string(), |m| serde_json::to_value(m).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default());
-                        let mut t = format!("{}: {line}", self.players[r.player].name);
+                        let mut t = format!("{}: {line}", self.rec.track.players[r.player].name);
                         if r.played_by == PlayedBy::Judge {
                             t += " [judge plays T]";
                         }
@@ -226,7 +176,7 @@ impl GameView for AmazesView {
     }
 
     fn draw(&mut self, ui: &mut egui::Ui, response: &egui::Response, rect: Rect, cursor: usize, camera: &Camera2, perspective: Perspective) {
-        let state = self.state(cursor).clone();
+        let state = self.rec.state(cursor).clone();
         let grid = MazeGrid::fit(rect, camera);
         let painter = ui.painter_at(rect);
         let viewer = match perspective {
@@ -299,7 +249,7 @@ impl GameView for AmazesView {
             painter.add(player_shape(&grid, player.at, color(p)));
         }
         if let Some(k) = viewer {
-            let text = format!("as {} knows it: lit = discovered, white dot = first, yellow x = dead end, green dot = known opening", self.players[k].name);
+            let text = format!("as {} knows it: lit = discovered, white dot = first, yellow x = dead end, green dot = known opening", self.rec.track.players[k].name);
             painter.text(rect.left_top() + Vec2::new(8.0, 6.0), Align2::LEFT_TOP, text, FontId::proportional(13.0), Color32::LIGHT_GRAY);
         }
         if let Some(pointer) = response.hover_pos()
@@ -325,7 +275,7 @@ impl GameView for AmazesView {
                             EdgeKnowledge::Unknown => '?',
                         })
                         .collect();
-                    ui.colored_label(color(p), format!("{}: {what}; sides N E S W: {walls}", self.players[p].name));
+                    ui.colored_label(color(p), format!("{}: {what}; sides N E S W: {walls}", self.rec.track.players[p].name));
                 }
             });
         }
@@ -360,26 +310,15 @@ impl GameView for AmazesView {
     }
 
     fn seat_to_move(&self, cursor: usize) -> Option<usize> {
-        if self.hand.is_some() {
-            return None;
-        }
-        let next = self.timeline.steps()[cursor.min(self.timeline.len())..].iter().find_map(|s| match s {
-            kibitz_core::Step::Act { player, .. } => Some(*player),
-            kibitz_core::Step::Tick => None,
-        });
-        next.or_else(|| self.timeline.last_state().to_move())
+        if self.hand.is_some() { None } else { self.rec.next_actor(cursor) }
     }
 
     fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        let (plan, at) = crate::games::play::take_over(&self.replay, cursor, &[], &[], "You")?;
-        let out = crate::games::play::default_out(Amazes::ID);
-        let live = plan.start(&out)?;
-        let view = AmazesView::live(format!("{} · taken over at step {at}", self.title), live, out.clone())?;
-        Ok((Box::new(view), out))
+        crate::games::play::take_over_in_view(&self.rec.replay, cursor, &self.rec.track.title, AmazesView::live)
     }
 
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {
-        let state = self.state(cursor).clone();
+        let state = self.rec.state(cursor).clone();
         egui::Grid::new("amazes-points").num_columns(7).striped(true).show(ui, |ui| {
             for h in ["player", "steps", "found", "first", "captures", "points", "final"] {
                 ui.strong(h);
@@ -388,7 +327,7 @@ impl GameView for AmazesView {
             let points = state.points();
             let finals = state.final_scores();
             for (p, player) in state.players.iter().enumerate() {
-                ui.colored_label(color(p), &self.players[p].name);
+                ui.colored_label(color(p), &self.rec.track.players[p].name);
                 ui.label(format!("−{}", player.points.steps));
                 ui.label(player.points.discovered.to_string());
                 ui.label(player.points.first.to_string());
@@ -406,19 +345,19 @@ impl GameView for AmazesView {
             ui.separator();
             match self.last_turn(p, cursor) {
                 Some((i, report)) => {
-                    ui.colored_label(color(p), format!("{} · turn {} (step {i}): what it was told", self.players[p].name, report.turn));
+                    ui.colored_label(color(p), format!("{} · turn {} (step {i}): what it was told", self.rec.track.players[p].name, report.turn));
                     let mut lines = report.view.lines();
                     if p == 0 && report.turn == 1 {
                         lines.insert(0, "Start".into());
                     }
                     ui.label(egui::RichText::new(lines.join("\n")).monospace());
-                    let sent = self.replay.records.get(i).and_then(|r| r.action.as_ref()).and_then(|m| serde_json::to_value(m).ok()).and_then(|v| v.as_str().map(str::to_string));
+                    let sent = self.rec.replay.records.get(i).and_then(|r| r.action.as_ref()).and_then(|m| serde_json::to_value(m).ok()).and_then(|v| v.as_str().map(str::to_string));
                     ui.label(egui::RichText::new(format!("answered: {}", sent.unwrap_or_else(|| "(nothing)".into()))).monospace());
                     let g = &report.gained;
                     ui.label(format!("this turn: −{} steps, +{} found, +{} first, +{} capture", g.steps, g.discovered, g.first, 100 * g.captures));
                 }
                 None => {
-                    ui.colored_label(color(p), format!("{}: no turn yet", self.players[p].name));
+                    ui.colored_label(color(p), format!("{}: no turn yet", self.rec.track.players[p].name));
                 }
             }
         }

@@ -64,12 +64,12 @@ impl Icfp2015View {
 
     fn push_char(&mut self, c: char) {
         let step = Step::Act { player: 0, action: Some(c) };
-        let outcome = Icfp2015::apply(&mut self.timeline.last_state().clone(), &step);
-        self.absorb(StepRecord::new(self.timeline.len(), &step, outcome));
+        let outcome = Icfp2015::apply(&mut self.rec.timeline.last_state().clone(), &step);
+        self.absorb(StepRecord::new(self.rec.timeline.len(), &step, outcome));
     }
 
     fn preview(&self, c: char) -> Preview {
-        let mut state = self.timeline.last_state().clone();
+        let mut state = self.rec.timeline.last_state().clone();
         if state.is_over() {
             return Preview::Over;
         }
@@ -110,7 +110,7 @@ impl Icfp2015View {
 
     /// Where the unit in play would lock if dropped straight down (SW and SE in turn): a hint.
     pub(super) fn drop_ghost(&self) -> Vec<kibitz_icfp2015::Cell> {
-        let mut state = self.timeline.last_state().clone();
+        let mut state = self.rec.timeline.last_state().clone();
         for (i, c) in ['a', 'l'].iter().cycle().enumerate().take(4 * state.board().height() + 8) {
             let before = state.members();
             match state.feed(*c) {
@@ -125,10 +125,10 @@ impl Icfp2015View {
 
     fn undo(&mut self) {
         let Some(hand) = self.hand.take() else { return };
-        let mut records = std::mem::take(&mut self.replay.records);
+        let mut records = std::mem::take(&mut self.rec.replay.records);
         records.pop();
-        let header = self.replay.header.clone();
-        if let Ok(mut view) = Self::new(self.title.clone(), Replay { header, records, end: None }) {
+        let header = self.rec.replay.header.clone();
+        if let Ok(mut view) = Self::new(self.rec.track.title.clone(), Replay { header, records, end: None }) {
             view.hand = Some(Hand { confirm: None, notice: None, ..hand });
             *self = view;
             self.save();
@@ -137,20 +137,20 @@ impl Icfp2015View {
 
     /// The solution so far, as typed.
     fn solution(&self) -> String {
-        self.replay.records.iter().filter_map(|r| r.action).collect()
+        self.rec.replay.records.iter().filter_map(|r| r.action).collect()
     }
 
     /// Writes the replay and the official solution file; a failure is shown, never fatal.
     fn save(&mut self) {
         let Some(hand) = self.hand.as_ref() else { return };
-        let setup = &self.replay.header.setup;
+        let setup = &self.rec.replay.header.setup;
         let record = SolutionRecord { problem_id: setup.problem.id(), seed: setup.seed, tag: Some("kibitz hand play".into()), solution: self.solution() };
-        let end = EndRecord { scores: Icfp2015::scores(self.timeline.last_state()), names: vec![self.players[0].name.clone()], failed: Vec::new(), stopped: None };
+        let end = EndRecord { scores: Icfp2015::scores(self.rec.timeline.last_state()), names: vec![self.rec.track.players[0].name.clone()], failed: Vec::new(), stopped: None };
         let result = std::fs::write(&hand.solution_out, serde_json::to_string_pretty(&[record]).unwrap_or_default())
             .and_then(|_| {
                 let file = std::io::BufWriter::new(std::fs::File::create(&hand.replay_out)?);
-                let mut writer = ReplayWriter::new(file, &self.replay.header)?;
-                for r in &self.replay.records {
+                let mut writer = ReplayWriter::new(file, &self.rec.replay.header)?;
+                for r in &self.rec.replay.records {
                     writer.record(r)?;
                 }
                 writer.end(&end)
@@ -291,7 +291,7 @@ mod tests {
         assert!(!v.play('p', false), "first key press: a warning");
         assert_eq!(saved_solution(dir.path()), "b");
         assert!(v.play('p', false), "second key press: played");
-        assert_eq!(Icfp2015::scores(v.timeline.last_state()), vec![0], "an error scores 0");
+        assert_eq!(Icfp2015::scores(v.rec.timeline.last_state()), vec![0], "an error scores 0");
         assert!(matches!(v.preview('a'), Preview::Over));
     }
 
@@ -299,10 +299,10 @@ mod tests {
     fn undo_takes_back_the_last_character_even_an_error() {
         let dir = tempfile::tempdir().unwrap();
         let mut v = view(dir.path(), "bp");
-        assert!(v.timeline.last_state().error().is_some());
+        assert!(v.rec.timeline.last_state().error().is_some());
         v.undo();
         assert_eq!(saved_solution(dir.path()), "b");
-        assert!(v.timeline.last_state().error().is_none());
+        assert!(v.rec.timeline.last_state().error().is_none());
         assert!(v.play('a', false));
         assert_eq!(saved_solution(dir.path()), "ba");
         assert!(v.is_live(), "still played by hand after an undo");
@@ -315,14 +315,14 @@ mod tests {
         for c in "ei!".chars() {
             assert!(v.play(c, true));
         }
-        let score = kibitz_icfp2015::score::summary(v.timeline.last_state());
+        let score = kibitz_icfp2015::score::summary(v.rec.timeline.last_state());
         assert_eq!(score.power_score, 300 + 2 * 3);
         // Straight down until the unit locks, then the next one is in play.
-        let before = v.timeline.last_state().units_locked();
+        let before = v.rec.timeline.last_state().units_locked();
         for c in "alalalal".chars() {
             v.play(c, false);
         }
-        assert!(v.timeline.last_state().units_locked() > before);
-        assert!(!v.drop_ghost().is_empty() || v.timeline.last_state().is_over());
+        assert!(v.rec.timeline.last_state().units_locked() > before);
+        assert!(!v.drop_ghost().is_empty() || v.rec.timeline.last_state().is_over());
     }
 }

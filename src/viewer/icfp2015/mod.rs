@@ -3,11 +3,12 @@
 //! the command string as a strip with the phrases of power marked, and the score breakdown.
 
 use super::palette::with_alpha;
-use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, Perspective, PlayerLabel};
+use super::recorded::Recorded;
+use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, Perspective, Track};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
-use kibitz_core::{Game, Step, Timeline};
-use kibitz_icfp2015::{Cell, Icfp2015, Outcome, OutcomeEvent, Setup, State};
+use kibitz_core::{Game, Step};
+use kibitz_icfp2015::{Cell, Icfp2015, Outcome, OutcomeEvent, Setup};
 
 const EMPTY: Color32 = Color32::from_rgb(38, 44, 56);
 const FULL: Color32 = Color32::from_rgb(150, 160, 178);
@@ -17,19 +18,11 @@ const PHRASE: Color32 = Color32::from_rgb(150, 95, 220);
 const CLEARED: Color32 = Color32::from_rgb(120, 230, 140);
 
 pub struct Icfp2015View {
-    title: String,
-    replay: Replay<Icfp2015>,
-    timeline: Timeline<Icfp2015>,
-    /// Cursor positions at which a unit is spawned (the first, and after each lock).
-    unit_starts: Vec<usize>,
+    rec: Recorded<Icfp2015>,
     /// Steps that locked a unit, in order: unit k locks at `locks[k]`.
     locks: Vec<usize>,
     /// Phrase occurrences: (first step, last step, phrase index).
     spans: Vec<(usize, usize, usize)>,
-    markers: Vec<Marker>,
-    players: Vec<PlayerLabel>,
-    scores: Vec<Vec<(usize, i64)>>,
-    cache: Option<(usize, State)>,
     /// The ghost of one unit: (units locked before it, its members where it locks).
     ghost: Option<(u32, Vec<Cell>)>,
     /// Set while the game is being played by hand.
@@ -46,88 +39,60 @@ impl Icfp2015View {
             view.absorb(record);
         }
         if let Some(reason) = end.as_ref().and_then(|e| e.failed.first()).map(|f| f.reason.clone()) {
-            view.markers.push(Marker { at: 0, kind: MarkerKind::Failure, label: format!("the solver failed: {reason}") });
-            view.players[0].failed = Some((0, reason));
+            let track = &mut view.rec.track;
+            track.markers.push(Marker { at: 0, kind: MarkerKind::Failure, label: format!("the solver failed: {reason}") });
+            track.players[0].failed = Some((0, reason));
         }
-        view.replay.end = end;
+        view.rec.replay.end = end;
         Ok(view)
     }
 
-    /// A view of a game with no characters played yet.
+    /// A view of a game with no characters played yet. Rounds are units: the first starts at 0.
     fn empty(title: String, header: ReplayHeader<Setup>) -> Result<Self, String> {
-        let initial = Icfp2015::start(&header.setup, header.players.len(), header.seed)?;
-        let players = vec![PlayerLabel { name: header.players[0].name.clone(), color: UNIT, failed: None }];
-        Ok(Self {
-            title,
-            replay: Replay { header, records: Vec::new(), end: None },
-            timeline: Timeline::new(initial, Vec::new()),
-            unit_starts: vec![0],
-            locks: Vec::new(),
-            spans: Vec::new(),
-            markers: Vec::new(),
-            players,
-            scores: vec![vec![(0, 0)]],
-            cache: None,
-            ghost: None,
-            hand: None,
-        })
+        let mut rec = Recorded::new(title, header, |_| UNIT)?;
+        rec.track.round_starts.push(0);
+        Ok(Self { rec, locks: Vec::new(), spans: Vec::new(), ghost: None, hand: None })
     }
 
     /// Takes in one more character: simulates it and derives locks, phrases, markers, scores.
     fn absorb(&mut self, record: StepRecord<char, Outcome>) {
-        let i = self.timeline.len();
+        let (i, outcome) = self.rec.push(record);
         let after = i + 1;
-        let outcome = self.timeline.push(record.to_step()).clone();
+        let track = &mut self.rec.track;
         match &outcome.event {
             OutcomeEvent::Locked { lock, .. } => {
                 self.locks.push(i);
-                self.unit_starts.push(after);
+                track.round_starts.push(after);
                 if lock.rows_cleared > 0 {
-                    self.markers.push(Marker { at: after, kind: MarkerKind::RowsCleared, label: format!("{} rows cleared, +{}", lock.rows_cleared, lock.move_score()) });
+                    track.markers.push(Marker { at: after, kind: MarkerKind::RowsCleared, label: format!("{} rows cleared, +{}", lock.rows_cleared, lock.move_score()) });
                 }
             }
-            OutcomeEvent::Error { message, .. } => self.markers.push(Marker { at: after, kind: MarkerKind::Error, label: message.clone() }),
+            OutcomeEvent::Error { message, .. } => track.markers.push(Marker { at: after, kind: MarkerKind::Error, label: message.clone() }),
             _ => {}
         }
-        let phrases = &self.replay.header.setup.phrases;
+        let phrases = &self.rec.replay.header.setup.phrases;
         for &k in &outcome.phrases {
             let len = phrases.get(k).map_or(1, |p| p.chars().count());
             self.spans.push((after.saturating_sub(len), i, k));
-            self.markers.push(Marker { at: after, kind: MarkerKind::Phrase, label: format!("{:?}", phrases.get(k).map_or("?", String::as_str)) });
+            track.markers.push(Marker { at: after, kind: MarkerKind::Phrase, label: format!("{:?}", phrases.get(k).map_or("?", String::as_str)) });
         }
-        let score = Icfp2015::scores(self.timeline.last_state())[0];
-        if self.scores[0].last().is_none_or(|&(_, s)| s != score) {
-            self.scores[0].push((after, score));
+        let score = Icfp2015::scores(self.rec.timeline.last_state())[0];
+        if track.scores[0].last().is_none_or(|&(_, s)| s != score) {
+            track.scores[0].push((after, score));
         }
-        self.replay.records.push(record);
-    }
-
-    fn state(&mut self, cursor: usize) -> &State {
-        let cursor = cursor.min(self.timeline.len());
-        let reuse = matches!(&self.cache, Some((at, _)) if *at <= cursor && cursor - *at <= 64);
-        if reuse {
-            let (at, state) = self.cache.as_mut().expect("checked");
-            for step in &self.timeline.steps()[*at..cursor] {
-                Icfp2015::apply(state, step);
-            }
-            *at = cursor;
-        } else {
-            self.cache = Some((cursor, self.timeline.state_at(cursor)));
-        }
-        &self.cache.as_ref().expect("just set").1
     }
 
     /// Where the unit in play (the `locked`-th of the source) ends up locking, if it does.
     fn ghost(&mut self, locked: u32) -> Option<Vec<Cell>> {
         if self.ghost.as_ref().is_none_or(|(u, _)| *u != locked) {
-            let members = self.locks.get(locked as usize).map(|&at| self.timeline.state_at(at).members()).unwrap_or_default();
+            let members = self.locks.get(locked as usize).map(|&at| self.rec.timeline.state_at(at).members()).unwrap_or_default();
             self.ghost = Some((locked, members));
         }
         self.ghost.as_ref().map(|(_, m)| m.clone()).filter(|m| !m.is_empty())
     }
 
     fn character(&self, i: usize) -> Option<char> {
-        match self.timeline.steps().get(i)? {
+        match self.rec.timeline.steps().get(i)? {
             Step::Act { action, .. } => *action,
             Step::Tick => None,
         }
@@ -174,46 +139,29 @@ impl GameView for Icfp2015View {
         Icfp2015::ID
     }
 
-    fn title(&self) -> &str {
-        &self.title
+    fn track(&self) -> &Track {
+        &self.rec.track
     }
 
-    fn len(&self) -> usize {
-        self.timeline.len()
-    }
 
-    fn round_starts(&self) -> &[usize] {
-        &self.unit_starts
-    }
+
 
     fn describe(&self, cursor: usize) -> String {
-        let setup = &self.replay.header.setup;
-        let unit = self.unit_starts.partition_point(|&s| s <= cursor);
-        format!("problem {} seed {} · unit {unit} of {} · character {cursor} of {}", setup.problem.id(), setup.seed, setup.problem.source_length(), self.timeline.len())
+        let setup = &self.rec.replay.header.setup;
+        let unit = self.rec.track.round_starts.partition_point(|&s| s <= cursor);
+        format!("problem {} seed {} · unit {unit} of {} · character {cursor} of {}", setup.problem.id(), setup.seed, setup.problem.source_length(), self.rec.timeline.len())
     }
 
-    fn markers(&self) -> &[Marker] {
-        &self.markers
-    }
 
-    fn players(&self) -> &[PlayerLabel] {
-        &self.players
-    }
 
-    fn scores(&self) -> &[Vec<(usize, i64)>] {
-        &self.scores
-    }
 
-    fn scores_at(&self, cursor: usize) -> Vec<i64> {
-        vec![self.scores[0].iter().take_while(|(at, _)| *at <= cursor).last().map_or(0, |p| p.1)]
-    }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
-        let end = range.end.min(self.replay.records.len());
-        let phrases = &self.replay.header.setup.phrases;
+        let end = range.end.min(self.rec.replay.records.len());
+        let phrases = &self.rec.replay.header.setup.phrases;
         (range.start.min(end)..end)
             .map(|i| {
-                let record = &self.replay.records[i];
+                let record = &self.rec.replay.records[i];
                 let c = record.action.map_or("·".to_string(), |c| format!("{c:?}"));
                 let (mut text, error) = match &record.outcome.event {
                     OutcomeEvent::Ignored => (format!("{c} ignored"), false),
@@ -243,7 +191,7 @@ impl GameView for Icfp2015View {
     }
 
     fn draw(&mut self, ui: &mut egui::Ui, response: &egui::Response, rect: Rect, cursor: usize, camera: &Camera2, _perspective: Perspective) {
-        let state = self.state(cursor).clone();
+        let state = self.rec.state(cursor).clone();
         let problem = state.rules().problem().clone();
         let board_rect = Rect::from_min_max(rect.min + Vec2::new(0.0, 44.0), rect.max);
         let grid = HexGrid::fit(board_rect, problem.width(), problem.height(), camera);
@@ -256,7 +204,7 @@ impl GameView for Icfp2015View {
             }
         }
         // Where the unit in play will lock: from the replay's future, or in hand play, if dropped.
-        let ghost = if self.hand.is_some() && cursor == self.timeline.len() { Some(self.drop_ghost()) } else { self.ghost(state.units_locked()) };
+        let ghost = if self.hand.is_some() && cursor == self.rec.timeline.len() { Some(self.drop_ghost()) } else { self.ghost(state.units_locked()) };
         if let Some(ghost) = ghost.filter(|_| !state.is_over()) {
             for c in ghost {
                 painter.add(Shape::closed_line(grid.hexagon(c, 0.8), Stroke::new(2.0, with_alpha(GHOST, 150))));
@@ -272,10 +220,10 @@ impl GameView for Icfp2015View {
         }
         // Row-clear feedback right after the lock that cleared them: the rows as they were.
         if cursor > 0
-            && let Some(OutcomeEvent::Locked { lock, .. }) = self.timeline.outcomes().get(cursor - 1).map(|o| &o.event)
+            && let Some(OutcomeEvent::Locked { lock, .. }) = self.rec.timeline.outcomes().get(cursor - 1).map(|o| &o.event)
             && lock.rows_cleared > 0
         {
-            let before = self.timeline.state_at(cursor - 1);
+            let before = self.rec.timeline.state_at(cursor - 1);
             let members = before.members();
             for y in 0..problem.height() as i32 {
                 let full = (0..problem.width() as i32).all(|x| before.board().is_full(Cell::new(x, y)) || members.contains(&Cell::new(x, y)));
@@ -320,7 +268,7 @@ impl GameView for Icfp2015View {
     }
 
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, _perspective: Perspective) {
-        let state = self.state(cursor).clone();
+        let state = self.rec.state(cursor).clone();
         let score = kibitz_icfp2015::score::summary(&state);
         ui.strong("Score");
         egui::Grid::new("icfp-score").num_columns(2).show(ui, |ui| {
@@ -385,16 +333,16 @@ impl GameView for Icfp2015View {
     }
 
     fn seat_to_move(&self, cursor: usize) -> Option<usize> {
-        let over = cursor >= self.timeline.len() && self.timeline.last_state().is_over();
-        (self.hand.is_none() && !over && self.replay.header.players.len() == 1).then_some(0)
+        let over = cursor >= self.rec.timeline.len() && self.rec.timeline.last_state().is_over();
+        (self.hand.is_none() && !over && self.rec.replay.header.players.len() == 1).then_some(0)
     }
 
     fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        let prefix: Vec<char> = self.replay.records[..cursor.min(self.replay.records.len())].iter().filter_map(|r| r.action).collect();
+        let prefix: Vec<char> = self.rec.replay.records[..cursor.min(self.rec.replay.records.len())].iter().filter_map(|r| r.action).collect();
         let base = crate::games::play::default_out(Icfp2015::ID);
         let solution_out = base.with_extension("solution.json");
-        let title = format!("{} · by hand from character {cursor}", self.title);
-        let view = Icfp2015View::hand(title, self.replay.header.setup.clone(), "You", &prefix, base.clone(), solution_out)?;
+        let title = format!("{} · by hand from character {cursor}", self.rec.track.title);
+        let view = Icfp2015View::hand(title, self.rec.replay.header.setup.clone(), "You", &prefix, base.clone(), solution_out)?;
         Ok((Box::new(view), base))
     }
 }
@@ -408,7 +356,7 @@ impl Icfp2015View {
         let first = cursor.saturating_sub(count / 2);
         let font = FontId::monospace(14.0);
         painter.rect_filled(rect, 3.0, Color32::from_rgba_unmultiplied(0, 0, 0, 160));
-        for (slot, i) in (first..(first + count).min(self.timeline.len())).enumerate() {
+        for (slot, i) in (first..(first + count).min(self.rec.timeline.len())).enumerate() {
             let cell = Rect::from_min_size(rect.min + Vec2::new(slot as f32 * width, 0.0), Vec2::new(width, rect.height()));
             if self.spans.iter().any(|&(a, b, _)| a <= i && i <= b) {
                 painter.rect_filled(cell.shrink2(Vec2::new(0.0, 3.0)), 0.0, with_alpha(PHRASE, 200));

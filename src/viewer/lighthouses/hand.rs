@@ -41,23 +41,12 @@ impl LighthousesView {
     /// Takes in the lines the match wrote since the last frame. Returns whether steps arrived.
     pub(super) fn poll(&mut self) -> bool {
         let Some(hand) = self.hand.as_mut() else { return false };
-        let arrived = hand.live.poll();
-        let grew = !arrived.records.is_empty();
-        for record in arrived.records {
-            self.absorb(record);
-        }
-        if let Some(end) = arrived.end {
-            self.replay.end = Some(end);
-            if let Some(hand) = self.hand.as_mut() {
-                hand.live.finish(&self.replay);
-            }
-        }
-        grew
+        hand.live.follow(&mut self.rec, Self::absorb)
     }
 
     /// The human seat the live match is waiting for, if any.
     pub(super) fn human_to_move(&self) -> Option<usize> {
-        self.hand.as_ref()?.live.human_to_move(self.timeline.last_state())
+        self.hand.as_ref()?.live.human_to_move(self.rec.timeline.last_state())
     }
 
     fn submit(&mut self, player: usize, command: Command) {
@@ -72,7 +61,7 @@ impl LighthousesView {
 
     /// A click on the board at `cell` while `player` is to move.
     pub(super) fn play_click(&mut self, player: usize, cell: Pos) {
-        let state = self.timeline.last_state();
+        let state = self.rec.timeline.last_state();
         let command = match kibitz_lighthouses::hand::click(state, player, cell) {
             Some(c) => Some(c),
             None if cell == state.players[player].pos && state.lighthouse_at(cell).is_some() => self.amount().map(|energy| Command::Attack { energy }),
@@ -109,15 +98,15 @@ impl LighthousesView {
             return None;
         }
         let Some(player) = self.human_to_move() else {
-            let waiting = match Lighthouses::to_move(self.timeline.last_state()) {
-                ToMove::Player(p) => format!("waiting for {}…", self.players[p].name),
+            let waiting = match Lighthouses::to_move(self.rec.timeline.last_state()) {
+                ToMove::Player(p) => format!("waiting for {}…", self.rec.track.players[p].name),
                 _ => "the referee is moving the game on…".to_string(),
             };
             ui.label(waiting);
             return stop_button(ui);
         };
-        let name = self.players[player].name.clone();
-        ui.colored_label(self.players[player].color, RichText::new(format!("Your turn, {name} (player {player})")).strong());
+        let name = self.rec.track.players[player].name.clone();
+        ui.colored_label(self.rec.track.players[player].color, RichText::new(format!("Your turn, {name} (player {player})")).strong());
         if !at_end {
             ui.colored_label(Color32::YELLOW, "You are looking back in time; the game waits at the end.");
             if ui.button("back to the game  (End)").clicked() {
@@ -128,7 +117,7 @@ impl LighthousesView {
         if let Some(message) = self.last_refusal(player) {
             ui.colored_label(Color32::LIGHT_RED, format!("your last command was refused: {message}"));
         }
-        let state = self.timeline.last_state().clone();
+        let state = self.rec.timeline.last_state().clone();
         let me = &state.players[player];
         ui.label(format!("at {} with {} energy", me.pos, me.energy));
         let mut command = None;
@@ -183,7 +172,7 @@ impl LighthousesView {
 
     /// The refusal message of `player`'s previous turn, if it was refused.
     fn last_refusal(&self, player: usize) -> Option<&str> {
-        let record = self.replay.records.iter().rev().find(|r| r.player == Some(player))?;
+        let record = self.rec.replay.records.iter().rev().find(|r| r.player == Some(player))?;
         match &record.outcome {
             Outcome::Turn { success: false, message, .. } => Some(message.as_deref().unwrap_or("refused")),
             _ => None,

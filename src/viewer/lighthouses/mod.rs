@@ -2,26 +2,19 @@
 //! triangles and players, drawn with egui's painter; and the side panel's details.
 
 use super::palette::{player_color, with_alpha};
-use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, PanelRequest, Perspective, PlayerLabel};
+use super::recorded::Recorded;
+use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
-use kibitz_core::{Game, Timeline};
+use kibitz_core::Game;
 use kibitz_lighthouses::hand::connect_candidates;
 use kibitz_lighthouses::view::TurnView;
-use kibitz_lighthouses::{Command, Event, Lighthouses, Outcome, Pos, Setup, State};
+use kibitz_lighthouses::{Command, Event, Lighthouses, Outcome, Pos, Setup};
 
 mod hand;
 
 pub struct LighthousesView {
-    title: String,
-    replay: Replay<Lighthouses>,
-    timeline: Timeline<Lighthouses>,
-    round_starts: Vec<usize>,
-    markers: Vec<Marker>,
-    players: Vec<PlayerLabel>,
-    scores: Vec<Vec<(usize, i64)>>,
-    /// The state at one cursor position, kept so that playing forwards applies one step a frame.
-    cache: Option<(usize, State)>,
+    rec: Recorded<Lighthouses>,
     /// Set while a match is being played by hand in this view.
     hand: Option<hand::Hand>,
 }
@@ -31,41 +24,32 @@ impl LighthousesView {
         let Replay { header, records, end } = replay;
         let mut view = Self::empty(title, header)?;
         for record in records {
-            view.absorb(record);
+            Self::absorb(&mut view.rec, record);
         }
-        view.replay.end = end;
+        view.rec.replay.end = end;
         Ok(view)
     }
 
     /// A view of a replay with no steps yet.
     fn empty(title: String, header: ReplayHeader<Setup>) -> Result<Self, String> {
-        let initial = Lighthouses::start(&header.setup, header.players.len(), header.seed)?;
-        let timeline = Timeline::<Lighthouses>::new(initial, Vec::new());
-        let players = header
-            .players
-            .iter()
-            .enumerate()
-            .map(|(k, p)| PlayerLabel { name: p.name.clone(), color: player_color(k), failed: None })
-            .collect();
-        let scores = vec![vec![(0usize, 0i64)]; header.players.len()];
-        let replay = Replay { header, records: Vec::new(), end: None };
-        Ok(Self { title, replay, timeline, round_starts: Vec::new(), markers: Vec::new(), players, scores, cache: None, hand: None })
+        Ok(Self { rec: Recorded::new(title, header, player_color)?, hand: None })
     }
 
     /// Takes in one more step: simulates it and derives the markers, scores and failures.
-    fn absorb(&mut self, record: StepRecord<Command, Outcome>) {
-        let i = self.timeline.len();
+    fn absorb(rec: &mut Recorded<Lighthouses>, record: StepRecord<Command, Outcome>) {
+        let failed = record.player.zip(record.failed.clone());
+        let (i, outcome) = rec.push(record);
         let after = i + 1;
-        let outcome = self.timeline.push(record.to_step()).clone();
+        let track = &mut rec.track;
         if let Outcome::RoundStart { .. } = outcome {
-            self.round_starts.push(i);
+            track.round_starts.push(i);
         }
         if let Outcome::RoundEnd { scores, .. } = &outcome {
             for (k, &v) in scores.iter().enumerate() {
-                self.scores[k].push((after, v));
+                track.scores[k].push((after, v));
             }
         }
-        let players = &mut self.players;
+        let players = &mut track.players;
         for e in outcome.events() {
             let (kind, label) = match e {
                 Event::Captured { lighthouse, player } => (MarkerKind::Capture, format!("{} captures {lighthouse}", players[*player].name)),
@@ -74,37 +58,20 @@ impl LighthousesView {
                 Event::Connected { from, to, player } => (MarkerKind::Connection, format!("{} connects {from}–{to}", players[*player].name)),
                 Event::Lit { player, cells, .. } => (MarkerKind::Triangle, format!("{} lights a triangle of {cells} cells", players[*player].name)),
             };
-            self.markers.push(Marker { at: after, kind, label });
+            track.markers.push(Marker { at: after, kind, label });
         }
-        if let (Some(p), Some(reason)) = (record.player, &record.failed) {
-            self.markers.push(Marker { at: after, kind: MarkerKind::Failure, label: format!("{} fails: {reason}", players[p].name) });
-            players[p].failed = Some((i, reason.clone()));
+        if let Some((p, reason)) = failed {
+            track.markers.push(Marker { at: after, kind: MarkerKind::Failure, label: format!("{} fails: {reason}", players[p].name) });
+            players[p].failed = Some((i, reason));
         }
-        self.replay.records.push(record);
-    }
-
-    /// The state after `cursor` steps, reusing the last one when the cursor moved forwards a little.
-    fn state(&mut self, cursor: usize) -> &State {
-        let cursor = cursor.min(self.timeline.len());
-        let reuse = matches!(&self.cache, Some((at, _)) if *at <= cursor && cursor - *at <= 8);
-        if reuse {
-            let (at, state) = self.cache.as_mut().expect("checked");
-            for step in &self.timeline.steps()[*at..cursor] {
-                Lighthouses::apply(state, step);
-            }
-            *at = cursor;
-        } else {
-            self.cache = Some((cursor, self.timeline.state_at(cursor)));
-        }
-        &self.cache.as_ref().expect("just set").1
     }
 
     /// The last turn of player `k` at or after which the cursor stands, and the view the bot
     /// was sent for it.
     fn sent_view(&self, k: usize, cursor: usize) -> Option<(usize, TurnView)> {
-        let last = self.timeline.len().saturating_sub(1);
-        let i = (0..=cursor.min(last)).rev().find(|&i| matches!(self.timeline.steps()[i], kibitz_core::Step::Act { player, .. } if player == k))?;
-        Some((i, self.timeline.state_at(i).turn_view(k)))
+        let last = self.rec.timeline.len().saturating_sub(1);
+        let i = (0..=cursor.min(last)).rev().find(|&i| matches!(self.rec.timeline.steps()[i], kibitz_core::Step::Act { player, .. } if player == k))?;
+        Some((i, self.rec.timeline.state_at(i).turn_view(k)))
     }
 }
 
@@ -167,56 +134,39 @@ impl GameView for LighthousesView {
         Lighthouses::ID
     }
 
-    fn title(&self) -> &str {
-        &self.title
+    fn track(&self) -> &Track {
+        &self.rec.track
     }
 
-    fn len(&self) -> usize {
-        self.timeline.len()
-    }
 
-    fn round_starts(&self) -> &[usize] {
-        &self.round_starts
-    }
+
 
     fn describe(&self, cursor: usize) -> String {
-        let rounds = self.replay.header.setup.rounds;
+        let rounds = self.rec.replay.header.setup.rounds;
         if cursor == 0 {
             return format!("before round 1 of {rounds}");
         }
         let i = cursor - 1;
-        let round = self.timeline.round_of_step(i) + 1;
-        let what = match &self.timeline.steps()[i] {
-            kibitz_core::Step::Tick => match self.timeline.outcomes()[i] {
+        let round = self.rec.timeline.round_of_step(i) + 1;
+        let what = match &self.rec.timeline.steps()[i] {
+            kibitz_core::Step::Tick => match self.rec.timeline.outcomes()[i] {
                 Outcome::RoundStart { .. } => "round start".to_string(),
                 _ => "scored".to_string(),
             },
-            kibitz_core::Step::Act { player, .. } => format!("after {}'s turn", self.players[*player].name),
+            kibitz_core::Step::Act { player, .. } => format!("after {}'s turn", self.rec.track.players[*player].name),
         };
         format!("round {round} of {rounds} · {what}")
     }
 
-    fn markers(&self) -> &[Marker] {
-        &self.markers
-    }
 
-    fn players(&self) -> &[PlayerLabel] {
-        &self.players
-    }
 
-    fn scores(&self) -> &[Vec<(usize, i64)>] {
-        &self.scores
-    }
 
-    fn scores_at(&self, cursor: usize) -> Vec<i64> {
-        self.scores.iter().map(|s| s.iter().take_while(|(at, _)| *at <= cursor).last().map_or(0, |p| p.1)).collect()
-    }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
-        let end = range.end.min(self.replay.records.len());
+        let end = range.end.min(self.rec.replay.records.len());
         (range.start.min(end)..end)
             .map(|i| {
-                let record = &self.replay.records[i];
+                let record = &self.rec.replay.records[i];
                 let (text, error) = match (&record.outcome, record.player) {
                     (Outcome::RoundStart { round, .. }, _) => (format!("— round {} starts", round + 1), false),
                     (Outcome::RoundEnd { round, scores }, _) => (format!("— round {} scored: {scores:?}", round + 1), false),
@@ -225,7 +175,7 @@ impl GameView for LighthousesView {
                             Some(a) => serde_json::to_string(a).unwrap_or_default(),
                             None => "(no command)".to_string(),
                         };
-                        let mut text = format!("{}: {action}", self.players[p].name);
+                        let mut text = format!("{}: {action}", self.rec.track.players[p].name);
                         if !success {
                             text += &format!(" ✖ {}", message.as_deref().unwrap_or(""));
                         }
@@ -249,8 +199,8 @@ impl GameView for LighthousesView {
             Perspective::Player(k) => self.sent_view(k, cursor),
             Perspective::Omniscient => None,
         };
-        let players = self.players.clone();
-        let state = self.state(cursor).clone();
+        let players = self.rec.track.players.clone();
+        let state = self.rec.state(cursor).clone();
         let map = state.map();
         let grid = Grid::fit(rect, map.width(), map.height(), camera);
         let painter = ui.painter_at(rect);
@@ -337,7 +287,7 @@ impl GameView for LighthousesView {
             painter.text(rect.left_top() + Vec2::new(8.0, 8.0), Align2::LEFT_TOP, "dimmed: beyond this player's horizon", FontId::proportional(13.0), Color32::LIGHT_GRAY);
         }
         // Hand play: outline what a click would do, and do it.
-        if cursor == self.timeline.len()
+        if cursor == self.rec.timeline.len()
             && let Some(me) = self.human_to_move()
         {
             let at = state.players[me].pos;
@@ -392,8 +342,8 @@ impl GameView for LighthousesView {
     }
 
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {
-        let players = self.players.clone();
-        let state = self.state(cursor).clone();
+        let players = self.rec.track.players.clone();
+        let state = self.rec.state(cursor).clone();
         egui::Grid::new("lh-players").num_columns(5).striped(true).show(ui, |ui| {
             for h in ["player", "score", "energy", "cell", "keys"] {
                 ui.strong(h);
@@ -413,7 +363,7 @@ impl GameView for LighthousesView {
             }
         });
         if cursor > 0
-            && let Some(record) = self.replay.records.get(cursor - 1)
+            && let Some(record) = self.rec.replay.records.get(cursor - 1)
         {
             ui.separator();
             ui.strong("Last step");
@@ -485,24 +435,10 @@ impl GameView for LighthousesView {
     }
 
     fn seat_to_move(&self, cursor: usize) -> Option<usize> {
-        if self.hand.is_some() {
-            return None;
-        }
-        let next = self.timeline.steps()[cursor.min(self.timeline.len())..].iter().find_map(|s| match s {
-            kibitz_core::Step::Act { player, .. } => Some(*player),
-            kibitz_core::Step::Tick => None,
-        });
-        next.or_else(|| match Lighthouses::to_move(self.timeline.last_state()) {
-            kibitz_core::ToMove::Player(p) => Some(p),
-            _ => None,
-        })
+        if self.hand.is_some() { None } else { self.rec.next_actor(cursor) }
     }
 
     fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        let (plan, at) = crate::games::play::take_over(&self.replay, cursor, &[], &[], "You")?;
-        let out = crate::games::play::default_out(Lighthouses::ID);
-        let live = plan.start(&out)?;
-        let view = LighthousesView::live(format!("{} · taken over at step {at}", self.title), live, out.clone())?;
-        Ok((Box::new(view), out))
+        crate::games::play::take_over_in_view(&self.rec.replay, cursor, &self.rec.track.title, LighthousesView::live)
     }
 }

@@ -1,0 +1,65 @@
+//! What every game's view holds of its replay, kept once: the replay itself, its keyframed
+//! timeline, a cached state at the cursor, and the [`Track`] the shell shows (rounds, markers,
+//! players, scores). A game's view adds only what it derives for its own drawing.
+
+use super::session::Track;
+use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
+use kibitz_core::timeline::DEFAULT_INTERVAL;
+use kibitz_core::{Game, Step, Timeline, ToMove};
+
+pub struct Recorded<G: Game> {
+    pub replay: Replay<G>,
+    pub timeline: Timeline<G>,
+    pub track: Track,
+    /// The state at one cursor position, kept so that playing forwards applies a few steps a
+    /// frame instead of seeking from a keyframe.
+    cache: Option<(usize, G::State)>,
+}
+
+impl<G: Game> Recorded<G> {
+    /// A replay with no steps yet; `colors` gives each participant's colour.
+    pub fn new(title: String, header: ReplayHeader<G::Setup>, color: impl Fn(usize) -> bevy_egui::egui::Color32) -> Result<Self, String> {
+        let initial = G::start(&header.setup, header.players.len(), header.seed)?;
+        let track = Track::new(title, header.players.iter().enumerate().map(|(k, p)| (p.name.clone(), color(k))).collect());
+        Ok(Self { replay: Replay { header, records: Vec::new(), end: None }, timeline: Timeline::new(initial, Vec::new()), track, cache: None })
+    }
+
+    /// Appends a step: simulates it and keeps its record. Returns its index and outcome, for
+    /// the view to derive its markers and scores from.
+    pub fn push(&mut self, record: StepRecord<G::Action, G::Outcome>) -> (usize, G::Outcome) {
+        let i = self.timeline.len();
+        let outcome = self.timeline.push(record.to_step()).clone();
+        self.replay.records.push(record);
+        self.track.len = self.timeline.len();
+        (i, outcome)
+    }
+
+    /// The state after `cursor` steps.
+    pub fn state(&mut self, cursor: usize) -> &G::State {
+        let cursor = cursor.min(self.timeline.len());
+        let reuse = matches!(&self.cache, Some((at, _)) if *at <= cursor && cursor - *at < DEFAULT_INTERVAL);
+        if reuse {
+            let (at, state) = self.cache.as_mut().expect("checked");
+            for step in &self.timeline.steps()[*at..cursor] {
+                G::apply(state, step);
+            }
+            *at = cursor;
+        } else {
+            self.cache = Some((cursor, self.timeline.state_at(cursor)));
+        }
+        &self.cache.as_ref().expect("just set").1
+    }
+
+    /// The participant who acts next after `cursor` steps (for "take over"): the next recorded
+    /// action, or, at the end of an unfinished replay, whoever the rules wait for.
+    pub fn next_actor(&self, cursor: usize) -> Option<usize> {
+        let next = self.timeline.steps()[cursor.min(self.timeline.len())..].iter().find_map(|s| match s {
+            Step::Act { player, .. } => Some(*player),
+            Step::Tick => None,
+        });
+        next.or_else(|| match G::to_move(self.timeline.last_state()) {
+            ToMove::Player(p) => Some(p),
+            _ => None,
+        })
+    }
+}
