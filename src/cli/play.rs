@@ -43,30 +43,40 @@ pub struct AmazesPlay {
     /// Starting positions of Red and Blue as ROW,COLUMN,FACING (1-based).
     #[arg(long, num_args = 2, value_names = ["RED", "BLUE"], conflicts_with = "from")]
     pub start: Option<Vec<String>>,
-    /// Continue this replay by hand instead of starting a new match.
+    #[command(flatten)]
+    pub seats: SeatArgs,
+}
+
+/// What `kibitz play` takes for every game with bot seats: where the game comes from, who
+/// sits where, where it is recorded.
+#[derive(Args)]
+pub struct SeatArgs {
+    /// Continue this replay by hand (take over) instead of starting a new match.
     #[arg(long, requires = "turn")]
     pub from: Option<PathBuf>,
-    /// With --from: the step to continue after.
+    /// With --from: the step to continue after (moved on to the next player's turn).
     #[arg(long)]
     pub turn: Option<usize>,
-    /// Your seat: 0 (Red, moves first) or 1 (Blue). With --from: the seat that is to move.
+    /// A seat played by hand (0-based); repeat it for several humans taking turns at one
+    /// screen. Default: seat 0, or with --from the seat that is to move.
     #[arg(long = "human")]
     pub humans: Vec<usize>,
     /// Your name in the replay.
     #[arg(long, default_value = "Human")]
     pub name: String,
-    /// Where to record the game (default: kibitz-play-amazes-TIME.jsonl here).
+    /// Where to record the game (default: kibitz-play-GAME-TIME.jsonl here).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// The match seed (chooses starts when the maze has none).
+    /// The match seed (recorded; games with chance use it).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Show the first position in a real window, write it to this PNG and stop.
+    /// Show the first position in a real window, write it to this PNG and stop (for docs and tests).
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
-    /// The other seat's bot command, after `--` (default: our explorer).
+    /// Bot command lines for the other seats, one argument each, after `--`. With --from and no
+    /// bots, the replay's own bots play again.
     #[arg(last = true)]
     pub bots: Vec<String>,
 }
@@ -107,41 +117,15 @@ pub struct LighthousesPlay {
     /// Number of rounds (not with --from).
     #[arg(long, default_value_t = 50, conflicts_with = "from")]
     pub rounds: u32,
-    /// Continue this replay by hand (take over) instead of starting a new match.
-    #[arg(long, requires = "turn")]
-    pub from: Option<PathBuf>,
-    /// With --from: the step to continue after (moved on to the next player's turn).
-    #[arg(long)]
-    pub turn: Option<usize>,
-    /// A seat played by hand (0-based); repeat it for several humans taking turns at one
-    /// screen. Default: seat 0, or with --from the seat that is to move.
-    #[arg(long = "human")]
-    pub humans: Vec<usize>,
-    /// Your name in the replay.
-    #[arg(long, default_value = "Human")]
-    pub name: String,
-    /// Where to record the game (default: kibitz-play-lighthouses-TIME.jsonl here).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// The match seed (recorded).
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
     #[command(flatten)]
-    pub limits: LimitArgs,
-    /// Show the first position in a real window, write it to this PNG and stop (for docs and tests).
-    #[arg(long)]
-    pub screenshot: Option<PathBuf>,
-    /// Bot command lines for the other seats, one argument each, after `--`. With --from and no
-    /// bots, the replay's own bots play again.
-    #[arg(last = true)]
-    pub bots: Vec<String>,
+    pub seats: SeatArgs,
 }
 
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let (view, out, screenshot) = match args.game {
         PlayGame::Lighthouses(a) => {
             let (view, out) = games::lighthouses::play(&a)?;
-            (view, out, a.screenshot)
+            (view, out, a.seats.screenshot)
         }
         PlayGame::Icfp2015(a) => {
             let (view, out) = games::icfp2015::play(&a)?;
@@ -149,7 +133,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         }
         PlayGame::Amazes(a) => {
             let (view, out) = games::amazes::play(&a)?;
-            (view, out, a.screenshot)
+            (view, out, a.seats.screenshot)
         }
     };
     eprintln!("recording to {}", out.display());

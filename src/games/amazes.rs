@@ -86,40 +86,26 @@ mod tests {
     }
 }
 
-/// Sets up `kibitz play amazes`: a new match against a bot, or a replay continued by hand.
+/// Sets up `kibitz play amazes`: a new match against a bot (our explorer unless a command is
+/// given), or a replay continued by hand.
 pub fn play(args: &crate::cli::play::AmazesPlay) -> anyhow::Result<(Box<dyn crate::viewer::session::GameView>, std::path::PathBuf)> {
-    use crate::games::play::{LivePlan, seat_plan, take_over};
-    let limits = args.limits.limits();
-    let (plan, title) = match (&args.from, &args.maze) {
-        (Some(from), _) => {
-            let text = std::fs::read_to_string(from).with_context(|| format!("cannot read {}", from.display()))?;
-            let loaded = Replay::<Amazes>::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", from.display()))?;
-            let (plan, at) = take_over(&loaded.replay, args.turn.unwrap_or(0), &args.humans, &args.bots, &args.name).map_err(anyhow::Error::msg)?;
-            (plan, format!("{} continued by hand from step {at}", from.display()))
+    use crate::games::play::{Fresh, play_live};
+    let fresh = |humans: &[usize]| {
+        let Some(maze_path) = &args.maze else { anyhow::bail!("give --maze or --from") };
+        let mut maze = load_maze(maze_path)?;
+        if let Some(starts) = &args.start {
+            let p = starts.iter().map(|s| parse_start(s)).collect::<Result<Vec<_>, _>>().map_err(anyhow::Error::msg)?;
+            maze.starts = Some([p[0], p[1]]);
         }
-        (None, Some(maze_path)) => {
-            let mut maze = load_maze(maze_path)?;
-            if let Some(starts) = &args.start {
-                let p = starts.iter().map(|s| parse_start(s)).collect::<Result<Vec<_>, _>>().map_err(anyhow::Error::msg)?;
-                maze.starts = Some([p[0], p[1]]);
-            }
-            let setup = Setup::new(maze);
-            Amazes::start(&setup, 2, args.seed).map_err(|e| anyhow::anyhow!("{}: {e}", maze_path.display()))?;
-            let humans = if args.humans.is_empty() { vec![0] } else { args.humans.clone() };
-            let bots = if args.bots.is_empty() && humans.len() < 2 {
-                let me = std::env::current_exe().map_err(|e| anyhow::anyhow!("cannot find this program to run its explorer: {e}"))?;
-                vec![format!("'{}' bot amazes explorer", me.display())]
-            } else {
-                args.bots.clone()
-            };
-            let seats = seat_plan::<Amazes>(2, &humans, &bots, &args.name, limits).map_err(anyhow::Error::msg)?;
-            let options = kibitz_referee::MatchOptions { seed: args.seed, limits: Some(limits.to_record()), stop: None };
-            (LivePlan { setup, seats, options, history: Vec::new() }, format!("hand play on {}", maze_path.display()))
-        }
-        (None, None) => anyhow::bail!("give --maze or --from"),
+        let setup = Setup::new(maze);
+        Amazes::start(&setup, 2, args.seats.seed).map_err(|e| anyhow::anyhow!("{}: {e}", maze_path.display()))?;
+        let bots = if args.seats.bots.is_empty() && humans.len() < 2 {
+            let me = std::env::current_exe().map_err(|e| anyhow::anyhow!("cannot find this program to run its explorer: {e}"))?;
+            vec![format!("'{}' bot amazes explorer", me.display())]
+        } else {
+            args.seats.bots.clone()
+        };
+        Ok(Fresh { setup, players: 2, bots, title: format!("hand play on {}", maze_path.display()) })
     };
-    let out = args.out.clone().unwrap_or_else(|| crate::games::play::default_out(Amazes::ID));
-    let live = plan.start(&out).map_err(anyhow::Error::msg)?;
-    let view = crate::viewer::AmazesView::live(title, live, out.clone()).map_err(anyhow::Error::msg)?;
-    Ok((Box::new(view), out))
+    play_live(&args.seats, fresh, crate::viewer::AmazesView::live)
 }

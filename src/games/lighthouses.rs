@@ -2,12 +2,9 @@
 
 use crate::cli::match_cmd::{LighthousesMatch, progress_bar};
 use crate::cli::play::LighthousesPlay;
-use crate::games::play::{LivePlan, seat_plan, take_over};
+use crate::games::play::{Fresh, play_live};
 use crate::viewer::LighthousesView;
 use crate::viewer::session::GameView;
-use kibitz_core::Game;
-use kibitz_core::replay::Replay;
-use kibitz_referee::MatchOptions;
 use std::path::PathBuf;
 use anyhow::Context;
 use kibitz_lighthouses::{Lighthouses, Map, Setup};
@@ -44,31 +41,15 @@ pub fn run_match(args: &LighthousesMatch) -> anyhow::Result<MatchSummary> {
 
 /// Sets up `kibitz play lighthouses`: a new match, or a replay continued by hand.
 pub fn play(args: &LighthousesPlay) -> anyhow::Result<(Box<dyn GameView>, PathBuf)> {
-    let limits = args.limits.limits();
-    let (plan, title) = match (&args.from, &args.map) {
-        (Some(from), _) => {
-            let text = std::fs::read_to_string(from).with_context(|| format!("cannot read {}", from.display()))?;
-            let loaded = Replay::<Lighthouses>::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", from.display()))?;
-            let turn = args.turn.unwrap_or(0);
-            let (plan, at) = take_over(&loaded.replay, turn, &args.humans, &args.bots, &args.name).map_err(anyhow::Error::msg)?;
-            (plan, format!("{} continued by hand from step {at}", from.display()))
+    let fresh = |humans: &[usize]| {
+        let Some(map_path) = &args.map else { anyhow::bail!("give --map or --from") };
+        let map = load_map(map_path)?;
+        let players = humans.len() + args.seats.bots.len();
+        if players > map.start_count() {
+            anyhow::bail!("{}: the map has {} start cells, too few for {players} players", map_path.display(), map.start_count());
         }
-        (None, Some(map_path)) => {
-            let map = load_map(map_path)?;
-            let humans = if args.humans.is_empty() { vec![0] } else { args.humans.clone() };
-            let players = humans.len() + args.bots.len();
-            if players > map.start_count() {
-                anyhow::bail!("{}: the map has {} start cells, too few for {players} players", map_path.display(), map.start_count());
-            }
-            let seats = seat_plan::<Lighthouses>(players, &humans, &args.bots, &args.name, limits).map_err(anyhow::Error::msg)?;
-            let options = MatchOptions { seed: args.seed, limits: Some(limits.to_record()), stop: None };
-            let setup = Setup { map, rounds: args.rounds };
-            (LivePlan { setup, seats, options, history: Vec::new() }, format!("hand play on {}", map_path.display()))
-        }
-        (None, None) => anyhow::bail!("give --map or --from"),
+        let title = format!("hand play on {}", map_path.display());
+        Ok(Fresh { setup: Setup { map, rounds: args.rounds }, players, bots: args.seats.bots.clone(), title })
     };
-    let out = args.out.clone().unwrap_or_else(|| crate::games::play::default_out(Lighthouses::ID));
-    let live = plan.start(&out).map_err(anyhow::Error::msg)?;
-    let view = LighthousesView::live(title, live, out.clone()).map_err(anyhow::Error::msg)?;
-    Ok((Box::new(view), out))
+    play_live(&args.seats, fresh, LighthousesView::live)
 }

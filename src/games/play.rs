@@ -153,3 +153,48 @@ where
     let view = view(format!("{title} · taken over at step {at}"), live, out.clone())?;
     Ok((Box::new(view), out))
 }
+
+/// A new match for `kibitz play`, as the game sets it up from its own arguments.
+pub struct Fresh<G: Game> {
+    pub setup: G::Setup,
+    pub players: usize,
+    /// Commands for the seats not played by hand, in seat order.
+    pub bots: Vec<String>,
+    pub title: String,
+}
+
+/// `kibitz play GAME` for a game with bot seats: continues `--from` a replay, or starts the
+/// match `fresh` sets up for the given human seats; records it and opens it in the game's view
+/// (made by `view`, the game's `live` constructor).
+pub fn play_live<G: BotProtocol, V: crate::viewer::session::GameView + 'static>(
+    args: &crate::cli::play::SeatArgs,
+    fresh: impl FnOnce(&[usize]) -> anyhow::Result<Fresh<G>>,
+    view: impl FnOnce(String, LiveMatch<G>, PathBuf) -> Result<V, String>,
+) -> anyhow::Result<(Box<dyn crate::viewer::session::GameView>, PathBuf)>
+where
+    G::State: 'static,
+    G::Setup: Send,
+    G::Action: Send,
+    G::Outcome: Send,
+{
+    let limits = args.limits.limits();
+    let (plan, title) = match &args.from {
+        Some(from) => {
+            let text = std::fs::read_to_string(from).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", from.display()))?;
+            let loaded = Replay::<G>::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", from.display()))?;
+            let (plan, at) = take_over(&loaded.replay, args.turn.unwrap_or(0), &args.humans, &args.bots, &args.name).map_err(anyhow::Error::msg)?;
+            (plan, format!("{} continued by hand from step {at}", from.display()))
+        }
+        None => {
+            let humans = if args.humans.is_empty() { vec![0] } else { args.humans.clone() };
+            let Fresh { setup, players, bots, title } = fresh(&humans)?;
+            let seats = seat_plan::<G>(players, &humans, &bots, &args.name, limits).map_err(anyhow::Error::msg)?;
+            let options = MatchOptions { seed: args.seed, limits: Some(limits.to_record()), stop: None };
+            (LivePlan { setup, seats, options, history: Vec::new() }, title)
+        }
+    };
+    let out = args.out.clone().unwrap_or_else(|| default_out(G::ID));
+    let live = plan.start(&out).map_err(anyhow::Error::msg)?;
+    let view = view(title, live, out.clone()).map_err(anyhow::Error::msg)?;
+    Ok((Box::new(view), out))
+}
