@@ -114,10 +114,7 @@ impl AmazesView {
         }
         // Exactly the lines a bot would read now.
         let state = self.rec.timeline.last_state();
-        let mut told = state.view(player).lines();
-        if player == 0 && state.players[0].turns_played == 0 {
-            told.insert(0, "Start".into());
-        }
+        let told = <Amazes as kibitz_core::BotProtocol>::turn_lines(state, player);
         ui.label("you are told:");
         ui.label(RichText::new(told.join("\n")).monospace());
         let line = self.hand.as_ref().map(|h| h.line.clone()).unwrap_or_default();

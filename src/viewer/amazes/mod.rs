@@ -346,10 +346,7 @@ impl GameView for AmazesView {
             match self.last_turn(p, cursor) {
                 Some((i, report)) => {
                     ui.colored_label(color(p), format!("{} · turn {} (step {i}): what it was told", self.rec.track.players[p].name, report.turn));
-                    let mut lines = report.view.lines();
-                    if p == 0 && report.turn == 1 {
-                        lines.insert(0, "Start".into());
-                    }
+                    let lines = kibitz_amazes::protocol::told(&report.view, p, report.turn);
                     ui.label(egui::RichText::new(lines.join("\n")).monospace());
                     let sent = self.rec.replay.records.get(i).and_then(|r| r.action.as_ref()).and_then(|m| serde_json::to_value(m).ok()).and_then(|v| v.as_str().map(str::to_string));
                     ui.label(egui::RichText::new(format!("answered: {}", sent.unwrap_or_else(|| "(nothing)".into()))).monospace());

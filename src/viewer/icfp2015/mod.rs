@@ -223,14 +223,9 @@ impl GameView for Icfp2015View {
             && let Some(OutcomeEvent::Locked { lock, .. }) = self.rec.timeline.outcomes().get(cursor - 1).map(|o| &o.event)
             && lock.rows_cleared > 0
         {
-            let before = self.rec.timeline.state_at(cursor - 1);
-            let members = before.members();
-            for y in 0..problem.height() as i32 {
-                let full = (0..problem.width() as i32).all(|x| before.board().is_full(Cell::new(x, y)) || members.contains(&Cell::new(x, y)));
-                if full {
-                    for x in 0..problem.width() as i32 {
-                        painter.add(Shape::convex_polygon(grid.hexagon(Cell::new(x, y), 0.7), with_alpha(CLEARED, 170), Stroke::NONE));
-                    }
+            for y in self.rec.timeline.state_at(cursor - 1).rows_filled_by_locking() {
+                for x in 0..problem.width() as i32 {
+                    painter.add(Shape::convex_polygon(grid.hexagon(Cell::new(x, y), 0.7), with_alpha(CLEARED, 170), Stroke::NONE));
                 }
             }
             painter.text(board_rect.center_top() + Vec2::new(0.0, 4.0), Align2::CENTER_TOP, format!("{} rows cleared  +{}", lock.rows_cleared, lock.move_score()), FontId::proportional(20.0), CLEARED);

@@ -10,6 +10,7 @@
 //! corners, outer edges), so that its count of discovered squares follows the jury's.
 
 use super::Info;
+use kibitz_amazes::view::CorridorStep;
 use kibitz_amazes::{Dir, Move, SIZE};
 use std::collections::VecDeque;
 
@@ -195,12 +196,9 @@ impl Map {
         for (dir, line) in [f, f.right(), f.back(), f.left()].into_iter().zip(&info.corridors) {
             let mut pos = at;
             for c in line.chars() {
-                let (left, right) = match c {
-                    'B' => (true, true),
-                    'L' => (true, false),
-                    'R' => (false, true),
-                    'N' => (false, false),
-                    _ => {
+                let (left, right) = match CorridorStep::from_letter(c) {
+                    Some(CorridorStep::Square { left, right }) => (left, right),
+                    Some(CorridorStep::Wall) | None => {
                         self.learn(pos, dir, Side::Wall)?;
                         break;
                     }

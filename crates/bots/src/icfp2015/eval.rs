@@ -102,14 +102,11 @@ pub(crate) struct Contact {
 pub(crate) const CONTACT: Contact = Contact { clear: 2000, depth: 12, touch: 8, hole: 10, covered: 40, row_fill: 6 };
 
 /// The value of a placement by [`Contact`].
-pub(crate) fn contact_value(board: &Local, cells: &[Cube], next_spawn: Option<&[Cell]>, w: &Contact) -> i64 {
-    let member = |c: Cube| cells.contains(&c);
-    // Full, a member, or off the board (a wall: nothing comes in from the side).
-    let blocked = |c: Cube| member(c) || !board.is_free(c.cell());
-    let mut v = 0;
+/// The rows the cells lie in, with how many cells in each (at most 32 rows, without
+/// allocating: this runs for every candidate placement).
+fn rows_of(cells: &[Cube]) -> ([(i32, i32); 32], usize) {
     let mut rows: [(i32, i32); 32] = [(0, 0); 32];
     let mut nrows = 0;
-    let mut cleared = 0;
     for c in cells {
         let y = c.cell().y;
         match rows[..nrows].iter_mut().find(|r| r.0 == y) {
@@ -121,6 +118,16 @@ pub(crate) fn contact_value(board: &Local, cells: &[Cube], next_spawn: Option<&[
             None => {}
         }
     }
+    (rows, nrows)
+}
+
+pub(crate) fn contact_value(board: &Local, cells: &[Cube], next_spawn: Option<&[Cell]>, w: &Contact) -> i64 {
+    let member = |c: Cube| cells.contains(&c);
+    // Full, a member, or off the board (a wall: nothing comes in from the side).
+    let blocked = |c: Cube| member(c) || !board.is_free(c.cell());
+    let mut v = 0;
+    let (rows, nrows) = rows_of(cells);
+    let mut cleared = 0;
     for &(y, added) in &rows[..nrows] {
         let n = board.row_count[y as usize] + added;
         if n == board.width {
@@ -189,19 +196,7 @@ pub(crate) fn value(board: &Local, cells: &[Cube], next_spawn: Option<&[Cell]>, 
     };
 
     // Rows cleared, and members in them.
-    let mut rows: [(i32, i32); 32] = [(0, 0); 32];
-    let mut nrows = 0;
-    for c in cells {
-        let y = c.cell().y;
-        match rows[..nrows].iter_mut().find(|r| r.0 == y) {
-            Some(r) => r.1 += 1,
-            None if nrows < 32 => {
-                rows[nrows] = (y, 1);
-                nrows += 1;
-            }
-            None => {}
-        }
-    }
+    let (rows, nrows) = rows_of(cells);
     let (mut cleared, mut eroded) = (0i64, 0i64);
     for &(y, added) in &rows[..nrows] {
         if board.row_count[y as usize] + added == board.width {

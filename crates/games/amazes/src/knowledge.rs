@@ -15,7 +15,7 @@
 //!   known, and the edge opposite a fully known outer edge.
 
 use crate::geom::{Dir, EdgeId, EdgeSet, Placement, SIZE, Square, SquareSet, corner_edges};
-use crate::view::{View, looking};
+use crate::view::{CorridorStep, View, looking};
 use serde::{Deserialize, Serialize};
 
 /// What a player knows about one edge.
@@ -162,16 +162,13 @@ impl Knowledge {
         for (dir, line) in looking(at.facing).into_iter().zip(&view.corridors) {
             let mut pos = at.square;
             for c in line.chars() {
-                let (left, right) = match c {
-                    'B' => (true, true),
-                    'L' => (true, false),
-                    'R' => (false, true),
-                    'N' => (false, false),
-                    'W' => {
+                let (left, right) = match CorridorStep::from_letter(c) {
+                    Some(CorridorStep::Square { left, right }) => (left, right),
+                    Some(CorridorStep::Wall) => {
                         self.learn_wall(pos.edge(dir));
                         break;
                     }
-                    _ => break,
+                    None => break,
                 };
                 self.learn_opening(pos.edge(dir));
                 let Some(next) = pos.step(dir) else { break };

@@ -19,6 +19,7 @@
 
 use crate::Amazes;
 use crate::rules::{Ending, Moves, Outcome, State};
+use crate::view::View;
 use kibitz_core::BotProtocol;
 
 /// The first line of Red's first input.
@@ -47,12 +48,7 @@ impl BotProtocol for Amazes {
 
     /// `Start` (Red's first turn only), the four corridor lines, the squared distance.
     fn turn_lines(state: &State, player: usize) -> Vec<String> {
-        let mut lines = Vec::with_capacity(6);
-        if player == 0 && state.players[0].turns_played == 0 {
-            lines.push(START.to_string());
-        }
-        lines.extend(state.view(player).lines());
-        lines
+        told(&state.view(player), player, state.players[player].turns_played + 1)
     }
 
     /// A line of `F`, `T`, `L`, `R`. Any other character is a protocol violation (the bot
@@ -72,6 +68,17 @@ impl BotProtocol for Amazes {
     fn farewell_lines(state: &State, player: usize) -> Vec<String> {
         quit_lines(state, player)
     }
+}
+
+/// The lines a player reads before its `turn` (1-based) given what it sees: `Start` first on
+/// Red's first turn. Also how a viewer shows what a recorded turn's bot was told.
+pub fn told(view: &View, player: usize, turn: u32) -> Vec<String> {
+    let mut lines = Vec::with_capacity(6);
+    if player == 0 && turn == 1 {
+        lines.push(START.to_string());
+    }
+    lines.extend(view.lines());
+    lines
 }
 
 /// What to send `player` when the game is over: `Quit` if it still expects a turn (the game

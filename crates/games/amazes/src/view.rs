@@ -40,6 +40,38 @@ impl View {
     }
 }
 
+/// One letter of a corridor line: the next square, with its left and right sides open or not
+/// (`B`, `L`, `R`, `N`), or the wall that ends the line (`W`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CorridorStep {
+    Square { left: bool, right: bool },
+    Wall,
+}
+
+impl CorridorStep {
+    pub fn letter(self) -> char {
+        match self {
+            CorridorStep::Square { left: true, right: true } => 'B',
+            CorridorStep::Square { left: true, right: false } => 'L',
+            CorridorStep::Square { left: false, right: true } => 'R',
+            CorridorStep::Square { left: false, right: false } => 'N',
+            CorridorStep::Wall => 'W',
+        }
+    }
+
+    /// `None` for a letter the protocol does not use.
+    pub fn from_letter(c: char) -> Option<CorridorStep> {
+        Some(match c {
+            'B' => CorridorStep::Square { left: true, right: true },
+            'L' => CorridorStep::Square { left: true, right: false },
+            'R' => CorridorStep::Square { left: false, right: true },
+            'N' => CorridorStep::Square { left: false, right: false },
+            'W' => CorridorStep::Wall,
+            _ => return None,
+        })
+    }
+}
+
 /// The corridor line seen from `from` looking `dir`.
 pub fn corridor(maze: &Maze, from: Square, dir: Dir) -> String {
     let mut line = String::new();
@@ -47,15 +79,8 @@ pub fn corridor(maze: &Maze, from: Square, dir: Dir) -> String {
     while !maze.wall(pos, dir) {
         let Some(next) = pos.step(dir) else { break };
         pos = next;
-        let left = !maze.wall(pos, dir.left());
-        let right = !maze.wall(pos, dir.right());
-        line.push(match (left, right) {
-            (true, true) => 'B',
-            (true, false) => 'L',
-            (false, true) => 'R',
-            (false, false) => 'N',
-        });
+        line.push(CorridorStep::Square { left: !maze.wall(pos, dir.left()), right: !maze.wall(pos, dir.right()) }.letter());
     }
-    line.push('W');
+    line.push(CorridorStep::Wall.letter());
     line
 }

@@ -477,6 +477,19 @@ impl State {
             Status::Over(_) => Vec::new(),
         }
     }
+    /// The rows that locking the unit in play where it stands would fill, and so clear (top to
+    /// bottom); for showing which rows a lock cleared.
+    pub fn rows_filled_by_locking(&self) -> Vec<i32> {
+        let members = self.members();
+        let (w, h) = (self.board.width as i32, self.board.height as i32);
+        (0..h)
+            .filter(|&y| {
+                let added = members.iter().filter(|c| c.y == y && (0..w).contains(&c.x)).count() as u32;
+                self.board.row_count[y as usize] + added == w as u32
+            })
+            .collect()
+    }
+
     /// The pivot of the unit in play (it may be off the board).
     pub fn pivot(&self) -> Option<Cell> {
         match self.status {

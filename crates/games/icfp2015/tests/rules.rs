@@ -193,6 +193,22 @@ fn a_lock_that_clears_nothing_resets_ls_old() {
     assert_eq!(s.move_score(), 302 + 2 + 102);
 }
 
+#[test]
+fn the_rows_a_lock_would_clear_are_known_before_it() {
+    // As above: after "al" the unit stands in the two-row gap, and "b" locks it there.
+    let mut filled = Vec::new();
+    for x in [0, 2] {
+        filled.extend([(x, 2), (x, 3), (x, 5)]);
+    }
+    let p = board(3, 6, &filled, &[(0, 0), (0, 1)], (0, 0), 5);
+    let mut s = game(&p);
+    assert!(s.rows_filled_by_locking().is_empty(), "at spawn nothing would clear");
+    feed_all(&mut s, "al");
+    assert_eq!(s.rows_filled_by_locking(), vec![2, 3]);
+    let events = feed_all(&mut s, "b");
+    assert!(matches!(events[0], Event::Locked(_, l) if l.rows_cleared == 2));
+}
+
 // Item 8: phrases.
 
 #[test]
