@@ -187,10 +187,10 @@ pub trait GameView: Send + Sync {
         None
     }
     /// Live matches: the game's own keys while a human is to move (read before the shell's).
-    /// Returns true when the game takes the whole keyboard this frame (its moves use keys the
-    /// shell's shortcuts also use), so that the shortcuts wait.
-    fn hand_keys(&mut self, _ctx: &egui::Context) -> bool {
-        false
+    /// Returns the keys the game used this frame as moves; the shell's shortcuts on those keys
+    /// wait (Amazes moves with the arrows, which also step the timeline).
+    fn hand_keys(&mut self, _ctx: &egui::Context) -> &'static [egui::Key] {
+        &[]
     }
     /// The perspective to open in (hand play: the human's own view, the real fog).
     fn initial_perspective(&self) -> Option<Perspective> {

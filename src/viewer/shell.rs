@@ -224,18 +224,12 @@ fn keyboard(ctx: &egui::Context, viewer: &mut Viewer) {
     if ctx.egui_wants_keyboard_input() {
         return;
     }
-    if let Some(session) = viewer.session.as_mut()
-        && viewer.playback.cursor() == viewer.playback.len()
-        && session.hand_keys(ctx)
-    {
-        // The game's moves use these keys now; only the perspective switch stays.
-        if ctx.input(|i| i.key_pressed(egui::Key::P)) {
-            viewer.act(Action::Perspective);
-        }
-        return;
-    }
+    let claimed = match viewer.session.as_mut() {
+        Some(session) if viewer.playback.cursor() == viewer.playback.len() => session.hand_keys(ctx),
+        _ => &[],
+    };
     let pressed: Vec<Action> = ctx.input(|i| {
-        SHORTCUTS.iter().filter(|s| i.key_pressed(s.key) && i.modifiers.shift == s.shift).map(|s| s.action).collect()
+        SHORTCUTS.iter().filter(|s| !claimed.contains(&s.key) && i.key_pressed(s.key) && i.modifiers.shift == s.shift).map(|s| s.action).collect()
     });
     for action in pressed {
         viewer.act(action);

@@ -20,6 +20,13 @@ pub const HELP: &[(&str, &str)] = &[
     ("P", "switch between your knowledge (the fog) and the truth"),
 ];
 
+/// The keys that add a move, and the move.
+const MOVE_KEYS: [(Key, char); 8] =
+    [(Key::ArrowUp, 'F'), (Key::F, 'F'), (Key::ArrowLeft, 'L'), (Key::L, 'L'), (Key::ArrowRight, 'R'), (Key::R, 'R'), (Key::ArrowDown, 'T'), (Key::T, 'T')];
+/// Every key hand play uses on the human's turn.
+const CLAIMED: [Key; 10] =
+    [Key::ArrowUp, Key::F, Key::ArrowLeft, Key::L, Key::ArrowRight, Key::R, Key::ArrowDown, Key::T, Key::Backspace, Key::Enter];
+
 /// The most moves a line may have (more disqualifies).
 const MAX_MOVES: usize = 256;
 
@@ -75,12 +82,11 @@ impl AmazesView {
         }
     }
 
-    /// While the human is to move, the keyboard is theirs (arrows and letters are moves), so
-    /// the shell's shortcuts wait. Returns whether the keyboard was taken.
-    pub(super) fn play_keys(&mut self, ctx: &egui::Context) -> bool {
-        let Some(player) = self.human_to_move() else { return false };
-        let keys = [(Key::ArrowUp, 'F'), (Key::F, 'F'), (Key::ArrowLeft, 'L'), (Key::L, 'L'), (Key::ArrowRight, 'R'), (Key::R, 'R'), (Key::ArrowDown, 'T'), (Key::T, 'T')];
-        let pressed: Vec<char> = ctx.input(|i| keys.iter().filter(|(k, _)| i.key_pressed(*k)).map(|&(_, c)| c).collect());
+    /// While the human is to move, the arrows and the move letters are moves: returns them, so
+    /// that the shell's shortcuts on those keys wait.
+    pub(super) fn play_keys(&mut self, ctx: &egui::Context) -> &'static [Key] {
+        let Some(player) = self.human_to_move() else { return &[] };
+        let pressed: Vec<char> = ctx.input(|i| MOVE_KEYS.iter().filter(|(k, _)| i.key_pressed(*k)).map(|&(_, c)| c).collect());
         for c in pressed {
             self.push_move(c);
         }
@@ -92,7 +98,7 @@ impl AmazesView {
         if ctx.input(|i| i.key_pressed(Key::Enter)) {
             self.send(player);
         }
-        true
+        &CLAIMED
     }
 
     pub(super) fn play_panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {

@@ -293,7 +293,7 @@ impl GameView for AmazesView {
         self.play_panel(ui, at_end)
     }
 
-    fn hand_keys(&mut self, ctx: &egui::Context) -> bool {
+    fn hand_keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
         self.play_keys(ctx)
     }
 

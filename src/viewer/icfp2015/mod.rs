@@ -318,9 +318,9 @@ impl GameView for Icfp2015View {
         self.play_panel(ui, at_end)
     }
 
-    fn hand_keys(&mut self, ctx: &egui::Context) -> bool {
+    fn hand_keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
         self.play_keys(ctx);
-        false
+        &[]
     }
 
     fn hand_help(&self) -> &'static [(&'static str, &'static str)] {

@@ -421,9 +421,9 @@ impl GameView for LighthousesView {
         self.play_panel(ui, at_end)
     }
 
-    fn hand_keys(&mut self, ctx: &egui::Context) -> bool {
+    fn hand_keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
         self.play_keys(ctx);
-        false
+        &[]
     }
 
     fn hand_help(&self) -> &'static [(&'static str, &'static str)] {
