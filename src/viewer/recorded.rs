@@ -24,6 +24,23 @@ impl<G: Game> Recorded<G> {
         Ok(Self { replay: Replay { header, records: Vec::new(), end: None }, timeline: Timeline::new(initial, Vec::new()), track, cache: None })
     }
 
+    /// A whole replay, each step taken in through `absorb` (the view's own derivation of
+    /// markers and scores, which calls [`Recorded::push`]).
+    pub fn load(
+        title: String,
+        replay: Replay<G>,
+        color: impl Fn(usize) -> bevy_egui::egui::Color32,
+        absorb: impl Fn(&mut Self, StepRecord<G::Action, G::Outcome>),
+    ) -> Result<Self, String> {
+        let Replay { header, records, end } = replay;
+        let mut rec = Self::new(title, header, color)?;
+        for record in records {
+            absorb(&mut rec, record);
+        }
+        rec.replay.end = end;
+        Ok(rec)
+    }
+
     /// Appends a step: simulates it and keeps its record. Returns its index and outcome, for
     /// the view to derive its markers and scores from.
     pub fn push(&mut self, record: StepRecord<G::Action, G::Outcome>) -> (usize, G::Outcome) {

@@ -30,13 +30,7 @@ mod hand;
 
 impl AmazesView {
     pub fn new(title: String, replay: Replay<Amazes>) -> Result<Self, String> {
-        let Replay { header, records, end } = replay;
-        let mut view = Self::empty(title, header)?;
-        for record in records {
-            Self::absorb(&mut view.rec, record);
-        }
-        view.rec.replay.end = end;
-        Ok(view)
+        Ok(Self { rec: Recorded::load(title, replay, color, Self::absorb)?, hand: None })
     }
 
     /// A view of a match with no turns yet.
@@ -128,9 +122,6 @@ impl GameView for AmazesView {
         &self.rec.track
     }
 
-
-
-
     fn describe(&self, cursor: usize) -> String {
         let turns = self.rec.replay.header.setup.turns;
         match cursor.checked_sub(1).and_then(|i| self.rec.timeline.outcomes().get(i)) {
@@ -138,10 +129,6 @@ impl GameView for AmazesView {
             _ => format!("before the first turn ({turns} each)"),
         }
     }
-
-
-
-
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
         let end = range.end.min(self.rec.replay.records.len());

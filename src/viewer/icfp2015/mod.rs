@@ -64,7 +64,7 @@ impl Icfp2015View {
                 self.locks.push(i);
                 track.round_starts.push(after);
                 if lock.rows_cleared > 0 {
-                    track.markers.push(Marker { at: after, kind: MarkerKind::RowsCleared, label: format!("{} rows cleared, +{}", lock.rows_cleared, lock.move_score()) });
+                    track.markers.push(Marker { at: after, kind: MarkerKind::RowsCleared, label: format!("{} cleared, +{}", rows_text(lock.rows_cleared), lock.move_score()) });
                 }
             }
             OutcomeEvent::Error { message, .. } => track.markers.push(Marker { at: after, kind: MarkerKind::Error, label: message.clone() }),
@@ -143,18 +143,11 @@ impl GameView for Icfp2015View {
         &self.rec.track
     }
 
-
-
-
     fn describe(&self, cursor: usize) -> String {
         let setup = &self.rec.replay.header.setup;
         let unit = self.rec.track.round_starts.partition_point(|&s| s <= cursor);
         format!("problem {} seed {} · unit {unit} of {} · character {cursor} of {}", setup.problem.id(), setup.seed, setup.problem.source_length(), self.rec.timeline.len())
     }
-
-
-
-
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
         let end = range.end.min(self.rec.replay.records.len());
@@ -228,7 +221,7 @@ impl GameView for Icfp2015View {
                     painter.add(Shape::convex_polygon(grid.hexagon(Cell::new(x, y), 0.7), with_alpha(CLEARED, 170), Stroke::NONE));
                 }
             }
-            painter.text(board_rect.center_top() + Vec2::new(0.0, 4.0), Align2::CENTER_TOP, format!("{} rows cleared  +{}", lock.rows_cleared, lock.move_score()), FontId::proportional(20.0), CLEARED);
+            painter.text(board_rect.center_top() + Vec2::new(0.0, 4.0), Align2::CENTER_TOP, format!("{} cleared  +{}", rows_text(lock.rows_cleared), lock.move_score()), FontId::proportional(20.0), CLEARED);
         }
         if let Some(ending) = state.ending() {
             let text = match ending {
@@ -364,6 +357,11 @@ impl Icfp2015View {
             }
         }
     }
+}
+
+/// "1 row", "2 rows".
+fn rows_text(n: u32) -> String {
+    if n == 1 { "1 row".to_string() } else { format!("{n} rows") }
 }
 
 /// A unit's shape, small, in the side panel.

@@ -21,13 +21,7 @@ pub struct LighthousesView {
 
 impl LighthousesView {
     pub fn new(title: String, replay: Replay<Lighthouses>) -> Result<Self, String> {
-        let Replay { header, records, end } = replay;
-        let mut view = Self::empty(title, header)?;
-        for record in records {
-            Self::absorb(&mut view.rec, record);
-        }
-        view.rec.replay.end = end;
-        Ok(view)
+        Ok(Self { rec: Recorded::load(title, replay, player_color, Self::absorb)?, hand: None })
     }
 
     /// A view of a replay with no steps yet.
@@ -138,9 +132,6 @@ impl GameView for LighthousesView {
         &self.rec.track
     }
 
-
-
-
     fn describe(&self, cursor: usize) -> String {
         let rounds = self.rec.replay.header.setup.rounds;
         if cursor == 0 {
@@ -157,10 +148,6 @@ impl GameView for LighthousesView {
         };
         format!("round {round} of {rounds} · {what}")
     }
-
-
-
-
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
         let end = range.end.min(self.rec.replay.records.len());
