@@ -94,9 +94,35 @@ fn starts_come_from_the_command_line_or_the_seed_and_bad_ones_are_refused_before
     assert!(header(&a)["setup"]["maze"].is_array());
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("x.jsonl");
-    let bad = run(kibitz().args(["match", "amazes", "--maze", maze.to_str().unwrap(), "--out", out.to_str().unwrap(), "--start", "1,1,N", "1,2,S", "--", "false", "false"]));
+    let bad = run(kibitz().args([
+        "match",
+        "amazes",
+        "--maze",
+        maze.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--start",
+        "1,1,N",
+        "1,2,S",
+        "--",
+        "false",
+        "false",
+    ]));
     assert_eq!(bad.status.code(), Some(2), "too close together: {}", stderr(&bad));
-    let bad = run(kibitz().args(["match", "amazes", "--maze", maze.to_str().unwrap(), "--out", out.to_str().unwrap(), "--start", "1,1,Q", "25,25,S", "--", "false", "false"]));
+    let bad = run(kibitz().args([
+        "match",
+        "amazes",
+        "--maze",
+        maze.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--start",
+        "1,1,Q",
+        "25,25,S",
+        "--",
+        "false",
+        "false",
+    ]));
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("facing"), "{}", stderr(&bad));
 }

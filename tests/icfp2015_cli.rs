@@ -131,8 +131,10 @@ fn run_solver(solver: &str, extra: &[&str]) -> Option<(serde_json::Value, kibitz
 
 #[test]
 fn a_solver_gets_the_contest_flags_and_its_answer_is_scored_and_recorded() {
-    let answer = r#"[{"problemId":5,"seed":0,"tag":"mine","solution":"Ei! Ia! Ia! ppppalalalal"},{"problemId":5,"seed":22837,"solution":"ei!"}]"#;
-    let Some((summary, replay)) = run_solver(&format!("echo \"$@\" >&2; echo '{answer}'"), &["-t", "7", "-p", "ei!", "-p", "ia! ia!"]) else {
+    let answer =
+        r#"[{"problemId":5,"seed":0,"tag":"mine","solution":"Ei! Ia! Ia! ppppalalalal"},{"problemId":5,"seed":22837,"solution":"ei!"}]"#;
+    let Some((summary, replay)) = run_solver(&format!("echo \"$@\" >&2; echo '{answer}'"), &["-t", "7", "-p", "ei!", "-p", "ia! ia!"])
+    else {
         return;
     };
     assert!(summary["failed"].is_null(), "{summary}");
@@ -182,12 +184,30 @@ fn our_solver_plays_every_original_problem_through_the_contest_command_line_and_
     for i in 0..25 {
         let problem = dir.join(format!("problems/problem_{i}.json"));
         let out = tmp.path().join(format!("p{i}.jsonl"));
-        let run_it = run(kibitz().args(["match", "icfp2015", "--problem", problem.to_str().unwrap(), "--out", out.to_str().unwrap(), "-t", "8", "--", &solver]));
+        let run_it = run(kibitz().args([
+            "match",
+            "icfp2015",
+            "--problem",
+            problem.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "-t",
+            "8",
+            "--",
+            &solver,
+        ]));
         assert!(run_it.status.success(), "problem {i}: {}", stderr(&run_it));
         let s = summary(&run_it);
         assert!(s["failed"].is_null() && s["error"].is_null(), "problem {i}: {s}");
         assert!(s["score"].as_u64().unwrap() > 0 && !s["phrases"].as_object().unwrap().is_empty(), "problem {i}: {s}");
-        assert_eq!(s["seeds"].as_array().unwrap().len(), serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(&problem).unwrap()).unwrap()["sourceSeeds"].as_array().unwrap().len(), "every seed solved");
+        assert_eq!(
+            s["seeds"].as_array().unwrap().len(),
+            serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(&problem).unwrap()).unwrap()["sourceSeeds"]
+                .as_array()
+                .unwrap()
+                .len(),
+            "every seed solved"
+        );
         let verify = run(kibitz().args(["verify", out.to_str().unwrap()]));
         assert!(verify.status.success(), "problem {i}: {}", stdout(&verify));
         total += s["score"].as_u64().unwrap();

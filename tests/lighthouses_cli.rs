@@ -84,13 +84,7 @@ fn verify_names_the_first_step_that_disagrees() {
     // Tamper with the scores of the 5th round's end.
     let lines: Vec<String> = text
         .lines()
-        .map(|l| {
-            if l.contains("\"round_end\",\"round\":4") {
-                l.replace("\"scores\":[", "\"scores\":[1000,")
-            } else {
-                l.to_string()
-            }
-        })
+        .map(|l| if l.contains("\"round_end\",\"round\":4") { l.replace("\"scores\":[", "\"scores\":[1000,") } else { l.to_string() })
         .collect();
     let tampered = dir.path().join("t.jsonl");
     fs::write(&tampered, lines.join("\n") + "\n").unwrap();

@@ -101,7 +101,9 @@ fn hand_play_opens_a_real_window_at_the_humans_turn_and_records_a_verified_repla
     let bot = sample_bot("greedy", 0);
     let map = workspace().join("maps/lighthouses/duel.txt");
     let args = ["play", "lighthouses", "--map", map.to_str().unwrap(), "--rounds", "4", "--human", "1", "--name", "Ann"];
-    let Some(output) = in_window(&[&args[..], &["--out", out.to_str().unwrap(), "--screenshot", shot.to_str().unwrap(), "--", &bot]].concat(), dir.path()) else {
+    let Some(output) =
+        in_window(&[&args[..], &["--out", out.to_str().unwrap(), "--screenshot", shot.to_str().unwrap(), "--", &bot]].concat(), dir.path())
+    else {
         return;
     };
     assert_shows_the_island(&shot);
@@ -122,7 +124,9 @@ fn taking_over_a_replay_from_the_command_line_copies_its_history() {
     let (shot, out) = (dir.path().join("take.png"), dir.path().join("take.jsonl"));
     let original = workspace().join("replays/lighthouses-duel.jsonl");
     let args = ["play", "lighthouses", "--from", original.to_str().unwrap(), "--turn", "100"];
-    let Some(output) = in_window(&[&args[..], &["--out", out.to_str().unwrap(), "--screenshot", shot.to_str().unwrap()]].concat(), dir.path()) else {
+    let Some(output) =
+        in_window(&[&args[..], &["--out", out.to_str().unwrap(), "--screenshot", shot.to_str().unwrap()]].concat(), dir.path())
+    else {
         return;
     };
     assert_shows_the_island(&shot);
@@ -156,7 +160,16 @@ fn an_icfp2015_solution_file_renders_on_its_problem_as_a_hex_board() {
     let shot = dir.path().join("icfp.png");
     let problem = reference.join("icfp2015/problems/problem_6.json");
     let solution = reference.join("icfp2015/solutions/natsubate_state-of-the-art.json");
-    let args = ["view", "--problem", problem.to_str().unwrap(), solution.to_str().unwrap(), "--turn", "400", "--screenshot", shot.to_str().unwrap()];
+    let args = [
+        "view",
+        "--problem",
+        problem.to_str().unwrap(),
+        solution.to_str().unwrap(),
+        "--turn",
+        "400",
+        "--screenshot",
+        shot.to_str().unwrap(),
+    ];
     if in_window(&args, dir.path()).is_none() {
         return;
     }
@@ -180,14 +193,18 @@ fn icfp2015_hand_play_opens_on_our_problem_and_saves_a_solution_file() {
     let (shot, out, solution) = (dir.path().join("hand.png"), dir.path().join("hand.jsonl"), dir.path().join("hand.json"));
     let problem = workspace().join("maps/icfp2015/hive.json");
     let args = ["play", "icfp2015", "--problem", problem.to_str().unwrap(), "--seed", "7", "--out", out.to_str().unwrap()];
-    let Some(output) = in_window(&[&args[..], &["--solution-out", solution.to_str().unwrap(), "--screenshot", shot.to_str().unwrap()]].concat(), dir.path()) else {
+    let Some(output) = in_window(
+        &[&args[..], &["--solution-out", solution.to_str().unwrap(), "--screenshot", shot.to_str().unwrap()]].concat(),
+        dir.path(),
+    ) else {
         return;
     };
     assert_eq!(summary(&output)["verified"], true, "{}", stdout(&output));
     let records = kibitz_icfp2015::read_solutions(&std::fs::read_to_string(&solution).unwrap()).unwrap();
     assert_eq!((records[0].problem_id, records[0].seed, records[0].solution.as_str()), (1001, 7, ""));
     let image = image::open(&shot).unwrap().to_rgb8();
-    let empty = (80..700).flat_map(|y| (40..860).map(move |x| (x, y))).filter(|&(x, y)| near(image.get_pixel(x, y).0, [38, 44, 56], 4)).count();
+    let empty =
+        (80..700).flat_map(|y| (40..860).map(move |x| (x, y))).filter(|&(x, y)| near(image.get_pixel(x, y).0, [38, 44, 56], 4)).count();
     assert!(empty > 50_000, "the empty hex board shows ({empty} pixels)");
 }
 
@@ -220,7 +237,18 @@ fn amazes_hand_play_opens_in_the_fog_against_our_explorer() {
     let dir = tempfile::tempdir().unwrap();
     let (shot, out) = (dir.path().join("fog.png"), dir.path().join("fog.jsonl"));
     let maze = workspace().join("maps/amazes/kibitz-2.txt");
-    let args = ["play", "amazes", "--maze", maze.to_str().unwrap(), "--human", "1", "--out", out.to_str().unwrap(), "--screenshot", shot.to_str().unwrap()];
+    let args = [
+        "play",
+        "amazes",
+        "--maze",
+        maze.to_str().unwrap(),
+        "--human",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+        "--screenshot",
+        shot.to_str().unwrap(),
+    ];
     let Some(output) = in_window(&args, dir.path()) else { return };
     assert_eq!(summary(&output)["verified"], true, "{}", stdout(&output));
     let replay = replay_of_amazes(&out);

@@ -4,7 +4,9 @@ use clap::Args;
 use std::process::ExitCode;
 
 #[derive(Args)]
-#[command(after_help = "Example: kibitz match lighthouses --map maps/lighthouses/harbour.txt --rounds 200 \\\n  --out game.jsonl -- 'kibitz bot lighthouses greedy' 'kibitz bot lighthouses random --seed 7'")]
+#[command(
+    after_help = "Example: kibitz match lighthouses --map maps/lighthouses/harbour.txt --rounds 200 \\\n  --out game.jsonl -- 'kibitz bot lighthouses greedy' 'kibitz bot lighthouses random --seed 7'"
+)]
 pub struct BotArgs {
     /// The game: lighthouses.
     pub game: String,

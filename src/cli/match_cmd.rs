@@ -181,7 +181,10 @@ pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
             let summary = games::icfp2015::run_solver(&run)?;
             match &summary.failed {
                 Some(reason) => eprintln!("the solver failed: {reason}"),
-                None => eprintln!("problem {} seed {}: score {} ({} move + {} power)", summary.problem_id, summary.seed, summary.score, summary.move_score, summary.power_score),
+                None => eprintln!(
+                    "problem {} seed {}: score {} ({} move + {} power)",
+                    summary.problem_id, summary.seed, summary.score, summary.move_score, summary.power_score
+                ),
             }
             serde_json::to_value(summary)?
         }

@@ -28,9 +28,7 @@ pub enum MazeCommand {
     },
     /// Check a maze file against every property the rules state; the first violation is named
     /// with its line and column (exit 2).
-    Check {
-        file: PathBuf,
-    },
+    Check { file: PathBuf },
 }
 
 pub fn run(args: MazeArgs) -> anyhow::Result<ExitCode> {
@@ -50,7 +48,9 @@ pub fn run(args: MazeArgs) -> anyhow::Result<ExitCode> {
         MazeCommand::Check { file } => {
             let text = std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
             let maze = kibitz_amazes::Maze::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
-            let starts = maze.starts.map_or("no start lines".to_string(), |s| format!("starts {} and {}", kibitz_amazes::maze::start_line(s[0]), kibitz_amazes::maze::start_line(s[1])));
+            let starts = maze.starts.map_or("no start lines".to_string(), |s| {
+                format!("starts {} and {}", kibitz_amazes::maze::start_line(s[0]), kibitz_amazes::maze::start_line(s[1]))
+            });
             println!("{}: a valid maze; {} openings, {} dead ends; {starts}", file.display(), maze.openings(), maze.dead_ends());
             Ok(ExitCode::SUCCESS)
         }

@@ -20,7 +20,9 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 
 #[derive(Parser)]
 #[command(name = "kibitz", version, about = "Replay viewer, referee and hand-play playground for programming-contest games")]
-#[command(after_help = "Without a command, the viewer opens on the bundled demo replay.\nGames: lighthouses, icfp2015 (scoring). Run `kibitz COMMAND --help` for each command's options.")]
+#[command(
+    after_help = "Without a command, the viewer opens on the bundled demo replay.\nGames: lighthouses, icfp2015 (scoring). Run `kibitz COMMAND --help` for each command's options."
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,

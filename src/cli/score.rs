@@ -38,7 +38,8 @@ pub fn run(args: ScoreArgs) -> anyhow::Result<ExitCode> {
     let ScoreGame::Icfp2015(args) = args.game;
     let problems = args.problem.iter().map(|p| load_problem(p)).collect::<anyhow::Result<Vec<_>>>()?;
     let text = std::fs::read_to_string(&args.solution).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", args.solution.display()))?;
-    let scored = score_file(&problems, &text, &phrases_or_known(&args.phrases)).map_err(|e| anyhow::anyhow!("{}: {e}", args.solution.display()))?;
+    let scored =
+        score_file(&problems, &text, &phrases_or_known(&args.phrases)).map_err(|e| anyhow::anyhow!("{}: {e}", args.solution.display()))?;
     eprint!("{}", score_table(&scored));
     println!("{}", serde_json::to_string(&scored)?);
     Ok(ExitCode::SUCCESS)

@@ -40,7 +40,9 @@ pub struct ViewArgs {
 
 pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
     let text = match (&args.problem, &args.replay) {
-        (Some(problem), Some(solution)) => Some((crate::games::icfp2015::replay_of_solution(problem, solution, args.seed)?, solution.clone())),
+        (Some(problem), Some(solution)) => {
+            Some((crate::games::icfp2015::replay_of_solution(problem, solution, args.seed)?, solution.clone()))
+        }
         _ => None,
     };
     run_viewer(ViewerOptions {

@@ -21,9 +21,16 @@ pub fn parse_start(text: &str) -> Result<Placement, String> {
     let [row, col, facing] = parts[..] else {
         return Err(format!("{text:?}: expected ROW,COLUMN,FACING such as 3,5,N"));
     };
-    let number = |s: &str, what: &str| s.parse::<usize>().ok().filter(|n| (1..=25).contains(n)).ok_or(format!("{text:?}: the {what} must be 1 to 25"));
+    let number = |s: &str, what: &str| {
+        s.parse::<usize>().ok().filter(|n| (1..=25).contains(n)).ok_or(format!("{text:?}: the {what} must be 1 to 25"))
+    };
     let square = Square::new(number(row, "row")? - 1, number(col, "column")? - 1).expect("checked range");
-    let facing = facing.chars().next().filter(|_| facing.len() == 1).and_then(Dir::from_letter).ok_or(format!("{text:?}: the facing must be N, E, S or W"))?;
+    let facing = facing
+        .chars()
+        .next()
+        .filter(|_| facing.len() == 1)
+        .and_then(Dir::from_letter)
+        .ok_or(format!("{text:?}: the facing must be N, E, S or W"))?;
     Ok(Placement::new(square, facing))
 }
 
@@ -54,10 +61,15 @@ pub fn run_match(args: &AmazesMatch) -> anyhow::Result<AmazesSummary> {
     Amazes::start(&setup, 2, args.common.seed).map_err(|e| anyhow::anyhow!("{}: {e}", args.maze.display()))?;
     let (options, limits) = args.common.options();
     let out = std::fs::File::create(&args.common.out).with_context(|| format!("cannot create {}", args.common.out.display()))?;
-    let mut seats: Vec<Box<dyn Seat<Amazes>>> =
-        [&args.red, &args.blue].iter().enumerate().map(|(k, cmd)| Box::new(BotSeat::spawn(cmd, &Amazes::seat_label(k), limits)) as Box<dyn Seat<Amazes>>).collect();
+    let mut seats: Vec<Box<dyn Seat<Amazes>>> = [&args.red, &args.blue]
+        .iter()
+        .enumerate()
+        .map(|(k, cmd)| Box::new(BotSeat::spawn(cmd, &Amazes::seat_label(k), limits)) as Box<dyn Seat<Amazes>>)
+        .collect();
     let bar = progress_bar(setup.turns as u64);
-    let summary = kibitz_referee::run_match::<Amazes>(&setup, &mut seats, &options, std::io::BufWriter::new(out), |p| bar.set_position(p.round as u64))?;
+    let summary = kibitz_referee::run_match::<Amazes>(&setup, &mut seats, &options, std::io::BufWriter::new(out), |p| {
+        bar.set_position(p.round as u64)
+    })?;
     bar.finish_and_clear();
     // The final transformation needs the final state: re-simulate the replay just written.
     let text = std::fs::read_to_string(&args.common.out)?;
@@ -68,7 +80,15 @@ pub fn run_match(args: &AmazesMatch) -> anyhow::Result<AmazesSummary> {
         Some(Ending::SuddenDeath { winner }) => ("sudden death".to_string(), Some(winner)),
         _ => ("normal".to_string(), None),
     };
-    Ok(AmazesSummary { game: Amazes::ID, names: summary.names, scores: state.final_scores(), points: state.points(), failed: summary.failed, end, winner })
+    Ok(AmazesSummary {
+        game: Amazes::ID,
+        names: summary.names,
+        scores: state.final_scores(),
+        points: state.points(),
+        failed: summary.failed,
+        end,
+        winner,
+    })
 }
 
 #[cfg(test)]

@@ -74,7 +74,8 @@ fn score_record(rules: &BTreeMap<u32, Arc<Rules>>, record: &SolutionRecord) -> S
 
 /// The human-readable table `kibitz score` prints on stderr.
 pub fn score_table(records: &[ScoredRecord]) -> String {
-    let mut out = format!("{:>7} {:>6} {:<16} {:>8} {:>8} {:>8}  {}\n", "problem", "seed", "tag", "score", "move", "power", "phrases / error");
+    let mut out =
+        format!("{:>7} {:>6} {:<16} {:>8} {:>8} {:>8}  {}\n", "problem", "seed", "tag", "score", "move", "power", "phrases / error");
     let dash = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
     for r in records {
         let mut tag: String = r.tag.clone().unwrap_or_default().chars().take(16).collect();
@@ -86,7 +87,15 @@ pub fn score_table(records: &[ScoredRecord]) -> String {
             Some(e) => format!("ERROR: {e}"),
             None => phrases,
         };
-        out += &format!("{:>7} {:>6} {:<16} {:>8} {:>8} {:>8}  {tail}\n", r.problem_id, r.seed, tag, dash(r.score), dash(r.move_score), dash(r.power_score));
+        out += &format!(
+            "{:>7} {:>6} {:<16} {:>8} {:>8} {:>8}  {tail}\n",
+            r.problem_id,
+            r.seed,
+            tag,
+            dash(r.score),
+            dash(r.move_score),
+            dash(r.power_score)
+        );
     }
     let total: u64 = records.iter().filter_map(|r| r.score).sum();
     out += &format!("{} records, total score {total}\n", records.len());
@@ -198,8 +207,8 @@ pub fn record_solution(
     took: std::time::Duration,
     failed: Option<String>,
 ) -> anyhow::Result<()> {
-    use kibitz_core::replay::{EndRecord, Failure, FORMAT_VERSION, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
     use kibitz_core::Step;
+    use kibitz_core::replay::{EndRecord, FORMAT_VERSION, Failure, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
     use kibitz_icfp2015::{Icfp2015, OutcomeEvent};
     let mut state = Icfp2015::start(setup, 1, 0).map_err(anyhow::Error::msg)?;
     let header = ReplayHeader {
@@ -243,12 +252,17 @@ pub fn replay_of_solution(problem_path: &Path, solution_path: &Path, seed: Optio
     let problem = load_problem(problem_path)?;
     let text = std::fs::read_to_string(solution_path).with_context(|| format!("cannot read {}", solution_path.display()))?;
     let records = read_solutions(&text).map_err(|e| anyhow::anyhow!("{}: {e}", solution_path.display()))?;
-    let record = records
-        .iter()
-        .find(|r| r.problem_id == problem.id() && seed.is_none_or(|s| r.seed == s))
-        .ok_or_else(|| anyhow::anyhow!("{} has no solution for problem {}{}", solution_path.display(), problem.id(), seed.map_or(String::new(), |s| format!(" seed {s}"))))?;
+    let record = records.iter().find(|r| r.problem_id == problem.id() && seed.is_none_or(|s| r.seed == s)).ok_or_else(|| {
+        anyhow::anyhow!(
+            "{} has no solution for problem {}{}",
+            solution_path.display(),
+            problem.id(),
+            seed.map_or(String::new(), |s| format!(" seed {s}"))
+        )
+    })?;
     let setup = kibitz_icfp2015::Setup { problem, seed: record.seed, phrases: phrases_or_known(&[]) };
-    let name = record.tag.clone().unwrap_or_else(|| solution_path.file_name().map_or("solution".into(), |n| n.to_string_lossy().into_owned()));
+    let name =
+        record.tag.clone().unwrap_or_else(|| solution_path.file_name().map_or("solution".into(), |n| n.to_string_lossy().into_owned()));
     let mut out = Vec::new();
     record_solution(&mut out, &setup, &name, None, &record.solution, Vec::new(), std::time::Duration::ZERO, None)?;
     Ok(String::from_utf8(out)?)
@@ -277,7 +291,8 @@ pub fn play(args: &crate::cli::play::Icfp2015Play) -> anyhow::Result<(Box<dyn cr
     let solution_out = args.solution_out.clone().unwrap_or_else(|| out.with_extension("solution.json"));
     let setup = kibitz_icfp2015::Setup { problem, seed, phrases: phrases_or_known(&args.phrases) };
     let title = format!("problem {} seed {seed} by hand", setup.problem.id());
-    let view = crate::viewer::Icfp2015View::hand(title, setup, &args.name, &prefix, out.clone(), solution_out.clone()).map_err(anyhow::Error::msg)?;
+    let view = crate::viewer::Icfp2015View::hand(title, setup, &args.name, &prefix, out.clone(), solution_out.clone())
+        .map_err(anyhow::Error::msg)?;
     eprintln!("the solution is saved to {} as you play", solution_out.display());
     Ok((Box::new(view), out))
 }

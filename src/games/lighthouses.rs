@@ -5,12 +5,12 @@ use crate::cli::play::LighthousesPlay;
 use crate::games::play::{Fresh, play_live};
 use crate::viewer::LighthousesView;
 use crate::viewer::session::GameView;
-use std::path::PathBuf;
 use anyhow::Context;
 use kibitz_lighthouses::{Lighthouses, Map, Setup};
 use kibitz_referee::{BotSeat, MatchSummary, Seat};
 use std::fs::File;
 use std::io::BufWriter;
+use std::path::PathBuf;
 
 /// Reads a map file, naming the file, line and column of any problem.
 pub fn load_map(path: &std::path::Path) -> anyhow::Result<Map> {
@@ -34,7 +34,9 @@ pub fn run_match(args: &LighthousesMatch) -> anyhow::Result<MatchSummary> {
         .map(|(k, cmd)| Box::new(BotSeat::spawn(cmd, &format!("Player {k}"), limits)) as Box<dyn Seat<Lighthouses>>)
         .collect();
     let bar = progress_bar(args.rounds as u64);
-    let summary = kibitz_referee::run_match::<Lighthouses>(&setup, &mut seats, &options, BufWriter::new(out), |p| bar.set_position(p.round as u64 + 1))?;
+    let summary = kibitz_referee::run_match::<Lighthouses>(&setup, &mut seats, &options, BufWriter::new(out), |p| {
+        bar.set_position(p.round as u64 + 1)
+    })?;
     bar.finish_and_clear();
     Ok(summary)
 }

@@ -30,7 +30,13 @@ where
 
 /// The seats: humans (named `name`, numbered when there are several) at `humans`, the bot
 /// commands in the other seats in order. `players` is the number of seats.
-pub fn seat_plan<G: BotProtocol>(players: usize, humans: &[usize], bots: &[String], name: &str, limits: BotLimits) -> Result<Vec<SeatPlan<G>>, String>
+pub fn seat_plan<G: BotProtocol>(
+    players: usize,
+    humans: &[usize],
+    bots: &[String],
+    name: &str,
+    limits: BotLimits,
+) -> Result<Vec<SeatPlan<G>>, String>
 where
     G::State: 'static,
 {
@@ -38,7 +44,12 @@ where
         return Err(format!("there is no seat {bad}: the match has {players} players (seats 0 to {})", players.saturating_sub(1)));
     }
     if players != humans.len() + bots.len() {
-        return Err(format!("{players} seats, {} played by hand, need {} bot commands, got {}", humans.len(), players - humans.len().min(players), bots.len()));
+        return Err(format!(
+            "{players} seats, {} played by hand, need {} bot commands, got {}",
+            humans.len(),
+            players - humans.len().min(players),
+            bots.len()
+        ));
     }
     let mut bots = bots.iter();
     Ok((0..players)
@@ -58,7 +69,13 @@ where
 /// is to act. `humans` defaults to that player; the other seats run `bots`, or when none are
 /// given, the commands recorded in the replay (Kibitz's own sample bots run with this binary).
 /// Returns the plan and the step it continues from.
-pub fn take_over<G: BotProtocol>(replay: &Replay<G>, turn: usize, humans: &[usize], bots: &[String], name: &str) -> Result<(LivePlan<G>, usize), String>
+pub fn take_over<G: BotProtocol>(
+    replay: &Replay<G>,
+    turn: usize,
+    humans: &[usize],
+    bots: &[String],
+    name: &str,
+) -> Result<(LivePlan<G>, usize), String>
 where
     G::State: 'static,
 {
@@ -84,7 +101,11 @@ where
     let bots: Vec<String> = if bots.is_empty() {
         let recorded = (0..players).filter(|s| !humans.contains(s)).map(|s| header.players[s].command.clone().ok_or(s));
         recorded
-            .map(|c| c.map(|c| own_bot_command(&c)).map_err(|s| format!("seat {s} was played by hand in the replay; give its bot command after --, or play it by hand too")))
+            .map(|c| {
+                c.map(|c| own_bot_command(&c)).map_err(|s| {
+                    format!("seat {s} was played by hand in the replay; give its bot command after --, or play it by hand too")
+                })
+            })
             .collect::<Result<_, _>>()?
     } else {
         bots.to_vec()
@@ -125,7 +146,10 @@ mod tests {
     #[test]
     fn own_bots_run_with_this_binary_and_others_are_left_alone() {
         let me = std::env::current_exe().unwrap();
-        assert_eq!(own_bot_command("'/elsewhere/target/release/kibitz' bot lighthouses greedy --seed 3"), format!("'{}' bot lighthouses greedy --seed 3", me.display()));
+        assert_eq!(
+            own_bot_command("'/elsewhere/target/release/kibitz' bot lighthouses greedy --seed 3"),
+            format!("'{}' bot lighthouses greedy --seed 3", me.display())
+        );
         assert_eq!(own_bot_command("kibitz bot lighthouses random"), format!("'{}' bot lighthouses random", me.display()));
         assert_eq!(own_bot_command("python3 kibitz bot"), "python3 kibitz bot");
         assert_eq!(own_bot_command("./mybot --fast"), "./mybot --fast");
@@ -182,7 +206,8 @@ where
         Some(from) => {
             let text = std::fs::read_to_string(from).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", from.display()))?;
             let loaded = Replay::<G>::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", from.display()))?;
-            let (plan, at) = take_over(&loaded.replay, args.turn.unwrap_or(0), &args.humans, &args.bots, &args.name).map_err(anyhow::Error::msg)?;
+            let (plan, at) =
+                take_over(&loaded.replay, args.turn.unwrap_or(0), &args.humans, &args.bots, &args.name).map_err(anyhow::Error::msg)?;
             (plan, format!("{} continued by hand from step {at}", from.display()))
         }
         None => {

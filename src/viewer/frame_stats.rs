@@ -10,9 +10,9 @@
 //! it then also counts the few engine systems ordered between the two markers.
 
 use bevy::diagnostic::{Diagnostic, DiagnosticPath, Diagnostics, DiagnosticsStore, FrameTimeDiagnosticsPlugin, RegisterDiagnostic};
+use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 use bevy_egui::EguiPostUpdateSet;
-use bevy::ecs::schedule::SingleThreadedExecutor;
 
 /// CPU time of the shell's UI system, in ms.
 pub const UI_CPU: DiagnosticPath = DiagnosticPath::const_new("kibitz/ui_cpu_ms");
@@ -70,7 +70,13 @@ fn summary(values: Vec<f64>) -> serde_json::Value {
     serde_json::json!({ "frames": v.len(), "p50": round(at(0.5)), "p95": round(at(0.95)), "p99": round(at(0.99)), "max": round(at(1.0)) })
 }
 
-fn report_and_exit(mut plan: ResMut<Plan>, time: Res<Time>, store: Res<DiagnosticsStore>, viewer: Res<super::shell::Viewer>, mut exit: MessageWriter<AppExit>) {
+fn report_and_exit(
+    mut plan: ResMut<Plan>,
+    time: Res<Time>,
+    store: Res<DiagnosticsStore>,
+    viewer: Res<super::shell::Viewer>,
+    mut exit: MessageWriter<AppExit>,
+) {
     let cursor = viewer.playback.cursor();
     let first = *plan.first_cursor.get_or_insert(cursor);
     plan.elapsed += time.delta_secs();

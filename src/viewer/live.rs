@@ -1,10 +1,10 @@
 //! Following a live match (hand play) from a game's view, the same for every turn-based game:
 //! the view reads the replay lines the match writes, so what a human sees is what was recorded.
 
+use super::recorded::Recorded;
 use kibitz_core::replay::{BodyLine, EndRecord, Replay, ReplayHeader, StepRecord};
 use kibitz_core::{Game, ToMove};
 use kibitz_referee::LiveMatch;
-use super::recorded::Recorded;
 use std::path::PathBuf;
 use std::time::Duration;
 

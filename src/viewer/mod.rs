@@ -6,9 +6,9 @@ mod frame_stats;
 mod icfp2015;
 mod lighthouses;
 mod live;
-mod recorded;
 mod palette;
 pub mod playback;
+mod recorded;
 pub mod session;
 mod settings;
 mod shell;
@@ -102,11 +102,7 @@ pub fn run_with(options: ViewerOptions, session: Option<Box<dyn session::GameVie
     let mut app = App::new();
     app.insert_resource(ClearColor(Color::srgb(0.07, 0.08, 0.1)))
         .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Kibitz".into(),
-                resolution: WindowResolution::new(1280, 800),
-                ..default()
-            }),
+            primary_window: Some(Window { title: "Kibitz".into(), resolution: WindowResolution::new(1280, 800), ..default() }),
             ..default()
         }))
         .add_plugins(EguiPlugin::default())
@@ -124,7 +120,8 @@ pub fn run_with(options: ViewerOptions, session: Option<Box<dyn session::GameVie
             std::fs::create_dir_all(parent)?;
         }
         let _ = std::fs::remove_file(&path);
-        app.insert_resource(ScreenshotPlan { path, frames: 0, requested: false, blank: 0, done: None }).add_systems(Update, take_screenshot);
+        app.insert_resource(ScreenshotPlan { path, frames: 0, requested: false, blank: 0, done: None })
+            .add_systems(Update, take_screenshot);
     }
     let exit = app.run();
     Ok(match exit {

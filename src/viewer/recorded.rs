@@ -21,7 +21,12 @@ impl<G: Game> Recorded<G> {
     pub fn new(title: String, header: ReplayHeader<G::Setup>, color: impl Fn(usize) -> bevy_egui::egui::Color32) -> Result<Self, String> {
         let initial = G::start(&header.setup, header.players.len(), header.seed)?;
         let track = Track::new(title, header.players.iter().enumerate().map(|(k, p)| (p.name.clone(), color(k))).collect());
-        Ok(Self { replay: Replay { header, records: Vec::new(), end: None }, timeline: Timeline::new(initial, Vec::new()), track, cache: None })
+        Ok(Self {
+            replay: Replay { header, records: Vec::new(), end: None },
+            timeline: Timeline::new(initial, Vec::new()),
+            track,
+            cache: None,
+        })
     }
 
     /// A whole replay, each step taken in through `absorb` (the view's own derivation of

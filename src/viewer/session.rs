@@ -168,7 +168,15 @@ pub trait GameView: Send + Sync {
     /// The turn log, for steps in `range`.
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine>;
     /// Draws the board for the state at `cursor` into `rect`; handles hover tooltips.
-    fn draw(&mut self, ui: &mut egui::Ui, response: &egui::Response, rect: egui::Rect, cursor: usize, camera: &Camera2, perspective: Perspective);
+    fn draw(
+        &mut self,
+        ui: &mut egui::Ui,
+        response: &egui::Response,
+        rect: egui::Rect,
+        cursor: usize,
+        camera: &Camera2,
+        perspective: Perspective,
+    );
     /// Game-specific details for the side panel (the step under the cursor, a player's view).
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective);
 

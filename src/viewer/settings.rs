@@ -16,7 +16,9 @@ fn dir() -> Option<PathBuf> {
     if let Some(d) = std::env::var_os("KIBITZ_CONFIG_DIR") {
         return Some(PathBuf::from(d));
     }
-    let base = std::env::var_os("XDG_CONFIG_HOME").map(PathBuf::from).or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
     Some(base.join("kibitz"))
 }
 

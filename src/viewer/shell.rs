@@ -6,8 +6,8 @@ use super::session::{Camera2, GameView, PanelRequest, Perspective};
 use super::settings::Settings;
 use super::shortcuts::{Action, SHORTCUTS};
 use bevy::prelude::*;
-use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Color32, RichText};
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
@@ -69,7 +69,8 @@ impl Viewer {
         match crate::games::open_view(text, name.clone()) {
             Ok((view, damage)) => {
                 self.show(view);
-                self.message = damage.map(|d| Notice { text: format!("{name} is damaged at {d}; showing the steps before it"), error: true });
+                self.message =
+                    damage.map(|d| Notice { text: format!("{name} is damaged at {d}; showing the steps before it"), error: true });
                 true
             }
             Err(e) => {
@@ -103,7 +104,8 @@ impl Viewer {
         match session.take_over(cursor) {
             Ok((view, path)) => {
                 self.show(view);
-                self.message = Some(Notice { text: format!("You play from here on; the game is recorded to {}", path.display()), error: false });
+                self.message =
+                    Some(Notice { text: format!("You play from here on; the game is recorded to {}", path.display()), error: false });
             }
             Err(e) => self.message = Some(Notice { text: format!("cannot take over: {e}"), error: true }),
         }
@@ -193,7 +195,12 @@ pub fn dropped_files(mut events: MessageReader<FileDragAndDrop>, mut viewer: Res
     }
 }
 
-pub fn ui(mut contexts: EguiContexts, mut viewer: ResMut<Viewer>, time: Res<Time>, mut diagnostics: bevy::diagnostic::Diagnostics) -> Result {
+pub fn ui(
+    mut contexts: EguiContexts,
+    mut viewer: ResMut<Viewer>,
+    time: Res<Time>,
+    mut diagnostics: bevy::diagnostic::Diagnostics,
+) -> Result {
     let started = super::frame_stats::thread_cpu_ms();
     let ctx = contexts.ctx_mut()?.clone();
     let viewer = &mut *viewer;
@@ -206,7 +213,11 @@ pub fn ui(mut contexts: EguiContexts, mut viewer: ResMut<Viewer>, time: Res<Time
     viewer.playback.tick(time.delta_secs());
     keyboard(&ctx, viewer);
 
-    let mut root = egui::Ui::new(ctx.clone(), "kibitz-root".into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()));
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "kibitz-root".into(),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+    );
     egui::Panel::top("menu").show(&mut root, |ui| menu_bar(ui, viewer));
     egui::Panel::bottom("timeline").exact_size(64.0).show(&mut root, |ui| timeline(ui, viewer));
     egui::Panel::right("side").default_size(380.0).resizable(true).show(&mut root, |ui| side_panel(ui, viewer));
@@ -229,7 +240,11 @@ fn keyboard(ctx: &egui::Context, viewer: &mut Viewer) {
         _ => &[],
     };
     let pressed: Vec<Action> = ctx.input(|i| {
-        SHORTCUTS.iter().filter(|s| !claimed.contains(&s.key) && i.key_pressed(s.key) && i.modifiers.shift == s.shift).map(|s| s.action).collect()
+        SHORTCUTS
+            .iter()
+            .filter(|s| !claimed.contains(&s.key) && i.key_pressed(s.key) && i.modifiers.shift == s.shift)
+            .map(|s| s.action)
+            .collect()
     });
     for action in pressed {
         viewer.act(action);
@@ -263,7 +278,8 @@ fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
             if ui.button("Fit board  (F)").clicked() {
                 viewer.act(Action::Fit);
             }
-            let players: Vec<String> = viewer.session.as_ref().map(|s| s.players().iter().map(|p| p.name.clone()).collect()).unwrap_or_default();
+            let players: Vec<String> =
+                viewer.session.as_ref().map(|s| s.players().iter().map(|p| p.name.clone()).collect()).unwrap_or_default();
             ui.radio_value(&mut viewer.perspective, Perspective::Omniscient, "Omniscient");
             for (k, name) in players.iter().enumerate() {
                 ui.radio_value(&mut viewer.perspective, Perspective::Player(k), format!("As {k} {name} saw it"));
@@ -322,7 +338,13 @@ fn timeline(ui: &mut egui::Ui, viewer: &mut Viewer) {
         }
         let seat = viewer.session.as_ref().and_then(|s| s.seat_to_move(cursor).map(|p| (p, s.players()[p].name.clone())));
         if let Some((p, name)) = seat
-            && ui.button(format!("✋ take over {name}")).on_hover_text(format!("{}: player {p} is played by you from here on; the other seats run their recorded bots", shortcut_hint(Action::TakeOver))).clicked()
+            && ui
+                .button(format!("✋ take over {name}"))
+                .on_hover_text(format!(
+                    "{}: player {p} is played by you from here on; the other seats run their recorded bots",
+                    shortcut_hint(Action::TakeOver)
+                ))
+                .clicked()
         {
             viewer.act(Action::TakeOver);
         }
@@ -350,14 +372,20 @@ fn scrub_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
     let starts = session.round_starts();
     let every = (starts.len() / 50).max(1);
     for &s in starts.iter().step_by(every) {
-        painter.line_segment([egui::pos2(x_of(s), rect.bottom() - 4.0), egui::pos2(x_of(s), rect.bottom())], egui::Stroke::new(1.0, Color32::from_gray(70)));
+        painter.line_segment(
+            [egui::pos2(x_of(s), rect.bottom() - 4.0), egui::pos2(x_of(s), rect.bottom())],
+            egui::Stroke::new(1.0, Color32::from_gray(70)),
+        );
     }
     // One tick per pixel and kind: long replays have far more markers than the bar has pixels.
     let mut drawn = std::collections::HashSet::new();
     for m in session.markers() {
         let x = x_of(m.at);
         if drawn.insert((x.round() as i32, m.kind)) {
-            painter.line_segment([egui::pos2(x, rect.top() + 2.0), egui::pos2(x, rect.bottom() - 5.0)], egui::Stroke::new(1.5, m.kind.color()));
+            painter.line_segment(
+                [egui::pos2(x, rect.top() + 2.0), egui::pos2(x, rect.bottom() - 5.0)],
+                egui::Stroke::new(1.5, m.kind.color()),
+            );
         }
     }
     let cx = x_of(viewer.playback.cursor());
@@ -443,21 +471,18 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
 
 fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, playback: &mut Playback) {
     use egui_plot::{Line, Plot, PlotPoints, VLine};
-    let response = Plot::new("scores")
-        .height(150.0)
-        .allow_zoom(false)
-        .allow_drag(false)
-        .allow_scroll(false)
-        .show_x(true)
-        .x_axis_label("step")
-        .show(ui, |plot| {
-            for (k, series) in session.scores().iter().enumerate() {
-                let points: PlotPoints = series.iter().map(|&(at, s)| [at as f64, s as f64]).collect();
-                plot.line(Line::new(session.players()[k].name.clone(), points).color(session.players()[k].color));
-            }
-            plot.vline(VLine::new("cursor", cursor as f64).color(Color32::WHITE));
-            if plot.response().clicked() { plot.pointer_coordinate().map(|p| p.x) } else { None }
-        });
+    let response =
+        Plot::new("scores").height(150.0).allow_zoom(false).allow_drag(false).allow_scroll(false).show_x(true).x_axis_label("step").show(
+            ui,
+            |plot| {
+                for (k, series) in session.scores().iter().enumerate() {
+                    let points: PlotPoints = series.iter().map(|&(at, s)| [at as f64, s as f64]).collect();
+                    plot.line(Line::new(session.players()[k].name.clone(), points).color(session.players()[k].color));
+                }
+                plot.vline(VLine::new("cursor", cursor as f64).color(Color32::WHITE));
+                if plot.response().clicked() { plot.pointer_coordinate().map(|p| p.x) } else { None }
+            },
+        );
     if let Some(x) = response.inner {
         playback.seek(x.round().max(0.0) as usize);
     }
@@ -479,7 +504,13 @@ fn board(ui: &mut egui::Ui, viewer: &mut Viewer) {
     match viewer.session.as_mut() {
         Some(session) => session.draw(ui, &response, rect, cursor, &viewer.camera, viewer.perspective),
         None => {
-            ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, "Drop a replay here", egui::FontId::proportional(24.0), Color32::GRAY);
+            ui.painter().text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                "Drop a replay here",
+                egui::FontId::proportional(24.0),
+                Color32::GRAY,
+            );
         }
     }
     if let Some(notice) = &viewer.message {
@@ -502,29 +533,34 @@ fn board(ui: &mut egui::Ui, viewer: &mut Viewer) {
 
 fn help_overlay(ctx: &egui::Context, viewer: &mut Viewer) {
     let mut open = true;
-    egui::Window::new("Keyboard shortcuts").open(&mut open).collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
-        egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
-            for s in SHORTCUTS {
-                ui.label(RichText::new(s.keys).monospace().strong());
-                ui.label(s.what);
-                ui.end_row();
-            }
-        });
-        let hand = viewer.session.as_ref().map_or(&[][..], |s| s.hand_help());
-        if !hand.is_empty() {
-            ui.separator();
-            ui.strong("Hand play (when it is your turn)");
-            egui::Grid::new("hand-keys").num_columns(2).striped(true).show(ui, |ui| {
-                for (keys, what) in hand {
-                    ui.label(RichText::new(*keys).monospace().strong());
-                    ui.label(*what);
+    egui::Window::new("Keyboard shortcuts")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
+                for s in SHORTCUTS {
+                    ui.label(RichText::new(s.keys).monospace().strong());
+                    ui.label(s.what);
                     ui.end_row();
                 }
             });
-        }
-        ui.separator();
-        ui.label("Mouse: drag the board to pan, wheel to zoom, hover for details; click the timeline, chart or log to seek.");
-    });
+            let hand = viewer.session.as_ref().map_or(&[][..], |s| s.hand_help());
+            if !hand.is_empty() {
+                ui.separator();
+                ui.strong("Hand play (when it is your turn)");
+                egui::Grid::new("hand-keys").num_columns(2).striped(true).show(ui, |ui| {
+                    for (keys, what) in hand {
+                        ui.label(RichText::new(*keys).monospace().strong());
+                        ui.label(*what);
+                        ui.end_row();
+                    }
+                });
+            }
+            ui.separator();
+            ui.label("Mouse: drag the board to pan, wheel to zoom, hover for details; click the timeline, chart or log to seek.");
+        });
     if !open {
         viewer.show_help = false;
     }

@@ -89,7 +89,12 @@ fn play(setup: &Setup, seed: u64, bots: [&mut dyn LineBot; 2], mut after_turn: i
             limits: None,
         },
         records,
-        end: Some(EndRecord { scores: Amazes::scores(&state), names: vec!["Red".into(), "Blue".into()], failed: Vec::new(), stopped: None }),
+        end: Some(EndRecord {
+            scores: Amazes::scores(&state),
+            names: vec!["Red".into(), "Blue".into()],
+            failed: Vec::new(),
+            stopped: None,
+        }),
     };
     verify(&replay).expect("the game verifies");
     Played { state, replay }
@@ -102,8 +107,7 @@ fn explorer_vs_random(setup: &Setup, seed: u64) -> [(usize, i64); 2] {
     for explorer_seat in 0..2 {
         let mut explorer = Explorer::new();
         let mut random = Random::new(seed);
-        let bots: [&mut dyn LineBot; 2] =
-            if explorer_seat == 0 { [&mut explorer, &mut random] } else { [&mut random, &mut explorer] };
+        let bots: [&mut dyn LineBot; 2] = if explorer_seat == 0 { [&mut explorer, &mut random] } else { [&mut random, &mut explorer] };
         let played = play(setup, seed, bots, |_, _| {});
         assert_eq!(explorer.resets(), 0);
         for (k, p) in [explorer_seat, 1 - explorer_seat].into_iter().enumerate() {

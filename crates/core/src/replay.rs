@@ -175,8 +175,7 @@ impl<G: Game> Replay<G> {
     pub fn parse(text: &str) -> Result<Loaded<G>, Located> {
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
         let (_, first) = lines.next().ok_or_else(|| Located::line(1, "the file is empty"))?;
-        let summary: HeaderSummary =
-            serde_json::from_str(first).map_err(|e| json_error(1, &e, "replay header"))?;
+        let summary: HeaderSummary = serde_json::from_str(first).map_err(|e| json_error(1, &e, "replay header"))?;
         if summary.game != G::ID {
             return Err(Located::line(1, format!("this is a {} replay, not {}", summary.game, G::ID)));
         }
@@ -186,8 +185,7 @@ impl<G: Game> Replay<G> {
                 format!("replay format {} is newer than this Kibitz reads ({FORMAT_VERSION})", summary.kibitz_replay),
             ));
         }
-        let header: ReplayHeader<G::Setup> =
-            serde_json::from_str(first).map_err(|e| json_error(1, &e, "replay header"))?;
+        let header: ReplayHeader<G::Setup> = serde_json::from_str(first).map_err(|e| json_error(1, &e, "replay header"))?;
         let mut replay = Replay { header, records: Vec::new(), end: None };
         let mut damage = None;
         for (number, line) in lines {
@@ -211,10 +209,7 @@ impl<G: Game> Replay<G> {
             match serde_json::from_str::<StepRecord<G::Action, G::Outcome>>(line) {
                 Ok(record) if record.step == replay.records.len() => replay.records.push(record),
                 Ok(record) => {
-                    damage = Some(Located::line(
-                        number,
-                        format!("expected step {} but found step {}", replay.records.len(), record.step),
-                    ));
+                    damage = Some(Located::line(number, format!("expected step {} but found step {}", replay.records.len(), record.step)));
                     break;
                 }
                 Err(e) => {

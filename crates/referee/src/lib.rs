@@ -17,7 +17,7 @@ pub mod process;
 pub mod seat;
 pub mod sequential;
 
-pub use seat::{Answer, BotSeat, Seat};
 pub use live::{HandSeat, LiveMatch, SeatPlan};
-pub use sequential::{History, MatchError, MatchOptions, MatchSummary, Progress, run_match, run_match_from};
 pub use seat::BotLimits;
+pub use seat::{Answer, BotSeat, Seat};
+pub use sequential::{History, MatchError, MatchOptions, MatchSummary, Progress, run_match, run_match_from};

@@ -9,9 +9,9 @@ use crate::seat::{Answer, Seat};
 use crate::sequential::{History, MatchError, MatchOptions, MatchSummary, run_match_from};
 use kibitz_core::Game;
 use std::io::{self, Write};
-use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 /// A seat played by a human: `act` waits for the next action sent through the channel.

@@ -111,9 +111,7 @@ impl BotProcess {
         match self.stdout.recv_timeout(limit) {
             Ok(Out::Line(line)) => Ok((line, started.elapsed())),
             Ok(Out::TooLong) => Err(format!("wrote a line longer than {MAX_LINE} bytes")),
-            Ok(Out::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                Err(format!("closed its output; {}", self.exit_description()))
-            }
+            Ok(Out::Closed) | Err(RecvTimeoutError::Disconnected) => Err(format!("closed its output; {}", self.exit_description())),
             Ok(Out::Broken(e)) => Err(format!("its output could not be read: {e}")),
             Err(RecvTimeoutError::Timeout) => Err(format!("did not answer within {} ms (hard limit)", limit.as_millis())),
         }

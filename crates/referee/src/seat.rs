@@ -148,7 +148,8 @@ impl<G: BotProtocol> Seat<G> for BotSeat {
         let reply = reply.and_then(|(line, took)| {
             answer.ms = Some(took.as_millis() as u64);
             if took > self.limits.turn_soft {
-                answer.note = Some(format!("over the soft time limit ({} ms > {} ms)", took.as_millis(), self.limits.turn_soft.as_millis()));
+                answer.note =
+                    Some(format!("over the soft time limit ({} ms > {} ms)", took.as_millis(), self.limits.turn_soft.as_millis()));
             }
             G::parse_action(&line).map_err(|e| format!("sent {}: {e}", shorten(&line)))
         });

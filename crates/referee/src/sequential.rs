@@ -1,7 +1,7 @@
 //! The match loop for games where players take turns.
 
 use crate::seat::{Answer, Seat};
-use kibitz_core::replay::{EndRecord, Failure, Limits, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord, FORMAT_VERSION};
+use kibitz_core::replay::{EndRecord, FORMAT_VERSION, Failure, Limits, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::{Game, Step, ToMove};
 use serde::Serialize;
 use std::io::Write;
@@ -140,11 +140,7 @@ pub fn run_match_from<G: Game>(
         rounds: G::round(&state),
         scores: G::scores(&state),
         names: seats.iter().map(|s| s.name().to_string()).collect(),
-        failed: seats
-            .iter()
-            .enumerate()
-            .filter_map(|(player, s)| s.failure().map(|r| Failure { player, reason: r.to_string() }))
-            .collect(),
+        failed: seats.iter().enumerate().filter_map(|(player, s)| s.failure().map(|r| Failure { player, reason: r.to_string() })).collect(),
         stopped,
     };
     writer

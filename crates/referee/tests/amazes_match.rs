@@ -2,7 +2,9 @@
 //! five lines per turn, one line of moves back, `Quit` after a sudden death. Every bot logs the
 //! lines it reads, and the logs are compared with what the rules say it must have been sent.
 
-use kibitz_amazes::{Amazes, Dir, Ending, Judged, Maze, Move, Moves, Outcome, Placement, PlayedBy, Setup, Square, SquareSet, State, generate};
+use kibitz_amazes::{
+    Amazes, Dir, Ending, Judged, Maze, Move, Moves, Outcome, Placement, PlayedBy, Setup, Square, SquareSet, State, generate,
+};
 use kibitz_core::replay::Replay;
 use kibitz_core::verify::verify;
 use kibitz_core::{BotProtocol, Game, Step};

@@ -203,7 +203,10 @@ fn a_human_plays_amazes_against_a_bot_that_does_not_greet() {
     let setup = kibitz_amazes::Setup::new(kibitz_amazes::generate(4));
     // Blue answers every turn with one step forward, as a shell script reading its five lines.
     let blue = "while read a; do case \"$a\" in Start) read a;; esac; read b; read c; read d; read e; echo F; done";
-    let plan = vec![SeatPlan::Human("Ann".into()), SeatPlan::Seat(Box::new(BotSeat::spawn(blue, "Blue", limits())) as Box<dyn Seat<Amazes> + Send>)];
+    let plan = vec![
+        SeatPlan::Human("Ann".into()),
+        SeatPlan::Seat(Box::new(BotSeat::spawn(blue, "Blue", limits())) as Box<dyn Seat<Amazes> + Send>),
+    ];
     let file = Shared::default();
     let mut live = LiveMatch::<Amazes>::start(setup, plan, MatchOptions::default(), Vec::new(), file.clone());
     for line in ["F", "T", "LF", "RRF"] {
@@ -222,7 +225,13 @@ fn a_human_plays_amazes_against_a_bot_that_does_not_greet() {
     verify(&replay).expect("the hand-played replay verifies");
     assert_eq!(replay.header.players[0].name, "Ann");
     assert_eq!(replay.header.players[1].name, "Blue", "a bot that does not greet keeps its seat's label");
-    let ann: Vec<String> = replay.records.iter().filter(|r| r.player == Some(0)).filter_map(|r| r.action.as_ref()).map(|m| serde_json::to_value(m).unwrap().as_str().unwrap().to_string()).collect();
+    let ann: Vec<String> = replay
+        .records
+        .iter()
+        .filter(|r| r.player == Some(0))
+        .filter_map(|r| r.action.as_ref())
+        .map(|m| serde_json::to_value(m).unwrap().as_str().unwrap().to_string())
+        .collect();
     assert_eq!(ann, ["F", "T", "LF", "RRF"]);
     assert!(replay.records.iter().filter(|r| r.player == Some(1)).all(|r| r.failed.is_none()), "Blue answered every turn");
 }

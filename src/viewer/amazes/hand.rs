@@ -21,8 +21,16 @@ pub const HELP: &[(&str, &str)] = &[
 ];
 
 /// The keys that add a move, and the move.
-const MOVE_KEYS: [(Key, char); 8] =
-    [(Key::ArrowUp, 'F'), (Key::F, 'F'), (Key::ArrowLeft, 'L'), (Key::L, 'L'), (Key::ArrowRight, 'R'), (Key::R, 'R'), (Key::ArrowDown, 'T'), (Key::T, 'T')];
+const MOVE_KEYS: [(Key, char); 8] = [
+    (Key::ArrowUp, 'F'),
+    (Key::F, 'F'),
+    (Key::ArrowLeft, 'L'),
+    (Key::L, 'L'),
+    (Key::ArrowRight, 'R'),
+    (Key::R, 'R'),
+    (Key::ArrowDown, 'T'),
+    (Key::T, 'T'),
+];
 /// Every key hand play uses on the human's turn.
 const CLAIMED: [Key; 10] =
     [Key::ArrowUp, Key::F, Key::ArrowLeft, Key::L, Key::ArrowRight, Key::R, Key::ArrowDown, Key::T, Key::Backspace, Key::Enter];
@@ -113,7 +121,11 @@ impl AmazesView {
             ui.label("waiting for the other player…");
             return stop_button(ui);
         };
-        ui.colored_label(super::color(player), RichText::new(format!("Your turn, {} ({})", self.rec.track.players[player].name, if player == 0 { "Red" } else { "Blue" })).strong());
+        ui.colored_label(
+            super::color(player),
+            RichText::new(format!("Your turn, {} ({})", self.rec.track.players[player].name, if player == 0 { "Red" } else { "Blue" }))
+                .strong(),
+        );
         if !at_end {
             ui.colored_label(Color32::YELLOW, "You are looking back in time; the game waits at the end.");
             return ui.button("back to the game  (End)").clicked().then_some(PanelRequest::BackToGame);
@@ -153,5 +165,8 @@ impl AmazesView {
 }
 
 fn stop_button(ui: &mut egui::Ui) -> Option<PanelRequest> {
-    ui.button("stop the match").on_hover_text("ends the match now; the replay keeps every turn so far").clicked().then_some(PanelRequest::Stop)
+    ui.button("stop the match")
+        .on_hover_text("ends the match now; the replay keeps every turn so far")
+        .clicked()
+        .then_some(PanelRequest::Stop)
 }

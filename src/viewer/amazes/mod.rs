@@ -7,9 +7,9 @@
 use super::recorded::Recorded;
 use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, Perspective, Track};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
-use kibitz_amazes::{Amazes, Dir, EdgeId, EdgeKnowledge, Moves, Outcome, PlayedBy, Placement, SIZE, Setup, Square, TurnReport};
-use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
+use kibitz_amazes::{Amazes, Dir, EdgeId, EdgeKnowledge, Moves, Outcome, Placement, PlayedBy, SIZE, Setup, Square, TurnReport};
 use kibitz_core::Game;
+use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
 
 const RED: Color32 = Color32::from_rgb(229, 57, 53);
 const BLUE: Color32 = Color32::from_rgb(30, 136, 229);
@@ -57,11 +57,19 @@ impl AmazesView {
             }
             if let Some(judged) = &report.judged {
                 let reason = failed.unwrap_or_else(|| format!("{judged:?}"));
-                track.markers.push(Marker { at: after, kind: MarkerKind::Failure, label: format!("{name} is handed to the judge: {reason}") });
+                track.markers.push(Marker {
+                    at: after,
+                    kind: MarkerKind::Failure,
+                    label: format!("{name} is handed to the judge: {reason}"),
+                });
                 track.players[report.player].failed = Some((i, reason));
             }
             if let Some(kibitz_amazes::Ending::SuddenDeath { winner }) = report.ending {
-                track.markers.push(Marker { at: after, kind: MarkerKind::Triangle, label: format!("sudden death: {} wins", track.players[winner].name) });
+                track.markers.push(Marker {
+                    at: after,
+                    kind: MarkerKind::Triangle,
+                    label: format!("sudden death: {} wins", track.players[winner].name),
+                });
             }
         }
     }
@@ -137,7 +145,9 @@ impl GameView for AmazesView {
                 let record = &self.rec.replay.records[i];
                 let (text, error) = match &record.outcome {
                     Outcome::Turn(r) => {
-                        let line = record.action.as_ref().map_or("(nothing)".to_string(), |m| serde_json::to_value(m).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default());
+                        let line = record.action.as_ref().map_or("(nothing)".to_string(), |m| {
+                            serde_json::to_value(m).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+                        });
                         let mut t = format!("{}: {line}", self.rec.track.players[r.player].name);
                         if r.played_by == PlayedBy::Judge {
                             t += " [judge plays T]";
@@ -162,7 +172,15 @@ impl GameView for AmazesView {
             .collect()
     }
 
-    fn draw(&mut self, ui: &mut egui::Ui, response: &egui::Response, rect: Rect, cursor: usize, camera: &Camera2, perspective: Perspective) {
+    fn draw(
+        &mut self,
+        ui: &mut egui::Ui,
+        response: &egui::Response,
+        rect: Rect,
+        cursor: usize,
+        camera: &Camera2,
+        perspective: Perspective,
+    ) {
         let state = self.rec.state(cursor).clone();
         let grid = MazeGrid::fit(rect, camera);
         let painter = ui.painter_at(rect);
@@ -236,7 +254,10 @@ impl GameView for AmazesView {
             painter.add(player_shape(&grid, player.at, color(p)));
         }
         if let Some(k) = viewer {
-            let text = format!("as {} knows it: lit = discovered, white dot = first, yellow x = dead end, green dot = known opening", self.rec.track.players[k].name);
+            let text = format!(
+                "as {} knows it: lit = discovered, white dot = first, yellow x = dead end, green dot = known opening",
+                self.rec.track.players[k].name
+            );
             painter.text(rect.left_top() + Vec2::new(8.0, 6.0), Align2::LEFT_TOP, text, FontId::proportional(13.0), Color32::LIGHT_GRAY);
         }
         if let Some(pointer) = response.hover_pos()
@@ -332,13 +353,29 @@ impl GameView for AmazesView {
             ui.separator();
             match self.last_turn(p, cursor) {
                 Some((i, report)) => {
-                    ui.colored_label(color(p), format!("{} · turn {} (step {i}): what it was told", self.rec.track.players[p].name, report.turn));
+                    ui.colored_label(
+                        color(p),
+                        format!("{} · turn {} (step {i}): what it was told", self.rec.track.players[p].name, report.turn),
+                    );
                     let lines = kibitz_amazes::protocol::told(&report.view, p, report.turn);
                     ui.label(egui::RichText::new(lines.join("\n")).monospace());
-                    let sent = self.rec.replay.records.get(i).and_then(|r| r.action.as_ref()).and_then(|m| serde_json::to_value(m).ok()).and_then(|v| v.as_str().map(str::to_string));
+                    let sent = self
+                        .rec
+                        .replay
+                        .records
+                        .get(i)
+                        .and_then(|r| r.action.as_ref())
+                        .and_then(|m| serde_json::to_value(m).ok())
+                        .and_then(|v| v.as_str().map(str::to_string));
                     ui.label(egui::RichText::new(format!("answered: {}", sent.unwrap_or_else(|| "(nothing)".into()))).monospace());
                     let g = &report.gained;
-                    ui.label(format!("this turn: −{} steps, +{} found, +{} first, +{} capture", g.steps, g.discovered, g.first, 100 * g.captures));
+                    ui.label(format!(
+                        "this turn: −{} steps, +{} found, +{} first, +{} capture",
+                        g.steps,
+                        g.discovered,
+                        g.first,
+                        100 * g.captures
+                    ));
                 }
                 None => {
                     ui.colored_label(color(p), format!("{}: no turn yet", self.rec.track.players[p].name));
@@ -359,7 +396,15 @@ mod tests {
         let setup = kibitz_amazes::Setup::new(kibitz_amazes::generate(seed));
         let mut state = Amazes::start(&setup, 2, seed).unwrap();
         let players = vec![PlayerInfo { name: "Red".into(), command: None }, PlayerInfo { name: "Blue".into(), command: None }];
-        let header = ReplayHeader { kibitz_replay: FORMAT_VERSION, game: Amazes::ID.into(), rules_version: Amazes::RULES_VERSION, seed, players, setup, limits: None };
+        let header = ReplayHeader {
+            kibitz_replay: FORMAT_VERSION,
+            game: Amazes::ID.into(),
+            rules_version: Amazes::RULES_VERSION,
+            seed,
+            players,
+            setup,
+            limits: None,
+        };
         let mut records = Vec::new();
         let lines = ["FFRFF", "FLFFRF", "RFFFL", "LFFF", "TFFRF"];
         while let Some(p) = state.to_move() {

@@ -43,7 +43,14 @@ enum Preview {
 impl Icfp2015View {
     /// A game played by hand, starting after `prefix` (empty for a new game; a replay's first
     /// characters when taking over). Saved to `replay_out` and `solution_out` after every change.
-    pub fn hand(title: String, setup: Setup, name: &str, prefix: &[char], replay_out: PathBuf, solution_out: PathBuf) -> Result<Self, String> {
+    pub fn hand(
+        title: String,
+        setup: Setup,
+        name: &str,
+        prefix: &[char],
+        replay_out: PathBuf,
+        solution_out: PathBuf,
+    ) -> Result<Self, String> {
         let header = ReplayHeader {
             kibitz_replay: FORMAT_VERSION,
             game: Icfp2015::ID.to_string(),
@@ -144,8 +151,18 @@ impl Icfp2015View {
     fn save(&mut self) {
         let Some(hand) = self.hand.as_ref() else { return };
         let setup = &self.rec.replay.header.setup;
-        let record = SolutionRecord { problem_id: setup.problem.id(), seed: setup.seed, tag: Some("kibitz hand play".into()), solution: self.solution() };
-        let end = EndRecord { scores: Icfp2015::scores(self.rec.timeline.last_state()), names: vec![self.rec.track.players[0].name.clone()], failed: Vec::new(), stopped: None };
+        let record = SolutionRecord {
+            problem_id: setup.problem.id(),
+            seed: setup.seed,
+            tag: Some("kibitz hand play".into()),
+            solution: self.solution(),
+        };
+        let end = EndRecord {
+            scores: Icfp2015::scores(self.rec.timeline.last_state()),
+            names: vec![self.rec.track.players[0].name.clone()],
+            failed: Vec::new(),
+            stopped: None,
+        };
         let result = std::fs::write(&hand.solution_out, serde_json::to_string_pretty(&[record]).unwrap_or_default())
             .and_then(|_| {
                 let file = std::io::BufWriter::new(std::fs::File::create(&hand.replay_out)?);
@@ -215,7 +232,8 @@ impl Icfp2015View {
             changed = response.changed();
         });
         // Typed text is played as it is typed; what cannot be played stays in the box.
-        let typed: Vec<char> = if changed { std::mem::take(&mut self.hand.as_mut().expect("checked").typed).chars().collect() } else { Vec::new() };
+        let typed: Vec<char> =
+            if changed { std::mem::take(&mut self.hand.as_mut().expect("checked").typed).chars().collect() } else { Vec::new() };
         for (i, &c) in typed.iter().enumerate() {
             if !self.play(c, true) {
                 // Keep what was not played in the box, so nothing typed is lost.

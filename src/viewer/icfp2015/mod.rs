@@ -64,17 +64,27 @@ impl Icfp2015View {
                 self.locks.push(i);
                 track.round_starts.push(after);
                 if lock.rows_cleared > 0 {
-                    track.markers.push(Marker { at: after, kind: MarkerKind::RowsCleared, label: format!("{} cleared, +{}", rows_text(lock.rows_cleared), lock.move_score()) });
+                    track.markers.push(Marker {
+                        at: after,
+                        kind: MarkerKind::RowsCleared,
+                        label: format!("{} cleared, +{}", rows_text(lock.rows_cleared), lock.move_score()),
+                    });
                 }
             }
-            OutcomeEvent::Error { message, .. } => track.markers.push(Marker { at: after, kind: MarkerKind::Error, label: message.clone() }),
+            OutcomeEvent::Error { message, .. } => {
+                track.markers.push(Marker { at: after, kind: MarkerKind::Error, label: message.clone() })
+            }
             _ => {}
         }
         let phrases = &self.rec.replay.header.setup.phrases;
         for &k in &outcome.phrases {
             let len = phrases.get(k).map_or(1, |p| p.chars().count());
             self.spans.push((after.saturating_sub(len), i, k));
-            track.markers.push(Marker { at: after, kind: MarkerKind::Phrase, label: format!("{:?}", phrases.get(k).map_or("?", String::as_str)) });
+            track.markers.push(Marker {
+                at: after,
+                kind: MarkerKind::Phrase,
+                label: format!("{:?}", phrases.get(k).map_or("?", String::as_str)),
+            });
         }
         let score = Icfp2015::scores(self.rec.timeline.last_state())[0];
         if track.scores[0].last().is_none_or(|&(_, s)| s != score) {
@@ -146,7 +156,13 @@ impl GameView for Icfp2015View {
     fn describe(&self, cursor: usize) -> String {
         let setup = &self.rec.replay.header.setup;
         let unit = self.rec.track.round_starts.partition_point(|&s| s <= cursor);
-        format!("problem {} seed {} · unit {unit} of {} · character {cursor} of {}", setup.problem.id(), setup.seed, setup.problem.source_length(), self.rec.timeline.len())
+        format!(
+            "problem {} seed {} · unit {unit} of {} · character {cursor} of {}",
+            setup.problem.id(),
+            setup.seed,
+            setup.problem.source_length(),
+            self.rec.timeline.len()
+        )
     }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
@@ -183,7 +199,15 @@ impl GameView for Icfp2015View {
             .collect()
     }
 
-    fn draw(&mut self, ui: &mut egui::Ui, response: &egui::Response, rect: Rect, cursor: usize, camera: &Camera2, _perspective: Perspective) {
+    fn draw(
+        &mut self,
+        ui: &mut egui::Ui,
+        response: &egui::Response,
+        rect: Rect,
+        cursor: usize,
+        camera: &Camera2,
+        _perspective: Perspective,
+    ) {
         let state = self.rec.state(cursor).clone();
         let problem = state.rules().problem().clone();
         let board_rect = Rect::from_min_max(rect.min + Vec2::new(0.0, 44.0), rect.max);
@@ -197,7 +221,11 @@ impl GameView for Icfp2015View {
             }
         }
         // Where the unit in play will lock: from the replay's future, or in hand play, if dropped.
-        let ghost = if self.hand.is_some() && cursor == self.rec.timeline.len() { Some(self.drop_ghost()) } else { self.ghost(state.units_locked()) };
+        let ghost = if self.hand.is_some() && cursor == self.rec.timeline.len() {
+            Some(self.drop_ghost())
+        } else {
+            self.ghost(state.units_locked())
+        };
         if let Some(ghost) = ghost.filter(|_| !state.is_over()) {
             for c in ghost {
                 painter.add(Shape::closed_line(grid.hexagon(c, 0.8), Stroke::new(2.0, with_alpha(GHOST, 150))));
@@ -221,7 +249,13 @@ impl GameView for Icfp2015View {
                     painter.add(Shape::convex_polygon(grid.hexagon(Cell::new(x, y), 0.7), with_alpha(CLEARED, 170), Stroke::NONE));
                 }
             }
-            painter.text(board_rect.center_top() + Vec2::new(0.0, 4.0), Align2::CENTER_TOP, format!("{} cleared  +{}", rows_text(lock.rows_cleared), lock.move_score()), FontId::proportional(20.0), CLEARED);
+            painter.text(
+                board_rect.center_top() + Vec2::new(0.0, 4.0),
+                Align2::CENTER_TOP,
+                format!("{} cleared  +{}", rows_text(lock.rows_cleared), lock.move_score()),
+                FontId::proportional(20.0),
+                CLEARED,
+            );
         }
         if let Some(ending) = state.ending() {
             let text = match ending {
@@ -229,7 +263,13 @@ impl GameView for Icfp2015View {
                 kibitz_icfp2015::Ending::BoardFull { .. } => "the next unit does not fit: game over".to_string(),
                 kibitz_icfp2015::Ending::Error { error } => format!("ERROR, the board scores 0: {error}"),
             };
-            painter.text(board_rect.center_bottom() - Vec2::new(0.0, 8.0), Align2::CENTER_BOTTOM, text, FontId::proportional(18.0), Color32::LIGHT_RED);
+            painter.text(
+                board_rect.center_bottom() - Vec2::new(0.0, 8.0),
+                Align2::CENTER_BOTTOM,
+                text,
+                FontId::proportional(18.0),
+                Color32::LIGHT_RED,
+            );
         }
         self.command_strip(&painter, Rect::from_min_size(rect.min + Vec2::new(8.0, 8.0), Vec2::new(rect.width() - 16.0, 28.0)), cursor);
         if let Some(pointer) = response.hover_pos()
@@ -326,7 +366,8 @@ impl GameView for Icfp2015View {
     }
 
     fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        let prefix: Vec<char> = self.rec.replay.records[..cursor.min(self.rec.replay.records.len())].iter().filter_map(|r| r.action).collect();
+        let prefix: Vec<char> =
+            self.rec.replay.records[..cursor.min(self.rec.replay.records.len())].iter().filter_map(|r| r.action).collect();
         let base = crate::games::play::default_out(Icfp2015::ID);
         let solution_out = base.with_extension("solution.json");
         let title = format!("{} · by hand from character {cursor}", self.rec.track.title);

@@ -2,11 +2,11 @@
 //! follows its replay lines, and the human's keys, clicks and buttons become commands for
 //! their seat. What the keys mean lives in `kibitz_lighthouses::hand`, next to the rules.
 
-use super::LighthousesView;
-use bevy_egui::egui::{self, Color32, Key, RichText};
 use super::super::session::PanelRequest;
-use kibitz_core::{Game, ToMove};
+use super::LighthousesView;
 use crate::viewer::live::Live;
+use bevy_egui::egui::{self, Color32, Key, RichText};
+use kibitz_core::{Game, ToMove};
 use kibitz_lighthouses::hand::{connect_candidates, direction_of_digit};
 use kibitz_lighthouses::{Command, Lighthouses, Outcome, Pos, Target};
 use kibitz_referee::LiveMatch;
@@ -64,7 +64,9 @@ impl LighthousesView {
         let state = self.rec.timeline.last_state();
         let command = match kibitz_lighthouses::hand::click(state, player, cell) {
             Some(c) => Some(c),
-            None if cell == state.players[player].pos && state.lighthouse_at(cell).is_some() => self.amount().map(|energy| Command::Attack { energy }),
+            None if cell == state.players[player].pos && state.lighthouse_at(cell).is_some() => {
+                self.amount().map(|energy| Command::Attack { energy })
+            }
             None => None,
         };
         if let Some(command) = command {
@@ -189,7 +191,10 @@ impl LighthousesView {
 }
 
 fn stop_button(ui: &mut egui::Ui) -> Option<PanelRequest> {
-    ui.button("stop the match").on_hover_text("ends the match now; the replay keeps every step so far").clicked().then_some(PanelRequest::Stop)
+    ui.button("stop the match")
+        .on_hover_text("ends the match now; the replay keeps every step so far")
+        .clicked()
+        .then_some(PanelRequest::Stop)
 }
 
 fn arrow(x: i64, y: i64) -> &'static str {

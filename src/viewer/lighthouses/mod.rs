@@ -5,8 +5,8 @@ use super::palette::{player_color, with_alpha};
 use super::recorded::Recorded;
 use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
-use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
 use kibitz_core::Game;
+use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
 use kibitz_lighthouses::hand::connect_candidates;
 use kibitz_lighthouses::view::TurnView;
 use kibitz_lighthouses::{Command, Event, Lighthouses, Outcome, Pos, Setup};
@@ -49,8 +49,12 @@ impl LighthousesView {
                 Event::Captured { lighthouse, player } => (MarkerKind::Capture, format!("{} captures {lighthouse}", players[*player].name)),
                 Event::Neutralised { lighthouse, by: Some(p) } => (MarkerKind::Loss, format!("{} empties {lighthouse}", players[*p].name)),
                 Event::Neutralised { lighthouse, by: None } => (MarkerKind::Loss, format!("{lighthouse} decays to neutral")),
-                Event::Connected { from, to, player } => (MarkerKind::Connection, format!("{} connects {from}–{to}", players[*player].name)),
-                Event::Lit { player, cells, .. } => (MarkerKind::Triangle, format!("{} lights a triangle of {cells} cells", players[*player].name)),
+                Event::Connected { from, to, player } => {
+                    (MarkerKind::Connection, format!("{} connects {from}–{to}", players[*player].name))
+                }
+                Event::Lit { player, cells, .. } => {
+                    (MarkerKind::Triangle, format!("{} lights a triangle of {cells} cells", players[*player].name))
+                }
             };
             track.markers.push(Marker { at: after, kind, label });
         }
@@ -64,7 +68,9 @@ impl LighthousesView {
     /// was sent for it.
     fn sent_view(&self, k: usize, cursor: usize) -> Option<(usize, TurnView)> {
         let last = self.rec.timeline.len().saturating_sub(1);
-        let i = (0..=cursor.min(last)).rev().find(|&i| matches!(self.rec.timeline.steps()[i], kibitz_core::Step::Act { player, .. } if player == k))?;
+        let i = (0..=cursor.min(last))
+            .rev()
+            .find(|&i| matches!(self.rec.timeline.steps()[i], kibitz_core::Step::Act { player, .. } if player == k))?;
         Some((i, self.rec.timeline.state_at(i).turn_view(k)))
     }
 }
@@ -181,7 +187,15 @@ impl GameView for LighthousesView {
             .collect()
     }
 
-    fn draw(&mut self, ui: &mut egui::Ui, response: &egui::Response, rect: Rect, cursor: usize, camera: &Camera2, perspective: Perspective) {
+    fn draw(
+        &mut self,
+        ui: &mut egui::Ui,
+        response: &egui::Response,
+        rect: Rect,
+        cursor: usize,
+        camera: &Camera2,
+        perspective: Perspective,
+    ) {
         let sent = match perspective {
             Perspective::Player(k) => self.sent_view(k, cursor),
             Perspective::Omniscient => None,
@@ -204,7 +218,9 @@ impl GameView for LighthousesView {
             for x in 0..map.width() as i32 {
                 let p = Pos(x, y);
                 let energy = match (&sent, viewer) {
-                    (Some((_, v)), Some((_, at))) if visible(p) => v.view[(p.1 - at.1 + 3) as usize][(p.0 - at.0 + 3) as usize].max(0) as u8,
+                    (Some((_, v)), Some((_, at))) if visible(p) => {
+                        v.view[(p.1 - at.1 + 3) as usize][(p.0 - at.0 + 3) as usize].max(0) as u8
+                    }
                     _ => state.cell_energy(p),
                 };
                 let mut color = if map.is_island(p) { heat(energy) } else { WATER };
@@ -230,7 +246,9 @@ impl GameView for LighthousesView {
                 .collect(),
         };
         let lasers: Vec<(Pos, Pos)> = match &sent {
-            Some((_, v)) => v.lighthouses.iter().flat_map(|l| l.connections.iter().filter(|c| l.position < **c).map(|c| (l.position, *c))).collect(),
+            Some((_, v)) => {
+                v.lighthouses.iter().flat_map(|l| l.connections.iter().filter(|c| l.position < **c).map(|c| (l.position, *c))).collect()
+            }
             None => state.connections.iter().map(|&[a, b]| (state.lighthouses[a].pos, state.lighthouses[b].pos)).collect(),
         };
         let owner_at = |p: Pos| lighthouses.iter().find(|l| l.0 == p).and_then(|l| l.1);
@@ -271,7 +289,13 @@ impl GameView for LighthousesView {
             painter.text(c, Align2::CENTER_CENTER, k.to_string(), FontId::monospace((r * 1.3).max(7.0)), Color32::BLACK);
         }
         if viewer.is_some() {
-            painter.text(rect.left_top() + Vec2::new(8.0, 8.0), Align2::LEFT_TOP, "dimmed: beyond this player's horizon", FontId::proportional(13.0), Color32::LIGHT_GRAY);
+            painter.text(
+                rect.left_top() + Vec2::new(8.0, 8.0),
+                Align2::LEFT_TOP,
+                "dimmed: beyond this player's horizon",
+                FontId::proportional(13.0),
+                Color32::LIGHT_GRAY,
+            );
         }
         // Hand play: outline what a click would do, and do it.
         if cursor == self.rec.timeline.len()
@@ -281,7 +305,12 @@ impl GameView for LighthousesView {
             for (dx, dy) in (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (dx, dy))).filter(|&d| d != (0, 0)) {
                 let p = Pos(at.0 + dx, at.1 + dy);
                 if map.is_island(p) {
-                    painter.rect_stroke(grid.rect(p).shrink(grid.cell * 0.06), 2.0, Stroke::new(2.0, Color32::from_rgba_unmultiplied(240, 240, 255, 210)), egui::StrokeKind::Inside);
+                    painter.rect_stroke(
+                        grid.rect(p).shrink(grid.cell * 0.06),
+                        2.0,
+                        Stroke::new(2.0, Color32::from_rgba_unmultiplied(240, 240, 255, 210)),
+                        egui::StrokeKind::Inside,
+                    );
                 }
             }
             for t in connect_candidates(&state, me) {
@@ -314,7 +343,8 @@ impl GameView for LighthousesView {
                         if !links.is_empty() {
                             ui.label(format!("connected to {}", links.join(", ")));
                         }
-                        let holders: Vec<&str> = state.players.iter().enumerate().filter(|(_, pl)| pl.keys[k]).map(|(j, _)| players[j].name.as_str()).collect();
+                        let holders: Vec<&str> =
+                            state.players.iter().enumerate().filter(|(_, pl)| pl.keys[k]).map(|(j, _)| players[j].name.as_str()).collect();
                         if !holders.is_empty() {
                             ui.label(format!("key held by {}", holders.join(", ")));
                         }
@@ -369,7 +399,11 @@ impl GameView for LighthousesView {
                     ui.colored_label(Color32::LIGHT_RED, format!("result: {}", message.as_deref().unwrap_or("refused")));
                 }
                 Outcome::RoundStart { round, events } => {
-                    ui.label(format!("round {} starts: energy grew, players collected, lighthouses decayed ({} lost)", round + 1, events.len()));
+                    ui.label(format!(
+                        "round {} starts: energy grew, players collected, lighthouses decayed ({} lost)",
+                        round + 1,
+                        events.len()
+                    ));
                 }
                 Outcome::RoundEnd { round, scores } => {
                     ui.label(format!("round {} scored: {scores:?}", round + 1));
@@ -385,9 +419,18 @@ impl GameView for LighthousesView {
             match self.sent_view(k, cursor) {
                 Some((i, view)) => {
                     ui.label(format!("before step {i}: position {}, energy {}, score {}", view.position, view.energy, view.score));
-                    let text = view.view.iter().rev().map(|row| row.iter().map(|v| format!("{v:>4}")).collect::<String>()).collect::<Vec<_>>().join("\n");
+                    let text = view
+                        .view
+                        .iter()
+                        .rev()
+                        .map(|row| row.iter().map(|v| format!("{v:>4}")).collect::<String>())
+                        .collect::<Vec<_>>()
+                        .join("\n");
                     ui.label(egui::RichText::new(text).monospace().size(11.0));
-                    ui.label(format!("keys: {}", view.lighthouses.iter().filter(|l| l.have_key).map(|l| l.position.to_string()).collect::<Vec<_>>().join(" ")));
+                    ui.label(format!(
+                        "keys: {}",
+                        view.lighthouses.iter().filter(|l| l.have_key).map(|l| l.position.to_string()).collect::<Vec<_>>().join(" ")
+                    ));
                 }
                 None => {
                     ui.label("no turn yet");

@@ -84,11 +84,7 @@ impl Explorer {
         // Points beyond the 1000 the score is clamped to are worth nothing: a capture then
         // only pays as a sudden death.
         let points = FIRST_SHARE * self.map.discovered_count() as f64 - self.steps as f64 + CAPTURE_POINTS as f64 * self.captures;
-        let capture = if all_discovered {
-            SUDDEN_DEATH
-        } else {
-            (MAX_SCORE as f64 + 50.0 - points).clamp(0.0, CAPTURE_POINTS as f64)
-        };
+        let capture = if all_discovered { SUDDEN_DEATH } else { (MAX_SCORE as f64 + 50.0 - points).clamp(0.0, CAPTURE_POINTS as f64) };
         // How much one new square is worth now: the opponent finds more as the game goes on.
         let progress = (self.reader.turn() as f64 / TURNS as f64).min(1.0);
         let square = SQUARE_EARLY + (SQUARE_LATE - SQUARE_EARLY) * progress;

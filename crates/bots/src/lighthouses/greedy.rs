@@ -62,7 +62,11 @@ fn decide(known: &Known, turn: &TurnView) -> String {
     // Nothing to take yet: gather energy where it grows (near lighthouses), or head for the
     // nearest lighthouse that is not ours (the map's centre may have no energy at all).
     let goal = target.map(|l| l.position).or_else(|| richest_visible_cell(known, turn)).or_else(|| {
-        turn.lighthouses.iter().filter(|l| l.owner != me && l.position != turn.position).min_by_key(|l| (reach(l.position), l.position)).map(|l| l.position)
+        turn.lighthouses
+            .iter()
+            .filter(|l| l.owner != me && l.position != turn.position)
+            .min_by_key(|l| (reach(l.position), l.position))
+            .map(|l| l.position)
     });
     let Some(goal) = goal else { return pass() };
     match known.step_towards(turn.position, goal) {

@@ -50,4 +50,3 @@ impl LineBot for Random {
         }
     }
 }
-

@@ -326,12 +326,7 @@ impl EdgeId {
 pub fn corner_edges(line: usize, post: usize) -> [EdgeId; 4] {
     let below_left = Square { row: line as u8, col: (post - 1) as u8 };
     let above_right = Square { row: (line - 1) as u8, col: post as u8 };
-    [
-        EdgeId::of(above_right, Dir::W),
-        EdgeId::of(above_right, Dir::S),
-        EdgeId::of(below_left, Dir::E),
-        EdgeId::of(below_left, Dir::N),
-    ]
+    [EdgeId::of(above_right, Dir::W), EdgeId::of(above_right, Dir::S), EdgeId::of(below_left, Dir::E), EdgeId::of(below_left, Dir::N)]
 }
 
 /// A set of squares, as a 625-bit set: cheap to copy into keyframes and to test.

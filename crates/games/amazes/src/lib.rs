@@ -29,9 +29,7 @@ pub use generate::{choose_starts, generate};
 pub use geom::{Dir, EdgeId, EdgeSet, Move, Placement, SIZE, SQUARES, Square, SquareSet};
 pub use knowledge::{EdgeKnowledge, Knowledge};
 pub use maze::Maze;
-pub use rules::{
-    Discovery, Ending, How, Judged, Moves, Outcome, PlayedBy, Player, Points, State, TURNS, TurnReport, final_score,
-};
+pub use rules::{Discovery, Ending, How, Judged, Moves, Outcome, PlayedBy, Player, Points, State, TURNS, TurnReport, final_score};
 pub use view::View;
 
 use kibitz_core::{Game, Step, ToMove};
@@ -94,9 +92,7 @@ impl Game for Amazes {
 
     fn apply(state: &mut State, step: &Step<Moves>) -> Outcome {
         match (state.to_move(), step) {
-            (Some(p), Step::Act { player, action }) if *player == p => {
-                Outcome::Turn(Box::new(state.play(p, action.as_ref())))
-            }
+            (Some(p), Step::Act { player, action }) if *player == p => Outcome::Turn(Box::new(state.play(p, action.as_ref()))),
             (expected, step) => Outcome::Refused {
                 message: match expected {
                     Some(p) => format!("out of order: {step:?} while it is player {p}'s turn"),

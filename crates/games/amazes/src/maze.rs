@@ -108,10 +108,7 @@ impl Maze {
         let body = &lines[offset.min(lines.len())..];
         if body.len() < MAZE_LINES {
             let what = if has_starts { "2 start lines and then 51 maze lines" } else { "51 maze lines" };
-            return Err(Located::line(
-                lines.len() + 1,
-                format!("the file ends after {} lines; a maze file has {what}", lines.len()),
-            ));
+            return Err(Located::line(lines.len() + 1, format!("the file ends after {} lines; a maze file has {what}", lines.len())));
         }
         if body.len() > MAZE_LINES {
             return Err(Located::line(offset + MAZE_LINES + 1, "extra line after the bottom edge of the maze"));
@@ -138,11 +135,7 @@ impl Maze {
         for e in EdgeId::all().filter(|e| e.is_outer()) {
             if !self.is_wall(e) {
                 let (line, column) = e.text_position();
-                return Err(Located::at(
-                    line + offset,
-                    column,
-                    "the outer edge of the maze must be closed: this edge is open",
-                ));
+                return Err(Located::at(line + offset, column, "the outer edge of the maze must be closed: this edge is open"));
             }
         }
         self.check_structure(offset)?;
@@ -210,10 +203,7 @@ impl Maze {
         }
         let d2 = starts[0].square.distance2(starts[1].square);
         if d2 < MIN_START_DISTANCE2 {
-            return Err(Located::line(
-                2,
-                format!("the players start {d2} apart (squared distance); it must be at least 288 (√288 ≈ 17)"),
-            ));
+            return Err(Located::line(2, format!("the players start {d2} apart (squared distance); it must be at least 288 (√288 ≈ 17)")));
         }
         Ok(())
     }
@@ -272,11 +262,7 @@ fn parse_line(i: usize, line: &str, offset: usize, walls: &mut EdgeSet) -> Resul
         count += 1;
         let column = j + 1;
         if j >= LINE_WIDTH {
-            return Err(Located::at(
-                number,
-                column,
-                format!("the line is too long; maze lines have {LINE_WIDTH} characters"),
-            ));
+            return Err(Located::at(number, column, format!("the line is too long; maze lines have {LINE_WIDTH} characters")));
         }
         let outer = if i.is_multiple_of(2) { i == 0 || i == MAZE_LINES - 1 } else { j == 0 || j == LINE_WIDTH - 1 };
         let (expected, wall, edge): (&str, char, Option<EdgeId>) = match (i % 2, j % 2) {
@@ -303,11 +289,7 @@ fn parse_line(i: usize, line: &str, offset: usize, walls: &mut EdgeSet) -> Resul
         }
     }
     if count < LINE_WIDTH {
-        return Err(Located::at(
-            number,
-            count + 1,
-            format!("the line is too short ({count} characters); maze lines have {LINE_WIDTH}"),
-        ));
+        return Err(Located::at(number, count + 1, format!("the line is too short ({count} characters); maze lines have {LINE_WIDTH}")));
     }
     Ok(())
 }
@@ -327,11 +309,7 @@ fn parse_start(line: &str, number: usize) -> Result<Placement, Located> {
         match f.parse::<usize>() {
             Ok(n) if (1..=SIZE).contains(&n) && f.bytes().all(|b| b.is_ascii_digit()) => numbers[k] = n,
             _ => {
-                return Err(Located::at(
-                    number,
-                    column,
-                    format!("{who}'s start {name} {f:?} must be a number from 1 to 25; {usage}"),
-                ));
+                return Err(Located::at(number, column, format!("{who}'s start {name} {f:?} must be a number from 1 to 25; {usage}")));
             }
         }
         column += f.chars().count() + 1;

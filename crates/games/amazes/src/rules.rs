@@ -48,8 +48,7 @@ impl Moves {
         line.chars()
             .enumerate()
             .map(|(i, c)| {
-                Move::from_letter(c)
-                    .ok_or_else(|| format!("character {c:?} at position {}: only F, T, L and R are moves", i + 1))
+                Move::from_letter(c).ok_or_else(|| format!("character {c:?} at position {}: only F, T, L and R are moves", i + 1))
             })
             .collect::<Result<Vec<_>, _>>()
             .map(Moves)

@@ -26,10 +26,7 @@ pub fn looking(facing: Dir) -> [Dir; 4] {
 impl View {
     /// What a player at `at` sees, with the opponent at `opponent`.
     pub fn of(maze: &Maze, at: Placement, opponent: Square) -> View {
-        View {
-            corridors: looking(at.facing).map(|d| corridor(maze, at.square, d)),
-            distance2: at.square.distance2(opponent),
-        }
+        View { corridors: looking(at.facing).map(|d| corridor(maze, at.square, d)), distance2: at.square.distance2(opponent) }
     }
 
     /// The five lines, in protocol order.

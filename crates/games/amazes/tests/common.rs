@@ -2,9 +2,7 @@
 #![allow(dead_code)]
 
 use kibitz_amazes::generate::SplitMix64;
-use kibitz_amazes::{
-    Dir, EdgeId, EdgeKnowledge, EdgeSet, Knowledge, Maze, Move, Moves, Placement, SIZE, Square, State,
-};
+use kibitz_amazes::{Dir, EdgeId, EdgeKnowledge, EdgeSet, Knowledge, Maze, Move, Moves, Placement, SIZE, Square, State};
 use std::collections::VecDeque;
 use std::path::PathBuf;
 
@@ -261,8 +259,7 @@ pub fn knowledge_is_true(maze: &Maze, k: &Knowledge) -> Result<(), String> {
 
 /// Squares removed by pruning leaves until none is left: those not on (or between) cycles.
 pub fn tree_branches(maze: &Maze) -> Vec<bool> {
-    let mut degree: Vec<usize> =
-        Square::all().map(|s| Dir::ALL.iter().filter(|&&d| !maze.wall(s, d)).count()).collect();
+    let mut degree: Vec<usize> = Square::all().map(|s| Dir::ALL.iter().filter(|&&d| !maze.wall(s, d)).count()).collect();
     let mut pruned = vec![false; 625];
     let mut stack: Vec<Square> = Square::all().filter(|s| degree[s.index()] <= 1).collect();
     while let Some(s) = stack.pop() {

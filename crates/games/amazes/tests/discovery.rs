@@ -22,8 +22,7 @@ fn the_seed_information_example_discovers_nine_squares_and_two_walls_by_the_corn
     let view = View { corridors: ["W", "W", "LLBNW", "W"].map(String::from), distance2: 300 };
     let seen = k.look(at(12, 12, Dir::N), &view);
     // Behind is south; looking south, left is east.
-    let expected =
-        [sq(12, 12), sq(13, 12), sq(13, 13), sq(14, 12), sq(14, 13), sq(15, 12), sq(15, 13), sq(15, 11), sq(16, 12)];
+    let expected = [sq(12, 12), sq(13, 12), sq(13, 13), sq(14, 12), sq(14, 13), sq(15, 12), sq(15, 13), sq(15, 11), sq(16, 12)];
     assert_eq!(seen, expected);
     assert_eq!(k.side(sq(12, 12), Dir::N), EdgeKnowledge::Wall);
     assert_eq!(k.side(sq(12, 12), Dir::S), EdgeKnowledge::Open);
@@ -280,8 +279,7 @@ fn the_seed_discovery_example_unrolls_as_described() {
     let k = &state.players[0].knowledge;
     assert!(all_known(k, Dir::N) && all_known(k, Dir::S), "25 rows: top and bottom edges");
     assert!(all_known(k, Dir::W) && all_known(k, Dir::E), "then 25 columns: left and right edges");
-    let mut inferred: Vec<Square> =
-        report.discovered.iter().filter(|d| d.how == How::Inferred).map(|d| d.square).collect();
+    let mut inferred: Vec<Square> = report.discovered.iter().filter(|d| d.how == How::Inferred).map(|d| d.square).collect();
     inferred.sort();
     let squares_1 = [sq(0, 1), sq(0, 22)];
     let square_2 = sq(0, 23);

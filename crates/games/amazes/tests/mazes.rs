@@ -24,18 +24,7 @@ fn the_ten_official_mazes_load_validate_and_round_trip() {
 fn the_official_measurements_are_reproduced() {
     let Some(mazes) = reference_mazes() else { return };
     // From shared/reference/amazes/README.md.
-    let expected = [
-        (676, 142),
-        (678, 127),
-        (676, 151),
-        (677, 145),
-        (675, 144),
-        (675, 144),
-        (675, 149),
-        (677, 139),
-        (676, 147),
-        (678, 130),
-    ];
+    let expected = [(676, 142), (678, 127), (676, 151), (677, 145), (675, 144), (675, 144), (675, 149), (677, 139), (676, 147), (678, 130)];
     for ((name, text), (openings, dead_ends)) in mazes.iter().zip(expected) {
         let maze = Maze::parse(text).unwrap();
         assert_eq!((maze.openings(), maze.dead_ends()), (openings, dead_ends), "{name}");

@@ -51,8 +51,7 @@ fn check(state: &State, report: &kibitz_amazes::TurnReport) {
 /// A line from random numbers: mostly short lines, sometimes a failure, an empty or a too long
 /// line.
 fn line(kind: u8, len: usize, letters: &[u8]) -> Option<Moves> {
-    let moves: Vec<Move> =
-        letters.iter().cycle().take(len).map(|b| [Move::F, Move::T, Move::L, Move::R][*b as usize % 4]).collect();
+    let moves: Vec<Move> = letters.iter().cycle().take(len).map(|b| [Move::F, Move::T, Move::L, Move::R][*b as usize % 4]).collect();
     match kind {
         0 => None,
         1 => Some(Moves::default()),

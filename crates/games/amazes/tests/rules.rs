@@ -4,8 +4,7 @@ mod common;
 
 use common::*;
 use kibitz_amazes::{
-    Amazes, Dir, Ending, How, Judged, Maze, Move, Moves, Outcome, PlayedBy, Setup, State, TurnReport, final_score,
-    generate,
+    Amazes, Dir, Ending, How, Judged, Maze, Move, Moves, Outcome, PlayedBy, Setup, State, TurnReport, final_score, generate,
 };
 use kibitz_core::replay::{FORMAT_VERSION, PlayerInfo, Replay, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::verify::verify;
@@ -261,10 +260,7 @@ fn a_replay_of_a_whole_game_verifies() {
         game: Amazes::ID.into(),
         rules_version: Amazes::RULES_VERSION,
         seed: 0,
-        players: vec![
-            PlayerInfo { name: "explorer".into(), command: None },
-            PlayerInfo { name: "T".into(), command: None },
-        ],
+        players: vec![PlayerInfo { name: "explorer".into(), command: None }, PlayerInfo { name: "T".into(), command: None }],
         setup,
         limits: None,
     };

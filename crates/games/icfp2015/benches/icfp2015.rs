@@ -44,7 +44,10 @@ fn long_game() -> (Arc<Rules>, u32, String) {
         {"members": [{"x": 0, "y": 0}, {"x": 0, "y": 1}], "pivot": {"x": 0, "y": 0}},
         {"members": [{"x": 0, "y": 0}], "pivot": {"x": 0, "y": 0}},
     ]);
-    let p = Problem::parse(&json!({"id": 0, "width": 30, "height": 30, "filled": [], "units": units, "sourceLength": 500, "sourceSeeds": [0]}).to_string()).unwrap();
+    let p = Problem::parse(
+        &json!({"id": 0, "width": 30, "height": 30, "filled": [], "units": units, "sourceLength": 500, "sourceSeeds": [0]}).to_string(),
+    )
+    .unwrap();
     let rules = Arc::new(Rules::new(p, &["ei!"]).unwrap());
     let mut s = State::new(Arc::clone(&rules), 0);
     let mut text = String::new();
@@ -76,7 +79,9 @@ fn scoring(c: &mut Criterion) {
     let Some(dir) = reference() else { return };
     let rules = qualifier_rules(&dir);
     let mut records: Vec<SolutionRecord> = read_solutions(&read(dir.join("solutions/shiftforward_api-viewer_solutions.json"))).unwrap();
-    records.extend(read_solutions(&read(dir.join("solutions/natsubate_state-of-the-art.json"))).unwrap().into_iter().filter(|r| r.problem_id < 25));
+    records.extend(
+        read_solutions(&read(dir.join("solutions/natsubate_state-of-the-art.json"))).unwrap().into_iter().filter(|r| r.problem_id < 25),
+    );
     for e in std::fs::read_dir(dir.join("solutions/tbd_golden_tests")).unwrap() {
         records.extend(read_solutions(&read(e.unwrap().path())).unwrap());
     }
@@ -84,9 +89,10 @@ fn scoring(c: &mut Criterion) {
     let mut group = c.benchmark_group("scoring");
     group.sample_size(10);
     group.throughput(Throughput::Elements(records.len() as u64));
-    group.bench_function(format!("all {} stored records, {:.1} MB of commands (elements = records)", records.len(), chars as f64 / 1e6), |b| {
-        b.iter(|| records.iter().map(|r| score(&rules[r.problem_id as usize], r.seed, &r.solution).total).sum::<u64>())
-    });
+    group.bench_function(
+        format!("all {} stored records, {:.1} MB of commands (elements = records)", records.len(), chars as f64 / 1e6),
+        |b| b.iter(|| records.iter().map(|r| score(&rules[r.problem_id as usize], r.seed, &r.solution).total).sum::<u64>()),
+    );
     group.finish();
 }
 

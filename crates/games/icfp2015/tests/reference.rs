@@ -27,7 +27,12 @@ fn run(rules: &[Arc<Rules>], problem: u32, seed: u32, solution: &str) -> Score {
 fn check_all(what: &str, mismatches: Vec<String>, checked: usize) {
     eprintln!("{what}: {checked} records checked, {} disagree", mismatches.len());
     assert!(checked > 0, "{what}: nothing was checked");
-    assert!(mismatches.is_empty(), "{what}: {} of {checked} disagree, first ones:\n{}", mismatches.len(), mismatches[..mismatches.len().min(10)].join("\n"));
+    assert!(
+        mismatches.is_empty(),
+        "{what}: {} of {checked} disagree, first ones:\n{}",
+        mismatches.len(),
+        mismatches[..mismatches.len().min(10)].join("\n")
+    );
 }
 
 fn short(s: &str) -> String {
@@ -122,11 +127,19 @@ fn official_server_scores_reproduce() {
         after_end += usize::from(matches!(got.error, Some(GameError::CommandAfterEnd { .. })));
         line_clears += usize::from(got.total > 0 && got.move_score > 100);
         if got.total != expected {
-            mismatches.push(format!("p{} s{} {:?}: server {expected}, we {} ({got:?})", r.problem_id, r.seed, short(&r.solution), got.total));
+            mismatches.push(format!(
+                "p{} s{} {:?}: server {expected}, we {} ({got:?})",
+                r.problem_id,
+                r.seed,
+                short(&r.solution),
+                got.total
+            ));
         }
     }
     eprintln!("scored {} records in {:?}", checked + bug, started.elapsed());
-    eprintln!("{nonzero} non-zero, {repeats} repeated positions, {after_end} commands after the end, {line_clears} with more than 100 move points");
+    eprintln!(
+        "{nonzero} non-zero, {repeats} repeated positions, {after_end} commands after the end, {line_clears} with more than 100 move points"
+    );
     assert_eq!(bug, 174, "the Ei!Ei! batch of 14:59");
     assert_eq!(bug_disagrees, 173, "the README's count of day-1 bug records: all but problem 10's 0");
     check_all("official server capture", mismatches, checked);
@@ -220,7 +233,10 @@ fn natsubate_scores_reproduce_and_match_the_official_final_leaderboard() {
         let lower = r.solution.to_lowercase();
         overlap += (0..set.len()).filter(|&k| lower.matches(set.phrase(k)).count() as u32 != state.phrase_counts()[k]).count();
     }
-    eprintln!("scored 174 records in {:?}; {bonus} locks earned a line bonus; {overlap} phrase counts differ from non-overlapping counting", started.elapsed());
+    eprintln!(
+        "scored 174 records in {:?}; {bonus} locks earned a line bonus; {overlap} phrase counts differ from non-overlapping counting",
+        started.elapsed()
+    );
     assert_eq!(p8.len(), 10);
     assert_eq!(p8.iter().sum::<u64>() as f64 / 10.0, 19887.0, "the official final leaderboard's problem 8 score (mean of 10 seeds)");
     assert!(bonus > 0 && overlap > 0);
@@ -257,7 +273,14 @@ fn compiled_test_vectors_reproduce() {
         );
         let split_ok = c.move_score.is_none_or(|m| m == got.move_score) && c.power_score.is_none_or(|p| p == got.power_score);
         if got.total != c.expected_score || !error_ok || !split_ok {
-            mismatches.push(format!("p{} s{} {:?}: expected {} {:?}, we {got:?}", c.problem_id, c.seed, short(&c.solution), c.expected_score, c.error));
+            mismatches.push(format!(
+                "p{} s{} {:?}: expected {} {:?}, we {got:?}",
+                c.problem_id,
+                c.seed,
+                short(&c.solution),
+                c.expected_score,
+                c.error
+            ));
         }
     }
     check_all("compiled test vectors", mismatches, cases.len());

@@ -9,7 +9,14 @@ use kibitz_icfp2015::{Cell, Command, Direction, Ending, Event, GameError, Next, 
 use serde_json::json;
 
 /// A `width`×`height` board with `filled` cells and one unit.
-fn board(width: u32, height: u32, filled: &[(i32, i32)], members: &[(i32, i32)], pivot: (i32, i32), length: u32) -> kibitz_icfp2015::Problem {
+fn board(
+    width: u32,
+    height: u32,
+    filled: &[(i32, i32)],
+    members: &[(i32, i32)],
+    pivot: (i32, i32),
+    length: u32,
+) -> kibitz_icfp2015::Problem {
     let cell = |&(x, y): &(i32, i32)| json!({"x": x, "y": y});
     problem(json!({
         "id": 1, "width": width, "height": height,

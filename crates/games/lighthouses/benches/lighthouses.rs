@@ -49,7 +49,13 @@ fn replay_text(setup: &Setup, players: usize) -> String {
 }
 
 /// Benchmarks re-simulating `steps` from the start of `setup` with `players` players.
-fn bench_match(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>, name: &str, setup: &Setup, players: usize, seed: u64) {
+fn bench_match(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    setup: &Setup,
+    players: usize,
+    seed: u64,
+) {
     let steps = scripted::scripted_match(setup, players, seed);
     group.throughput(Throughput::Elements(setup.rounds as u64));
     group.bench_function(name, |b| {

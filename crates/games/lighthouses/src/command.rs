@@ -21,12 +21,22 @@ pub enum Target {
 pub enum Command {
     Pass,
     /// Step by (x, y); legal values are −1, 0, 1.
-    Move { x: i64, y: i64 },
+    Move {
+        x: i64,
+        y: i64,
+    },
     /// Attack or recharge the lighthouse underfoot with this much energy.
-    Attack { energy: i64 },
-    Connect { destination: Target },
+    Attack {
+        energy: i64,
+    },
+    Connect {
+        destination: Target,
+    },
     /// Refused before the rules look at the board; `raw` is what the bot sent.
-    Malformed { raw: Value, message: String },
+    Malformed {
+        raw: Value,
+        message: String,
+    },
 }
 
 impl Command {
@@ -53,9 +63,7 @@ impl Command {
                 None => malformed("Connect command requires destination"),
                 Some(d) => match pair(d) {
                     Some(p) => Command::Connect { destination: Target::Cell(p) },
-                    None if d.is_array() || d.is_string() || d.is_object() => {
-                        Command::Connect { destination: Target::Other(d.clone()) }
-                    }
+                    None if d.is_array() || d.is_string() || d.is_object() => Command::Connect { destination: Target::Other(d.clone()) },
                     None => malformed("Destination must be a coordinate pair"),
                 },
             },
@@ -116,10 +124,7 @@ mod tests {
         assert_eq!(read(r#"{"command": "pass"}"#), Ok(Command::Pass));
         assert_eq!(read(r#"{"command": "move", "x": -1, "y": 1}"#), Ok(Command::Move { x: -1, y: 1 }));
         assert_eq!(read(r#"{"command": "attack", "energy": 80}"#), Ok(Command::Attack { energy: 80 }));
-        assert_eq!(
-            read(r#"{"command": "connect", "destination": [1, 1]}"#),
-            Ok(Command::Connect { destination: Target::Cell(Pos(1, 1)) })
-        );
+        assert_eq!(read(r#"{"command": "connect", "destination": [1, 1]}"#), Ok(Command::Connect { destination: Target::Cell(Pos(1, 1)) }));
     }
 
     #[test]
@@ -142,11 +147,7 @@ mod tests {
 
     #[test]
     fn commands_round_trip_as_the_bot_sent_them() {
-        for s in [
-            r#"{"command":"move","x":1,"y":0}"#,
-            r#"{"command":"connect","destination":[3,4,5]}"#,
-            r#"{"command":"fly","speed":3}"#,
-        ] {
+        for s in [r#"{"command":"move","x":1,"y":0}"#, r#"{"command":"connect","destination":[3,4,5]}"#, r#"{"command":"fly","speed":3}"#] {
             let c = read(s).unwrap();
             assert_eq!(serde_json::to_string(&c).unwrap(), s);
             assert_eq!(serde_json::from_str::<Command>(s).unwrap(), c);

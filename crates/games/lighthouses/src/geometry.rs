@@ -16,13 +16,7 @@ pub fn segments_cross(a: Pos, b: Pos, c: Pos, d: Pos) -> bool {
 
 /// Whether `p` lies exactly on segment a–b, endpoints excluded.
 pub fn strictly_on_segment(a: Pos, b: Pos, p: Pos) -> bool {
-    p != a
-        && p != b
-        && orient2d(a, b, p) == 0
-        && a.0.min(b.0) <= p.0
-        && p.0 <= a.0.max(b.0)
-        && a.1.min(b.1) <= p.1
-        && p.1 <= a.1.max(b.1)
+    p != a && p != b && orient2d(a, b, p) == 0 && a.0.min(b.0) <= p.0 && p.0 <= a.0.max(b.0) && a.1.min(b.1) <= p.1 && p.1 <= a.1.max(b.1)
 }
 
 /// The cells whose centres a triangle covers, by OpenGL's top-left rule with y up: a centre
@@ -105,10 +99,7 @@ mod tests {
         // (0,0),(5,0),(0,5): the left edge x=0 counts (going down), the bottom edge does not
         // (it goes rightwards), the hypotenuse goes up-left: not left, not top.
         let cells = triangle_cells([Pos(0, 0), Pos(5, 0), Pos(0, 5)]);
-        assert_eq!(
-            picture(&cells, 6, 6),
-            ["......", "#.....", "##....", "###...", "####..", "......"].join("\n")
-        );
+        assert_eq!(picture(&cells, 6, 6), ["......", "#.....", "##....", "###...", "####..", "......"].join("\n"));
     }
 
     #[test]
@@ -116,10 +107,7 @@ mod tests {
         // Counter-clockwise: (5,0)→(5,5) is a right edge, (5,5)→(0,5) the top edge, and the
         // hypotenuse (0,5)→(5,0) goes downwards, so it is a left edge and its centres count.
         let cells = triangle_cells([Pos(5, 5), Pos(5, 0), Pos(0, 5)]);
-        assert_eq!(
-            picture(&cells, 6, 6),
-            ["#####.", ".####.", "..###.", "...##.", "....#.", "......"].join("\n")
-        );
+        assert_eq!(picture(&cells, 6, 6), ["#####.", ".####.", "..###.", "...##.", "....#.", "......"].join("\n"));
     }
 
     #[test]

@@ -45,13 +45,7 @@ pub fn click(state: &State, player: usize, cell: Pos) -> Option<Command> {
 pub fn connect_candidates(state: &State, player: usize) -> Vec<Pos> {
     let Some(me) = state.players.get(player) else { return Vec::new() };
     let Some(here) = state.lighthouse_at(me.pos) else { return Vec::new() };
-    state
-        .lighthouses
-        .iter()
-        .enumerate()
-        .filter(|&(k, _)| k != here && me.keys[k])
-        .map(|(_, l)| l.pos)
-        .collect()
+    state.lighthouses.iter().enumerate().filter(|&(k, _)| k != here && me.keys[k]).map(|(_, l)| l.pos).collect()
 }
 
 #[cfg(test)]

@@ -127,15 +127,26 @@ pub struct State {
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// `player` took `lighthouse` (it was neutral or someone else's).
-    Captured { lighthouse: Pos, player: usize },
+    Captured {
+        lighthouse: Pos,
+        player: usize,
+    },
     /// `lighthouse` became neutral: emptied by `by`'s attack, or by decay when `by` is absent.
     Neutralised {
         lighthouse: Pos,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<usize>,
     },
-    Connected { from: Pos, to: Pos, player: usize },
-    Lit { triangle: [Pos; 3], player: usize, cells: usize },
+    Connected {
+        from: Pos,
+        to: Pos,
+        player: usize,
+    },
+    Lit {
+        triangle: [Pos; 3],
+        player: usize,
+        cells: usize,
+    },
 }
 
 /// What the rules answer to a step.
@@ -188,11 +199,8 @@ impl State {
         }
         let board = Arc::new(Board::new(map.clone()));
         let lighthouses = map.lighthouses().iter().map(|&pos| Lighthouse { pos, owner: None, energy: 0 }).collect();
-        let players = map
-            .starts()
-            .take(players)
-            .map(|pos| Player { pos, energy: 0, score: 0, keys: vec![false; map.lighthouses().len()] })
-            .collect();
+        let players =
+            map.starts().take(players).map(|pos| Player { pos, energy: 0, score: 0, keys: vec![false; map.lighthouses().len()] }).collect();
         Ok(Self {
             energy: vec![0; map.width() * map.height()],
             board,
@@ -224,8 +232,19 @@ impl State {
 
     /// Indices of the lighthouses connected to `k`, in index order.
     pub fn connections_of(&self, k: usize) -> Vec<usize> {
-        let mut out: Vec<usize> =
-            self.connections.iter().filter_map(|&[a, b]| if a == k { Some(b) } else if b == k { Some(a) } else { None }).collect();
+        let mut out: Vec<usize> = self
+            .connections
+            .iter()
+            .filter_map(|&[a, b]| {
+                if a == k {
+                    Some(b)
+                } else if b == k {
+                    Some(a)
+                } else {
+                    None
+                }
+            })
+            .collect();
         out.sort_unstable();
         out
     }

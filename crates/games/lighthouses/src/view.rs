@@ -55,9 +55,7 @@ impl State {
             player_num: player,
             player_count: self.players.len(),
             position: self.players[player].pos,
-            map: (0..map.height() as i32)
-                .map(|y| (0..map.width() as i32).map(|x| map.is_island(Pos(x, y)) as u8).collect())
-                .collect(),
+            map: (0..map.height() as i32).map(|y| (0..map.width() as i32).map(|x| map.is_island(Pos(x, y)) as u8).collect()).collect(),
             lighthouses: map.lighthouses().to_vec(),
         }
     }
@@ -67,13 +65,11 @@ impl State {
         let view = (-HORIZON..=HORIZON)
             .map(|dy| {
                 (-HORIZON..=HORIZON)
-                    .map(|dx| {
-                        if TurnView::within_horizon(dx, dy) {
-                            self.cell_energy(Pos(me.pos.0 + dx, me.pos.1 + dy)) as i64
-                        } else {
-                            -1
-                        }
-                    })
+                    .map(
+                        |dx| {
+                            if TurnView::within_horizon(dx, dy) { self.cell_energy(Pos(me.pos.0 + dx, me.pos.1 + dy)) as i64 } else { -1 }
+                        },
+                    )
                     .collect()
             })
             .collect();

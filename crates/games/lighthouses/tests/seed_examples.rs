@@ -3,8 +3,8 @@
 mod common;
 
 use common::{lighthouse, seed_map};
-use kibitz_lighthouses::{Command, Lighthouses, Outcome, Pos, State};
 use kibitz_core::BotProtocol;
+use kibitz_lighthouses::{Command, Lighthouses, Outcome, Pos, State};
 use serde_json::{Value, json};
 
 /// A lighthouse owned by player 1 with `energy`, attacked by player 0 with 80.

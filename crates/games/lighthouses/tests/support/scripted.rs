@@ -20,7 +20,8 @@ pub fn command(state: &State, player: usize, kind: u8, a: i64, b: usize) -> Comm
                 if !mine(k) && me.energy > 0 {
                     return Command::Attack { energy: me.energy };
                 }
-                let keyed: Vec<usize> = (0..state.lighthouses.len()).filter(|&j| j != k && mine(j) && me.keys[j] && !state.connected(j, k)).collect();
+                let keyed: Vec<usize> =
+                    (0..state.lighthouses.len()).filter(|&j| j != k && mine(j) && me.keys[j] && !state.connected(j, k)).collect();
                 if mine(k) && !keyed.is_empty() {
                     return Command::Connect { destination: Target::Cell(state.lighthouses[keyed[b % keyed.len()]].pos) };
                 }
