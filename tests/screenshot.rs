@@ -7,7 +7,7 @@ use common::*;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// Colours of the Lighthouses view (src/viewer/lighthouses.rs).
+/// Colours of the Lighthouses view (src/games/lighthouses/view.rs).
 const WATER: [u8; 3] = [18, 38, 66];
 const SAND: [u8; 3] = [70, 78, 62];
 const HOT: [u8; 3] = [214, 162, 70];

@@ -1,31 +1,42 @@
 //! `kibitz bot GAME STRATEGY`: our sample bots, speaking the game's protocol on stdin/stdout.
 
+use super::exit::EXIT_FAILED;
+use crate::kit::room::Registry;
 use clap::Args;
 use std::process::ExitCode;
 
 #[derive(Args)]
-#[command(
-    after_help = "Example: kibitz match lighthouses --map maps/lighthouses/harbour.txt --rounds 200 \\\n  --out game.jsonl -- 'kibitz bot lighthouses greedy' 'kibitz bot lighthouses random --seed 7'"
-)]
+#[command(after_help = "Example: kibitz match lighthouses --map maps/lighthouses/harbour.txt --rounds 200 \\\n  \
+    --out game.jsonl -- 'kibitz bot lighthouses greedy' 'kibitz bot lighthouses random --seed 7'\n\
+    Run `kibitz bot GAME list` for a game's strategies.")]
 pub struct BotArgs {
-    /// The game: lighthouses.
+    /// The game.
     pub game: String,
-    /// The strategy: for lighthouses, greedy or random.
+    /// The strategy (`list` names them).
     pub strategy: String,
     /// Seed for strategies that use chance.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
 }
 
-pub fn run(args: BotArgs) -> anyhow::Result<ExitCode> {
-    let mut bot = kibitz_bots::make(&args.game, &args.strategy, args.seed).map_err(anyhow::Error::msg)?;
-    let stdin = std::io::stdin().lock();
-    let stdout = std::io::stdout().lock();
-    match kibitz_bots::run(bot.as_mut(), stdin, stdout) {
+pub fn run(registry: &Registry, args: BotArgs) -> anyhow::Result<ExitCode> {
+    let room = registry.get(&args.game).map_err(anyhow::Error::msg)?;
+    let strategies = room.bot_strategies();
+    if strategies.is_empty() {
+        anyhow::bail!("no sample bots for {} yet", args.game);
+    }
+    if args.strategy == "list" {
+        println!("{}", strategies.join("\n"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    if !strategies.contains(&args.strategy.as_str()) {
+        anyhow::bail!("no {} bot called {:?}; try: {}", args.game, args.strategy, strategies.join(", "));
+    }
+    match room.run_bot(&args.strategy, args.seed) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => {
             eprintln!("[{} {}] {e}", args.game, args.strategy);
-            Ok(ExitCode::from(super::EXIT_FAILED))
+            Ok(ExitCode::from(EXIT_FAILED))
         }
     }
 }

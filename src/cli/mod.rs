@@ -1,28 +1,22 @@
-//! The command line: one subcommand per task, each with `--help`.
-//!
-//! Exit codes: 0 success; 1 the work ran but its verdict is negative (a replay that does not
-//! verify); 2 bad input (usage, an unreadable or broken file).
+//! The command line: one subcommand per task, each with `--help`. The verbs that take a game
+//! (`match`, `play`, `score`, `solve`) get one sub-subcommand per game from the registry, with
+//! the game's own arguments; games may add top-level tools of their own (`maze`).
+//! Exit codes: see [`exit`].
 
 mod bot;
-pub(crate) mod match_cmd;
-mod maze;
-pub(crate) mod play;
-mod score;
-mod solve;
+pub mod exit;
+mod play;
 mod verify;
 mod view;
 
-use clap::{Parser, Subcommand};
+use crate::kit::room::{Registry, Room, Verb};
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
-pub const EXIT_FAILED: u8 = 1;
-pub const EXIT_BAD_INPUT: u8 = 2;
+pub use exit::{EXIT_BAD_INPUT, EXIT_FAILED};
 
 #[derive(Parser)]
 #[command(name = "kibitz", version, about = "Replay viewer, referee and hand-play playground for programming-contest games")]
-#[command(
-    after_help = "Without a command, the viewer opens on the bundled demo replay.\nGames: lighthouses, icfp2015 (scoring). Run `kibitz COMMAND --help` for each command's options."
-)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -31,33 +25,127 @@ pub struct Cli {
 #[derive(Subcommand)]
 pub enum Command {
     /// Run a match between bot processes and record it as a replay.
-    Match(match_cmd::MatchArgs),
+    Match(ForGame),
     /// Re-simulate a replay with the rules; exit 1 naming the first step that disagrees.
     Verify(verify::VerifyArgs),
     /// Run one of Kibitz's own sample bots on stdin/stdout (for use as a BOT_CMD).
     Bot(bot::BotArgs),
     /// Open the viewer on a replay (without a file: the bundled demo).
     View(view::ViewArgs),
-    /// Our own contest solvers (ICFP 2015), with the contest's command line.
-    Solve(solve::SolveArgs),
-    /// Amazes mazes: generate ones of our own, check maze files.
-    Maze(maze::MazeArgs),
-    /// Score solutions the way the contest did (ICFP 2015 output files).
-    Score(score::ScoreArgs),
+    /// Our own contest solvers, with the contest's command line.
+    Solve(ForGame),
+    /// Score solutions the way the contest did.
+    Score(ForGame),
     /// Play by hand against bot processes (or continue a replay by hand), recorded as a replay.
-    Play(play::PlayArgs),
+    Play(ForGame),
 }
 
-pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    match cli.command {
-        Some(Command::Match(args)) => match_cmd::run(args),
-        Some(Command::Verify(args)) => verify::run(args),
-        Some(Command::Bot(args)) => bot::run(args),
-        Some(Command::View(args)) => view::run(args),
-        Some(Command::Play(args)) => play::run(args),
-        Some(Command::Score(args)) => score::run(args),
-        Some(Command::Maze(args)) => maze::run(args),
-        Some(Command::Solve(args)) => solve::run(args),
-        None => crate::viewer::run(crate::viewer::ViewerOptions::default()),
+/// A verb's game as given on the command line; the game's own arguments are read by its room.
+#[derive(Debug, Clone)]
+pub struct ForGame {
+    pub game: String,
+    pub args: ArgMatches,
+}
+
+impl FromArgMatches for ForGame {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        match matches.subcommand() {
+            Some((game, args)) => Ok(Self { game: game.to_string(), args: args.clone() }),
+            None => Err(clap::Error::raw(clap::error::ErrorKind::MissingSubcommand, "name a game")),
+        }
     }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for ForGame {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.subcommand_required(true).arg_required_else_help(true)
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+/// The verbs that take a game, each with the room's method that offers it.
+const GAME_VERBS: [(&str, fn(&dyn Room) -> Option<clap::Command>); 4] = [
+    ("match", |r| r.match_verb().map(|v| v.command)),
+    ("play", |r| r.play_verb().map(|v| v.command)),
+    ("score", |r| r.score_verb().map(|v| v.command)),
+    ("solve", |r| r.solve_verb().map(|v| v.command)),
+];
+
+/// The whole command line: the fixed verbs, each game's arguments under them, the games'
+/// own tools, and the list of games in `--help`.
+pub fn command(registry: &Registry) -> clap::Command {
+    let mut cmd = Cli::command();
+    for (verb, offered) in GAME_VERBS {
+        let games: Vec<clap::Command> = registry.rooms().iter().filter_map(|r| offered(*r)).collect();
+        cmd = cmd.mut_subcommand(verb, |c| c.subcommands(games));
+    }
+    for room in registry.rooms() {
+        for tool in room.tools() {
+            cmd = cmd.subcommand(tool.command);
+        }
+    }
+    let games: Vec<String> = registry.rooms().iter().map(|r| format!("  {:<12} {}", r.id(), r.about())).collect();
+    cmd.after_help(format!(
+        "Without a command, the viewer opens on the bundled demo replay.\nGames:\n{}\nRun `kibitz COMMAND --help` (and `kibitz COMMAND GAME --help`) for the options.",
+        games.join("\n")
+    ))
+}
+
+/// Parses the command line and runs it; `main` in a function so that a test can run the whole
+/// program with a registry of its own.
+pub fn main_with(registry: Registry, args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
+    let matches = match command(&registry).try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(EXIT_BAD_INPUT) } else { ExitCode::SUCCESS };
+        }
+    };
+    // A game's own tool is run by its room; everything else is a verb of ours.
+    let tool = matches
+        .subcommand()
+        .and_then(|(name, args)| registry.rooms().iter().flat_map(|r| r.tools()).find(|t| t.name() == name).map(|t| (t, args.clone())));
+    let result = match tool {
+        Some((tool, args)) => tool.run(&args),
+        None => Cli::from_arg_matches(&matches).map_err(anyhow::Error::from).and_then(|cli| run(&registry, cli.command)),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("kibitz: {e:#}");
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+    }
+}
+
+fn run(registry: &Registry, command: Option<Command>) -> anyhow::Result<ExitCode> {
+    match command {
+        Some(Command::Match(g)) => {
+            let summary = game_verb(registry, &g, |r| r.match_verb())?;
+            // The last line on stdout is the summary, for scripts.
+            println!("{summary}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Play(g)) => play::run(registry, game_verb(registry, &g, |r| r.play_verb())?),
+        Some(Command::Score(g)) => game_verb(registry, &g, |r| r.score_verb()),
+        Some(Command::Solve(g)) => game_verb(registry, &g, |r| r.solve_verb()),
+        Some(Command::Verify(args)) => verify::run(registry, args),
+        Some(Command::Bot(args)) => bot::run(registry, args),
+        Some(Command::View(args)) => view::run(registry, args),
+        None => crate::shell::run(registry.clone(), crate::shell::ViewerOptions::default()),
+    }
+}
+
+/// Runs the verb `offered` of the game `g` names.
+fn game_verb<T>(registry: &Registry, g: &ForGame, offered: impl Fn(&dyn Room) -> Option<Verb<T>>) -> anyhow::Result<T> {
+    let room = registry.get(&g.game).map_err(anyhow::Error::msg)?;
+    offered(room).ok_or_else(|| anyhow::anyhow!("{} does not offer this command", g.game))?.run(&g.args)
 }

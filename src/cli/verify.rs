@@ -1,6 +1,7 @@
 //! `kibitz verify REPLAY`.
 
-use crate::games;
+use super::exit::{EXIT_BAD_INPUT, EXIT_FAILED};
+use crate::kit::room::Registry;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -11,14 +12,14 @@ pub struct VerifyArgs {
     pub replay: PathBuf,
 }
 
-pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
+pub fn run(registry: &Registry, args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let text = std::fs::read_to_string(&args.replay).map_err(|e| anyhow::anyhow!("{}: {e}", args.replay.display()))?;
     let name = args.replay.display();
-    let report = match games::verify(&text) {
+    let report = match registry.verify(&text) {
         Ok(report) => report,
         Err(e) => {
             eprintln!("{name}: {e}");
-            return Ok(ExitCode::from(super::EXIT_BAD_INPUT));
+            return Ok(ExitCode::from(EXIT_BAD_INPUT));
         }
     };
     if let Some(damage) = &report.damage {
@@ -26,13 +27,17 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     }
     match &report.verdict {
         Ok(v) => {
-            let state = if v.finished { "finished" } else { "unfinished" };
+            let state = match (&report.stopped, v.finished) {
+                (Some(why), _) => why.as_str(),
+                (None, true) => "finished",
+                (None, false) => "unfinished",
+            };
             println!("{name}: ok, {} {} steps agree with the rules ({state}); scores {:?}", report.steps, report.game, v.scores);
-            Ok(ExitCode::from(if report.damage.is_some() { super::EXIT_FAILED } else { 0 }))
+            Ok(ExitCode::from(if report.damage.is_some() { EXIT_FAILED } else { 0 }))
         }
         Err(e) => {
             eprintln!("{name}: {e}");
-            Ok(ExitCode::from(super::EXIT_FAILED))
+            Ok(ExitCode::from(EXIT_FAILED))
         }
     }
 }

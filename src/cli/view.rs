@@ -1,6 +1,7 @@
 //! `kibitz view [REPLAY] [--turn T] [--screenshot OUT.png]`.
 
-use crate::viewer::{ViewerOptions, run as run_viewer};
+use crate::kit::room::Registry;
+use crate::shell::{ViewerOptions, run as run_viewer};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -11,7 +12,7 @@ pub struct ViewArgs {
     /// A replay (JSON Lines); without it, the bundled demo. With --problem: an ICFP 2015
     /// solution file (the official output format) to play on that problem.
     pub replay: Option<PathBuf>,
-    /// ICFP 2015: the problem a solution file is played on.
+    /// A problem a solution file is played on (ICFP 2015).
     #[arg(long, requires = "replay")]
     pub problem: Option<PathBuf>,
     /// ICFP 2015: with --problem, the seed whose solution to show (default: the first found).
@@ -38,21 +39,26 @@ pub struct ViewArgs {
     pub frame_stats: Option<f32>,
 }
 
-pub fn run(args: ViewArgs) -> anyhow::Result<ExitCode> {
+pub fn run(registry: &Registry, args: ViewArgs) -> anyhow::Result<ExitCode> {
     let text = match (&args.problem, &args.replay) {
         (Some(problem), Some(solution)) => {
-            Some((crate::games::icfp2015::replay_of_solution(problem, solution, args.seed)?, solution.clone()))
+            let replay = registry.rooms().iter().find_map(|r| r.replay_of_solution(problem, solution, args.seed));
+            let replay = replay.ok_or_else(|| anyhow::anyhow!("no game here plays solution files on problems"))??;
+            Some((replay, solution.clone()))
         }
         _ => None,
     };
-    run_viewer(ViewerOptions {
-        text,
-        file: args.replay,
-        turn: args.turn,
-        screenshot: args.screenshot,
-        perspective: args.perspective,
-        play: args.play,
-        speed: args.speed,
-        frame_stats: args.frame_stats,
-    })
+    run_viewer(
+        registry.clone(),
+        ViewerOptions {
+            text,
+            file: args.replay,
+            turn: args.turn,
+            screenshot: args.screenshot,
+            perspective: args.perspective,
+            play: args.play,
+            speed: args.speed,
+            frame_stats: args.frame_stats,
+        },
+    )
 }

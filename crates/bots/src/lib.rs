@@ -33,24 +33,12 @@ pub fn run(bot: &mut dyn LineBot, input: impl BufRead, mut output: impl Write) -
     Ok(())
 }
 
-/// The strategies `kibitz bot` knows, per game.
-pub fn strategies(game: &str) -> &'static [&'static str] {
-    match game {
-        "lighthouses" => &["greedy", "random"],
-        "amazes" => &["explorer", "random"],
-        _ => &[],
-    }
+/// Runs a bot on this process's stdin and stdout, as `kibitz bot GAME STRATEGY` does.
+pub fn run_stdio(bot: &mut dyn LineBot) -> Result<(), String> {
+    run(bot, std::io::stdin().lock(), std::io::stdout().lock())
 }
 
-/// Makes the named bot.
-pub fn make(game: &str, strategy: &str, seed: u64) -> Result<Box<dyn LineBot>, String> {
-    match (game, strategy) {
-        ("lighthouses", "greedy") => Ok(Box::new(lighthouses::Greedy::default())),
-        ("lighthouses", "random") => Ok(Box::new(lighthouses::Random::new(seed))),
-        ("lighthouses", other) => Err(format!("no lighthouses bot called {other:?}; try: greedy, random")),
-        ("amazes", "explorer") => Ok(Box::new(amazes::Explorer::new())),
-        ("amazes", "random") => Ok(Box::new(amazes::Random::new(seed))),
-        ("amazes", other) => Err(format!("no amazes bot called {other:?}; try: explorer, random")),
-        (other, _) => Err(format!("no sample bots for {other:?} yet")),
-    }
+/// The error for a strategy a game does not have.
+pub(crate) fn unknown(game: &str, strategy: &str, known: &[&str]) -> String {
+    format!("no {game} bot called {strategy:?}; try: {}", known.join(", "))
 }

@@ -3,8 +3,9 @@
 
 use kibitz_amazes::{Amazes, Ending, Maze, Outcome, PlayedBy, Setup, State, generate};
 use kibitz_bots::amazes::{Explorer, Random};
-use kibitz_bots::{LineBot, make, run, strategies};
-use kibitz_core::replay::{EndRecord, FORMAT_VERSION, PlayerInfo, Replay, ReplayHeader, StepRecord};
+use kibitz_bots::amazes::{STRATEGIES, make};
+use kibitz_bots::{LineBot, run};
+use kibitz_core::replay::{EndRecord, PlayerInfo, Replay, ReplayHeader, StepRecord};
 use kibitz_core::verify::verify;
 use kibitz_core::{BotProtocol, Game, Step};
 use std::path::PathBuf;
@@ -79,15 +80,7 @@ fn play(setup: &Setup, seed: u64, bots: [&mut dyn LineBot; 2], mut after_turn: i
         assert!(bot.finished(), "player {p} exits after its last turn or Quit");
     }
     let replay = Replay {
-        header: ReplayHeader {
-            kibitz_replay: FORMAT_VERSION,
-            game: Amazes::ID.to_string(),
-            rules_version: Amazes::RULES_VERSION,
-            seed,
-            players: ["Red", "Blue"].map(|n| PlayerInfo { name: n.to_string(), command: None }).to_vec(),
-            setup: setup.clone(),
-            limits: None,
-        },
+        header: ReplayHeader::new::<Amazes>(setup.clone(), seed, ["Red", "Blue"].map(PlayerInfo::human).to_vec(), None),
         records,
         end: Some(EndRecord {
             scores: Amazes::scores(&state),
@@ -211,8 +204,8 @@ fn the_explorer_ends_on_quit_and_after_its_last_turn() {
     let state = Amazes::start(&Setup::new(generate(2)), 2, 2).unwrap();
     let mut input = Amazes::turn_lines(&state, 0).join("\n");
     input.push_str("\nQuit\nnot a corridor line\n");
-    for strategy in strategies("amazes") {
-        let mut bot = make("amazes", strategy, 1).unwrap();
+    for strategy in STRATEGIES {
+        let mut bot = make(strategy, 1).unwrap();
         let mut out = Vec::new();
         run(bot.as_mut(), input.as_bytes(), &mut out).unwrap_or_else(|e| panic!("{strategy}: {e}"));
         let out = String::from_utf8(out).unwrap();
@@ -236,8 +229,8 @@ fn the_explorer_ends_on_quit_and_after_its_last_turn() {
 
 #[test]
 fn the_amazes_bots_are_registered() {
-    assert_eq!(strategies("amazes"), ["explorer", "random"]);
-    assert!(make("amazes", "explorer", 0).is_ok());
-    assert!(make("amazes", "random", 0).is_ok());
-    assert!(make("amazes", "greedy", 0).is_err());
+    assert_eq!(STRATEGIES, ["explorer", "random"]);
+    assert!(make("explorer", 0).is_ok());
+    assert!(make("random", 0).is_ok());
+    assert!(make("greedy", 0).is_err());
 }

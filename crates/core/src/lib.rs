@@ -9,12 +9,14 @@
 //! - [`timeline`]: keyframed re-simulation, so that any step of a long replay is reached fast.
 //! - [`verify`]: re-simulates a replay and names the first step that disagrees.
 //! - [`located`]: errors that say where (file, line, column) in text input.
+//! - [`rng`]: the one seeded random generator, fixed forever so that seeds in replays keep meaning.
 
 pub mod game;
 pub mod located;
 pub mod protocol;
 pub mod reference;
 pub mod replay;
+pub mod rng;
 pub mod timeline;
 pub mod verify;
 

@@ -46,6 +46,20 @@ pub struct ReplayHeader<S> {
     pub limits: Option<Limits>,
 }
 
+impl<S> ReplayHeader<S> {
+    /// The header of a new replay of `G`, in this version of the format.
+    pub fn new<G: Game<Setup = S>>(setup: S, seed: u64, players: Vec<PlayerInfo>, limits: Option<Limits>) -> Self {
+        Self { kibitz_replay: FORMAT_VERSION, game: G::ID.to_string(), rules_version: G::RULES_VERSION, seed, players, setup, limits }
+    }
+}
+
+impl PlayerInfo {
+    /// A seat played by hand (no command line).
+    pub fn human(name: impl Into<String>) -> Self {
+        Self { name: name.into(), command: None }
+    }
+}
+
 /// The game-independent part of a header, enough to choose which game loads the rest.
 #[derive(Debug, Clone, Deserialize)]
 pub struct HeaderSummary {
@@ -175,17 +189,23 @@ impl<G: Game> Replay<G> {
     pub fn parse(text: &str) -> Result<Loaded<G>, Located> {
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
         let (_, first) = lines.next().ok_or_else(|| Located::line(1, "the file is empty"))?;
-        let summary: HeaderSummary = serde_json::from_str(first).map_err(|e| json_error(1, &e, "replay header"))?;
-        if summary.game != G::ID {
-            return Err(Located::line(1, format!("this is a {} replay, not {}", summary.game, G::ID)));
+        // The header is read once; only when it does not fit this game is it read again, for
+        // the game-independent part that says why.
+        let header = serde_json::from_str::<ReplayHeader<G::Setup>>(first);
+        let (game, format) = match &header {
+            Ok(h) => (h.game.clone(), h.kibitz_replay),
+            Err(e) => {
+                let summary: HeaderSummary = serde_json::from_str(first).map_err(|_| json_error(1, e, "replay header"))?;
+                (summary.game, summary.kibitz_replay)
+            }
+        };
+        if game != G::ID {
+            return Err(Located::line(1, format!("this is a {game} replay, not {}", G::ID)));
         }
-        if summary.kibitz_replay > FORMAT_VERSION {
-            return Err(Located::line(
-                1,
-                format!("replay format {} is newer than this Kibitz reads ({FORMAT_VERSION})", summary.kibitz_replay),
-            ));
+        if format > FORMAT_VERSION {
+            return Err(Located::line(1, format!("replay format {format} is newer than this Kibitz reads ({FORMAT_VERSION})")));
         }
-        let header: ReplayHeader<G::Setup> = serde_json::from_str(first).map_err(|e| json_error(1, &e, "replay header"))?;
+        let header = header.map_err(|e| json_error(1, &e, "replay header"))?;
         let mut replay = Replay { header, records: Vec::new(), end: None };
         let mut damage = None;
         for (number, line) in lines {

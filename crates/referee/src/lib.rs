@@ -20,4 +20,4 @@ pub mod sequential;
 pub use live::{HandSeat, LiveMatch, SeatPlan};
 pub use seat::BotLimits;
 pub use seat::{Answer, BotSeat, Seat};
-pub use sequential::{History, MatchError, MatchOptions, MatchSummary, Progress, run_match, run_match_from};
+pub use sequential::{Finished, History, MatchError, MatchOptions, MatchSummary, Progress, run_match, run_match_from};

@@ -133,7 +133,7 @@ where
         let thread = std::thread::spawn(move || {
             let mut seats: Vec<Box<dyn Seat<G>>> = seats.into_iter().map(|s| s as Box<dyn Seat<G>>).collect();
             let tee = Tee { file: out, lines: tx, partial: Vec::new() };
-            run_match_from::<G>(&setup, &mut seats, &options, &history as &History<G>, tee, |_| {})
+            run_match_from::<G>(&setup, &mut seats, &options, &history as &History<G>, tee, |_| {}).map(|f| f.summary)
         });
         Self { lines: Mutex::new(lines), hands, stop, thread: Some(thread), result: None }
     }

@@ -56,11 +56,21 @@ impl BotLimits {
     pub const DEFAULT: BotLimits =
         BotLimits { init: Duration::from_millis(2000), turn_soft: Duration::from_millis(100), turn_hard: Duration::from_millis(500) };
 
+    /// The limits as a replay's header records them.
     pub fn to_record(self) -> kibitz_core::replay::Limits {
         kibitz_core::replay::Limits {
             init_ms: self.init.as_millis() as u64,
             turn_soft_ms: self.turn_soft.as_millis() as u64,
             turn_hard_ms: self.turn_hard.as_millis() as u64,
+        }
+    }
+
+    /// The limits a replay's header recorded, to run its bots again under the same ones.
+    pub fn from_record(l: kibitz_core::replay::Limits) -> Self {
+        Self {
+            init: Duration::from_millis(l.init_ms),
+            turn_soft: Duration::from_millis(l.turn_soft_ms),
+            turn_hard: Duration::from_millis(l.turn_hard_ms),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The match loop for games where players take turns.
 
 use crate::seat::{Answer, Seat};
-use kibitz_core::replay::{EndRecord, FORMAT_VERSION, Failure, Limits, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
+use kibitz_core::replay::{EndRecord, Failure, Limits, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::{Game, Step, ToMove};
 use serde::Serialize;
 use std::io::Write;
@@ -17,6 +17,13 @@ pub struct MatchOptions {
     /// Set from another thread to end the match after the current step (a human closing the
     /// window). The end record then says the match was stopped, with the scores so far.
     pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl MatchOptions {
+    /// A match between bots under `limits` (recorded in the header).
+    pub fn bots(seed: u64, limits: crate::BotLimits) -> Self {
+        Self { seed, limits: Some(limits.to_record()), stop: None }
+    }
 }
 
 /// Steps already played, e.g. the first turns of a replay a human takes over from.
@@ -42,6 +49,13 @@ pub struct MatchSummary {
     pub stopped: Option<String>,
 }
 
+/// A match played to its end (or stopped): the summary, and the final state, so that a caller
+/// needing more than the scores (a game's own summary) never re-reads the replay it wrote.
+pub struct Finished<G: Game> {
+    pub summary: MatchSummary,
+    pub state: G::State,
+}
+
 /// Plays a match to the end and writes its replay to `out`, line by line.
 ///
 /// Misbehaving seats never stop the match. Only an unusable setup or a replay that cannot be
@@ -52,7 +66,7 @@ pub fn run_match<G: Game>(
     options: &MatchOptions,
     out: impl Write,
     progress: impl FnMut(Progress),
-) -> Result<MatchSummary, MatchError> {
+) -> Result<Finished<G>, MatchError> {
     run_match_from(setup, seats, options, &[], out, progress)
 }
 
@@ -66,7 +80,7 @@ pub fn run_match_from<G: Game>(
     history: &History<G>,
     out: impl Write,
     mut progress: impl FnMut(Progress),
-) -> Result<MatchSummary, MatchError> {
+) -> Result<Finished<G>, MatchError> {
     let mut state = G::start(setup, seats.len(), options.seed).map_err(MatchError::Setup)?;
     for (i, record) in history.iter().enumerate() {
         if matches!(G::to_move(&state), ToMove::Over) {
@@ -80,15 +94,8 @@ pub fn run_match_from<G: Game>(
     for (player, seat) in seats.iter_mut().enumerate() {
         seat.start(&state, player);
     }
-    let header = ReplayHeader {
-        kibitz_replay: FORMAT_VERSION,
-        game: G::ID.to_string(),
-        rules_version: G::RULES_VERSION,
-        seed: options.seed,
-        players: seats.iter().map(|s| PlayerInfo { name: s.name().to_string(), command: s.command().map(str::to_string) }).collect(),
-        setup: setup.clone(),
-        limits: options.limits,
-    };
+    let players = seats.iter().map(|s| PlayerInfo { name: s.name().to_string(), command: s.command().map(str::to_string) }).collect();
+    let header = ReplayHeader::new::<G>(setup.clone(), options.seed, players, options.limits);
     let mut writer = ReplayWriter::new(out, &header).map_err(MatchError::Write)?;
     for (i, record) in history.iter().enumerate() {
         let mut record = record.clone();
@@ -151,7 +158,7 @@ pub fn run_match_from<G: Game>(
             stopped: summary.stopped.clone(),
         })
         .map_err(MatchError::Write)?;
-    Ok(summary)
+    Ok(Finished { summary, state })
 }
 
 #[derive(Debug, thiserror::Error)]

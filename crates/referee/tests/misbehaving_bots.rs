@@ -36,7 +36,7 @@ fn play(commands: [&str; 2]) -> (MatchSummary, Replay<Lighthouses>) {
         .collect();
     let mut out = Vec::new();
     let options = MatchOptions { seed: 1, limits: Some(limits().to_record()), stop: None };
-    let summary = run_match::<Lighthouses>(&setup(), &mut seats, &options, &mut out, |_| {}).expect("the match finishes");
+    let summary = run_match::<Lighthouses>(&setup(), &mut seats, &options, &mut out, |_| {}).expect("the match finishes").summary;
     let text = String::from_utf8(out).unwrap();
     let loaded = Replay::<Lighthouses>::parse(&text).unwrap();
     assert!(loaded.damage.is_none(), "{:?}", loaded.damage);

@@ -16,6 +16,18 @@ pub use explorer::Explorer;
 pub use map::{Map, Pos, Side};
 pub use random::Random;
 
+/// The strategies of `kibitz bot amazes`.
+pub const STRATEGIES: &[&str] = &["explorer", "random"];
+
+/// Makes the named bot.
+pub fn make(strategy: &str, seed: u64) -> Result<Box<dyn crate::LineBot>, String> {
+    match strategy {
+        "explorer" => Ok(Box::new(Explorer::new())),
+        "random" => Ok(Box::new(Random::new(seed))),
+        other => Err(crate::unknown("amazes", other, STRATEGIES)),
+    }
+}
+
 use kibitz_amazes::protocol::{QUIT, START};
 use kibitz_amazes::rules::MAX_MOVES;
 use kibitz_amazes::{Dir, Move, TURNS};

@@ -7,6 +7,18 @@ mod random;
 pub use greedy::Greedy;
 pub use random::Random;
 
+/// The strategies of `kibitz bot lighthouses`.
+pub const STRATEGIES: &[&str] = &["greedy", "random"];
+
+/// Makes the named bot.
+pub fn make(strategy: &str, seed: u64) -> Result<Box<dyn crate::LineBot>, String> {
+    match strategy {
+        "greedy" => Ok(Box::new(Greedy::default())),
+        "random" => Ok(Box::new(Random::new(seed))),
+        other => Err(crate::unknown("lighthouses", other, STRATEGIES)),
+    }
+}
+
 use kibitz_lighthouses::Pos;
 use kibitz_lighthouses::view::{InitView, TurnView};
 use serde_json::json;

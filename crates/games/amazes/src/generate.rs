@@ -7,48 +7,12 @@
 //! ends), then 51–54 extra openings, each only where it leaves both of its corners touching a
 //! wall, so the corner rule holds by construction.
 //!
-//! The random numbers come from a SplitMix64 written out here rather than from a crate, so that
-//! a seed means the same maze and the same starts forever: replays store the seed, and an update
-//! of a dependency's sampling must not change what they re-simulate.
+//! The random numbers come from the core's [`SplitMix64`], which is fixed forever: replays store
+//! the seed, and a seed must always mean the same maze and the same starts.
 
 use crate::geom::{Dir, EdgeId, Placement, SQUARES, Square, corner_edges};
 use crate::maze::{MIN_START_DISTANCE2, Maze};
-
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and fixed.
-#[derive(Debug, Clone)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`), without modulo bias.
-    pub fn below(&mut self, n: usize) -> usize {
-        let n = n.max(1) as u64;
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let x = self.next_u64();
-            if x < zone {
-                return (x % n) as usize;
-            }
-        }
-    }
-
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
+pub use kibitz_core::rng::SplitMix64;
 
 /// A valid maze resembling the official ones, with starting positions, from `seed`.
 pub fn generate(seed: u64) -> Maze {
@@ -159,14 +123,6 @@ impl DisjointSets {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn splitmix_is_the_published_sequence() {
-        // First outputs of SplitMix64 seeded with 0, as in the reference implementation.
-        let mut r = SplitMix64::new(0);
-        assert_eq!(r.next_u64(), 0xe220_a839_7b1d_cdaf);
-        assert_eq!(r.next_u64(), 0x6e78_9e6a_a1b9_65f4);
-    }
 
     #[test]
     fn the_same_seed_makes_the_same_maze() {

@@ -294,6 +294,21 @@ fn parse_line(i: usize, line: &str, offset: usize, walls: &mut EdgeSet) -> Resul
     Ok(())
 }
 
+/// A starting placement from its three fields: the 1-based row and column (1 to 25, digits
+/// only) and the facing (`N`, `E`, `S` or `W`). On error, the field that is wrong: 0 the row,
+/// 1 the column, 2 the facing. Start lines and the command line's `--start` both read this way.
+pub fn placement(row: &str, column: &str, facing: &str) -> Result<Placement, usize> {
+    let number = |f: &str| f.parse::<usize>().ok().filter(|n| (1..=SIZE).contains(n) && f.bytes().all(|b| b.is_ascii_digit()));
+    let row = number(row).ok_or(0usize)?;
+    let column = number(column).ok_or(1usize)?;
+    let facing = match facing.chars().collect::<Vec<_>>()[..] {
+        [c] => Dir::from_letter(c),
+        _ => None,
+    };
+    let facing = facing.ok_or(2usize)?;
+    Ok(Placement::new(Square::new(row - 1, column - 1).expect("checked range"), facing))
+}
+
 /// `ROW COLUMN FACING`, 1-based, single spaces.
 fn parse_start(line: &str, number: usize) -> Result<Placement, Located> {
     let who = PLAYER_NAMES[number - 1];
@@ -302,28 +317,16 @@ fn parse_start(line: &str, number: usize) -> Result<Placement, Located> {
     if fields.len() != 3 || fields.iter().any(|f| f.is_empty()) {
         return Err(Located::line(number, format!("{who}'s start line {line:?} is not understood; {usage}")));
     }
-    let mut column = 1;
-    let mut numbers = [0usize; 2];
-    for (k, name) in ["row", "column"].iter().enumerate() {
+    placement(fields[0], fields[1], fields[2]).map_err(|k| {
+        let column = 1 + fields[..k].iter().map(|f| f.chars().count() + 1).sum::<usize>();
         let f = fields[k];
-        match f.parse::<usize>() {
-            Ok(n) if (1..=SIZE).contains(&n) && f.bytes().all(|b| b.is_ascii_digit()) => numbers[k] = n,
-            _ => {
-                return Err(Located::at(number, column, format!("{who}'s start {name} {f:?} must be a number from 1 to 25; {usage}")));
-            }
-        }
-        column += f.chars().count() + 1;
-    }
-    let f = fields[2];
-    let facing = match f.chars().collect::<Vec<_>>()[..] {
-        [c] => Dir::from_letter(c),
-        _ => None,
-    };
-    let Some(facing) = facing else {
-        return Err(Located::at(number, column, format!("{who}'s facing {f:?} must be N, E, S or W; {usage}")));
-    };
-    let square = Square::new(numbers[0] - 1, numbers[1] - 1).expect("checked range");
-    Ok(Placement::new(square, facing))
+        let message = match k {
+            0 => format!("{who}'s start row {f:?} must be a number from 1 to 25; {usage}"),
+            1 => format!("{who}'s start column {f:?} must be a number from 1 to 25; {usage}"),
+            _ => format!("{who}'s facing {f:?} must be N, E, S or W; {usage}"),
+        };
+        Located::at(number, column, message)
+    })
 }
 
 /// The start line for a placement: `ROW COLUMN FACING`, 1-based.

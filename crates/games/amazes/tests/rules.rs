@@ -6,7 +6,7 @@ use common::*;
 use kibitz_amazes::{
     Amazes, Dir, Ending, How, Judged, Maze, Move, Moves, Outcome, PlayedBy, Setup, State, TurnReport, final_score, generate,
 };
-use kibitz_core::replay::{FORMAT_VERSION, PlayerInfo, Replay, ReplayHeader, ReplayWriter, StepRecord};
+use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::verify::verify;
 use kibitz_core::{Game, Step, ToMove};
 use std::sync::Arc;
@@ -255,15 +255,7 @@ fn start_uses_the_maze_starts_or_chooses_them_from_the_seed() {
 fn a_replay_of_a_whole_game_verifies() {
     let (state, steps, outcomes) = sudden_death_game(8);
     let setup = Setup::new(generate(8));
-    let header = ReplayHeader {
-        kibitz_replay: FORMAT_VERSION,
-        game: Amazes::ID.into(),
-        rules_version: Amazes::RULES_VERSION,
-        seed: 0,
-        players: vec![PlayerInfo { name: "explorer".into(), command: None }, PlayerInfo { name: "T".into(), command: None }],
-        setup,
-        limits: None,
-    };
+    let header = ReplayHeader::new::<Amazes>(setup, 0, vec![PlayerInfo::human("explorer"), PlayerInfo::human("T")], None);
     let mut writer = ReplayWriter::new(Vec::new(), &header).unwrap();
     for (i, (step, outcome)) in steps.iter().zip(outcomes).enumerate() {
         writer.record(&StepRecord::new(i, step, outcome)).unwrap();

@@ -9,7 +9,7 @@
 mod scripted;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use kibitz_core::replay::{FORMAT_VERSION, PlayerInfo, Replay, ReplayHeader, ReplayWriter, StepRecord};
+use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::verify::verify;
 use kibitz_core::{Game, Timeline};
 use kibitz_lighthouses::{Lighthouses, Map, Setup};
@@ -30,15 +30,8 @@ fn big_map() -> Map {
 
 fn replay_text(setup: &Setup, players: usize) -> String {
     let steps = scripted::scripted_match(setup, players, 7);
-    let header = ReplayHeader {
-        kibitz_replay: FORMAT_VERSION,
-        game: Lighthouses::ID.into(),
-        rules_version: Lighthouses::RULES_VERSION,
-        seed: 7,
-        players: (0..players).map(|k| PlayerInfo { name: format!("P{k}"), command: None }).collect(),
-        setup: setup.clone(),
-        limits: None,
-    };
+    let names = (0..players).map(|k| PlayerInfo::human(format!("P{k}"))).collect();
+    let header = ReplayHeader::new::<Lighthouses>(setup.clone(), 7, names, None);
     let mut writer = ReplayWriter::new(Vec::new(), &header).unwrap();
     let mut state = Lighthouses::start(setup, players, 7).unwrap();
     for (i, step) in steps.iter().enumerate() {

@@ -39,13 +39,24 @@ pub fn click(state: &State, player: usize, cell: Pos) -> Option<Command> {
     (state.lighthouse_at(me.pos).is_some() && me.keys[target]).then_some(Command::Connect { destination: Target::Cell(cell) })
 }
 
-/// Lighthouses `player` could try to connect to now: they stand on a lighthouse and hold the
-/// other one's key. The rules may still refuse (ownership, crossing lasers...), with their
-/// message.
+/// Lighthouses `player` can connect to now: the rules would accept the connection (they stand
+/// on a lighthouse of theirs, hold the other's key, it is theirs, no such link exists, nothing
+/// crosses it).
 pub fn connect_candidates(state: &State, player: usize) -> Vec<Pos> {
     let Some(me) = state.players.get(player) else { return Vec::new() };
     let Some(here) = state.lighthouse_at(me.pos) else { return Vec::new() };
-    state.lighthouses.iter().enumerate().filter(|&(k, _)| k != here && me.keys[k]).map(|(_, l)| l.pos).collect()
+    let accepted = |to: Pos| state.refusal(player, &Command::Connect { destination: Target::Cell(to) }).is_none();
+    state.lighthouses.iter().enumerate().filter(|&(k, l)| k != here && me.keys[k] && accepted(l.pos)).map(|(_, l)| l.pos).collect()
+}
+
+/// The cells `player` can step to now: the neighbours the rules accept a move to.
+pub fn moves(state: &State, player: usize) -> Vec<Pos> {
+    let Some(me) = state.players.get(player) else { return Vec::new() };
+    (1..=9)
+        .filter_map(direction_of_digit)
+        .filter(|&(x, y)| state.refusal(player, &Command::Move { x, y }).is_none())
+        .map(|(x, y)| Pos(me.pos.0 + x as i32, me.pos.1 + y as i32))
+        .collect()
 }
 
 #[cfg(test)]
@@ -89,7 +100,28 @@ mod tests {
         assert_eq!(click(&s, 0, there), None, "no key yet");
         s.players[0].keys[2] = true;
         s.players[0].keys[0] = true;
+        assert!(connect_candidates(&s, 0).is_empty(), "neutral lighthouses: the rules refuse, so nothing is offered");
+        s.lighthouses[0].owner = Some(0);
+        s.lighthouses[2].owner = Some(0);
         assert_eq!(connect_candidates(&s, 0), vec![there], "the lighthouse underfoot is no candidate");
         assert_eq!(click(&s, 0, there), Some(Command::Connect { destination: Target::Cell(there) }));
+        s.connections.push([0, 2]);
+        assert!(connect_candidates(&s, 0).is_empty(), "an existing connection is not offered again");
+    }
+
+    #[test]
+    fn the_moves_offered_are_the_ones_the_rules_accept() {
+        let s = state();
+        let me = s.players[0].pos;
+        let offered = moves(&s, 0);
+        assert!(!offered.is_empty());
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let to = Pos(me.0 + dx, me.1 + dy);
+                let accepted = (dx, dy) != (0, 0) && s.refusal(0, &Command::Move { x: dx.into(), y: dy.into() }).is_none();
+                assert_eq!(offered.contains(&to), accepted, "{to}");
+                assert_eq!(accepted, (dx, dy) != (0, 0) && s.map().is_island(to), "{to}: island cells only");
+            }
+        }
     }
 }

@@ -314,6 +314,15 @@ impl State {
         }
     }
 
+    /// Why the rules would refuse `command` from player `p` now, or `None` when they would
+    /// carry it out: the very check [`State::play`] makes, on a copy of the state.
+    pub fn refusal(&self, p: usize, command: &Command) -> Option<String> {
+        match self.clone().play(p, command) {
+            Outcome::Turn { success: false, message, .. } => Some(message.unwrap_or_default()),
+            _ => None,
+        }
+    }
+
     /// Player `p` carries out `command`. Illegal commands change nothing and say why.
     pub fn play(&mut self, p: usize, command: &Command) -> Outcome {
         match command {

@@ -46,6 +46,13 @@ impl TurnView {
     pub fn within_horizon(dx: i32, dy: i32) -> bool {
         dx * dx + dy * dy <= HORIZON * HORIZON
     }
+
+    /// The cell energy this view gives at offset (dx, dy) from the player (0 for water, −1
+    /// beyond the horizon); `None` outside the 7×7 square.
+    pub fn energy_at(&self, dx: i32, dy: i32) -> Option<i64> {
+        let index = |d: i32| usize::try_from(d + HORIZON).ok();
+        self.view.get(index(dy)?)?.get(index(dx)?).copied()
+    }
 }
 
 impl State {

@@ -1,11 +1,13 @@
 //! Setting up matches with humans at the table, for any turn-based bot game: who sits where,
 //! and, when a human takes over a replay, the history the match continues from.
 
+use super::args::SeatArgs;
+use super::room::Session;
+use super::view::GameView;
 use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_core::{BotProtocol, Game, Timeline, ToMove};
 use kibitz_referee::{BotLimits, BotSeat, LiveMatch, MatchOptions, SeatPlan};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// A live match, ready to start.
 pub struct LivePlan<G: Game> {
@@ -110,13 +112,9 @@ where
     } else {
         bots.to_vec()
     };
-    let limits = header.limits.map_or(BotLimits::DEFAULT, |l| BotLimits {
-        init: Duration::from_millis(l.init_ms),
-        turn_soft: Duration::from_millis(l.turn_soft_ms),
-        turn_hard: Duration::from_millis(l.turn_hard_ms),
-    });
+    let limits = header.limits.map_or(BotLimits::DEFAULT, BotLimits::from_record);
     let seats = seat_plan::<G>(players, &humans, &bots, name, limits)?;
-    let options = MatchOptions { seed: header.seed, limits: Some(limits.to_record()), stop: None };
+    let options = MatchOptions::bots(header.seed, limits);
     Ok((LivePlan { setup: header.setup.clone(), seats, options, history: replay.records[..at].to_vec() }, at))
 }
 
@@ -159,12 +157,12 @@ mod tests {
 /// "Take over" from a view: continues `replay` by hand after `cursor` steps (the seat to move is
 /// the human's, the replay's bots play again), records to a new file here, and opens the live
 /// match in a view made by `view` (the game's own `live` constructor).
-pub fn take_over_in_view<G: BotProtocol, V: crate::viewer::session::GameView + 'static>(
+pub fn take_over_in_view<G: BotProtocol, V: GameView + 'static>(
     replay: &Replay<G>,
     cursor: usize,
     title: &str,
     view: impl FnOnce(String, LiveMatch<G>, PathBuf) -> Result<V, String>,
-) -> Result<(Box<dyn crate::viewer::session::GameView>, PathBuf), String>
+) -> Result<(Box<dyn GameView>, PathBuf), String>
 where
     G::State: 'static,
     G::Setup: Send,
@@ -190,11 +188,11 @@ pub struct Fresh<G: Game> {
 /// `kibitz play GAME` for a game with bot seats: continues `--from` a replay, or starts the
 /// match `fresh` sets up for the given human seats; records it and opens it in the game's view
 /// (made by `view`, the game's `live` constructor).
-pub fn play_live<G: BotProtocol, V: crate::viewer::session::GameView + 'static>(
-    args: &crate::cli::play::SeatArgs,
+pub fn play_live<G: BotProtocol, V: GameView + 'static>(
+    args: &SeatArgs,
     fresh: impl FnOnce(&[usize]) -> anyhow::Result<Fresh<G>>,
     view: impl FnOnce(String, LiveMatch<G>, PathBuf) -> Result<V, String>,
-) -> anyhow::Result<(Box<dyn crate::viewer::session::GameView>, PathBuf)>
+) -> anyhow::Result<Session>
 where
     G::State: 'static,
     G::Setup: Send,
@@ -214,12 +212,55 @@ where
             let humans = if args.humans.is_empty() { vec![0] } else { args.humans.clone() };
             let Fresh { setup, players, bots, title } = fresh(&humans)?;
             let seats = seat_plan::<G>(players, &humans, &bots, &args.name, limits).map_err(anyhow::Error::msg)?;
-            let options = MatchOptions { seed: args.seed, limits: Some(limits.to_record()), stop: None };
+            let options = MatchOptions::bots(args.seed, limits);
             (LivePlan { setup, seats, options, history: Vec::new() }, title)
         }
     };
     let out = args.out.clone().unwrap_or_else(|| default_out(G::ID));
     let live = plan.start(&out).map_err(anyhow::Error::msg)?;
     let view = view(title, live, out.clone()).map_err(anyhow::Error::msg)?;
-    Ok((Box::new(view), out))
+    Ok(Session { view: Box::new(view), out, screenshot: args.screenshot.clone() })
+}
+
+/// `kibitz match` for a game with bot seats: one bot process per command (named by the game's
+/// seat labels until they greet), a progress bar over `rounds`, the replay written to
+/// `common.out` as the match goes. Returns the summary and the final state.
+pub fn run_bot_match<G: BotProtocol>(
+    setup: &G::Setup,
+    bots: &[String],
+    common: &super::args::Common,
+    rounds: u64,
+) -> anyhow::Result<kibitz_referee::Finished<G>> {
+    let (options, limits) = common.options();
+    let out = std::fs::File::create(&common.out).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", common.out.display()))?;
+    let mut seats: Vec<Box<dyn kibitz_referee::Seat<G>>> = bots
+        .iter()
+        .enumerate()
+        .map(|(k, cmd)| Box::new(BotSeat::spawn(cmd, &G::seat_label(k), limits)) as Box<dyn kibitz_referee::Seat<G>>)
+        .collect();
+    let bar = super::progress::progress_bar(rounds);
+    let finished = kibitz_referee::run_match::<G>(setup, &mut seats, &options, std::io::BufWriter::new(out), |p| {
+        bar.set_position(p.round as u64 + 1)
+    })?;
+    bar.finish_and_clear();
+    Ok(finished)
+}
+
+/// The records of `steps` played from the start of a match on `setup`, as a history for a
+/// live match to continue from (a solution file taken up by hand).
+pub fn simulate<G: Game>(
+    setup: &G::Setup,
+    players: usize,
+    seed: u64,
+    steps: impl IntoIterator<Item = kibitz_core::Step<G::Action>>,
+) -> Result<Vec<StepRecord<G::Action, G::Outcome>>, String> {
+    let mut state = G::start(setup, players, seed)?;
+    Ok(steps
+        .into_iter()
+        .enumerate()
+        .map(|(i, step)| {
+            let outcome = G::apply(&mut state, &step);
+            StepRecord::new(i, &step, outcome)
+        })
+        .collect())
 }

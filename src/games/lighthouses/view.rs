@@ -1,17 +1,24 @@
 //! The Lighthouses view: the island with its energy as a heat tint, lighthouses, lasers, lit
 //! triangles and players, drawn with egui's painter; and the side panel's details.
 
-use super::palette::{player_color, with_alpha};
-use super::recorded::Recorded;
-use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track};
+use super::hand;
+use crate::kit::live::Live;
+use crate::kit::palette::{player_color, with_alpha};
+use crate::kit::recorded::Recorded;
+use crate::kit::view::{Camera2, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
-use kibitz_lighthouses::hand::connect_candidates;
+use kibitz_lighthouses::hand::{connect_candidates, moves};
 use kibitz_lighthouses::view::TurnView;
 use kibitz_lighthouses::{Command, Event, Lighthouses, Outcome, Pos, Setup};
+use kibitz_referee::LiveMatch;
+use std::path::PathBuf;
 
-mod hand;
+const CAPTURE: MarkerKind = MarkerKind::new("capture", 120, 200, 255);
+const LOSS: MarkerKind = MarkerKind::new("lighthouse lost", 160, 160, 160);
+const CONNECTION: MarkerKind = MarkerKind::new("connection", 255, 220, 90);
+const TRIANGLE: MarkerKind = MarkerKind::new("triangle", 255, 140, 60);
 
 pub struct LighthousesView {
     rec: Recorded<Lighthouses>,
@@ -22,6 +29,16 @@ pub struct LighthousesView {
 impl LighthousesView {
     pub fn new(title: String, replay: Replay<Lighthouses>) -> Result<Self, String> {
         Ok(Self { rec: Recorded::load(title, replay, player_color, Self::absorb)?, hand: None })
+    }
+
+    /// A view following `live`, which records to `path`. Waits for the replay header, which
+    /// is written once every bot has greeted.
+    pub fn live(title: String, live: LiveMatch<Lighthouses>, path: PathBuf) -> Result<Self, String> {
+        let (live, header) = Live::start(live, path)?;
+        let mut view = Self::empty(title, header)?;
+        view.hand = Some(hand::Hand::new(live));
+        view.poll();
+        Ok(view)
     }
 
     /// A view of a replay with no steps yet.
@@ -46,20 +63,16 @@ impl LighthousesView {
         let players = &mut track.players;
         for e in outcome.events() {
             let (kind, label) = match e {
-                Event::Captured { lighthouse, player } => (MarkerKind::Capture, format!("{} captures {lighthouse}", players[*player].name)),
-                Event::Neutralised { lighthouse, by: Some(p) } => (MarkerKind::Loss, format!("{} empties {lighthouse}", players[*p].name)),
-                Event::Neutralised { lighthouse, by: None } => (MarkerKind::Loss, format!("{lighthouse} decays to neutral")),
-                Event::Connected { from, to, player } => {
-                    (MarkerKind::Connection, format!("{} connects {from}–{to}", players[*player].name))
-                }
-                Event::Lit { player, cells, .. } => {
-                    (MarkerKind::Triangle, format!("{} lights a triangle of {cells} cells", players[*player].name))
-                }
+                Event::Captured { lighthouse, player } => (CAPTURE, format!("{} captures {lighthouse}", players[*player].name)),
+                Event::Neutralised { lighthouse, by: Some(p) } => (LOSS, format!("{} empties {lighthouse}", players[*p].name)),
+                Event::Neutralised { lighthouse, by: None } => (LOSS, format!("{lighthouse} decays to neutral")),
+                Event::Connected { from, to, player } => (CONNECTION, format!("{} connects {from}–{to}", players[*player].name)),
+                Event::Lit { player, cells, .. } => (TRIANGLE, format!("{} lights a triangle of {cells} cells", players[*player].name)),
             };
             track.markers.push(Marker { at: after, kind, label });
         }
         if let Some((p, reason)) = failed {
-            track.markers.push(Marker { at: after, kind: MarkerKind::Failure, label: format!("{} fails: {reason}", players[p].name) });
+            track.markers.push(Marker { at: after, kind: MarkerKind::FAILURE, label: format!("{} fails: {reason}", players[p].name) });
             players[p].failed = Some((i, reason));
         }
     }
@@ -156,10 +169,9 @@ impl GameView for LighthousesView {
     }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
-        let end = range.end.min(self.rec.replay.records.len());
-        (range.start.min(end)..end)
-            .map(|i| {
-                let record = &self.rec.replay.records[i];
+        self.rec
+            .records_in(range)
+            .map(|(i, record)| {
                 let (text, error) = match (&record.outcome, record.player) {
                     (Outcome::RoundStart { round, .. }, _) => (format!("— round {} starts", round + 1), false),
                     (Outcome::RoundEnd { round, scores }, _) => (format!("— round {} scored: {scores:?}", round + 1), false),
@@ -218,9 +230,7 @@ impl GameView for LighthousesView {
             for x in 0..map.width() as i32 {
                 let p = Pos(x, y);
                 let energy = match (&sent, viewer) {
-                    (Some((_, v)), Some((_, at))) if visible(p) => {
-                        v.view[(p.1 - at.1 + 3) as usize][(p.0 - at.0 + 3) as usize].max(0) as u8
-                    }
+                    (Some((_, v)), Some((_, at))) if visible(p) => v.energy_at(p.0 - at.0, p.1 - at.1).unwrap_or(0).max(0) as u8,
                     _ => state.cell_energy(p),
                 };
                 let mut color = if map.is_island(p) { heat(energy) } else { WATER };
@@ -299,19 +309,15 @@ impl GameView for LighthousesView {
         }
         // Hand play: outline what a click would do, and do it.
         if cursor == self.rec.timeline.len()
-            && let Some(me) = self.human_to_move()
+            && let Some(me) = self.hand.as_ref().and_then(|h| h.human_to_move(&self.rec))
         {
-            let at = state.players[me].pos;
-            for (dx, dy) in (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (dx, dy))).filter(|&d| d != (0, 0)) {
-                let p = Pos(at.0 + dx, at.1 + dy);
-                if map.is_island(p) {
-                    painter.rect_stroke(
-                        grid.rect(p).shrink(grid.cell * 0.06),
-                        2.0,
-                        Stroke::new(2.0, Color32::from_rgba_unmultiplied(240, 240, 255, 210)),
-                        egui::StrokeKind::Inside,
-                    );
-                }
+            for p in moves(&state, me) {
+                painter.rect_stroke(
+                    grid.rect(p).shrink(grid.cell * 0.06),
+                    2.0,
+                    Stroke::new(2.0, Color32::from_rgba_unmultiplied(240, 240, 255, 210)),
+                    egui::StrokeKind::Inside,
+                );
             }
             for t in connect_candidates(&state, me) {
                 painter.circle_stroke(grid.center(t), grid.cell * 0.46, Stroke::new(2.0, Color32::GOLD));
@@ -319,7 +325,9 @@ impl GameView for LighthousesView {
             if response.clicked()
                 && let Some(pointer) = response.interact_pointer_pos()
             {
-                self.play_click(me, grid.cell_at(pointer));
+                if let Some(hand) = self.hand.as_mut() {
+                    hand.click(&self.rec, me, grid.cell_at(pointer));
+                }
             }
         }
         // Hover: what is under the pointer.
@@ -439,29 +447,12 @@ impl GameView for LighthousesView {
         }
     }
 
-    fn poll_live(&mut self) -> bool {
-        self.poll()
+    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
+        if self.hand.is_some() { Some(self) } else { None }
     }
 
     fn is_live(&self) -> bool {
         self.hand.is_some()
-    }
-
-    fn hand_panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
-        self.play_panel(ui, at_end)
-    }
-
-    fn hand_keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
-        self.play_keys(ctx);
-        &[]
-    }
-
-    fn hand_help(&self) -> &'static [(&'static str, &'static str)] {
-        hand::HELP
-    }
-
-    fn stop_live(&mut self) {
-        self.stop_match();
     }
 
     fn seat_to_move(&self, cursor: usize) -> Option<usize> {
@@ -469,6 +460,33 @@ impl GameView for LighthousesView {
     }
 
     fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        crate::games::play::take_over_in_view(&self.rec.replay, cursor, &self.rec.track.title, LighthousesView::live)
+        crate::kit::seats::take_over_in_view(&self.rec.replay, cursor, &self.rec.track.title, LighthousesView::live)
+    }
+}
+
+impl HandPlay for LighthousesView {
+    fn poll(&mut self) -> bool {
+        self.hand.as_mut().is_some_and(|h| h.poll(&mut self.rec, Self::absorb))
+    }
+
+    fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
+        self.hand.as_mut()?.panel(&self.rec, ui, at_end)
+    }
+
+    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
+        if let Some(hand) = self.hand.as_mut() {
+            hand.keys(&self.rec, ctx);
+        }
+        &[]
+    }
+
+    fn help(&self) -> &'static [(&'static str, &'static str)] {
+        hand::HELP
+    }
+
+    fn stop(&mut self) {
+        if let Some(hand) = self.hand.as_mut() {
+            hand.stop(&mut self.rec, Self::absorb);
+        }
     }
 }

@@ -2,13 +2,14 @@
 //! Enter sends it; a bot process plays the other colour. The human sees the real fog (only
 //! their own knowledge) unless they switch the perspective to the truth.
 
-use super::AmazesView;
-use crate::viewer::live::Live;
-use crate::viewer::session::PanelRequest;
+use crate::kit::live::Live;
+use crate::kit::recorded::Recorded;
+use crate::kit::view::{PanelRequest, stop_button};
 use bevy_egui::egui::{self, Color32, Key, RichText};
-use kibitz_amazes::{Amazes, Moves};
-use kibitz_referee::LiveMatch;
-use std::path::PathBuf;
+use kibitz_amazes::rules::MAX_MOVES;
+use kibitz_amazes::{Amazes, Moves, Outcome};
+use kibitz_core::BotProtocol;
+use kibitz_core::replay::StepRecord;
 
 /// Keys of hand play, for the help overlay.
 pub const HELP: &[(&str, &str)] = &[
@@ -35,56 +36,46 @@ const MOVE_KEYS: [(Key, char); 8] = [
 const CLAIMED: [Key; 10] =
     [Key::ArrowUp, Key::F, Key::ArrowLeft, Key::L, Key::ArrowRight, Key::R, Key::ArrowDown, Key::T, Key::Backspace, Key::Enter];
 
-/// The most moves a line may have (more disqualifies).
-const MAX_MOVES: usize = 256;
-
 pub struct Hand {
     live: Live<Amazes>,
     /// The line being composed.
     line: String,
 }
 
-impl AmazesView {
-    /// A view following `live`, which records to `path`.
-    pub fn live(title: String, live: LiveMatch<Amazes>, path: PathBuf) -> Result<Self, String> {
-        let (live, header) = Live::start(live, path)?;
-        let mut view = Self::empty(title, header)?;
-        view.hand = Some(Hand { live, line: String::new() });
-        view.poll();
-        Ok(view)
+/// The function that takes one more turn into the view's track.
+pub type Absorb = fn(&mut Recorded<Amazes>, StepRecord<Moves, Outcome>);
+
+impl Hand {
+    pub fn new(live: Live<Amazes>) -> Self {
+        Self { live, line: String::new() }
     }
 
     /// Takes in the turns the match wrote since the last frame. Returns whether any arrived.
-    pub(super) fn poll(&mut self) -> bool {
-        let Some(hand) = self.hand.as_mut() else { return false };
-        hand.live.follow(&mut self.rec, Self::absorb)
+    pub fn poll(&mut self, rec: &mut Recorded<Amazes>, absorb: Absorb) -> bool {
+        self.live.follow(rec, absorb)
     }
 
-    pub(super) fn human_to_move(&self) -> Option<usize> {
-        self.hand.as_ref()?.live.human_to_move(self.rec.timeline.last_state())
+    pub fn human_to_move(&self, rec: &Recorded<Amazes>) -> Option<usize> {
+        self.live.human_to_move(rec.timeline.last_state())
     }
 
     /// The first human seat: whose fog the view starts in.
-    pub(super) fn human_seat(&self) -> Option<usize> {
-        let hand = self.hand.as_ref()?;
-        (0..2).find(|&p| hand.live.is_human(p))
+    pub fn human_seat(&self) -> Option<usize> {
+        (0..2).find(|&p| self.live.is_human(p))
     }
 
     fn push_move(&mut self, c: char) {
-        if let Some(hand) = self.hand.as_mut()
-            && hand.line.len() < MAX_MOVES
-        {
-            hand.line.push(c);
+        if self.line.len() < MAX_MOVES {
+            self.line.push(c);
         }
     }
 
     fn send(&mut self, player: usize) {
-        let Some(hand) = self.hand.as_mut() else { return };
         // The same reading as a bot's line: anything but F/T/L/R is refused before sending.
-        match Moves::parse(&hand.line) {
-            Ok(moves) if !hand.line.is_empty() => {
-                hand.live.submit(player, moves);
-                hand.line.clear();
+        match Moves::parse(&self.line) {
+            Ok(moves) if !self.line.is_empty() => {
+                self.live.submit(player, moves);
+                self.line.clear();
             }
             _ => {}
         }
@@ -92,16 +83,14 @@ impl AmazesView {
 
     /// While the human is to move, the arrows and the move letters are moves: returns them, so
     /// that the shell's shortcuts on those keys wait.
-    pub(super) fn play_keys(&mut self, ctx: &egui::Context) -> &'static [Key] {
-        let Some(player) = self.human_to_move() else { return &[] };
+    pub fn keys(&mut self, rec: &Recorded<Amazes>, ctx: &egui::Context) -> &'static [Key] {
+        let Some(player) = self.human_to_move(rec) else { return &[] };
         let pressed: Vec<char> = ctx.input(|i| MOVE_KEYS.iter().filter(|(k, _)| i.key_pressed(*k)).map(|&(_, c)| c).collect());
         for c in pressed {
             self.push_move(c);
         }
-        if ctx.input(|i| i.key_pressed(Key::Backspace))
-            && let Some(hand) = self.hand.as_mut()
-        {
-            hand.line.pop();
+        if ctx.input(|i| i.key_pressed(Key::Backspace)) {
+            self.line.pop();
         }
         if ctx.input(|i| i.key_pressed(Key::Enter)) {
             self.send(player);
@@ -109,33 +98,28 @@ impl AmazesView {
         &CLAIMED
     }
 
-    pub(super) fn play_panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
-        let hand = self.hand.as_ref()?;
+    pub fn panel(&mut self, rec: &Recorded<Amazes>, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
         ui.heading("Hand play");
-        ui.label(RichText::new(format!("recording to {}", hand.live.path.display())).weak());
-        if let Some(ended) = &hand.live.ended {
+        ui.label(RichText::new(format!("recording to {}", self.live.path.display())).weak());
+        if let Some(ended) = &self.live.ended {
             ui.colored_label(Color32::LIGHT_GREEN, ended);
             return None;
         }
-        let Some(player) = self.human_to_move() else {
+        let Some(player) = self.human_to_move(rec) else {
             ui.label("waiting for the other player…");
             return stop_button(ui);
         };
-        ui.colored_label(
-            super::color(player),
-            RichText::new(format!("Your turn, {} ({})", self.rec.track.players[player].name, if player == 0 { "Red" } else { "Blue" }))
-                .strong(),
-        );
+        let me = &rec.track.players[player];
+        ui.colored_label(me.color, RichText::new(format!("Your turn, {} ({})", me.name, Amazes::seat_label(player))).strong());
         if !at_end {
             ui.colored_label(Color32::YELLOW, "You are looking back in time; the game waits at the end.");
             return ui.button("back to the game  (End)").clicked().then_some(PanelRequest::BackToGame);
         }
         // Exactly the lines a bot would read now.
-        let state = self.rec.timeline.last_state();
-        let told = <Amazes as kibitz_core::BotProtocol>::turn_lines(state, player);
+        let told = Amazes::turn_lines(rec.timeline.last_state(), player);
         ui.label("you are told:");
         ui.label(RichText::new(told.join("\n")).monospace());
-        let line = self.hand.as_ref().map(|h| h.line.clone()).unwrap_or_default();
+        let line = self.line.clone();
         ui.label(RichText::new(format!("your line: {}", if line.is_empty() { "…" } else { &line })).monospace().strong());
         ui.horizontal(|ui| {
             for (label, c) in [("F ⬆", 'F'), ("L ⬅", 'L'), ("R ➡", 'R'), ("T ⬇", 'T')] {
@@ -143,10 +127,8 @@ impl AmazesView {
                     self.push_move(c);
                 }
             }
-            if ui.button("back").on_hover_text("take back the last move (Backspace)").clicked()
-                && let Some(hand) = self.hand.as_mut()
-            {
-                hand.line.pop();
+            if ui.button("back").on_hover_text("take back the last move (Backspace)").clicked() {
+                self.line.pop();
             }
         });
         if ui.add_enabled(!line.is_empty(), egui::Button::new("send  (Enter)")).clicked() {
@@ -156,17 +138,8 @@ impl AmazesView {
         stop_button(ui)
     }
 
-    pub(super) fn stop_match(&mut self) {
-        if let Some(hand) = self.hand.as_mut() {
-            hand.live.stop();
-        }
-        self.poll();
+    pub fn stop(&mut self, rec: &mut Recorded<Amazes>, absorb: Absorb) {
+        self.live.stop();
+        self.poll(rec, absorb);
     }
-}
-
-fn stop_button(ui: &mut egui::Ui) -> Option<PanelRequest> {
-    ui.button("stop the match")
-        .on_hover_text("ends the match now; the replay keeps every turn so far")
-        .clicked()
-        .then_some(PanelRequest::Stop)
 }

@@ -1,16 +1,14 @@
-//! Hand play in the Lighthouses view: a live match runs on the referee's thread; the view
-//! follows its replay lines, and the human's keys, clicks and buttons become commands for
-//! their seat. What the keys mean lives in `kibitz_lighthouses::hand`, next to the rules.
+//! Hand play for Lighthouses: a live match runs on the referee's thread; the view follows its
+//! replay lines, and the human's keys, clicks and buttons become commands for their seat. What the keys mean lives in `kibitz_lighthouses::hand`, next to the rules.
 
-use super::super::session::PanelRequest;
-use super::LighthousesView;
-use crate::viewer::live::Live;
+use crate::kit::live::Live;
+use crate::kit::recorded::Recorded;
+use crate::kit::view::{PanelRequest, stop_button};
 use bevy_egui::egui::{self, Color32, Key, RichText};
+use kibitz_core::replay::StepRecord;
 use kibitz_core::{Game, ToMove};
 use kibitz_lighthouses::hand::{connect_candidates, direction_of_digit};
 use kibitz_lighthouses::{Command, Lighthouses, Outcome, Pos, Target};
-use kibitz_referee::LiveMatch;
-use std::path::PathBuf;
 
 /// Keys of hand play, for the help overlay.
 pub const HELP: &[(&str, &str)] = &[
@@ -27,41 +25,31 @@ pub struct Hand {
     amount: String,
 }
 
-impl LighthousesView {
-    /// A view following `live`, which records to `path`. Waits for the replay header, which
-    /// is written once every bot has greeted.
-    pub fn live(title: String, live: LiveMatch<Lighthouses>, path: PathBuf) -> Result<Self, String> {
-        let (live, header) = Live::start(live, path)?;
-        let mut view = Self::empty(title, header)?;
-        view.hand = Some(Hand { live, amount: String::new() });
-        view.poll();
-        Ok(view)
+/// The function that takes one more step into the view's track.
+pub type Absorb = fn(&mut Recorded<Lighthouses>, StepRecord<Command, Outcome>);
+
+impl Hand {
+    pub fn new(live: Live<Lighthouses>) -> Self {
+        Self { live, amount: String::new() }
     }
 
     /// Takes in the lines the match wrote since the last frame. Returns whether steps arrived.
-    pub(super) fn poll(&mut self) -> bool {
-        let Some(hand) = self.hand.as_mut() else { return false };
-        hand.live.follow(&mut self.rec, Self::absorb)
+    pub fn poll(&mut self, rec: &mut Recorded<Lighthouses>, absorb: Absorb) -> bool {
+        self.live.follow(rec, absorb)
     }
 
     /// The human seat the live match is waiting for, if any.
-    pub(super) fn human_to_move(&self) -> Option<usize> {
-        self.hand.as_ref()?.live.human_to_move(self.rec.timeline.last_state())
-    }
-
-    fn submit(&mut self, player: usize, command: Command) {
-        if let Some(hand) = self.hand.as_mut() {
-            hand.live.submit(player, command);
-        }
+    pub fn human_to_move(&self, rec: &Recorded<Lighthouses>) -> Option<usize> {
+        self.live.human_to_move(rec.timeline.last_state())
     }
 
     fn amount(&self) -> Option<i64> {
-        self.hand.as_ref()?.amount.trim().parse().ok()
+        self.amount.trim().parse().ok()
     }
 
     /// A click on the board at `cell` while `player` is to move.
-    pub(super) fn play_click(&mut self, player: usize, cell: Pos) {
-        let state = self.rec.timeline.last_state();
+    pub fn click(&mut self, rec: &Recorded<Lighthouses>, player: usize, cell: Pos) {
+        let state = rec.timeline.last_state();
         let command = match kibitz_lighthouses::hand::click(state, player, cell) {
             Some(c) => Some(c),
             None if cell == state.players[player].pos && state.lighthouse_at(cell).is_some() => {
@@ -70,13 +58,13 @@ impl LighthousesView {
             None => None,
         };
         if let Some(command) = command {
-            self.submit(player, command);
+            self.live.submit(player, command);
         }
     }
 
     /// Digits move, 5 passes, X attacks with the amount in the box.
-    pub(super) fn play_keys(&mut self, ctx: &egui::Context) {
-        let Some(player) = self.human_to_move() else { return };
+    pub fn keys(&mut self, rec: &Recorded<Lighthouses>, ctx: &egui::Context) {
+        let Some(player) = self.human_to_move(rec) else { return };
         const DIGITS: [Key; 9] = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
         let pressed = ctx.input(|i| DIGITS.iter().position(|k| i.key_pressed(*k)).map(|d| d as u8 + 1));
         let command = match pressed {
@@ -86,29 +74,28 @@ impl LighthousesView {
             None => None,
         };
         if let Some(command) = command {
-            self.submit(player, command);
+            self.live.submit(player, command);
         }
     }
 
     /// The hand-play section of the side panel.
-    pub(super) fn play_panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
-        let hand = self.hand.as_ref()?;
+    pub fn panel(&mut self, rec: &Recorded<Lighthouses>, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
         ui.heading("Hand play");
-        ui.label(RichText::new(format!("recording to {}", hand.live.path.display())).weak());
-        if let Some(ended) = &hand.live.ended {
+        ui.label(RichText::new(format!("recording to {}", self.live.path.display())).weak());
+        if let Some(ended) = &self.live.ended {
             ui.colored_label(Color32::LIGHT_GREEN, ended);
             return None;
         }
-        let Some(player) = self.human_to_move() else {
-            let waiting = match Lighthouses::to_move(self.rec.timeline.last_state()) {
-                ToMove::Player(p) => format!("waiting for {}…", self.rec.track.players[p].name),
+        let Some(player) = self.human_to_move(rec) else {
+            let waiting = match Lighthouses::to_move(rec.timeline.last_state()) {
+                ToMove::Player(p) => format!("waiting for {}…", rec.track.players[p].name),
                 _ => "the referee is moving the game on…".to_string(),
             };
             ui.label(waiting);
             return stop_button(ui);
         };
-        let name = self.rec.track.players[player].name.clone();
-        ui.colored_label(self.rec.track.players[player].color, RichText::new(format!("Your turn, {name} (player {player})")).strong());
+        let name = rec.track.players[player].name.clone();
+        ui.colored_label(rec.track.players[player].color, RichText::new(format!("Your turn, {name} (player {player})")).strong());
         if !at_end {
             ui.colored_label(Color32::YELLOW, "You are looking back in time; the game waits at the end.");
             if ui.button("back to the game  (End)").clicked() {
@@ -116,10 +103,10 @@ impl LighthousesView {
             }
             return None;
         }
-        if let Some(message) = self.last_refusal(player) {
+        if let Some(message) = last_refusal(rec, player) {
             ui.colored_label(Color32::LIGHT_RED, format!("your last command was refused: {message}"));
         }
-        let state = self.rec.timeline.last_state().clone();
+        let state = rec.timeline.last_state();
         let me = &state.players[player];
         ui.label(format!("at {} with {} energy", me.pos, me.energy));
         let mut command = None;
@@ -139,21 +126,20 @@ impl LighthousesView {
                 }
             });
             ui.vertical(|ui| {
-                let hand = self.hand.as_mut().expect("live");
                 ui.horizontal(|ui| {
                     ui.label("energy");
-                    let r = ui.add(egui::TextEdit::singleline(&mut hand.amount).desired_width(56.0).hint_text("amount"));
+                    let r = ui.add(egui::TextEdit::singleline(&mut self.amount).desired_width(56.0).hint_text("amount"));
                     if r.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
-                        command = hand.amount.trim().parse().ok().map(|energy| Command::Attack { energy });
+                        command = self.amount().map(|energy| Command::Attack { energy });
                     }
                     if ui.small_button("all").clicked() {
-                        hand.amount = me.energy.to_string();
+                        self.amount = me.energy.to_string();
                     }
                 });
                 if ui.button("attack / recharge  (X)").clicked() {
-                    command = hand.amount.trim().parse().ok().map(|energy| Command::Attack { energy });
+                    command = self.amount().map(|energy| Command::Attack { energy });
                 }
-                let targets = connect_candidates(&state, player);
+                let targets = connect_candidates(state, player);
                 if !targets.is_empty() {
                     ui.label("connect to:");
                     ui.horizontal_wrapped(|ui| {
@@ -167,34 +153,25 @@ impl LighthousesView {
             });
         });
         if let Some(command) = command {
-            self.submit(player, command);
+            self.live.submit(player, command);
         }
         stop_button(ui)
     }
 
-    /// The refusal message of `player`'s previous turn, if it was refused.
-    fn last_refusal(&self, player: usize) -> Option<&str> {
-        let record = self.rec.replay.records.iter().rev().find(|r| r.player == Some(player))?;
-        match &record.outcome {
-            Outcome::Turn { success: false, message, .. } => Some(message.as_deref().unwrap_or("refused")),
-            _ => None,
-        }
-    }
-
     /// Ends the live match now; the replay is closed with a record saying so.
-    pub(super) fn stop_match(&mut self) {
-        if let Some(hand) = self.hand.as_mut() {
-            hand.live.stop();
-        }
-        self.poll();
+    pub fn stop(&mut self, rec: &mut Recorded<Lighthouses>, absorb: Absorb) {
+        self.live.stop();
+        self.poll(rec, absorb);
     }
 }
 
-fn stop_button(ui: &mut egui::Ui) -> Option<PanelRequest> {
-    ui.button("stop the match")
-        .on_hover_text("ends the match now; the replay keeps every step so far")
-        .clicked()
-        .then_some(PanelRequest::Stop)
+/// The refusal message of `player`'s previous turn, if it was refused.
+fn last_refusal(rec: &Recorded<Lighthouses>, player: usize) -> Option<&str> {
+    let record = rec.replay.records.iter().rev().find(|r| r.player == Some(player))?;
+    match &record.outcome {
+        Outcome::Turn { success: false, message, .. } => Some(message.as_deref().unwrap_or("refused")),
+        _ => None,
+    }
 }
 
 fn arrow(x: i64, y: i64) -> &'static str {

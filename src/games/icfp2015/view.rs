@@ -2,13 +2,19 @@
 //! unit in play with its pivot, a ghost where it will lock, row-clear feedback, the next units,
 //! the command string as a strip with the phrases of power marked, and the score breakdown.
 
-use super::palette::with_alpha;
-use super::recorded::Recorded;
-use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, Perspective, Track};
+use super::hand;
+use crate::kit::palette::with_alpha;
+use crate::kit::recorded::Recorded;
+use crate::kit::view::{Camera2, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
 use kibitz_core::{Game, Step};
 use kibitz_icfp2015::{Cell, Icfp2015, Outcome, OutcomeEvent, Setup};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// How long starting (or restarting) a hand-played game may take to hand back its history.
+const START_WAIT: Duration = Duration::from_secs(10);
 
 const EMPTY: Color32 = Color32::from_rgb(38, 44, 56);
 const FULL: Color32 = Color32::from_rgb(150, 160, 178);
@@ -16,6 +22,11 @@ const UNIT: Color32 = Color32::from_rgb(255, 193, 70);
 const GHOST: Color32 = Color32::from_rgb(255, 193, 70);
 const PHRASE: Color32 = Color32::from_rgb(150, 95, 220);
 const CLEARED: Color32 = Color32::from_rgb(120, 230, 140);
+
+const ROWS_CLEARED: MarkerKind = MarkerKind::new("rows cleared", 120, 230, 140);
+const PHRASE_SPOKEN: MarkerKind = MarkerKind::new("phrase of power", 200, 150, 255);
+/// A rules error that ends the game (the board scores 0).
+const ERROR: MarkerKind = MarkerKind::new("error", 255, 90, 200);
 
 pub struct Icfp2015View {
     rec: Recorded<Icfp2015>,
@@ -29,8 +40,6 @@ pub struct Icfp2015View {
     hand: Option<hand::Hand>,
 }
 
-mod hand;
-
 impl Icfp2015View {
     pub fn new(title: String, replay: Replay<Icfp2015>) -> Result<Self, String> {
         let Replay { header, records, end } = replay;
@@ -40,7 +49,7 @@ impl Icfp2015View {
         }
         if let Some(reason) = end.as_ref().and_then(|e| e.failed.first()).map(|f| f.reason.clone()) {
             let track = &mut view.rec.track;
-            track.markers.push(Marker { at: 0, kind: MarkerKind::Failure, label: format!("the solver failed: {reason}") });
+            track.markers.push(Marker { at: 0, kind: MarkerKind::FAILURE, label: format!("the solver failed: {reason}") });
             track.players[0].failed = Some((0, reason));
         }
         view.rec.replay.end = end;
@@ -66,14 +75,12 @@ impl Icfp2015View {
                 if lock.rows_cleared > 0 {
                     track.markers.push(Marker {
                         at: after,
-                        kind: MarkerKind::RowsCleared,
+                        kind: ROWS_CLEARED,
                         label: format!("{} cleared, +{}", rows_text(lock.rows_cleared), lock.move_score()),
                     });
                 }
             }
-            OutcomeEvent::Error { message, .. } => {
-                track.markers.push(Marker { at: after, kind: MarkerKind::Error, label: message.clone() })
-            }
+            OutcomeEvent::Error { message, .. } => track.markers.push(Marker { at: after, kind: ERROR, label: message.clone() }),
             _ => {}
         }
         let phrases = &self.rec.replay.header.setup.phrases;
@@ -82,7 +89,7 @@ impl Icfp2015View {
             self.spans.push((after.saturating_sub(len), i, k));
             track.markers.push(Marker {
                 at: after,
-                kind: MarkerKind::Phrase,
+                kind: PHRASE_SPOKEN,
                 label: format!("{:?}", phrases.get(k).map_or("?", String::as_str)),
             });
         }
@@ -166,11 +173,10 @@ impl GameView for Icfp2015View {
     }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
-        let end = range.end.min(self.rec.replay.records.len());
         let phrases = &self.rec.replay.header.setup.phrases;
-        (range.start.min(end)..end)
-            .map(|i| {
-                let record = &self.rec.replay.records[i];
+        self.rec
+            .records_in(range)
+            .map(|(i, record)| {
                 let c = record.action.map_or("·".to_string(), |c| format!("{c:?}"));
                 let (mut text, error) = match &record.outcome.event {
                     OutcomeEvent::Ignored => (format!("{c} ignored"), false),
@@ -222,7 +228,7 @@ impl GameView for Icfp2015View {
         }
         // Where the unit in play will lock: from the replay's future, or in hand play, if dropped.
         let ghost = if self.hand.is_some() && cursor == self.rec.timeline.len() {
-            Some(self.drop_ghost())
+            Some(hand::Hand::drop_ghost(&self.rec))
         } else {
             self.ghost(state.units_locked())
         };
@@ -339,25 +345,12 @@ impl GameView for Icfp2015View {
         });
     }
 
+    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
+        if self.hand.is_some() { Some(self) } else { None }
+    }
+
     fn is_live(&self) -> bool {
         self.hand.is_some()
-    }
-
-    fn poll_live(&mut self) -> bool {
-        self.hand.is_some()
-    }
-
-    fn hand_panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<super::session::PanelRequest> {
-        self.play_panel(ui, at_end)
-    }
-
-    fn hand_keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
-        self.play_keys(ctx);
-        &[]
-    }
-
-    fn hand_help(&self) -> &'static [(&'static str, &'static str)] {
-        hand::HELP
     }
 
     fn seat_to_move(&self, cursor: usize) -> Option<usize> {
@@ -366,13 +359,140 @@ impl GameView for Icfp2015View {
     }
 
     fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        let prefix: Vec<char> =
-            self.rec.replay.records[..cursor.min(self.rec.replay.records.len())].iter().filter_map(|r| r.action).collect();
-        let base = crate::games::play::default_out(Icfp2015::ID);
+        let history = self.rec.replay.records[..cursor.min(self.rec.replay.records.len())].to_vec();
+        let base = crate::kit::seats::default_out(Icfp2015::ID);
         let solution_out = base.with_extension("solution.json");
         let title = format!("{} · by hand from character {cursor}", self.rec.track.title);
-        let view = Icfp2015View::hand(title, self.rec.replay.header.setup.clone(), "You", &prefix, base.clone(), solution_out)?;
+        let view = Icfp2015View::start_hand(title, self.rec.replay.header.setup.clone(), "You", history, base.clone(), solution_out, None)?;
         Ok((Box::new(view), base))
+    }
+}
+
+impl Icfp2015View {
+    /// A game played by hand, starting after `prefix` (empty for a new game; a solution's
+    /// first characters when continuing one). Recorded to `replay_out`; the solution is saved
+    /// to `solution_out` after every character.
+    pub fn hand(
+        title: String,
+        setup: Setup,
+        name: &str,
+        prefix: &[char],
+        replay_out: PathBuf,
+        solution_out: PathBuf,
+    ) -> Result<Self, String> {
+        let steps = prefix.iter().map(|&c| Step::Act { player: 0, action: Some(c) });
+        let history = crate::kit::seats::simulate::<Icfp2015>(&setup, 1, setup.seed as u64, steps)?;
+        Self::start_hand(title, setup, name, history, replay_out, solution_out, None)
+    }
+
+    /// A live match with one human seat continuing `history`, and a view following it (with
+    /// `carry`'s typing when the match restarts for an undo).
+    fn start_hand(
+        title: String,
+        setup: Setup,
+        name: &str,
+        history: Vec<StepRecord<char, Outcome>>,
+        replay_out: PathBuf,
+        solution_out: PathBuf,
+        carry: Option<hand::Hand>,
+    ) -> Result<Self, String> {
+        let steps = history.len();
+        let (live, header) = hand::start_live(setup, name, history, replay_out)?;
+        let mut view = Self::empty(title, header)?;
+        view.hand = Some(match carry {
+            Some(old) => old.restarted(live),
+            None => hand::Hand::new(live, solution_out),
+        });
+        // The history comes back as the match's first lines: wait for it, so that the game
+        // opens where it continues.
+        let started = Instant::now();
+        while view.rec.timeline.len() < steps && started.elapsed() < START_WAIT {
+            if !view.poll() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        if let Some(hand) = view.hand.as_mut() {
+            hand.save(&view.rec);
+        }
+        Ok(view)
+    }
+
+    /// Takes back the last character: a pending one, or else the match restarts from its
+    /// history less the last step (recorded to the same file).
+    fn undo(&mut self) {
+        let Some(hand) = self.hand.as_mut() else { return };
+        if hand.take_back_pending() {
+            return;
+        }
+        hand.live.stop();
+        // Whatever the match wrote before it stopped belongs to the history.
+        self.poll();
+        let Some(hand) = self.hand.take() else { return };
+        let mut history = self.rec.replay.records.clone();
+        if history.pop().is_none() {
+            self.hand = Some(hand);
+            return;
+        }
+        let (title, setup) = (self.rec.track.title.clone(), self.rec.replay.header.setup.clone());
+        let name = self.rec.track.players[0].name.clone();
+        let (out, solution_out) = (hand.live.path.clone(), hand.solution_out.clone());
+        // The old match is stopped; its hand goes on with the new one.
+        match Self::start_hand(title, setup, &name, history, out, solution_out, Some(hand)) {
+            Ok(view) => *self = view,
+            Err(e) => eprintln!("kibitz: cannot undo, the game is no longer played by hand: {e}"),
+        }
+    }
+}
+
+impl HandPlay for Icfp2015View {
+    /// Takes in the characters the match recorded, saves the solution, sends the next one.
+    fn poll(&mut self) -> bool {
+        let Some(hand) = self.hand.as_mut() else { return false };
+        let arrived = hand.poll();
+        let grew = !arrived.records.is_empty();
+        for record in arrived.records {
+            self.absorb(record);
+        }
+        let Some(hand) = self.hand.as_mut() else { return grew };
+        if let Some(end) = arrived.end {
+            self.rec.replay.end = Some(end);
+            hand.live.finish(&self.rec.replay);
+        }
+        if grew {
+            hand.save(&self.rec);
+        }
+        hand.send_next(&self.rec);
+        grew
+    }
+
+    fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
+        match self.hand.as_mut()?.panel(&self.rec, ui, at_end)? {
+            hand::Request::Panel(request) => Some(request),
+            hand::Request::Undo => {
+                self.undo();
+                None
+            }
+        }
+    }
+
+    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
+        if let Some(hand) = self.hand.as_mut()
+            && let Some(hand::Request::Undo) = hand.keys(&self.rec, ctx)
+        {
+            self.undo();
+        }
+        &[]
+    }
+
+    fn help(&self) -> &'static [(&'static str, &'static str)] {
+        hand::HELP
+    }
+
+    fn stop(&mut self) {
+        if let Some(hand) = self.hand.as_mut() {
+            hand.live.stop();
+        }
+        self.poll();
     }
 }
 
@@ -417,5 +537,119 @@ fn unit_preview(ui: &mut egui::Ui, cells: &[Cell]) {
     ui.painter().rect_filled(rect, 3.0, Color32::from_gray(30));
     for &c in cells {
         ui.painter().add(Shape::convex_polygon(grid.hexagon(c, 0.92), UNIT, Stroke::NONE));
+    }
+}
+
+#[cfg(test)]
+mod hand_play_tests {
+    use super::hand::Preview;
+    use super::*;
+    use kibitz_icfp2015::GameError;
+
+    /// Waits until every accepted character has come back from the match.
+    fn settle(v: &mut Icfp2015View) {
+        let started = Instant::now();
+        while v.hand.as_ref().is_some_and(|h| h.busy()) && started.elapsed() < START_WAIT {
+            if !v.poll() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+    }
+
+    impl Icfp2015View {
+        fn play(&mut self, c: char, typed: bool) -> bool {
+            let hand = self.hand.as_mut().expect("played by hand");
+            hand.play(&self.rec, c, typed)
+        }
+
+        fn preview(&self, c: char) -> Preview {
+            self.hand.as_ref().expect("played by hand").preview(&self.rec, c)
+        }
+
+        fn drop_ghost(&self) -> Vec<Cell> {
+            hand::Hand::drop_ghost(&self.rec)
+        }
+    }
+
+    /// A 5×6 board, one 1-cell unit, a source of 3.
+    fn setup() -> Setup {
+        let problem = kibitz_icfp2015::Problem::parse(
+            r#"{"id":1,"width":5,"height":6,"filled":[],"sourceLength":3,"sourceSeeds":[0],"units":[{"members":[{"x":0,"y":0}],"pivot":{"x":0,"y":0}}]}"#,
+        )
+        .unwrap();
+        Setup { problem, seed: 0, phrases: vec!["ei!".into()] }
+    }
+
+    fn view(dir: &std::path::Path, prefix: &str) -> Icfp2015View {
+        let chars: Vec<char> = prefix.chars().collect();
+        Icfp2015View::hand("t".into(), setup(), "Ann", &chars, dir.join("r.jsonl"), dir.join("s.json")).unwrap()
+    }
+
+    fn saved_solution(dir: &std::path::Path) -> String {
+        let records = kibitz_icfp2015::read_solutions(&std::fs::read_to_string(dir.join("s.json")).unwrap()).unwrap();
+        assert_eq!((records[0].problem_id, records[0].seed), (1, 0));
+        records[0].solution.clone()
+    }
+
+    #[test]
+    fn every_character_is_saved_as_a_solution_and_a_replay_that_verifies() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut v = view(dir.path(), "a");
+        assert!(v.play('l', false) && v.play('b', false));
+        settle(&mut v);
+        assert_eq!(saved_solution(dir.path()), "alb");
+        let replay = Replay::<Icfp2015>::parse(&std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap()).unwrap().replay;
+        assert_eq!(replay.records.len(), 3);
+        kibitz_core::verify::verify(&replay).expect("verifies");
+        assert_eq!(v.rec.track.len, 3);
+    }
+
+    #[test]
+    fn a_move_that_would_repeat_a_position_needs_the_key_twice_and_typing_never_forces_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut v = view(dir.path(), "b");
+        assert!(matches!(v.preview('p'), Preview::Fails(GameError::RepeatedPosition { .. })), "back W repeats");
+        assert!(!v.play('p', true), "typed: refused");
+        assert!(!v.play('p', true), "typed again: still refused");
+        assert!(!v.play('p', false), "first key press: a warning");
+        assert_eq!(saved_solution(dir.path()), "b");
+        assert!(v.play('p', false), "second key press: played");
+        settle(&mut v);
+        assert_eq!(Icfp2015::scores(v.rec.timeline.last_state()), vec![0], "an error scores 0");
+        assert!(matches!(v.preview('a'), Preview::Over));
+    }
+
+    #[test]
+    fn undo_takes_back_the_last_character_even_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut v = view(dir.path(), "bp");
+        assert!(v.rec.timeline.last_state().error().is_some());
+        v.undo();
+        assert_eq!(saved_solution(dir.path()), "b");
+        assert!(v.rec.timeline.last_state().error().is_none());
+        assert!(v.play('a', false));
+        settle(&mut v);
+        assert_eq!(saved_solution(dir.path()), "ba");
+        assert!(v.is_live(), "still played by hand after an undo");
+    }
+
+    #[test]
+    fn phrases_typed_by_hand_score_and_locks_move_on_to_the_next_unit() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut v = view(dir.path(), "");
+        for c in "ei!".chars() {
+            assert!(v.play(c, true));
+        }
+        settle(&mut v);
+        let score = kibitz_icfp2015::score::summary(v.rec.timeline.last_state());
+        assert_eq!(score.power_score, 300 + 2 * 3);
+        // Straight down until the unit locks, then the next one is in play.
+        let before = v.rec.timeline.last_state().units_locked();
+        for c in "alalalal".chars() {
+            v.play(c, false);
+        }
+        settle(&mut v);
+        assert!(v.rec.timeline.last_state().units_locked() > before);
+        assert!(!v.drop_ghost().is_empty() || v.rec.timeline.last_state().is_over());
     }
 }

@@ -2,7 +2,7 @@
 //! timeline, a cached state at the cursor, and the [`Track`] the shell shows (rounds, markers,
 //! players, scores). A game's view adds only what it derives for its own drawing.
 
-use super::session::Track;
+use super::view::Track;
 use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
 use kibitz_core::timeline::DEFAULT_INTERVAL;
 use kibitz_core::{Game, Step, Timeline, ToMove};
@@ -46,14 +46,32 @@ impl<G: Game> Recorded<G> {
         Ok(rec)
     }
 
-    /// Appends a step: simulates it and keeps its record. Returns its index and outcome, for
-    /// the view to derive its markers and scores from.
+    /// Appends a step: simulates it and keeps its record. Returns its index and the outcome the
+    /// rules give, for the view to derive its markers and scores from. The first step whose
+    /// recorded outcome differs is noted in the track, for the shell to say so.
     pub fn push(&mut self, record: StepRecord<G::Action, G::Outcome>) -> (usize, G::Outcome) {
         let i = self.timeline.len();
         let outcome = self.timeline.push(record.to_step()).clone();
+        if outcome != record.outcome && self.track.disagreement.is_none() {
+            let show = |o: &G::Outcome| serde_json::to_string(o).unwrap_or_else(|e| e.to_string());
+            self.track.disagreement = Some(format!(
+                "step {i} (line {}) does not agree with the rules: the log shows what was recorded ({}), the board what the rules give ({})",
+                Replay::<G>::line_of_step(i),
+                show(&record.outcome),
+                show(&outcome)
+            ));
+        }
         self.replay.records.push(record);
         self.track.len = self.timeline.len();
         (i, outcome)
+    }
+
+    /// The records of the steps in `range` (clipped to the replay), with their indices: what a
+    /// view's turn log shows.
+    pub fn records_in(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = (usize, &StepRecord<G::Action, G::Outcome>)> {
+        let end = range.end.min(self.replay.records.len());
+        let start = range.start.min(end);
+        self.replay.records[start..end].iter().enumerate().map(move |(k, r)| (start + k, r))
     }
 
     /// The state after `cursor` steps.

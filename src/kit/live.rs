@@ -20,9 +20,9 @@ pub struct Live<G: Game> {
 }
 
 /// What arrived since the last frame.
-struct Arrived<G: Game> {
-    records: Vec<StepRecord<G::Action, G::Outcome>>,
-    end: Option<EndRecord>,
+pub struct Arrived<G: Game> {
+    pub records: Vec<StepRecord<G::Action, G::Outcome>>,
+    pub end: Option<EndRecord>,
 }
 
 impl<G: Game> Live<G> {
@@ -33,8 +33,9 @@ impl<G: Game> Live<G> {
         Ok((Self { live, path, awaiting: false, ended: None }, header))
     }
 
-    /// The steps (and the end record) written since the last call.
-    fn poll(&mut self) -> Arrived<G> {
+    /// The steps (and the end record) written since the last call. A view that derives more
+    /// than [`Recorded`] holds takes them in itself, then calls [`Live::finish`] with the end.
+    pub fn poll(&mut self) -> Arrived<G> {
         let mut arrived = Arrived { records: Vec::new(), end: None };
         for line in self.live.new_lines() {
             match BodyLine::<G::Action, G::Outcome>::parse(&line) {
@@ -73,7 +74,7 @@ impl<G: Game> Live<G> {
     }
 
     /// Says how the match ended, checking the whole replay with the rules.
-    fn finish(&mut self, replay: &Replay<G>) {
+    pub fn finish(&mut self, replay: &Replay<G>) {
         let Some(end) = &replay.end else { return };
         let scores = end.names.iter().zip(&end.scores).map(|(n, s)| format!("{n} {s}")).collect::<Vec<_>>().join(", ");
         let how = end.stopped.clone().unwrap_or_else(|| "match over".to_string());
@@ -90,6 +91,11 @@ impl<G: Game> Live<G> {
             ToMove::Player(p) if self.live.is_human(p) && !self.awaiting && self.ended.is_none() => Some(p),
             _ => None,
         }
+    }
+
+    /// Whether an action was sent whose step has not come back yet.
+    pub fn awaiting(&self) -> bool {
+        self.awaiting
     }
 
     /// Whether `player` is played by hand.

@@ -1,10 +1,13 @@
 //! The game-agnostic shell: menu bar, timeline, side panel (scores, chart, details, turn log),
 //! the board area with pan and zoom, keyboard shortcuts and the help overlay.
 
+use super::cpu::{UI_CPU, thread_cpu_ms};
+use super::demo::{DEMO_NAME, DEMO_REPLAY};
 use super::playback::{Playback, SPEEDS};
-use super::session::{Camera2, GameView, PanelRequest, Perspective};
 use super::settings::Settings;
 use super::shortcuts::{Action, SHORTCUTS};
+use crate::kit::room::Registry;
+use crate::kit::view::{Camera2, GameView, Marker, PanelRequest, Perspective};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, RichText};
@@ -20,6 +23,8 @@ pub struct Notice {
 
 #[derive(Resource)]
 pub struct Viewer {
+    /// The games this viewer can open.
+    registry: Registry,
     pub session: Option<Box<dyn GameView>>,
     pub playback: Playback,
     pub camera: Camera2,
@@ -33,9 +38,10 @@ pub struct Viewer {
 }
 
 impl Viewer {
-    pub fn new() -> Self {
+    pub fn new(registry: Registry) -> Self {
         let (settings, problem) = Settings::load();
         Self {
+            registry,
             session: None,
             playback: Playback::new(0),
             camera: Camera2::default(),
@@ -66,11 +72,12 @@ impl Viewer {
 
     /// Opens a replay from its text. Returns whether it could be shown.
     pub fn open_text(&mut self, text: &str, name: String) -> bool {
-        match crate::games::open_view(text, name.clone()) {
-            Ok((view, damage)) => {
-                self.show(view);
-                self.message =
-                    damage.map(|d| Notice { text: format!("{name} is damaged at {d}; showing the steps before it"), error: true });
+        match self.registry.open(text, name.clone()) {
+            Ok(opened) => {
+                self.show(opened.view);
+                if let Some(d) = opened.damage {
+                    self.message = Some(Notice { text: format!("{name} is damaged at {d}; showing the steps before it"), error: true });
+                }
                 true
             }
             Err(e) => {
@@ -82,14 +89,15 @@ impl Viewer {
 
     /// Shows a session (replacing, and so ending, any live match shown before). A live match is
     /// followed from its end.
-    pub fn show(&mut self, view: Box<dyn GameView>) {
-        self.playback = Playback::new(view.len());
+    pub fn show(&mut self, mut view: Box<dyn GameView>) {
+        let len = view.track().len;
+        self.playback = Playback::new(len);
         if view.is_live() {
-            self.playback.seek(view.len());
+            self.playback.seek(len);
         }
         self.camera = Camera2::default();
-        self.perspective = view.initial_perspective().unwrap_or(Perspective::Omniscient);
-        self.message = None;
+        self.perspective = view.hand().and_then(|h| h.initial_perspective()).unwrap_or(Perspective::Omniscient);
+        self.message = view.track().disagreement.clone().map(|text| Notice { text, error: true });
         self.session = Some(view);
     }
 
@@ -144,8 +152,8 @@ impl Viewer {
     }
 
     fn act(&mut self, action: Action) {
-        let starts = self.session.as_ref().map(|s| s.round_starts().to_vec()).unwrap_or_default();
-        let players = self.session.as_ref().map_or(0, |s| s.players().len());
+        let starts = self.session.as_ref().map(|s| s.track().round_starts.clone()).unwrap_or_default();
+        let players = self.session.as_ref().map_or(0, |s| s.track().players.len());
         let p = &mut self.playback;
         match action {
             Action::PlayPause => p.toggle_play(),
@@ -201,14 +209,14 @@ pub fn ui(
     time: Res<Time>,
     mut diagnostics: bevy::diagnostic::Diagnostics,
 ) -> Result {
-    let started = super::frame_stats::thread_cpu_ms();
+    let started = thread_cpu_ms();
     let ctx = contexts.ctx_mut()?.clone();
     let viewer = &mut *viewer;
     viewer.poll_dialog();
     if let Some(session) = viewer.session.as_mut()
-        && session.poll_live()
+        && session.hand().is_some_and(|h| h.poll())
     {
-        viewer.playback.resize(session.len());
+        viewer.playback.resize(session.track().len);
     }
     viewer.playback.tick(time.delta_secs());
     keyboard(&ctx, viewer);
@@ -227,7 +235,7 @@ pub fn ui(
         help_overlay(&ctx, viewer);
     }
     goto_box(&ctx, viewer);
-    diagnostics.add_measurement(&super::frame_stats::UI_CPU, || super::frame_stats::thread_cpu_ms() - started);
+    diagnostics.add_measurement(&UI_CPU, || thread_cpu_ms() - started);
     Ok(())
 }
 
@@ -236,18 +244,23 @@ fn keyboard(ctx: &egui::Context, viewer: &mut Viewer) {
         return;
     }
     let claimed = match viewer.session.as_mut() {
-        Some(session) if viewer.playback.cursor() == viewer.playback.len() => session.hand_keys(ctx),
+        Some(session) if viewer.playback.cursor() == viewer.playback.len() => session.hand().map_or(&[][..], |h| h.keys(ctx)),
         _ => &[],
     };
     let pressed: Vec<Action> = ctx.input(|i| {
         SHORTCUTS
             .iter()
-            .filter(|s| !claimed.contains(&s.key) && i.key_pressed(s.key) && i.modifiers.shift == s.shift)
+            .filter(|s| !claimed.contains(&s.key) && i.key_pressed(s.key) && s.matches(s.key, i.modifiers.shift))
             .map(|s| s.action)
             .collect()
     });
+    // One press may be reported as two keys (the logical ? and the physical Shift+/): act once.
+    let mut done = Vec::new();
     for action in pressed {
-        viewer.act(action);
+        if !done.contains(&action) {
+            done.push(action);
+            viewer.act(action);
+        }
     }
 }
 
@@ -270,7 +283,7 @@ fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
                 }
             });
             if ui.button("Open the demo replay").clicked() {
-                viewer.open_text(super::DEMO_REPLAY, super::DEMO_NAME.to_string());
+                viewer.open_text(DEMO_REPLAY, DEMO_NAME.to_string());
                 ui.close();
             }
         });
@@ -279,7 +292,7 @@ fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
                 viewer.act(Action::Fit);
             }
             let players: Vec<String> =
-                viewer.session.as_ref().map(|s| s.players().iter().map(|p| p.name.clone()).collect()).unwrap_or_default();
+                viewer.session.as_ref().map(|s| s.track().players.iter().map(|p| p.name.clone()).collect()).unwrap_or_default();
             ui.radio_value(&mut viewer.perspective, Perspective::Omniscient, "Omniscient");
             for (k, name) in players.iter().enumerate() {
                 ui.radio_value(&mut viewer.perspective, Perspective::Player(k), format!("As {k} {name} saw it"));
@@ -290,7 +303,7 @@ fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
         }
         if let Some(s) = &viewer.session {
             ui.separator();
-            ui.label(RichText::new(format!("{} · {}", s.game(), s.title())).strong());
+            ui.label(RichText::new(format!("{} · {}", s.game(), s.track().title)).strong());
         }
     });
 }
@@ -336,7 +349,7 @@ fn timeline(ui: &mut egui::Ui, viewer: &mut Viewer) {
         if ui.button("go to…").on_hover_text(shortcut_hint(Action::GoTo)).clicked() {
             viewer.act(Action::GoTo);
         }
-        let seat = viewer.session.as_ref().and_then(|s| s.seat_to_move(cursor).map(|p| (p, s.players()[p].name.clone())));
+        let seat = viewer.session.as_ref().and_then(|s| s.seat_to_move(cursor).map(|p| (p, s.track().players[p].name.clone())));
         if let Some((p, name)) = seat
             && ui
                 .button(format!("✋ take over {name}"))
@@ -369,7 +382,7 @@ fn scrub_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
     let x_of = |at: usize| rect.left() + rect.width() * at as f32 / len as f32;
     painter.rect_filled(rect, 3.0, Color32::from_gray(35));
     let Some(session) = &viewer.session else { return };
-    let starts = session.round_starts();
+    let starts = &session.track().round_starts;
     let every = (starts.len() / 50).max(1);
     for &s in starts.iter().step_by(every) {
         painter.line_segment(
@@ -379,13 +392,11 @@ fn scrub_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
     }
     // One tick per pixel and kind: long replays have far more markers than the bar has pixels.
     let mut drawn = std::collections::HashSet::new();
-    for m in session.markers() {
+    for m in &session.track().markers {
         let x = x_of(m.at);
         if drawn.insert((x.round() as i32, m.kind)) {
-            painter.line_segment(
-                [egui::pos2(x, rect.top() + 2.0), egui::pos2(x, rect.bottom() - 5.0)],
-                egui::Stroke::new(1.5, m.kind.color()),
-            );
+            painter
+                .line_segment([egui::pos2(x, rect.top() + 2.0), egui::pos2(x, rect.bottom() - 5.0)], egui::Stroke::new(1.5, m.kind.color));
         }
     }
     let cx = x_of(viewer.playback.cursor());
@@ -396,11 +407,11 @@ fn scrub_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
     }
     if let Some(pos) = response.hover_pos() {
         let at = step_at(pos.x);
-        let near: Vec<&super::session::Marker> = session.markers().iter().filter(|m| (x_of(m.at) - pos.x).abs() < 3.0).take(6).collect();
+        let near: Vec<&Marker> = session.track().markers.iter().filter(|m| (x_of(m.at) - pos.x).abs() < 3.0).take(6).collect();
         response.on_hover_ui_at_pointer(|ui| {
             ui.label(format!("step {at} · {}", session.describe(at)));
             for m in near {
-                ui.colored_label(m.kind.color(), format!("{}: {}", m.kind.name(), m.label));
+                ui.colored_label(m.kind.color, format!("{}: {}", m.kind.name, m.label));
             }
         });
     }
@@ -413,17 +424,17 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
         ui.label("No replay open. Drag one onto the window or use File → Open.");
         return;
     };
-    if session.is_live() {
-        match session.hand_panel(ui, cursor == viewer.playback.len()) {
-            Some(PanelRequest::Stop) => session.stop_live(),
+    if let Some(hand) = session.hand() {
+        match hand.panel(ui, cursor == viewer.playback.len()) {
+            Some(PanelRequest::Stop) => hand.stop(),
             Some(PanelRequest::BackToGame) => viewer.playback.seek(viewer.playback.len()),
             None => {}
         }
         ui.separator();
     }
     ui.heading("Scores");
-    let scores = session.scores_at(cursor);
-    for (k, p) in session.players().iter().enumerate() {
+    let scores = session.track().scores_at(cursor);
+    for (k, p) in session.track().players.iter().enumerate() {
         ui.horizontal(|ui| {
             ui.colored_label(p.color, RichText::new(format!("{k} {}", p.name)).strong());
             ui.label(scores.get(k).copied().unwrap_or(0).to_string());
@@ -445,7 +456,7 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
             let current = line.step + 1 == cursor;
             let color = match (line.error, line.player) {
                 (true, _) => Color32::LIGHT_RED,
-                (false, Some(p)) => session.players()[p].color,
+                (false, Some(p)) => session.track().players[p].color,
                 (false, None) => Color32::GRAY,
             };
             let mut text = RichText::new(format!("{:>5} {}", line.step, line.text)).color(color).monospace().size(11.5);
@@ -475,9 +486,9 @@ fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, playbac
         Plot::new("scores").height(150.0).allow_zoom(false).allow_drag(false).allow_scroll(false).show_x(true).x_axis_label("step").show(
             ui,
             |plot| {
-                for (k, series) in session.scores().iter().enumerate() {
+                for (k, series) in session.track().scores.iter().enumerate() {
                     let points: PlotPoints = series.iter().map(|&(at, s)| [at as f64, s as f64]).collect();
-                    plot.line(Line::new(session.players()[k].name.clone(), points).color(session.players()[k].color));
+                    plot.line(Line::new(session.track().players[k].name.clone(), points).color(session.track().players[k].color));
                 }
                 plot.vline(VLine::new("cursor", cursor as f64).color(Color32::WHITE));
                 if plot.response().clicked() { plot.pointer_coordinate().map(|p| p.x) } else { None }
@@ -546,7 +557,7 @@ fn help_overlay(ctx: &egui::Context, viewer: &mut Viewer) {
                     ui.end_row();
                 }
             });
-            let hand = viewer.session.as_ref().map_or(&[][..], |s| s.hand_help());
+            let hand = viewer.session.as_mut().and_then(|s| s.hand()).map_or(&[][..], |h| h.help());
             if !hand.is_empty() {
                 ui.separator();
                 ui.strong("Hand play (when it is your turn)");
@@ -561,7 +572,7 @@ fn help_overlay(ctx: &egui::Context, viewer: &mut Viewer) {
             ui.separator();
             ui.label("Mouse: drag the board to pan, wheel to zoom, hover for details; click the timeline, chart or log to seek.");
         });
-    if !open {
+    if !open || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
         viewer.show_help = false;
     }
 }

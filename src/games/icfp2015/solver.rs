@@ -1,106 +1,15 @@
-//! ICFP 2015 in the app: scoring solution files, running solvers, loading problems.
+//! Running a contest solver once on a problem (`kibitz match icfp2015`), and turning solutions
+//! into replays.
 
+use super::inputs::{load_problem, phrases_or_known};
+use super::score::{ScoredRecord, score_record};
 use anyhow::Context;
 use kibitz_core::Game;
-use kibitz_icfp2015::{KNOWN_PHRASES, Problem, Rules, Score, SolutionRecord, read_solutions};
+use kibitz_icfp2015::{Rules, SolutionRecord, read_solutions};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
-
-/// Reads a problem file, naming the file, line and column of any problem.
-pub fn load_problem(path: &Path) -> anyhow::Result<Problem> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Problem::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
-}
-
-/// The phrases given with `-p`, or the 18 known ones.
-pub fn phrases_or_known(given: &[String]) -> Vec<String> {
-    if given.is_empty() { KNOWN_PHRASES.iter().map(|p| p.to_string()).collect() } else { given.to_vec() }
-}
-
-/// One scored record, as `kibitz score` prints it.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ScoredRecord {
-    pub problem_id: u32,
-    pub seed: u32,
-    pub tag: Option<String>,
-    /// The official score (0 on any error); `None` when the record could not be scored at all.
-    pub score: Option<u64>,
-    pub move_score: Option<u64>,
-    pub power_score: Option<u64>,
-    /// Phrases invoked, with their counts.
-    pub phrases: BTreeMap<String, u32>,
-    pub error: Option<String>,
-}
-
-/// Scores every record of a solution file against the problems (matched by id).
-pub fn score_file(problems: &[Problem], solution_text: &str, phrases: &[String]) -> Result<Vec<ScoredRecord>, String> {
-    let records = read_solutions(solution_text).map_err(|e| e.to_string())?;
-    let mut rules: BTreeMap<u32, Arc<Rules>> = BTreeMap::new();
-    for p in problems {
-        let r = Rules::new(p.clone(), phrases).map_err(|e| format!("phrases: {e}"))?;
-        if rules.insert(p.id(), Arc::new(r)).is_some() {
-            return Err(format!("two problem files have id {}", p.id()));
-        }
-    }
-    Ok(records.iter().map(|r| score_record(&rules, r)).collect())
-}
-
-fn score_record(rules: &BTreeMap<u32, Arc<Rules>>, record: &SolutionRecord) -> ScoredRecord {
-    let mut out = ScoredRecord {
-        problem_id: record.problem_id,
-        seed: record.seed,
-        tag: record.tag.clone(),
-        score: None,
-        move_score: None,
-        power_score: None,
-        phrases: BTreeMap::new(),
-        error: None,
-    };
-    let Some(rules) = rules.get(&record.problem_id) else {
-        out.error = Some(format!("no problem file with id {} was given", record.problem_id));
-        return out;
-    };
-    let Score { total, move_score, power_score, phrases, error, .. } = kibitz_icfp2015::score(rules, record.seed, &record.solution);
-    out.score = Some(total);
-    out.move_score = Some(move_score);
-    out.power_score = Some(power_score);
-    out.phrases = phrases.into_iter().map(|p| (p.phrase, p.count)).collect();
-    out.error = error.map(|e| e.to_string());
-    out
-}
-
-/// The human-readable table `kibitz score` prints on stderr.
-pub fn score_table(records: &[ScoredRecord]) -> String {
-    let mut out =
-        format!("{:>7} {:>6} {:<16} {:>8} {:>8} {:>8}  {}\n", "problem", "seed", "tag", "score", "move", "power", "phrases / error");
-    let dash = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
-    for r in records {
-        let mut tag: String = r.tag.clone().unwrap_or_default().chars().take(16).collect();
-        if tag.is_empty() {
-            tag = "-".into();
-        }
-        let phrases = r.phrases.iter().map(|(p, n)| format!("{p:?}×{n}")).collect::<Vec<_>>().join(" ");
-        let tail = match &r.error {
-            Some(e) => format!("ERROR: {e}"),
-            None => phrases,
-        };
-        out += &format!(
-            "{:>7} {:>6} {:<16} {:>8} {:>8} {:>8}  {tail}\n",
-            r.problem_id,
-            r.seed,
-            tag,
-            dash(r.score),
-            dash(r.move_score),
-            dash(r.power_score)
-        );
-    }
-    let total: u64 = records.iter().filter_map(|r| r.score).sum();
-    out += &format!("{} records, total score {total}\n", records.len());
-    out
-}
 
 /// `kibitz match icfp2015`'s options.
 pub struct SolverRun<'a> {
@@ -208,18 +117,11 @@ pub fn record_solution(
     failed: Option<String>,
 ) -> anyhow::Result<()> {
     use kibitz_core::Step;
-    use kibitz_core::replay::{EndRecord, FORMAT_VERSION, Failure, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
+    use kibitz_core::replay::{EndRecord, Failure, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
     use kibitz_icfp2015::{Icfp2015, OutcomeEvent};
     let mut state = Icfp2015::start(setup, 1, 0).map_err(anyhow::Error::msg)?;
-    let header = ReplayHeader {
-        kibitz_replay: FORMAT_VERSION,
-        game: Icfp2015::ID.to_string(),
-        rules_version: Icfp2015::RULES_VERSION,
-        seed: setup.seed as u64,
-        players: vec![PlayerInfo { name: name.to_string(), command: command.map(str::to_string) }],
-        setup: setup.clone(),
-        limits: None,
-    };
+    let players = vec![PlayerInfo { name: name.to_string(), command: command.map(str::to_string) }];
+    let header = ReplayHeader::new::<Icfp2015>(setup.clone(), setup.seed as u64, players, None);
     let mut writer = ReplayWriter::new(out, &header)?;
     let mut stderr = Some(stderr);
     let characters: Vec<char> = if failed.is_some() { Vec::new() } else { solution.chars().collect() };
@@ -250,8 +152,7 @@ pub fn record_solution(
 /// the record for `seed` (or the first record for this problem). The 18 known phrases apply.
 pub fn replay_of_solution(problem_path: &Path, solution_path: &Path, seed: Option<u32>) -> anyhow::Result<String> {
     let problem = load_problem(problem_path)?;
-    let text = std::fs::read_to_string(solution_path).with_context(|| format!("cannot read {}", solution_path.display()))?;
-    let records = read_solutions(&text).map_err(|e| anyhow::anyhow!("{}: {e}", solution_path.display()))?;
+    let records = crate::kit::args::load(solution_path, read_solutions)?;
     let record = records.iter().find(|r| r.problem_id == problem.id() && seed.is_none_or(|s| r.seed == s)).ok_or_else(|| {
         anyhow::anyhow!(
             "{} has no solution for problem {}{}",
@@ -266,33 +167,4 @@ pub fn replay_of_solution(problem_path: &Path, solution_path: &Path, seed: Optio
     let mut out = Vec::new();
     record_solution(&mut out, &setup, &name, None, &record.solution, Vec::new(), std::time::Duration::ZERO, None)?;
     Ok(String::from_utf8(out)?)
-}
-
-/// Sets up `kibitz play icfp2015`: a new game, or a solution continued by hand.
-pub fn play(args: &crate::cli::play::Icfp2015Play) -> anyhow::Result<(Box<dyn crate::viewer::session::GameView>, std::path::PathBuf)> {
-    let problem = load_problem(&args.problem)?;
-    let seed = args.seed.unwrap_or(problem.source_seeds()[0]);
-    if !problem.source_seeds().contains(&seed) {
-        anyhow::bail!("{}: seed {seed} is not one of the problem's sourceSeeds {:?}", args.problem.display(), problem.source_seeds());
-    }
-    let prefix: Vec<char> = match &args.from {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-            let records = read_solutions(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-            let record = records
-                .iter()
-                .find(|r| r.problem_id == problem.id() && r.seed == seed)
-                .ok_or_else(|| anyhow::anyhow!("{} has no solution for problem {} seed {seed}", path.display(), problem.id()))?;
-            record.solution.chars().collect()
-        }
-        None => Vec::new(),
-    };
-    let out = args.out.clone().unwrap_or_else(|| crate::games::play::default_out(kibitz_icfp2015::Icfp2015::ID));
-    let solution_out = args.solution_out.clone().unwrap_or_else(|| out.with_extension("solution.json"));
-    let setup = kibitz_icfp2015::Setup { problem, seed, phrases: phrases_or_known(&args.phrases) };
-    let title = format!("problem {} seed {seed} by hand", setup.problem.id());
-    let view = crate::viewer::Icfp2015View::hand(title, setup, &args.name, &prefix, out.clone(), solution_out.clone())
-        .map_err(anyhow::Error::msg)?;
-    eprintln!("the solution is saved to {} as you play", solution_out.display());
-    Ok((Box::new(view), out))
 }

@@ -1,5 +1,6 @@
-//! What the viewer shell needs from a loaded replay, whatever the game. Each game's view
-//! implements [`GameView`]; the shell (timeline, panels, shortcuts) only talks to this trait.
+//! What the viewer shell needs from a game's view, whatever the game. Each game's view
+//! implements [`GameView`] (watching a replay) and, when it follows a live match, [`HandPlay`]
+//! (playing it by hand); the shell (timeline, panels, shortcuts) only talks to these traits.
 
 use bevy_egui::egui;
 
@@ -12,47 +13,21 @@ pub struct Marker {
     pub label: String,
 }
 
+/// A kind of marker: each game defines its own (name and colour); the shell draws any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum MarkerKind {
-    Capture,
-    Loss,
-    Connection,
-    Triangle,
-    Failure,
-    /// Rows cleared (ICFP 2015).
-    RowsCleared,
-    /// A phrase of power spoken (ICFP 2015).
-    Phrase,
-    /// A rules error that ends the game (ICFP 2015: the board scores 0).
-    Error,
+pub struct MarkerKind {
+    pub name: &'static str,
+    pub color: egui::Color32,
 }
 
 impl MarkerKind {
-    pub fn color(self) -> egui::Color32 {
-        match self {
-            MarkerKind::Capture => egui::Color32::from_rgb(120, 200, 255),
-            MarkerKind::Loss => egui::Color32::from_rgb(160, 160, 160),
-            MarkerKind::Connection => egui::Color32::from_rgb(255, 220, 90),
-            MarkerKind::Triangle => egui::Color32::from_rgb(255, 140, 60),
-            MarkerKind::Failure => egui::Color32::from_rgb(255, 60, 60),
-            MarkerKind::RowsCleared => egui::Color32::from_rgb(120, 230, 140),
-            MarkerKind::Phrase => egui::Color32::from_rgb(200, 150, 255),
-            MarkerKind::Error => egui::Color32::from_rgb(255, 90, 200),
-        }
+    pub const fn new(name: &'static str, r: u8, g: u8, b: u8) -> Self {
+        Self { name, color: egui::Color32::from_rgb(r, g, b) }
     }
 
-    pub fn name(self) -> &'static str {
-        match self {
-            MarkerKind::Capture => "capture",
-            MarkerKind::Loss => "lighthouse lost",
-            MarkerKind::Connection => "connection",
-            MarkerKind::Triangle => "triangle",
-            MarkerKind::Failure => "bot failure",
-            MarkerKind::RowsCleared => "rows cleared",
-            MarkerKind::Phrase => "phrase of power",
-            MarkerKind::Error => "error",
-        }
-    }
+    /// A participant failed (a bot crashed, timed out, or was handed to a judge): every game
+    /// has these, in the same colour.
+    pub const FAILURE: MarkerKind = MarkerKind::new("failure", 255, 60, 60);
 }
 
 /// One participant as the panels show it.
@@ -104,6 +79,14 @@ pub enum PanelRequest {
     BackToGame,
 }
 
+/// The hand-play panel's "stop the match" button.
+pub fn stop_button(ui: &mut egui::Ui) -> Option<PanelRequest> {
+    ui.button("stop the match")
+        .on_hover_text("ends the match now; the replay keeps every step so far")
+        .clicked()
+        .then_some(PanelRequest::Stop)
+}
+
 /// What the shell shows the same way for every game: the title, the number of steps, round
 /// starts, markers, players and their score series. Each game's view fills one as it reads
 /// its replay.
@@ -118,13 +101,16 @@ pub struct Track {
     pub players: Vec<PlayerLabel>,
     /// Score series per player: (cursor, score) points, starting at (0, 0).
     pub scores: Vec<Vec<(usize, i64)>>,
+    /// The first step whose recorded outcome differs from what the rules give (the log shows
+    /// the recorded one, the board the re-simulated one), as a message for the user.
+    pub disagreement: Option<String>,
 }
 
 impl Track {
     pub fn new(title: String, players: Vec<(String, egui::Color32)>) -> Self {
         let scores = vec![vec![(0, 0)]; players.len()];
         let players = players.into_iter().map(|(name, color)| PlayerLabel { name, color, failed: None }).collect();
-        Self { title, len: 0, round_starts: Vec::new(), markers: Vec::new(), players, scores }
+        Self { title, len: 0, round_starts: Vec::new(), markers: Vec::new(), players, scores, disagreement: None }
     }
 
     /// Scores at a cursor: the last point of each series at or before it.
@@ -133,41 +119,17 @@ impl Track {
     }
 }
 
-/// A replay loaded for viewing: everything game-specific the shell needs.
+/// A replay loaded for viewing: everything game-specific the shell needs to show it.
 pub trait GameView: Send + Sync {
     fn game(&self) -> &'static str;
-    /// The parts every game shows the same way.
+    /// The parts every game shows the same way: title, length, rounds, markers, players, scores.
     fn track(&self) -> &Track;
-    fn title(&self) -> &str {
-        &self.track().title
-    }
-    /// Number of steps.
-    fn len(&self) -> usize {
-        self.track().len
-    }
-    /// Cursor positions at which a round starts, sorted.
-    fn round_starts(&self) -> &[usize] {
-        &self.track().round_starts
-    }
     /// Human-readable position, e.g. "round 12/200 · player 1's turn".
     fn describe(&self, cursor: usize) -> String;
-    fn markers(&self) -> &[Marker] {
-        &self.track().markers
-    }
-    fn players(&self) -> &[PlayerLabel] {
-        &self.track().players
-    }
-    /// Score series per player: (cursor, score) points.
-    fn scores(&self) -> &[Vec<(usize, i64)>] {
-        &self.track().scores
-    }
-    /// Scores at a cursor.
-    fn scores_at(&self, cursor: usize) -> Vec<i64> {
-        self.track().scores_at(cursor)
-    }
     /// The turn log, for steps in `range`.
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine>;
-    /// Draws the board for the state at `cursor` into `rect`; handles hover tooltips.
+    /// Draws the board for the state at `cursor` into `rect`; handles hover tooltips (and, in
+    /// hand play, clicks on the board).
     fn draw(
         &mut self,
         ui: &mut egui::Ui,
@@ -180,36 +142,14 @@ pub trait GameView: Send + Sync {
     /// Game-specific details for the side panel (the step under the cursor, a player's view).
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective);
 
-    /// Live matches and hand play: takes in what happened since the last frame. Returns whether
-    /// the replay may have changed length.
-    fn poll_live(&mut self) -> bool {
-        false
+    /// The hand play of this view, when it follows a live match.
+    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
+        None
     }
-    /// Whether this is a live match being played by hand.
+    /// Whether this view follows a live match played by hand.
     fn is_live(&self) -> bool {
         false
     }
-    /// Live matches: the hand-play section of the side panel. `at_end`: the cursor is at the
-    /// live end, where the game waits.
-    fn hand_panel(&mut self, _ui: &mut egui::Ui, _at_end: bool) -> Option<PanelRequest> {
-        None
-    }
-    /// Live matches: the game's own keys while a human is to move (read before the shell's).
-    /// Returns the keys the game used this frame as moves; the shell's shortcuts on those keys
-    /// wait (Amazes moves with the arrows, which also step the timeline).
-    fn hand_keys(&mut self, _ctx: &egui::Context) -> &'static [egui::Key] {
-        &[]
-    }
-    /// The perspective to open in (hand play: the human's own view, the real fog).
-    fn initial_perspective(&self) -> Option<Perspective> {
-        None
-    }
-    /// The hand-play keys, for the help overlay.
-    fn hand_help(&self) -> &'static [(&'static str, &'static str)] {
-        &[]
-    }
-    /// Live matches: ends the match now; the replay keeps every step so far.
-    fn stop_live(&mut self) {}
     /// The participant who acts after `cursor` steps, when a human could take over there.
     fn seat_to_move(&self, _cursor: usize) -> Option<usize> {
         None
@@ -219,4 +159,25 @@ pub trait GameView: Send + Sync {
     fn take_over(&self, _cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
         Err(format!("taking over is not available for {}", self.game()))
     }
+}
+
+/// Playing a live match by hand in a view: what the shell asks of it besides viewing.
+pub trait HandPlay {
+    /// Takes in what the match wrote since the last frame. Returns whether steps arrived.
+    fn poll(&mut self) -> bool;
+    /// The hand-play section of the side panel. `at_end`: the cursor is at the live end, where
+    /// the game waits.
+    fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest>;
+    /// The game's own keys while a human is to move (read before the shell's). Returns the keys
+    /// used this frame as moves; the shell's shortcuts on those keys wait (Amazes moves with
+    /// the arrows, which also step the timeline).
+    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key];
+    /// The hand-play keys, for the help overlay.
+    fn help(&self) -> &'static [(&'static str, &'static str)];
+    /// The perspective to open in (the human's own view, the real fog).
+    fn initial_perspective(&self) -> Option<Perspective> {
+        None
+    }
+    /// Ends the match now; the replay keeps every step so far.
+    fn stop(&mut self);
 }

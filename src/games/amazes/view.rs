@@ -4,17 +4,24 @@
 //! walls and openings, inferred dead ends. The side panel has the corridor lines exactly as the
 //! bot received them and each player's score breakdown.
 
-use super::recorded::Recorded;
-use super::session::{Camera2, GameView, LogLine, Marker, MarkerKind, Perspective, Track};
+use super::hand;
+use crate::kit::live::Live;
+use crate::kit::recorded::Recorded;
+use crate::kit::view::{Camera2, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_amazes::{Amazes, Dir, EdgeId, EdgeKnowledge, Moves, Outcome, Placement, PlayedBy, SIZE, Setup, Square, TurnReport};
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
+use kibitz_referee::LiveMatch;
+use std::path::PathBuf;
 
 const RED: Color32 = Color32::from_rgb(229, 57, 53);
 const BLUE: Color32 = Color32::from_rgb(30, 136, 229);
 const FLOOR: Color32 = Color32::from_rgb(34, 38, 46);
 const WALL: Color32 = Color32::from_rgb(220, 220, 210);
+
+const CAPTURE: MarkerKind = MarkerKind::new("capture", 120, 200, 255);
+const SUDDEN_DEATH: MarkerKind = MarkerKind::new("sudden death", 255, 140, 60);
 
 fn color(p: usize) -> Color32 {
     if p == 0 { RED } else { BLUE }
@@ -26,11 +33,18 @@ pub struct AmazesView {
     hand: Option<hand::Hand>,
 }
 
-mod hand;
-
 impl AmazesView {
     pub fn new(title: String, replay: Replay<Amazes>) -> Result<Self, String> {
         Ok(Self { rec: Recorded::load(title, replay, color, Self::absorb)?, hand: None })
+    }
+
+    /// A view following `live`, which records to `path`.
+    pub fn live(title: String, live: LiveMatch<Amazes>, path: PathBuf) -> Result<Self, String> {
+        let (live, header) = Live::start(live, path)?;
+        let mut view = Self::empty(title, header)?;
+        view.hand = Some(hand::Hand::new(live));
+        view.poll();
+        Ok(view)
     }
 
     /// A view of a match with no turns yet.
@@ -53,13 +67,13 @@ impl AmazesView {
             }
             let name = track.players[report.player].name.clone();
             if report.gained.captures > 0 {
-                track.markers.push(Marker { at: after, kind: MarkerKind::Capture, label: format!("{name} ends on the opponent: +100") });
+                track.markers.push(Marker { at: after, kind: CAPTURE, label: format!("{name} ends on the opponent: +100") });
             }
             if let Some(judged) = &report.judged {
                 let reason = failed.unwrap_or_else(|| format!("{judged:?}"));
                 track.markers.push(Marker {
                     at: after,
-                    kind: MarkerKind::Failure,
+                    kind: MarkerKind::FAILURE,
                     label: format!("{name} is handed to the judge: {reason}"),
                 });
                 track.players[report.player].failed = Some((i, reason));
@@ -67,7 +81,7 @@ impl AmazesView {
             if let Some(kibitz_amazes::Ending::SuddenDeath { winner }) = report.ending {
                 track.markers.push(Marker {
                     at: after,
-                    kind: MarkerKind::Triangle,
+                    kind: SUDDEN_DEATH,
                     label: format!("sudden death: {} wins", track.players[winner].name),
                 });
             }
@@ -139,10 +153,9 @@ impl GameView for AmazesView {
     }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
-        let end = range.end.min(self.rec.replay.records.len());
-        (range.start.min(end)..end)
-            .map(|i| {
-                let record = &self.rec.replay.records[i];
+        self.rec
+            .records_in(range)
+            .map(|(i, record)| {
                 let (text, error) = match &record.outcome {
                     Outcome::Turn(r) => {
                         let line = record.action.as_ref().map_or("(nothing)".to_string(), |m| {
@@ -289,32 +302,12 @@ impl GameView for AmazesView {
         }
     }
 
-    fn poll_live(&mut self) -> bool {
-        self.poll()
+    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
+        if self.hand.is_some() { Some(self) } else { None }
     }
 
     fn is_live(&self) -> bool {
         self.hand.is_some()
-    }
-
-    fn hand_panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<super::session::PanelRequest> {
-        self.play_panel(ui, at_end)
-    }
-
-    fn hand_keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
-        self.play_keys(ctx)
-    }
-
-    fn hand_help(&self) -> &'static [(&'static str, &'static str)] {
-        hand::HELP
-    }
-
-    fn stop_live(&mut self) {
-        self.stop_match();
-    }
-
-    fn initial_perspective(&self) -> Option<Perspective> {
-        self.human_seat().map(Perspective::Player)
     }
 
     fn seat_to_move(&self, cursor: usize) -> Option<usize> {
@@ -322,7 +315,7 @@ impl GameView for AmazesView {
     }
 
     fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        crate::games::play::take_over_in_view(&self.rec.replay, cursor, &self.rec.track.title, AmazesView::live)
+        crate::kit::seats::take_over_in_view(&self.rec.replay, cursor, &self.rec.track.title, AmazesView::live)
     }
 
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {
@@ -385,26 +378,46 @@ impl GameView for AmazesView {
     }
 }
 
+impl HandPlay for AmazesView {
+    fn poll(&mut self) -> bool {
+        self.hand.as_mut().is_some_and(|h| h.poll(&mut self.rec, Self::absorb))
+    }
+
+    fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
+        self.hand.as_mut()?.panel(&self.rec, ui, at_end)
+    }
+
+    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
+        self.hand.as_mut().map_or(&[], |h| h.keys(&self.rec, ctx))
+    }
+
+    fn help(&self) -> &'static [(&'static str, &'static str)] {
+        hand::HELP
+    }
+
+    fn initial_perspective(&self) -> Option<Perspective> {
+        self.hand.as_ref()?.human_seat().map(Perspective::Player)
+    }
+
+    fn stop(&mut self) {
+        if let Some(hand) = self.hand.as_mut() {
+            hand.stop(&mut self.rec, Self::absorb);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use kibitz_core::Step;
-    use kibitz_core::replay::{EndRecord, FORMAT_VERSION, PlayerInfo, ReplayHeader, StepRecord};
+    use kibitz_core::replay::{EndRecord, PlayerInfo, ReplayHeader, StepRecord};
 
     /// A whole game on a generated maze between two scripted walkers, as a replay.
     pub fn sample_replay(seed: u64) -> Replay<Amazes> {
         let setup = kibitz_amazes::Setup::new(kibitz_amazes::generate(seed));
         let mut state = Amazes::start(&setup, 2, seed).unwrap();
-        let players = vec![PlayerInfo { name: "Red".into(), command: None }, PlayerInfo { name: "Blue".into(), command: None }];
-        let header = ReplayHeader {
-            kibitz_replay: FORMAT_VERSION,
-            game: Amazes::ID.into(),
-            rules_version: Amazes::RULES_VERSION,
-            seed,
-            players,
-            setup,
-            limits: None,
-        };
+        let players = vec![PlayerInfo::human("Red"), PlayerInfo::human("Blue")];
+        let header = ReplayHeader::new::<Amazes>(setup, seed, players, None);
         let mut records = Vec::new();
         let lines = ["FFRFF", "FLFFRF", "RFFFL", "LFFF", "TFFRF"];
         while let Some(p) = state.to_move() {
@@ -422,11 +435,13 @@ mod tests {
         let replay = sample_replay(3);
         let steps = replay.records.len();
         let view = AmazesView::new("t".into(), replay).unwrap();
-        assert_eq!(view.len(), steps);
-        assert_eq!(view.round_starts().len(), steps / 2, "a round starts at each of Red's turns");
-        let last = view.scores_at(steps);
+        let track = view.track();
+        assert_eq!(track.len, steps);
+        assert_eq!(track.round_starts.len(), steps / 2, "a round starts at each of Red's turns");
+        let last = track.scores_at(steps);
         assert_eq!(last.len(), 2);
-        assert_eq!(view.scores()[0].len(), steps + 1, "a point per step, from 0");
+        assert_eq!(track.scores[0].len(), steps + 1, "a point per step, from 0");
+        assert_eq!(track.disagreement, None, "every recorded outcome is what the rules give");
         assert!(view.log(0..4).iter().all(|l| l.text.contains("new")));
         assert!(view.last_turn(1, steps).is_some_and(|(_, r)| r.player == 1));
     }

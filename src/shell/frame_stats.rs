@@ -9,13 +9,13 @@
 //! For the second span to stay on one thread, `PostUpdate` runs single-threaded while measuring;
 //! it then also counts the few engine systems ordered between the two markers.
 
+use super::cpu::{UI_CPU, thread_cpu_ms};
+use super::ui::Viewer;
 use bevy::diagnostic::{Diagnostic, DiagnosticPath, Diagnostics, DiagnosticsStore, FrameTimeDiagnosticsPlugin, RegisterDiagnostic};
 use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 use bevy_egui::EguiPostUpdateSet;
 
-/// CPU time of the shell's UI system, in ms.
-pub const UI_CPU: DiagnosticPath = DiagnosticPath::const_new("kibitz/ui_cpu_ms");
 /// CPU time from egui's end of pass to its processed output (tessellation), in ms.
 pub const EGUI_OUTPUT_CPU: DiagnosticPath = DiagnosticPath::const_new("kibitz/egui_output_cpu_ms");
 
@@ -43,14 +43,6 @@ pub fn add(app: &mut App, seconds: f32) {
         });
 }
 
-/// CPU time consumed by the calling thread so far, in ms.
-pub fn thread_cpu_ms() -> f64 {
-    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: `t` is a valid timespec for the call to fill in.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
-    if ok { t.tv_sec as f64 * 1000.0 + t.tv_nsec as f64 / 1e6 } else { 0.0 }
-}
-
 fn egui_started(mut plan: ResMut<Plan>) {
     plan.egui_started = Some(thread_cpu_ms());
 }
@@ -74,7 +66,7 @@ fn report_and_exit(
     mut plan: ResMut<Plan>,
     time: Res<Time>,
     store: Res<DiagnosticsStore>,
-    viewer: Res<super::shell::Viewer>,
+    viewer: Res<Viewer>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let cursor = viewer.playback.cursor();

@@ -1,33 +1,25 @@
-//! The viewer: a Bevy window hosting an egui shell (menu, timeline, panels) around a game's
-//! board view. The shell is game-agnostic; each game plugs in through [`session::GameView`].
+//! The viewer's window: a Bevy app hosting an egui shell (menu, timeline, panels) around a
+//! game's board view. The shell is game-agnostic: it opens replays through the
+//! [`Registry`](crate::kit::room::Registry) and talks to a game's view only through
+//! [`GameView`](crate::kit::view::GameView).
 
-mod amazes;
+mod cpu;
+mod demo;
 mod frame_stats;
-mod icfp2015;
-mod lighthouses;
-mod live;
-mod palette;
 pub mod playback;
-mod recorded;
-pub mod session;
 mod settings;
-mod shell;
 mod shortcuts;
+mod ui;
 
-pub use amazes::AmazesView;
-pub use icfp2015::Icfp2015View;
-pub use lighthouses::LighthousesView;
-
+use crate::kit::room::Registry;
+use crate::kit::view::{GameView, Perspective};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::WindowResolution;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
+use demo::{DEMO_NAME, DEMO_REPLAY};
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// The demo replay, embedded so that `kibitz` works from any directory.
-pub const DEMO_REPLAY: &str = include_str!("../../replays/lighthouses-demo.jsonl");
-pub const DEMO_NAME: &str = "demo: lighthouses-demo.jsonl";
 
 /// How the viewer was asked to start.
 #[derive(Debug, Clone, Default)]
@@ -67,13 +59,14 @@ const SETTLE_FRAMES: u32 = 8;
 /// Give up after this many frames without a drawn frame.
 const GIVE_UP_FRAMES: u32 = 2000;
 
-pub fn run(options: ViewerOptions) -> anyhow::Result<ExitCode> {
-    run_with(options, None)
+/// Runs the viewer on a file, or the demo; `registry` says which games it can open.
+pub fn run(registry: Registry, options: ViewerOptions) -> anyhow::Result<ExitCode> {
+    run_with(registry, options, None)
 }
 
 /// Runs the viewer on `session` (a live match, say) instead of a file or the demo.
-pub fn run_with(options: ViewerOptions, session: Option<Box<dyn session::GameView>>) -> anyhow::Result<ExitCode> {
-    let mut viewer = shell::Viewer::new();
+pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<dyn GameView>>) -> anyhow::Result<ExitCode> {
+    let mut viewer = ui::Viewer::new(registry);
     match (session, &options.text, &options.file) {
         (Some(session), _, _) => viewer.show(session),
         (None, Some((text, path)), _) => {
@@ -91,7 +84,7 @@ pub fn run_with(options: ViewerOptions, session: Option<Box<dyn session::GameVie
         viewer.playback.seek(turn);
     }
     if let Some(k) = options.perspective {
-        viewer.perspective = session::Perspective::Player(k);
+        viewer.perspective = Perspective::Player(k);
     }
     if let Some(speed) = options.speed {
         viewer.playback.set_speed(speed);
@@ -110,8 +103,8 @@ pub fn run_with(options: ViewerOptions, session: Option<Box<dyn session::GameVie
         .add_systems(Startup, |mut commands: Commands| {
             commands.spawn(Camera2d);
         })
-        .add_systems(EguiPrimaryContextPass, shell::ui)
-        .add_systems(Update, shell::dropped_files);
+        .add_systems(EguiPrimaryContextPass, ui::ui)
+        .add_systems(Update, ui::dropped_files);
     if let Some(seconds) = options.frame_stats {
         frame_stats::add(&mut app, seconds);
     }

@@ -1,0 +1,207 @@
+//! `kibitz match amazes`, `kibitz play amazes` and `kibitz maze`.
+
+use super::view::AmazesView;
+use crate::kit::args::{Common, SeatArgs, load};
+use crate::kit::room::Session;
+use crate::kit::seats::{Fresh, play_live, run_bot_match};
+use clap::{Parser, Subcommand};
+use kibitz_amazes::{Amazes, Ending, Maze, Placement, Setup};
+use kibitz_core::Game;
+use kibitz_core::replay::Failure;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Amazes (CodeCup 2010): Red and Blue bots explore a maze over stdio lines, 150 turns each.
+#[derive(Parser)]
+#[command(name = "amazes")]
+#[command(after_help = "The last stdout line: {\"scores\": final 0..1000, \"points\": before the transformation,\n\
+        \"failed\": [...], \"end\": \"normal\" or \"sudden death\", ...}.\n\
+        Example: kibitz match amazes --maze maps/amazes/kibitz-1.txt --out game.jsonl \\\n  \
+        -- 'kibitz bot amazes explorer' 'kibitz bot amazes random --seed 3'")]
+pub struct MatchArgs {
+    /// A maze in the CodeCup format (51 lines), optionally with two start lines first.
+    #[arg(long)]
+    pub maze: PathBuf,
+    /// Starting positions of Red and Blue as ROW,COLUMN,FACING (1-based, facing N/E/S/W); by
+    /// default the maze file's start lines, or positions chosen from the seed.
+    #[arg(long, num_args = 2, value_names = ["RED", "BLUE"])]
+    pub start: Option<Vec<String>>,
+    #[command(flatten)]
+    pub common: Common,
+    /// Red's and Blue's command lines, one argument each, after `--`.
+    #[arg(last = true, required = true)]
+    pub bots: Vec<String>,
+}
+
+/// Amazes: explore the maze by hand against a bot process, seeing only what you know.
+#[derive(Parser)]
+#[command(name = "amazes")]
+#[command(after_help = "Keys on your turn: Up/F step forward, Left/L and Right/R turn and step, Down/T turn\n\
+        around and step, Backspace takes a move back, Enter sends the line; P switches between your\n\
+        knowledge (the fog) and the truth. Without a BOT_CMD, our explorer plays the other colour.\n\
+        Examples:\n  kibitz play amazes --maze maps/amazes/kibitz-1.txt\n  \
+        kibitz play amazes --from replays/amazes-explorers.jsonl --turn 100")]
+pub struct PlayArgs {
+    /// A maze file (CodeCup format, optionally with start lines); not with --from.
+    #[arg(long, required_unless_present = "from", conflicts_with = "from")]
+    pub maze: Option<PathBuf>,
+    /// Starting positions of Red and Blue as ROW,COLUMN,FACING (1-based).
+    #[arg(long, num_args = 2, value_names = ["RED", "BLUE"], conflicts_with = "from")]
+    pub start: Option<Vec<String>>,
+    #[command(flatten)]
+    pub seats: SeatArgs,
+}
+
+/// Amazes mazes: generate ones of our own, check maze files.
+#[derive(Parser)]
+#[command(name = "maze")]
+pub struct MazeArgs {
+    #[command(subcommand)]
+    pub command: MazeCommand,
+}
+
+#[derive(Subcommand)]
+pub enum MazeCommand {
+    /// Make a valid 25×25 maze like the official ones (a spanning tree plus ~50 extra openings),
+    /// with starting positions, in the CodeCup format with two start lines.
+    #[command(after_help = "Example: kibitz maze generate --seed 7 --out maps/amazes/seven.txt")]
+    Generate {
+        /// The same seed always gives the same maze.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Write here instead of stdout.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Leave out the two start lines.
+        #[arg(long)]
+        no_starts: bool,
+    },
+    /// Check a maze file against every property the rules state; the first violation is named
+    /// with its line and column (exit 2).
+    Check { file: PathBuf },
+}
+
+/// Reads `ROW,COLUMN,FACING` (1-based, facing one of N/E/S/W), as `--start` takes it.
+fn parse_start(text: &str) -> Result<Placement, String> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let [row, col, facing] = parts[..] else {
+        return Err(format!("{text:?}: expected ROW,COLUMN,FACING such as 3,5,N"));
+    };
+    kibitz_amazes::maze::placement(row, col, facing).map_err(|field| match field {
+        0 => format!("{text:?}: the row must be 1 to 25"),
+        1 => format!("{text:?}: the column must be 1 to 25"),
+        _ => format!("{text:?}: the facing must be N, E, S or W"),
+    })
+}
+
+/// The maze file, with the starts given on the command line (if any) in place of its own;
+/// checked as the game will start it, before any bot runs.
+fn load_setup(path: &Path, starts: &Option<Vec<String>>, seed: u64) -> anyhow::Result<Setup> {
+    let mut maze = load(path, Maze::parse)?;
+    if let Some(starts) = starts {
+        let p = starts.iter().map(|s| parse_start(s)).collect::<Result<Vec<_>, _>>().map_err(anyhow::Error::msg)?;
+        maze.starts = Some([p[0], p[1]]);
+    }
+    let setup = Setup::new(maze);
+    // The starts are checked (distance, no wall behind) when the game starts.
+    Amazes::start(&setup, 2, seed).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    Ok(setup)
+}
+
+/// The last line `kibitz match amazes` prints.
+#[derive(Debug, Serialize)]
+pub struct AmazesSummary {
+    pub game: &'static str,
+    pub names: Vec<String>,
+    /// Final scores, 0..=1000, as the contest ranked them.
+    pub scores: [i64; 2],
+    /// Points before the final transformation.
+    pub points: [i64; 2],
+    pub failed: Vec<Failure>,
+    /// "normal" (150 turns each) or "sudden death".
+    pub end: String,
+    pub winner: Option<usize>,
+}
+
+pub fn run_match(args: MatchArgs) -> anyhow::Result<serde_json::Value> {
+    if args.bots.len() != 2 {
+        anyhow::bail!("amazes needs exactly two bot commands after --: Red's and Blue's (got {})", args.bots.len());
+    }
+    // A broken maze or start is refused before any bot starts.
+    let setup = load_setup(&args.maze, &args.start, args.common.seed)?;
+    let finished = run_bot_match::<Amazes>(&setup, &args.bots, &args.common, setup.turns as u64)?;
+    let state = finished.state;
+    let (end, winner) = match state.ending {
+        Some(Ending::SuddenDeath { winner }) => ("sudden death".to_string(), Some(winner)),
+        _ => ("normal".to_string(), None),
+    };
+    let summary = AmazesSummary {
+        game: Amazes::ID,
+        names: finished.summary.names,
+        scores: state.final_scores(),
+        points: state.points(),
+        failed: finished.summary.failed,
+        end,
+        winner,
+    };
+    Ok(serde_json::to_value(summary)?)
+}
+
+/// A new match against a bot (our explorer unless a command is given), or a replay continued
+/// by hand.
+pub fn play(args: PlayArgs) -> anyhow::Result<Session> {
+    let fresh = |humans: &[usize]| {
+        let Some(maze_path) = &args.maze else { anyhow::bail!("give --maze or --from") };
+        let setup = load_setup(maze_path, &args.start, args.seats.seed)?;
+        let bots = if args.seats.bots.is_empty() && humans.len() < 2 {
+            let me = std::env::current_exe().map_err(|e| anyhow::anyhow!("cannot find this program to run its explorer: {e}"))?;
+            vec![format!("'{}' bot amazes explorer", me.display())]
+        } else {
+            args.seats.bots.clone()
+        };
+        Ok(Fresh { setup, players: 2, bots, title: format!("hand play on {}", maze_path.display()) })
+    };
+    play_live(&args.seats, fresh, AmazesView::live)
+}
+
+pub fn maze(args: MazeArgs) -> anyhow::Result<ExitCode> {
+    match args.command {
+        MazeCommand::Generate { seed, out, no_starts } => {
+            let mut maze = kibitz_amazes::generate(seed);
+            if no_starts {
+                maze.starts = None;
+            }
+            let text = maze.to_text();
+            match out {
+                Some(path) => std::fs::write(&path, &text).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?,
+                None => print!("{text}"),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        MazeCommand::Check { file } => {
+            let maze = load(&file, Maze::parse)?;
+            let starts = maze.starts.map_or("no start lines".to_string(), |s| {
+                format!("starts {} and {}", kibitz_amazes::maze::start_line(s[0]), kibitz_amazes::maze::start_line(s[1]))
+            });
+            println!("{}: a valid maze; {} openings, {} dead ends; {starts}", file.display(), maze.openings(), maze.dead_ends());
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kibitz_amazes::Dir;
+
+    #[test]
+    fn starts_are_read_one_based_with_their_facing_and_mistakes_are_explained() {
+        let p = parse_start("3,5,N").unwrap();
+        assert_eq!((p.square.row(), p.square.col(), p.facing), (2, 4, Dir::N));
+        assert_eq!(parse_start(" 25 , 1 , w ").map(|p| p.facing), Err("\" 25 , 1 , w \": the facing must be N, E, S or W".to_string()));
+        assert!(parse_start("0,5,N").unwrap_err().contains("row must be 1 to 25"));
+        assert!(parse_start("3,26,E").unwrap_err().contains("column"));
+        assert!(parse_start("3,5").unwrap_err().contains("ROW,COLUMN,FACING"));
+    }
+}

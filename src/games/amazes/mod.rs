@@ -1,0 +1,52 @@
+//! Amazes (CodeCup 2010) in the app: its command-line verbs (and `kibitz maze`), its view with
+//! each player's knowledge, and hand play in the fog.
+
+mod cli;
+mod hand;
+mod view;
+
+use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_as, verify_as};
+use kibitz_amazes::Amazes;
+use kibitz_core::Game;
+use std::process::ExitCode;
+use view::AmazesView;
+
+pub struct AmazesRoom;
+
+impl Room for AmazesRoom {
+    fn id(&self) -> &'static str {
+        Amazes::ID
+    }
+
+    fn about(&self) -> &'static str {
+        "Amazes (CodeCup 2010): two bots explore a maze in the fog over stdio lines"
+    }
+
+    fn verify(&self, text: &str) -> Result<VerifyReport, String> {
+        verify_as::<Amazes>(text)
+    }
+
+    fn open(&self, text: &str, title: String) -> Result<Opened, String> {
+        open_as(text, title, AmazesView::new)
+    }
+
+    fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
+        Some(Verb::new(cli::run_match))
+    }
+
+    fn play_verb(&self) -> Option<Verb<Session>> {
+        Some(Verb::new(cli::play))
+    }
+
+    fn tools(&self) -> Vec<Verb<ExitCode>> {
+        vec![Verb::new(cli::maze)]
+    }
+
+    fn bot_strategies(&self) -> &'static [&'static str] {
+        kibitz_bots::amazes::STRATEGIES
+    }
+
+    fn run_bot(&self, strategy: &str, seed: u64) -> Result<(), String> {
+        kibitz_bots::run_stdio(kibitz_bots::amazes::make(strategy, seed)?.as_mut())
+    }
+}

@@ -1,0 +1,250 @@
+//! Hand play for ICFP 2015: keys for the six commands, a box to type any command letters (so
+//! phrases of power can be spelled), undo, and a warning before a move that would repeat a
+//! position. The game runs as a live match like any other (one human seat): the referee
+//! records the replay, the view follows it, and the official solution file is saved after
+//! every character. Undo restarts the match from the history less its last character.
+
+use crate::kit::live::{Arrived, Live};
+use crate::kit::recorded::Recorded;
+use crate::kit::seats::LivePlan;
+use crate::kit::view::PanelRequest;
+use bevy_egui::egui::{self, Color32, Key, RichText};
+use kibitz_core::replay::{ReplayHeader, StepRecord};
+use kibitz_icfp2015::{Command, Event, GameError, Icfp2015, Outcome, Setup, SolutionRecord, State};
+use kibitz_referee::{MatchOptions, SeatPlan};
+use std::collections::VecDeque;
+use std::path::PathBuf;
+
+/// Keys of hand play, for the help overlay.
+pub const HELP: &[(&str, &str)] = &[
+    ("4 / 6", "move W / E"),
+    ("1 / 3", "move SW / SE"),
+    ("7 / 9", "turn counter-clockwise / clockwise"),
+    ("Backspace", "undo the last character"),
+    ("type box", "any command letters, e.g. a phrase of power (click the box first)"),
+];
+
+/// The keypad keys and the character each plays.
+const KEYS: [(Key, char); 6] = [(Key::Num4, 'p'), (Key::Num6, 'b'), (Key::Num1, 'a'), (Key::Num3, 'l'), (Key::Num7, 'k'), (Key::Num9, 'd')];
+
+pub struct Hand {
+    pub live: Live<Icfp2015>,
+    pub solution_out: PathBuf,
+    /// Characters accepted but not yet sent: one goes at a time, when the previous one is back.
+    pending: VecDeque<char>,
+    /// The "type commands" box.
+    typed: String,
+    /// A character that would repeat a position, pressed once: pressing it again plays it.
+    confirm: Option<char>,
+    notice: Option<(String, bool)>,
+}
+
+/// What a character would do after everything already played and pending.
+pub enum Preview {
+    Moves,
+    Locks,
+    Fails(GameError),
+    Over,
+}
+
+/// What the hand asks of its view besides playing characters.
+pub enum Request {
+    Panel(PanelRequest),
+    /// Take back the last character played (nothing is pending).
+    Undo,
+}
+
+/// Starts a live match with one human seat, continuing `history`, recorded to `out`.
+pub fn start_live(
+    setup: Setup,
+    name: &str,
+    history: Vec<StepRecord<char, Outcome>>,
+    out: PathBuf,
+) -> Result<(Live<Icfp2015>, ReplayHeader<Setup>), String> {
+    let options = MatchOptions { seed: setup.seed as u64, ..MatchOptions::default() };
+    let plan = LivePlan { setup, seats: vec![SeatPlan::Human(name.to_string())], options, history };
+    Live::start(plan.start(&out)?, out)
+}
+
+impl Hand {
+    pub fn new(live: Live<Icfp2015>, solution_out: PathBuf) -> Self {
+        Self { live, solution_out, pending: VecDeque::new(), typed: String::new(), confirm: None, notice: None }
+    }
+
+    /// The same hand on a restarted match: what was typed stays in the box.
+    pub fn restarted(self, live: Live<Icfp2015>) -> Self {
+        Self { typed: self.typed, ..Self::new(live, self.solution_out) }
+    }
+
+    pub fn note(&mut self, text: String) {
+        self.notice = Some((text, true));
+    }
+
+    /// Whether characters are on their way to the match.
+    #[cfg(test)]
+    pub fn busy(&self) -> bool {
+        !self.pending.is_empty() || self.live.awaiting()
+    }
+
+    /// The steps the match wrote since the last call; then sends the next pending character.
+    pub fn poll(&mut self) -> Arrived<Icfp2015> {
+        self.live.poll()
+    }
+
+    /// The state after everything played and everything pending.
+    fn projected(&self, rec: &Recorded<Icfp2015>) -> State {
+        let mut state = rec.timeline.last_state().clone();
+        for &c in &self.pending {
+            state.feed(c);
+        }
+        state
+    }
+
+    pub fn preview(&self, rec: &Recorded<Icfp2015>, c: char) -> Preview {
+        let mut state = self.projected(rec);
+        if state.is_over() {
+            return Preview::Over;
+        }
+        match state.feed(c) {
+            Event::Locked(..) => Preview::Locks,
+            Event::Failed(e) => Preview::Fails(e),
+            Event::AfterError => Preview::Over,
+            Event::Ignored | Event::Moved(_) => Preview::Moves,
+        }
+    }
+
+    /// Plays one character, unless it would end the game with an error: that needs the same
+    /// key twice in a row (typed text never confirms). Returns whether it was accepted; it is
+    /// sent as soon as the match waits for it.
+    pub fn play(&mut self, rec: &Recorded<Icfp2015>, c: char, typed: bool) -> bool {
+        let confirmed = self.confirm == Some(c) && !typed;
+        let notice = match self.preview(rec, c) {
+            Preview::Over => Some(("the game is over: undo (Backspace) to play on".to_string(), true)),
+            Preview::Fails(e) if !confirmed => {
+                self.confirm = (!typed).then_some(c);
+                let how = if typed { "It was not played (a key or button can force it)." } else { "Press it again to play it anyway." };
+                self.notice = Some((format!("careful: {e}; that scores the board 0. {how}"), true));
+                return false;
+            }
+            _ => None,
+        };
+        let played = notice.is_none();
+        if played {
+            self.pending.push_back(c);
+        }
+        self.confirm = None;
+        self.notice = notice;
+        self.send_next(rec);
+        played
+    }
+
+    /// Sends the next pending character when the match waits for it.
+    pub fn send_next(&mut self, rec: &Recorded<Icfp2015>) {
+        if self.live.human_to_move(rec.timeline.last_state()).is_some()
+            && let Some(c) = self.pending.pop_front()
+        {
+            self.live.submit(0, c);
+        }
+    }
+
+    /// Takes back the last pending character; `false` when none is pending (then the view
+    /// restarts the match).
+    pub fn take_back_pending(&mut self) -> bool {
+        self.pending.pop_back().is_some()
+    }
+
+    /// Where the unit in play would lock if dropped straight down (SW and SE in turn): a hint.
+    pub fn drop_ghost(rec: &Recorded<Icfp2015>) -> Vec<kibitz_icfp2015::Cell> {
+        let mut state = rec.timeline.last_state().clone();
+        for c in ['a', 'l'].iter().cycle().take(4 * state.board().height() + 8) {
+            let before = state.members();
+            match state.feed(*c) {
+                Event::Locked(..) => return before,
+                Event::Moved(_) | Event::Ignored => {}
+                _ => return Vec::new(),
+            }
+        }
+        Vec::new()
+    }
+
+    /// Writes the official solution file (the characters played so far); a failure is shown,
+    /// never fatal.
+    pub fn save(&mut self, rec: &Recorded<Icfp2015>) {
+        let setup = &rec.replay.header.setup;
+        let solution = rec.replay.records.iter().filter_map(|r| r.action).collect();
+        let record = SolutionRecord { problem_id: setup.problem.id(), seed: setup.seed, tag: Some("kibitz hand play".into()), solution };
+        let text = serde_json::to_string_pretty(&[record]).unwrap_or_default();
+        if let Err(e) = std::fs::write(&self.solution_out, text) {
+            self.note(format!("saving {} failed: {e}", self.solution_out.display()));
+        }
+    }
+
+    /// The keypad keys play; Backspace asks for an undo.
+    pub fn keys(&mut self, rec: &Recorded<Icfp2015>, ctx: &egui::Context) -> Option<Request> {
+        let pressed: Vec<char> = ctx.input(|i| KEYS.iter().filter(|(k, _)| i.key_pressed(*k)).map(|&(_, c)| c).collect());
+        for c in pressed {
+            self.play(rec, c, false);
+        }
+        ctx.input(|i| i.key_pressed(Key::Backspace)).then_some(Request::Undo)
+    }
+
+    pub fn panel(&mut self, rec: &Recorded<Icfp2015>, ui: &mut egui::Ui, at_end: bool) -> Option<Request> {
+        ui.heading("Hand play");
+        ui.label(RichText::new(format!("saved to {} and {}", self.solution_out.display(), self.live.path.display())).weak());
+        if !at_end {
+            ui.colored_label(Color32::YELLOW, "You are looking back; the game goes on at the end.");
+            return ui.button("back to the game  (End)").clicked().then_some(Request::Panel(PanelRequest::BackToGame));
+        }
+        if let Some((text, error)) = &self.notice {
+            ui.colored_label(if *error { Color32::LIGHT_RED } else { Color32::LIGHT_GREEN }, text);
+        }
+        let mut play = None;
+        egui::Grid::new("icfp-hand").num_columns(3).striped(true).show(ui, |ui| {
+            for (key, c) in KEYS {
+                let name = match kibitz_icfp2015::decode(c) {
+                    kibitz_icfp2015::Decoded::Command(cmd) => cmd.to_string(),
+                    _ => c.to_string(),
+                };
+                if ui.button(format!("{name}  ({})", key.symbol_or_name())).clicked() {
+                    play = Some(c);
+                }
+                let (text, color) = match self.preview(rec, c) {
+                    Preview::Moves => ("moves".to_string(), Color32::GRAY),
+                    Preview::Locks => ("locks the unit".to_string(), Color32::from_rgb(255, 193, 70)),
+                    Preview::Fails(e) => (format!("✖ {}", short_error(e)), Color32::LIGHT_RED),
+                    Preview::Over => ("game over".to_string(), Color32::GRAY),
+                };
+                ui.colored_label(color, text);
+                ui.label(RichText::new(Command::ALL.iter().find(|k| k.chars().contains(c)).map_or("", |k| k.chars())).monospace().weak());
+                ui.end_row();
+            }
+        });
+        let mut changed = false;
+        ui.horizontal(|ui| {
+            ui.label("type:");
+            changed = ui.add(egui::TextEdit::singleline(&mut self.typed).desired_width(180.0).hint_text("e.g. ei!")).changed();
+        });
+        // Typed text is played as it is typed; what cannot be played stays in the box.
+        let typed: Vec<char> = if changed { std::mem::take(&mut self.typed).chars().collect() } else { Vec::new() };
+        for (i, &c) in typed.iter().enumerate() {
+            if !self.play(rec, c, true) {
+                // Keep what was not played in the box, so nothing typed is lost.
+                self.typed = typed[i..].iter().collect();
+                break;
+            }
+        }
+        if let Some(c) = play {
+            self.play(rec, c, false);
+        }
+        ui.button("undo  (Backspace)").clicked().then_some(Request::Undo)
+    }
+}
+
+fn short_error(e: GameError) -> &'static str {
+    match e {
+        GameError::RepeatedPosition { .. } => "repeats a position",
+        GameError::CommandAfterEnd { .. } => "the game is over",
+        GameError::InvalidCharacter { .. } => "not a command",
+        GameError::SeedNotListed { .. } => "seed not listed",
+    }
+}

@@ -1,0 +1,56 @@
+//! ICFP 2015 (Honeycomb) in the app: official scoring, running contest solvers, our own solver's
+//! command line, the hex view, and hand play.
+
+mod cli;
+mod hand;
+mod inputs;
+mod score;
+mod solver;
+mod view;
+
+use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_as, verify_as};
+use kibitz_core::Game;
+use kibitz_icfp2015::Icfp2015;
+use std::path::Path;
+use std::process::ExitCode;
+use view::Icfp2015View;
+
+pub struct Icfp2015Room;
+
+impl Room for Icfp2015Room {
+    fn id(&self) -> &'static str {
+        Icfp2015::ID
+    }
+
+    fn about(&self) -> &'static str {
+        "ICFP Programming Contest 2015 (Honeycomb): one solver, JSON problems in, solutions out"
+    }
+
+    fn verify(&self, text: &str) -> Result<VerifyReport, String> {
+        verify_as::<Icfp2015>(text)
+    }
+
+    fn open(&self, text: &str, title: String) -> Result<Opened, String> {
+        open_as(text, title, Icfp2015View::new)
+    }
+
+    fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
+        Some(Verb::new(cli::run_match))
+    }
+
+    fn play_verb(&self) -> Option<Verb<Session>> {
+        Some(Verb::new(cli::play))
+    }
+
+    fn score_verb(&self) -> Option<Verb<ExitCode>> {
+        Some(Verb::new(cli::score))
+    }
+
+    fn solve_verb(&self) -> Option<Verb<ExitCode>> {
+        Some(Verb::new(cli::solve))
+    }
+
+    fn replay_of_solution(&self, problem: &Path, solution: &Path, seed: Option<u32>) -> Option<anyhow::Result<String>> {
+        Some(solver::replay_of_solution(problem, solution, seed))
+    }
+}

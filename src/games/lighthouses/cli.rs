@@ -1,0 +1,77 @@
+//! `kibitz match lighthouses` and `kibitz play lighthouses`.
+
+use super::view::LighthousesView;
+use crate::kit::args::{Common, SeatArgs, load};
+use crate::kit::room::Session;
+use crate::kit::seats::{Fresh, play_live, run_bot_match};
+use clap::Parser;
+use kibitz_lighthouses::{Lighthouses, Map, Setup};
+use std::path::PathBuf;
+
+/// Lighthouses (Faros Laser): 2+ bots over stdio JSON lines.
+#[derive(Parser)]
+#[command(name = "lighthouses")]
+#[command(after_help = "Each BOT_CMD is one argument, run with `sh -c`; player k is the k-th.\n\
+        Example: kibitz match lighthouses --map maps/lighthouses/harbour.txt --rounds 200 --out game.jsonl \\\n  \
+        -- 'kibitz bot lighthouses greedy' 'python3 mybot.py'")]
+pub struct MatchArgs {
+    /// A map in the original text format.
+    #[arg(long)]
+    pub map: PathBuf,
+    /// Number of rounds.
+    #[arg(long, default_value_t = 100)]
+    pub rounds: u32,
+    #[command(flatten)]
+    pub common: Common,
+    /// The bots' command lines, one argument each, after `--`.
+    #[arg(last = true, required = true, num_args = 2..)]
+    pub bots: Vec<String>,
+}
+
+/// Lighthouses: you in one or more seats, bot processes in the others.
+#[derive(Parser)]
+#[command(name = "lighthouses")]
+#[command(after_help = "Keys when it is your turn: 1-9 move like a keypad (8 up), 5 passes, X attacks/recharges with the\n\
+        amount in the box; click a neighbouring cell to move, a lighthouse whose key you hold to connect.\n\
+        Examples:\n  kibitz play lighthouses --map maps/lighthouses/duel.txt -- 'kibitz bot lighthouses greedy'\n  \
+        kibitz play lighthouses --from replays/lighthouses-duel.jsonl --turn 120")]
+pub struct PlayArgs {
+    /// A map in the original text format (not with --from).
+    #[arg(long, required_unless_present = "from", conflicts_with = "from")]
+    pub map: Option<PathBuf>,
+    /// Number of rounds (not with --from).
+    #[arg(long, default_value_t = 50, conflicts_with = "from")]
+    pub rounds: u32,
+    #[command(flatten)]
+    pub seats: SeatArgs,
+}
+
+fn load_map(path: &std::path::Path) -> anyhow::Result<Map> {
+    load(path, Map::parse)
+}
+
+pub fn run_match(args: MatchArgs) -> anyhow::Result<serde_json::Value> {
+    // A broken map is refused before any bot starts.
+    let map = load_map(&args.map)?;
+    if args.bots.len() > map.start_count() {
+        anyhow::bail!("{}: the map has {} start cells, too few for {} bots", args.map.display(), map.start_count(), args.bots.len());
+    }
+    let setup = Setup { map, rounds: args.rounds };
+    let finished = run_bot_match::<Lighthouses>(&setup, &args.bots, &args.common, args.rounds as u64)?;
+    Ok(serde_json::to_value(finished.summary)?)
+}
+
+/// A new match, or a replay continued by hand.
+pub fn play(args: PlayArgs) -> anyhow::Result<Session> {
+    let fresh = |humans: &[usize]| {
+        let Some(map_path) = &args.map else { anyhow::bail!("give --map or --from") };
+        let map = load_map(map_path)?;
+        let players = humans.len() + args.seats.bots.len();
+        if players > map.start_count() {
+            anyhow::bail!("{}: the map has {} start cells, too few for {players} players", map_path.display(), map.start_count());
+        }
+        let title = format!("hand play on {}", map_path.display());
+        Ok(Fresh { setup: Setup { map, rounds: args.rounds }, players, bots: args.seats.bots.clone(), title })
+    };
+    play_live(&args.seats, fresh, LighthousesView::live)
+}

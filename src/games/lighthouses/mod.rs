@@ -1,0 +1,46 @@
+//! Lighthouses (Faros Laser) in the app: its command-line verbs, its view and its hand play.
+
+mod cli;
+mod hand;
+mod view;
+
+use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_as, verify_as};
+use kibitz_core::Game;
+use kibitz_lighthouses::Lighthouses;
+use view::LighthousesView;
+
+pub struct LighthousesRoom;
+
+impl Room for LighthousesRoom {
+    fn id(&self) -> &'static str {
+        Lighthouses::ID
+    }
+
+    fn about(&self) -> &'static str {
+        "Lighthouses (Euskal Encounter 21): 2+ bots over stdio JSON lines"
+    }
+
+    fn verify(&self, text: &str) -> Result<VerifyReport, String> {
+        verify_as::<Lighthouses>(text)
+    }
+
+    fn open(&self, text: &str, title: String) -> Result<Opened, String> {
+        open_as(text, title, LighthousesView::new)
+    }
+
+    fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
+        Some(Verb::new(cli::run_match))
+    }
+
+    fn play_verb(&self) -> Option<Verb<Session>> {
+        Some(Verb::new(cli::play))
+    }
+
+    fn bot_strategies(&self) -> &'static [&'static str] {
+        kibitz_bots::lighthouses::STRATEGIES
+    }
+
+    fn run_bot(&self, strategy: &str, seed: u64) -> Result<(), String> {
+        kibitz_bots::run_stdio(kibitz_bots::lighthouses::make(strategy, seed)?.as_mut())
+    }
+}

@@ -1,0 +1,24 @@
+//! The kit every game room is built from, and the contract between a room and the rest of the
+//! app. Nothing here knows any particular game: the rooms (`crate::games::*`) depend on the
+//! kit, the shell and the command line depend on the kit and find the rooms through a
+//! [`room::Registry`]; the kit depends on neither.
+//!
+//! - [`room`]: the [`room::Room`] trait (everything the app asks of one game), its command-line
+//!   verbs, and the [`room::Registry`] the app reads.
+//! - [`view`]: what the shell needs from a game's view ([`view::GameView`]) and from its hand
+//!   play ([`view::HandPlay`]); the [`view::Track`] every game fills the same way; markers.
+//! - [`recorded`]: a replay held for viewing: records, keyframed timeline, state cache, track.
+//! - [`live`]: a view following a live match by its replay lines.
+//! - [`seats`]: who sits where in `kibitz play`, and taking over a replay by hand.
+//! - [`args`]: command-line arguments every bot game shares (recording, limits, seats).
+//! - [`progress`]: the progress bar of long headless work.
+//! - [`palette`]: player colours.
+
+pub mod args;
+pub mod live;
+pub mod palette;
+pub mod progress;
+pub mod recorded;
+pub mod room;
+pub mod seats;
+pub mod view;

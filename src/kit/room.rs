@@ -1,0 +1,187 @@
+//! What the app asks of one game, and the registry that lists the games.
+//!
+//! A game's room implements [`Room`]. Only `verify` and `open` are required (any game has
+//! replays); the command-line verbs are optional, so a game gains `match`, `play`, `bot`,
+//! `score` or `solve` by answering the matching method. The command line and the shell read
+//! the [`Registry`], never a game by name.
+
+use super::view::GameView;
+use kibitz_core::replay::{Replay, peek_header};
+use kibitz_core::verify::{Verified, VerifyError, verify as verify_replay};
+use kibitz_core::{Game, Located};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Everything the app knows about one game.
+pub trait Room: Sync {
+    /// The game's id, as in replays and on the command line.
+    fn id(&self) -> &'static str;
+    /// One line for listings (`kibitz --help`).
+    fn about(&self) -> &'static str;
+    /// Re-simulates a replay of this game (`text` is the whole file).
+    fn verify(&self, text: &str) -> Result<VerifyReport, String>;
+    /// Loads a replay of this game for viewing.
+    fn open(&self, text: &str, title: String) -> Result<Opened, String>;
+
+    /// `kibitz match ID ...`: the game's arguments, and the match they run; the value is the
+    /// summary printed as the last line.
+    fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
+        None
+    }
+    /// `kibitz play ID ...`: a game played by hand in the viewer.
+    fn play_verb(&self) -> Option<Verb<Session>> {
+        None
+    }
+    /// `kibitz score ID ...`: official scoring of the game's solution files.
+    fn score_verb(&self) -> Option<Verb<ExitCode>> {
+        None
+    }
+    /// `kibitz solve ID ...`: our own solver, with the contest's command line.
+    fn solve_verb(&self) -> Option<Verb<ExitCode>> {
+        None
+    }
+    /// Commands of the game's own at the top level (Amazes: `kibitz maze`).
+    fn tools(&self) -> Vec<Verb<ExitCode>> {
+        Vec::new()
+    }
+    /// `kibitz bot ID STRATEGY`: the names of our sample bots.
+    fn bot_strategies(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Runs one of our sample bots on stdin/stdout until its input ends.
+    fn run_bot(&self, strategy: &str, _seed: u64) -> Result<(), String> {
+        Err(format!("no {} bot called {strategy:?}", self.id()))
+    }
+    /// `kibitz view --problem P FILE`: a solution file of this game's own format played on a
+    /// problem, as replay text; `None` when the game has no such files.
+    fn replay_of_solution(&self, _problem: &Path, _solution: &Path, _seed: Option<u32>) -> Option<anyhow::Result<String>> {
+        None
+    }
+}
+
+/// A replay opened for viewing.
+pub struct Opened {
+    pub view: Box<dyn GameView>,
+    /// The first unreadable line, when the file was only partly read.
+    pub damage: Option<String>,
+}
+
+/// A game to be played by hand, ready for the viewer.
+pub struct Session {
+    pub view: Box<dyn GameView>,
+    /// Where the game is recorded.
+    pub out: PathBuf,
+    /// Render the first position to this PNG and stop.
+    pub screenshot: Option<PathBuf>,
+}
+
+/// What `verify` found.
+pub struct VerifyReport {
+    pub game: String,
+    /// Steps read (and checked).
+    pub steps: usize,
+    /// The first unreadable line, if any; steps before it were checked.
+    pub damage: Option<Located>,
+    pub verdict: Result<Verified, VerifyError>,
+    /// Why the match ended before the rules ended it (a human stopped it), as its end record says.
+    pub stopped: Option<String>,
+}
+
+/// Verifies a replay of `G`: the whole of a room's `verify` for any game.
+pub fn verify_as<G: Game>(text: &str) -> Result<VerifyReport, String> {
+    let loaded = Replay::<G>::parse(text).map_err(|e| e.to_string())?;
+    Ok(VerifyReport {
+        game: G::ID.to_string(),
+        steps: loaded.replay.records.len(),
+        verdict: verify_replay(&loaded.replay),
+        damage: loaded.damage,
+        stopped: loaded.replay.end.and_then(|e| e.stopped),
+    })
+}
+
+/// Opens a replay of `G` in the view `make` builds: the whole of a room's `open` for any game.
+pub fn open_as<G: Game, V: GameView + 'static>(
+    text: &str,
+    title: String,
+    make: impl FnOnce(String, Replay<G>) -> Result<V, String>,
+) -> Result<Opened, String> {
+    let loaded = Replay::<G>::parse(text).map_err(|e| e.to_string())?;
+    let view = make(title, loaded.replay)?;
+    Ok(Opened { view: Box::new(view), damage: loaded.damage.map(|d| d.to_string()) })
+}
+
+/// One command-line verb of a game: its arguments (a clap command named after the game or
+/// tool) and what running it does.
+pub struct Verb<T> {
+    pub command: clap::Command,
+    run: Box<dyn Fn(&clap::ArgMatches) -> anyhow::Result<T>>,
+}
+
+impl<T> Verb<T> {
+    /// The verb whose arguments are `A` (a `clap::Parser` named after the game) run by `run`.
+    pub fn new<A: clap::Parser + 'static>(run: fn(A) -> anyhow::Result<T>) -> Self
+    where
+        T: 'static,
+    {
+        Self { command: A::command(), run: Box::new(move |m| run(A::from_arg_matches(m)?)) }
+    }
+
+    pub fn name(&self) -> &str {
+        self.command.get_name()
+    }
+
+    pub fn run(&self, matches: &clap::ArgMatches) -> anyhow::Result<T> {
+        (self.run)(matches)
+    }
+}
+
+/// The games this build of the app knows: the command line and the shell read it.
+#[derive(Clone)]
+pub struct Registry {
+    rooms: Vec<&'static dyn Room>,
+}
+
+impl Registry {
+    pub fn new(rooms: &[&'static dyn Room]) -> Self {
+        Self { rooms: rooms.to_vec() }
+    }
+
+    /// The same games and one more (a test's own game, say).
+    pub fn with(mut self, room: &'static dyn Room) -> Self {
+        self.rooms.push(room);
+        self
+    }
+
+    pub fn rooms(&self) -> &[&'static dyn Room] {
+        &self.rooms
+    }
+
+    pub fn ids(&self) -> Vec<&'static str> {
+        self.rooms.iter().map(|r| r.id()).collect()
+    }
+
+    /// The room of game `id`, or a message listing the games there are.
+    pub fn get(&self, id: &str) -> Result<&'static dyn Room, String> {
+        self.rooms
+            .iter()
+            .copied()
+            .find(|r| r.id() == id)
+            .ok_or_else(|| format!("unknown game {id:?}; this Kibitz knows {}", self.ids().join(", ")))
+    }
+
+    /// The room of the game a replay's header names.
+    pub fn of_replay(&self, text: &str) -> Result<&'static dyn Room, String> {
+        let header = peek_header(text).map_err(|e| e.to_string())?;
+        self.get(&header.game).map_err(|e| format!("line 1: {e}"))
+    }
+
+    /// Verifies a replay of any known game. `Err` when the header cannot be read at all.
+    pub fn verify(&self, text: &str) -> Result<VerifyReport, String> {
+        self.of_replay(text)?.verify(text)
+    }
+
+    /// Loads a replay of any known game for viewing.
+    pub fn open(&self, text: &str, title: String) -> Result<Opened, String> {
+        self.of_replay(text)?.open(text, title)
+    }
+}
