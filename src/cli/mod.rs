@@ -63,7 +63,7 @@ impl FromArgMatches for ForGame {
 
 impl Args for ForGame {
     fn augment_args(cmd: clap::Command) -> clap::Command {
-        cmd.subcommand_required(true).arg_required_else_help(true)
+        cmd.subcommand_required(true).arg_required_else_help(true).subcommand_value_name("GAME").subcommand_help_heading("Games")
     }
 
     fn augment_args_for_update(cmd: clap::Command) -> clap::Command {

@@ -213,10 +213,12 @@ pub fn ui(
     let ctx = contexts.ctx_mut()?.clone();
     let viewer = &mut *viewer;
     viewer.poll_dialog();
-    if let Some(session) = viewer.session.as_mut()
-        && session.hand().is_some_and(|h| h.poll())
-    {
-        viewer.playback.resize(session.track().len);
+    // A live match grows; a hand-played game can also shrink (an undo).
+    if let Some(session) = viewer.session.as_mut() {
+        session.hand().map(|h| h.poll());
+        if session.track().len != viewer.playback.len() {
+            viewer.playback.resize(session.track().len);
+        }
     }
     viewer.playback.tick(time.delta_secs());
     keyboard(&ctx, viewer);

@@ -195,6 +195,9 @@ impl Hand {
             ui.colored_label(Color32::YELLOW, "You are looking back; the game goes on at the end.");
             return ui.button("back to the game  (End)").clicked().then_some(Request::Panel(PanelRequest::BackToGame));
         }
+        if let Some(ended) = &self.live.ended {
+            ui.colored_label(Color32::LIGHT_GREEN, format!("{ended} Undo (Backspace) to play on."));
+        }
         if let Some((text, error)) = &self.notice {
             ui.colored_label(if *error { Color32::LIGHT_RED } else { Color32::LIGHT_GREEN }, text);
         }
