@@ -2,6 +2,7 @@
 //! the view reads the replay lines the match writes, so what a human sees is what was recorded.
 
 use super::recorded::Recorded;
+use bevy_egui::egui::Color32;
 use kibitz_core::replay::{BodyLine, EndRecord, Replay, ReplayHeader, StepRecord};
 use kibitz_core::{Game, ToMove};
 use kibitz_referee::LiveMatch;
@@ -31,6 +32,13 @@ impl<G: Game> Live<G> {
         let header = live.header(Duration::from_secs(30))?;
         let header = serde_json::from_str(&header).map_err(|e| format!("the live match wrote an unreadable header: {e}"))?;
         Ok((Self { live, path, awaiting: false, ended: None }, header))
+    }
+
+    /// Waits for the header, as [`Live::start`], and makes the (empty) record a view follows
+    /// the match into; `color` gives each participant's colour.
+    pub fn open(live: LiveMatch<G>, path: PathBuf, title: String, color: impl Fn(usize) -> Color32) -> Result<(Self, Recorded<G>), String> {
+        let (live, header) = Self::start(live, path)?;
+        Ok((live, Recorded::new(title, header, color)?))
     }
 
     /// The steps (and the end record) written since the last call. A view that derives more

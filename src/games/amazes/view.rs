@@ -9,9 +9,9 @@ use crate::kit::live::Live;
 use crate::kit::recorded::Recorded;
 use crate::kit::view::{Camera2, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
-use kibitz_amazes::{Amazes, Dir, EdgeId, EdgeKnowledge, Moves, Outcome, Placement, PlayedBy, SIZE, Setup, Square, TurnReport};
+use kibitz_amazes::{Amazes, Dir, EdgeId, EdgeKnowledge, Moves, Outcome, Placement, PlayedBy, SIZE, Square, TurnReport};
 use kibitz_core::Game;
-use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
+use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_referee::LiveMatch;
 use std::path::PathBuf;
 
@@ -40,19 +40,12 @@ impl AmazesView {
 
     /// A view following `live`, which records to `path`.
     pub fn live(title: String, live: LiveMatch<Amazes>, path: PathBuf) -> Result<Self, String> {
-        let (live, header) = Live::start(live, path)?;
-        let mut view = Self::empty(title, header)?;
-        view.hand = Some(hand::Hand::new(live));
+        let (live, rec) = Live::open(live, path, title, color)?;
+        let mut view = Self { rec, hand: Some(hand::Hand::new(live)) };
         view.poll();
         Ok(view)
     }
 
-    /// A view of a match with no turns yet.
-    fn empty(title: String, header: ReplayHeader<Setup>) -> Result<Self, String> {
-        Ok(Self { rec: Recorded::new(title, header, color)?, hand: None })
-    }
-
-    /// Takes in one more turn: simulates it and derives rounds, scores and markers.
     fn absorb(rec: &mut Recorded<Amazes>, record: StepRecord<Moves, Outcome>) {
         let failed = record.failed.clone();
         let (i, outcome) = rec.push(record);

@@ -8,10 +8,10 @@ use crate::kit::recorded::Recorded;
 use crate::kit::view::{Camera2, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_core::Game;
-use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
+use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_lighthouses::hand::{connect_candidates, moves};
 use kibitz_lighthouses::view::TurnView;
-use kibitz_lighthouses::{Command, Event, Lighthouses, Outcome, Pos, Setup};
+use kibitz_lighthouses::{Command, Event, Lighthouses, Outcome, Pos};
 use kibitz_referee::LiveMatch;
 use std::path::PathBuf;
 
@@ -34,19 +34,12 @@ impl LighthousesView {
     /// A view following `live`, which records to `path`. Waits for the replay header, which
     /// is written once every bot has greeted.
     pub fn live(title: String, live: LiveMatch<Lighthouses>, path: PathBuf) -> Result<Self, String> {
-        let (live, header) = Live::start(live, path)?;
-        let mut view = Self::empty(title, header)?;
-        view.hand = Some(hand::Hand::new(live));
+        let (live, rec) = Live::open(live, path, title, player_color)?;
+        let mut view = Self { rec, hand: Some(hand::Hand::new(live)) };
         view.poll();
         Ok(view)
     }
 
-    /// A view of a replay with no steps yet.
-    fn empty(title: String, header: ReplayHeader<Setup>) -> Result<Self, String> {
-        Ok(Self { rec: Recorded::new(title, header, player_color)?, hand: None })
-    }
-
-    /// Takes in one more step: simulates it and derives the markers, scores and failures.
     fn absorb(rec: &mut Recorded<Lighthouses>, record: StepRecord<Command, Outcome>) {
         let failed = record.player.zip(record.failed.clone());
         let (i, outcome) = rec.push(record);
