@@ -66,15 +66,19 @@ fn play(maze: &std::path::Path, extra: &[&str], red: &str, blue: &str) -> (serde
 #[test]
 fn our_explorer_beats_the_random_walker_on_a_maze_of_our_own_and_the_replay_verifies() {
     let maze = workspace().join("maps/amazes/kibitz-1.txt");
-    let (s, _) = play(&maze, &[], &amazes_bot("explorer", 0), &amazes_bot("random", 3));
+    let (s, replay) = play(&maze, &[], &amazes_bot("explorer", 0), &amazes_bot("random", 3));
     assert_eq!(s["end"], "normal");
     assert!(s["failed"].as_array().unwrap().is_empty());
-    let (scores, points) = (&s["scores"], &s["points"]);
-    assert!(scores[0].as_i64().unwrap() > scores[1].as_i64().unwrap(), "{s}");
+    // `scores` means the points everywhere (summary, end record, verify); `final` is the
+    // contest's 0..1000 transformation of them.
+    let (finals, points) = (&s["final"], &s["scores"]);
+    assert!(finals[0].as_i64().unwrap() > finals[1].as_i64().unwrap(), "{s}");
     for k in 0..2 {
-        let (score, p) = (scores[k].as_i64().unwrap(), points[k].as_i64().unwrap());
+        let (score, p) = (finals[k].as_i64().unwrap(), points[k].as_i64().unwrap());
         assert_eq!(score, p.clamp(0, 1000), "the final transformation of player {k}");
     }
+    let end: serde_json::Value = serde_json::from_str(replay.lines().last().unwrap()).unwrap();
+    assert_eq!(end["end"]["scores"], *points, "the end record's scores are the summary's");
 }
 
 #[test]
@@ -138,7 +142,7 @@ fn our_bots_play_all_ten_official_mazes_and_every_replay_verifies() {
         let seed = k.to_string();
         let (s, _) = play(maze, &["--seed", &seed], &amazes_bot("explorer", k as u64), &amazes_bot("random", k as u64));
         assert!(s["failed"].as_array().unwrap().is_empty(), "{}: {s}", maze.display());
-        explorer_ahead += (s["points"][0].as_i64().unwrap() > s["points"][1].as_i64().unwrap()) as usize;
+        explorer_ahead += (s["scores"][0].as_i64().unwrap() > s["scores"][1].as_i64().unwrap()) as usize;
     }
     // The explorer's travel heuristic can still waste its steps on a maze (maze10 with seed 9
     // is one): most, not all, games are the explorer's.

@@ -133,3 +133,23 @@ fn an_unknown_bot_strategy_is_a_clear_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("greedy, random"), "{}", stderr(&o));
 }
+
+#[test]
+fn verify_says_a_match_was_stopped_rather_than_finished() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.jsonl");
+    let map = workspace().join("maps/lighthouses/duel.txt");
+    let o = play(&map, 3, &out, &[sample_bot("greedy", 0), sample_bot("random", 1)], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&verify(&out)).contains("(finished)"));
+    // The end record of a match a human stopped (as hand play writes it) says so.
+    let text = fs::read_to_string(&out).unwrap();
+    let (body, last) = text.trim_end().rsplit_once('\n').unwrap();
+    let mut end: serde_json::Value = serde_json::from_str(last).unwrap();
+    end["end"]["stopped"] = "stopped by the user before step 12".into();
+    fs::write(&out, format!("{body}\n{end}\n")).unwrap();
+    let v = verify(&out);
+    assert!(v.status.success(), "{}", stderr(&v));
+    assert!(stdout(&v).contains("(stopped by the user before step 12)"), "{}", stdout(&v));
+    assert!(!stdout(&v).contains("finished"), "{}", stdout(&v));
+}

@@ -20,6 +20,9 @@ pub use exit::{EXIT_BAD_INPUT, EXIT_FAILED};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Let the window's engine print its informational messages (RUST_LOG also works).
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
 }
 
 #[derive(Subcommand)]
@@ -115,7 +118,7 @@ pub fn main_with(registry: Registry, args: impl IntoIterator<Item = std::ffi::Os
         .and_then(|(name, args)| registry.rooms().iter().flat_map(|r| r.tools()).find(|t| t.name() == name).map(|t| (t, args.clone())));
     let result = match tool {
         Some((tool, args)) => tool.run(&args),
-        None => Cli::from_arg_matches(&matches).map_err(anyhow::Error::from).and_then(|cli| run(&registry, cli.command)),
+        None => Cli::from_arg_matches(&matches).map_err(anyhow::Error::from).and_then(|cli| run(&registry, cli.command, cli.verbose)),
     };
     match result {
         Ok(code) => code,
@@ -126,7 +129,7 @@ pub fn main_with(registry: Registry, args: impl IntoIterator<Item = std::ffi::Os
     }
 }
 
-fn run(registry: &Registry, command: Option<Command>) -> anyhow::Result<ExitCode> {
+fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::Result<ExitCode> {
     match command {
         Some(Command::Match(g)) => {
             let summary = game_verb(registry, &g, |r| r.match_verb())?;
@@ -134,13 +137,13 @@ fn run(registry: &Registry, command: Option<Command>) -> anyhow::Result<ExitCode
             println!("{summary}");
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Play(g)) => play::run(registry, game_verb(registry, &g, |r| r.play_verb())?),
+        Some(Command::Play(g)) => play::run(registry, game_verb(registry, &g, |r| r.play_verb())?, verbose),
         Some(Command::Score(g)) => game_verb(registry, &g, |r| r.score_verb()),
         Some(Command::Solve(g)) => game_verb(registry, &g, |r| r.solve_verb()),
         Some(Command::Verify(args)) => verify::run(registry, args),
         Some(Command::Bot(args)) => bot::run(registry, args),
-        Some(Command::View(args)) => view::run(registry, args),
-        None => crate::shell::run(registry.clone(), crate::shell::ViewerOptions::default()),
+        Some(Command::View(args)) => view::run(registry, args, verbose),
+        None => crate::shell::run(registry.clone(), crate::shell::ViewerOptions { verbose, ..Default::default() }),
     }
 }
 

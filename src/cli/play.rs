@@ -5,10 +5,10 @@ use super::exit::EXIT_FAILED;
 use crate::kit::room::{Registry, Session};
 use std::process::ExitCode;
 
-pub fn run(registry: &Registry, session: Session) -> anyhow::Result<ExitCode> {
+pub fn run(registry: &Registry, session: Session, verbose: bool) -> anyhow::Result<ExitCode> {
     let Session { view, out, screenshot } = session;
     eprintln!("recording to {}", out.display());
-    let options = crate::shell::ViewerOptions { screenshot, ..Default::default() };
+    let options = crate::shell::ViewerOptions { screenshot, verbose, ..Default::default() };
     let code = crate::shell::run_with(registry.clone(), options, Some(view))?;
     // The window is closed and the match closed with it: check what was recorded.
     let text = std::fs::read_to_string(&out)?;

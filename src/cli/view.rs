@@ -39,7 +39,7 @@ pub struct ViewArgs {
     pub frame_stats: Option<f32>,
 }
 
-pub fn run(registry: &Registry, args: ViewArgs) -> anyhow::Result<ExitCode> {
+pub fn run(registry: &Registry, args: ViewArgs, verbose: bool) -> anyhow::Result<ExitCode> {
     let text = match (&args.problem, &args.replay) {
         (Some(problem), Some(solution)) => {
             let replay = registry.rooms().iter().find_map(|r| r.replay_of_solution(problem, solution, args.seed));
@@ -53,6 +53,7 @@ pub fn run(registry: &Registry, args: ViewArgs) -> anyhow::Result<ExitCode> {
         ViewerOptions {
             text,
             file: args.replay,
+            verbose,
             turn: args.turn,
             screenshot: args.screenshot,
             perspective: args.perspective,

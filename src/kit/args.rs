@@ -84,6 +84,11 @@ pub struct SeatArgs {
     pub bots: Vec<String>,
 }
 
+/// A file's name without its folders, for titles (the full path is on the command line).
+pub fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
 /// Reads a text file of a game's own format with `parse`, naming the file (and the parser's
 /// line and column) in any error.
 pub fn load<T, E: std::fmt::Display>(path: &Path, parse: impl FnOnce(&str) -> Result<T, E>) -> anyhow::Result<T> {

@@ -134,12 +134,37 @@ pub fn own_bot_command(command: &str) -> String {
 /// Where a hand-played match is recorded when nobody said: a new file in the current folder.
 pub fn default_out(game: &str) -> PathBuf {
     let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    PathBuf::from(format!("kibitz-play-{game}-{seconds}.jsonl"))
+    PathBuf::from(format!("kibitz-play-{game}-{}.jsonl", utc_stamp(seconds)))
+}
+
+/// `YYYY-MM-DD-HHMMSS` (UTC) for seconds since the Unix epoch: readable, and sorting by name
+/// sorts by time.
+fn utc_stamp(seconds: u64) -> String {
+    let (days, rest) = ((seconds / 86_400) as i64, seconds % 86_400);
+    // Howard Hinnant's days-to-civil: the proleptic Gregorian date of a day count.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + (month <= 2) as i64;
+    format!("{year:04}-{month:02}-{day:02}-{:02}{:02}{:02}", rest / 3600, rest / 60 % 60, rest % 60)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hand_played_games_are_named_by_a_readable_utc_time() {
+        assert_eq!(utc_stamp(0), "1970-01-01-000000");
+        assert_eq!(utc_stamp(951_782_400), "2000-02-29-000000", "a leap day");
+        assert_eq!(utc_stamp(1_795_354_041), "2026-11-22-132721");
+        assert!(default_out("amazes").to_string_lossy().starts_with("kibitz-play-amazes-20"));
+    }
 
     #[test]
     fn own_bots_run_with_this_binary_and_others_are_left_alone() {
@@ -206,7 +231,7 @@ where
             let loaded = Replay::<G>::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", from.display()))?;
             let (plan, at) =
                 take_over(&loaded.replay, args.turn.unwrap_or(0), &args.humans, &args.bots, &args.name).map_err(anyhow::Error::msg)?;
-            (plan, format!("{} continued by hand from step {at}", from.display()))
+            (plan, format!("{} continued by hand from step {at}", super::args::file_name(from)))
         }
         None => {
             let humans = if args.humans.is_empty() { vec![0] } else { args.humans.clone() };

@@ -178,6 +178,12 @@ pub trait HandPlay {
     fn initial_perspective(&self) -> Option<Perspective> {
         None
     }
+    /// The perspectives the perspective key (`P`) cycles through while playing, when not all
+    /// of them: in a fog-of-war game, the human's own and the truth, so that the opponent's
+    /// knowledge is never one key press away (the View menu still offers every perspective).
+    fn perspective_cycle(&self) -> Option<Vec<Perspective>> {
+        None
+    }
     /// Ends the match now; the replay keeps every step so far.
     fn stop(&mut self);
 }

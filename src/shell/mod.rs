@@ -13,6 +13,7 @@ mod ui;
 
 use crate::kit::room::Registry;
 use crate::kit::view::{GameView, Perspective};
+use bevy::log::LogPlugin;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::WindowResolution;
@@ -26,6 +27,8 @@ use std::process::ExitCode;
 pub struct ViewerOptions {
     /// A replay to open instead of the demo.
     pub file: Option<PathBuf>,
+    /// Let the engine's informational messages through to the terminal.
+    pub verbose: bool,
     /// A replay already in memory (e.g. made from a solution file), with the file it came from.
     pub text: Option<(String, PathBuf)>,
     /// The step to show first.
@@ -70,11 +73,15 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
     match (session, &options.text, &options.file) {
         (Some(session), _, _) => viewer.show(session),
         (None, Some((text, path)), _) => {
-            viewer.open_text(text, path.display().to_string());
+            viewer.open_text(text, crate::kit::args::file_name(path));
         }
         (None, None, Some(path)) => viewer.open_file(path.clone()),
         (None, None, None) => {
             viewer.open_text(DEMO_REPLAY, DEMO_NAME.to_string());
+            // The first screen shows the game moving, not an empty board at step 0.
+            if options.turn.is_none() && options.screenshot.is_none() && options.frame_stats.is_none() {
+                viewer.playback.toggle_play();
+            }
         }
     }
     if options.screenshot.is_some() && viewer.session.is_none() {
@@ -94,10 +101,19 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
     }
     let mut app = App::new();
     app.insert_resource(ClearColor(Color::srgb(0.07, 0.08, 0.1)))
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window { title: "Kibitz".into(), resolution: WindowResolution::new(1280, 800), ..default() }),
-            ..default()
-        }))
+        .add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(Window { title: "Kibitz".into(), resolution: WindowResolution::new(1280, 800), ..default() }),
+                    ..default()
+                })
+                // Quiet by default: the renderer's notes are for `-v` (or RUST_LOG, which wins).
+                .set(LogPlugin {
+                    level: if options.verbose { bevy::log::Level::INFO } else { bevy::log::Level::ERROR },
+                    filter: if options.verbose { LogPlugin::default().filter } else { String::new() },
+                    ..default()
+                }),
+        )
         .add_plugins(EguiPlugin::default())
         .insert_resource(viewer)
         .add_systems(Startup, |mut commands: Commands| {

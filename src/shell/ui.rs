@@ -32,6 +32,8 @@ pub struct Viewer {
     pub message: Option<Notice>,
     show_help: bool,
     goto: Option<String>,
+    /// The "open a path" prompt, while it is open.
+    path_box: Option<String>,
     settings: Settings,
     /// The answer of a file dialog running on its own thread (a Mutex makes it shareable).
     dialog: Option<Mutex<Receiver<Option<PathBuf>>>>,
@@ -49,6 +51,7 @@ impl Viewer {
             message: problem.map(|text| Notice { text, error: true }),
             show_help: false,
             goto: None,
+            path_box: None,
             settings,
             dialog: None,
         }
@@ -124,7 +127,7 @@ impl Viewer {
         if !file_dialog_available() {
             self.message = Some(Notice {
                 text: "No file-dialog service is available here (no desktop portal on the session bus). \
-                       Drag a replay onto the window, or start with `kibitz view FILE`."
+                       Use 'Open a path…' in the File menu, drag a replay onto the window, or start with `kibitz view FILE`."
                     .into(),
                 error: true,
             });
@@ -154,6 +157,7 @@ impl Viewer {
     fn act(&mut self, action: Action) {
         let starts = self.session.as_ref().map(|s| s.track().round_starts.clone()).unwrap_or_default();
         let players = self.session.as_ref().map_or(0, |s| s.track().players.len());
+        let cycle = self.session.as_mut().and_then(|s| s.hand()).and_then(|h| h.perspective_cycle());
         let p = &mut self.playback;
         match action {
             Action::PlayPause => p.toggle_play(),
@@ -174,13 +178,7 @@ impl Viewer {
             Action::PanRight => self.camera.pan.x -= 40.0,
             Action::PanUp => self.camera.pan.y += 40.0,
             Action::PanDown => self.camera.pan.y -= 40.0,
-            Action::Perspective => {
-                self.perspective = match self.perspective {
-                    Perspective::Omniscient if players > 0 => Perspective::Player(0),
-                    Perspective::Player(k) if k + 1 < players => Perspective::Player(k + 1),
-                    _ => Perspective::Omniscient,
-                }
-            }
+            Action::Perspective => self.perspective = next_perspective(self.perspective, players, cycle.as_deref()),
             Action::Open => self.ask_for_file(),
             Action::TakeOver => self.take_over(),
             Action::Help => self.show_help = !self.show_help,
@@ -237,8 +235,23 @@ pub fn ui(
         help_overlay(&ctx, viewer);
     }
     goto_box(&ctx, viewer);
+    path_box(&ctx, viewer);
     diagnostics.add_measurement(&UI_CPU, || thread_cpu_ms() - started);
     Ok(())
+}
+
+/// What the perspective key moves to: the next of `cycle` when the game gives one (hand play
+/// in the fog), else omniscient, then each player in turn.
+fn next_perspective(current: Perspective, players: usize, cycle: Option<&[Perspective]>) -> Perspective {
+    if let Some(cycle) = cycle.filter(|c| !c.is_empty()) {
+        let at = cycle.iter().position(|&p| p == current);
+        return at.map_or(cycle[0], |k| cycle[(k + 1) % cycle.len()]);
+    }
+    match current {
+        Perspective::Omniscient if players > 0 => Perspective::Player(0),
+        Perspective::Player(k) if k + 1 < players => Perspective::Player(k + 1),
+        _ => Perspective::Omniscient,
+    }
 }
 
 fn keyboard(ctx: &egui::Context, viewer: &mut Viewer) {
@@ -286,6 +299,10 @@ fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
             });
             if ui.button("Open the demo replay").clicked() {
                 viewer.open_text(DEMO_REPLAY, DEMO_NAME.to_string());
+                ui.close();
+            }
+            if ui.button("Open a path…").clicked() {
+                viewer.path_box = Some(String::new());
                 ui.close();
             }
         });
@@ -423,32 +440,38 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
     let cursor = viewer.playback.cursor();
     let perspective = viewer.perspective;
     let Some(session) = viewer.session.as_mut() else {
-        ui.label("No replay open. Drag one onto the window or use File → Open.");
+        ui.label("No replay open. Drag one onto the window, or use File, Open a path….");
         return;
     };
-    if let Some(hand) = session.hand() {
-        match hand.panel(ui, cursor == viewer.playback.len()) {
-            Some(PanelRequest::Stop) => hand.stop(),
-            Some(PanelRequest::BackToGame) => viewer.playback.seek(viewer.playback.len()),
-            None => {}
-        }
-        ui.separator();
-    }
-    ui.heading("Scores");
-    let scores = session.track().scores_at(cursor);
-    for (k, p) in session.track().players.iter().enumerate() {
-        ui.horizontal(|ui| {
-            ui.colored_label(p.color, RichText::new(format!("{k} {}", p.name)).strong());
-            ui.label(scores.get(k).copied().unwrap_or(0).to_string());
-            if let Some((at, reason)) = &p.failed {
-                let text = if *at < cursor { "failed" } else { "fails later" };
-                ui.colored_label(Color32::LIGHT_RED, text).on_hover_text(format!("step {at}: {reason}"));
+    let playback = &mut viewer.playback;
+    // Everything above the turn log scrolls on its own, so the log keeps at least a third of
+    // the panel however long a game's details are.
+    let top = (ui.available_height() * 0.66).max(120.0);
+    egui::ScrollArea::vertical().id_salt("side-top").max_height(top).auto_shrink([false, true]).show(ui, |ui| {
+        if let Some(hand) = session.hand() {
+            match hand.panel(ui, cursor == playback.len()) {
+                Some(PanelRequest::Stop) => hand.stop(),
+                Some(PanelRequest::BackToGame) => playback.seek(playback.len()),
+                None => {}
             }
-        });
-    }
-    score_chart(ui, session.as_ref(), cursor, &mut viewer.playback);
-    ui.separator();
-    session.details(ui, cursor, perspective);
+            ui.separator();
+        }
+        ui.heading("Scores");
+        let scores = session.track().scores_at(cursor);
+        for (k, p) in session.track().players.iter().enumerate() {
+            ui.horizontal(|ui| {
+                ui.colored_label(p.color, RichText::new(format!("{k} {}", p.name)).strong());
+                ui.label(scores.get(k).copied().unwrap_or(0).to_string());
+                if let Some((at, reason)) = &p.failed {
+                    let text = if *at < cursor { "failed" } else { "fails later" };
+                    ui.colored_label(Color32::LIGHT_RED, text).on_hover_text(format!("step {at}: {reason}"));
+                }
+            });
+        }
+        score_chart(ui, session.as_ref(), cursor, playback);
+        ui.separator();
+        session.details(ui, cursor, perspective);
+    });
     ui.separator();
     ui.strong("Turn log");
     let start = cursor.saturating_sub(30);
@@ -579,24 +602,64 @@ fn help_overlay(ctx: &egui::Context, viewer: &mut Viewer) {
     }
 }
 
-fn goto_box(ctx: &egui::Context, viewer: &mut Viewer) {
-    let Some(text) = viewer.goto.as_mut() else { return };
+/// A one-line prompt in a small window: `Some(Some(text))` on Enter, `Some(None)` on Esc.
+fn prompt(ctx: &egui::Context, title: &str, text: &mut String, width: f32, hint: &str) -> Option<Option<String>> {
     let mut done = None;
-    egui::Window::new("Go to step").collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
-        let r = ui.add(egui::TextEdit::singleline(text).desired_width(120.0));
+    egui::Window::new(title).collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
+        let r = ui.add(egui::TextEdit::singleline(text).desired_width(width));
         r.request_focus();
         if ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-            done = Some(text.trim().parse::<usize>().ok());
+            done = Some(Some(text.trim().to_string()));
         }
         if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
             done = Some(None);
         }
-        ui.label(RichText::new("Enter to jump, Esc to cancel").weak());
+        ui.label(RichText::new(hint).weak());
     });
-    if let Some(target) = done {
-        if let Some(step) = target {
+    done
+}
+
+fn goto_box(ctx: &egui::Context, viewer: &mut Viewer) {
+    let Some(text) = viewer.goto.as_mut() else { return };
+    if let Some(answer) = prompt(ctx, "Go to step", text, 120.0, "Enter to jump, Esc to cancel") {
+        if let Some(step) = answer.and_then(|t| t.parse::<usize>().ok()) {
             viewer.playback.seek(step);
         }
         viewer.goto = None;
+    }
+}
+
+/// File → "Open a path…": for machines without a file dialog, and paths in the clipboard.
+fn path_box(ctx: &egui::Context, viewer: &mut Viewer) {
+    let Some(text) = viewer.path_box.as_mut() else { return };
+    if let Some(answer) = prompt(ctx, "Open a path", text, 360.0, "a replay file; Enter to open, Esc to cancel") {
+        viewer.path_box = None;
+        if let Some(path) = answer.filter(|p| !p.is_empty()) {
+            viewer.open_file(PathBuf::from(path));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Perspective::{Omniscient, Player};
+
+    #[test]
+    fn the_perspective_key_visits_every_player_when_watching() {
+        let mut seen = vec![Omniscient];
+        for _ in 0..4 {
+            seen.push(next_perspective(*seen.last().unwrap(), 3, None));
+        }
+        assert_eq!(seen, [Omniscient, Player(0), Player(1), Player(2), Omniscient]);
+    }
+
+    #[test]
+    fn in_the_fog_the_perspective_key_never_shows_the_opponent() {
+        let cycle = [Player(1), Omniscient];
+        assert_eq!(next_perspective(Player(1), 2, Some(&cycle)), Omniscient);
+        assert_eq!(next_perspective(Omniscient, 2, Some(&cycle)), Player(1));
+        // From the opponent's view (chosen in the menu), the key goes back to one's own.
+        assert_eq!(next_perspective(Player(0), 2, Some(&cycle)), Player(1));
     }
 }

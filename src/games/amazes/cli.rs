@@ -1,7 +1,7 @@
 //! `kibitz match amazes`, `kibitz play amazes` and `kibitz maze`.
 
 use super::view::AmazesView;
-use crate::kit::args::{Common, SeatArgs, load};
+use crate::kit::args::{Common, SeatArgs, file_name, load};
 use crate::kit::room::Session;
 use crate::kit::seats::{Fresh, play_live, run_bot_match};
 use clap::{Parser, Subcommand};
@@ -15,8 +15,8 @@ use std::process::ExitCode;
 /// Amazes (CodeCup 2010): Red and Blue bots explore a maze over stdio lines, 150 turns each.
 #[derive(Parser)]
 #[command(name = "amazes")]
-#[command(after_help = "The last stdout line: {\"scores\": final 0..1000, \"points\": before the transformation,\n\
-        \"failed\": [...], \"end\": \"normal\" or \"sudden death\", ...}.\n\
+#[command(after_help = "The last stdout line: {\"scores\": the points, as the replay's end record and `kibitz verify`\n\
+        give them, \"final\": the contest's 0..1000 scores, \"failed\": [...], \"end\": \"normal\" or \"sudden death\", ...}.\n\
         Example: kibitz match amazes --maze maps/amazes/kibitz-1.txt --out game.jsonl \\\n  \
         -- 'kibitz bot amazes explorer' 'kibitz bot amazes random --seed 3'")]
 pub struct MatchArgs {
@@ -39,7 +39,7 @@ pub struct MatchArgs {
 #[command(name = "amazes")]
 #[command(after_help = "Keys on your turn: Up/F step forward, Left/L and Right/R turn and step, Down/T turn\n\
         around and step, Backspace takes a move back, Enter sends the line; P switches between your\n\
-        knowledge (the fog) and the truth. Without a BOT_CMD, our explorer plays the other colour.\n\
+        knowledge (the fog) and the truth (the opponent's knowledge: the View menu). Without a BOT_CMD, our explorer plays the other colour.\n\
         Examples:\n  kibitz play amazes --maze maps/amazes/kibitz-1.txt\n  \
         kibitz play amazes --from replays/amazes-explorers.jsonl --turn 100")]
 pub struct PlayArgs {
@@ -114,10 +114,11 @@ fn load_setup(path: &Path, starts: &Option<Vec<String>>, seed: u64) -> anyhow::R
 pub struct AmazesSummary {
     pub game: &'static str,
     pub names: Vec<String>,
-    /// Final scores, 0..=1000, as the contest ranked them.
+    /// The points, as the replay's end record and `verify` call them `scores`.
     pub scores: [i64; 2],
-    /// Points before the final transformation.
-    pub points: [i64; 2],
+    /// The contest's final scores, 0..=1000, from the points: how it ranked the players.
+    #[serde(rename = "final")]
+    pub finals: [i64; 2],
     pub failed: Vec<Failure>,
     /// "normal" (150 turns each) or "sudden death".
     pub end: String,
@@ -139,8 +140,8 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<serde_json::Value> {
     let summary = AmazesSummary {
         game: Amazes::ID,
         names: finished.summary.names,
-        scores: state.final_scores(),
-        points: state.points(),
+        scores: state.points(),
+        finals: state.final_scores(),
         failed: finished.summary.failed,
         end,
         winner,
@@ -160,7 +161,7 @@ pub fn play(args: PlayArgs) -> anyhow::Result<Session> {
         } else {
             args.seats.bots.clone()
         };
-        Ok(Fresh { setup, players: 2, bots, title: format!("hand play on {}", maze_path.display()) })
+        Ok(Fresh { setup, players: 2, bots, title: format!("hand play on {}", file_name(maze_path)) })
     };
     play_live(&args.seats, fresh, AmazesView::live)
 }

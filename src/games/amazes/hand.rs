@@ -18,7 +18,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("Down / T", "add a turn around and a step"),
     ("Backspace", "take back the last move of the line"),
     ("Enter", "send the line: your turn"),
-    ("P", "switch between your knowledge (the fog) and the truth"),
+    ("P", "switch between your knowledge (the fog) and the truth (the opponent's: View menu)"),
 ];
 
 /// The keys that add a move, and the move.

@@ -20,6 +20,9 @@ const BLUE: Color32 = Color32::from_rgb(30, 136, 229);
 const FLOOR: Color32 = Color32::from_rgb(34, 38, 46);
 const WALL: Color32 = Color32::from_rgb(220, 220, 210);
 
+/// Height of the legend strip above the maze, in points.
+const LEGEND_HEIGHT: f32 = 24.0;
+
 const CAPTURE: MarkerKind = MarkerKind::new("capture", 120, 200, 255);
 const SUDDEN_DEATH: MarkerKind = MarkerKind::new("sudden death", 255, 140, 60);
 
@@ -99,6 +102,8 @@ struct MazeGrid {
 
 impl MazeGrid {
     fn fit(rect: Rect, camera: &Camera2) -> Self {
+        // A strip at the top stays free for the legend.
+        let rect = Rect::from_min_max(rect.min + Vec2::new(0.0, LEGEND_HEIGHT), rect.max);
         let cell = rect.width().min(rect.height()) / SIZE as f32 * 0.95 * camera.zoom;
         let origin = rect.center() - Vec2::splat(cell * SIZE as f32 / 2.0) + camera.pan;
         Self { origin, cell }
@@ -314,7 +319,7 @@ impl GameView for AmazesView {
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {
         let state = self.rec.state(cursor).clone();
         egui::Grid::new("amazes-points").num_columns(7).striped(true).show(ui, |ui| {
-            for h in ["player", "steps", "found", "first", "captures", "points", "final"] {
+            for h in ["player", "steps", "found", "first", "captures", "score", "final"] {
                 ui.strong(h);
             }
             ui.end_row();
@@ -390,6 +395,11 @@ impl HandPlay for AmazesView {
 
     fn initial_perspective(&self) -> Option<Perspective> {
         self.hand.as_ref()?.human_seat().map(Perspective::Player)
+    }
+
+    fn perspective_cycle(&self) -> Option<Vec<Perspective>> {
+        let me = self.hand.as_ref()?.human_seat()?;
+        Some(vec![Perspective::Player(me), Perspective::Omniscient])
     }
 
     fn stop(&mut self) {

@@ -177,12 +177,12 @@ impl GameView for Icfp2015View {
         self.rec
             .records_in(range)
             .map(|(i, record)| {
-                let c = record.action.map_or("·".to_string(), |c| format!("{c:?}"));
+                let c = record.action.map_or("·".to_string(), |c| format!("'{c}'"));
                 let (mut text, error) = match &record.outcome.event {
                     OutcomeEvent::Ignored => (format!("{c} ignored"), false),
                     OutcomeEvent::Moved { command } => (format!("{c} {command}"), false),
                     OutcomeEvent::Locked { command, lock } => {
-                        let mut t = format!("{c} {command} → locks: +{}", lock.points);
+                        let mut t = format!("{c} {command}, locks: +{}", lock.points);
                         if lock.rows_cleared > 0 {
                             t += &format!(" ({} rows)", lock.rows_cleared);
                         }

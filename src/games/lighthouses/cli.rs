@@ -1,7 +1,7 @@
 //! `kibitz match lighthouses` and `kibitz play lighthouses`.
 
 use super::view::LighthousesView;
-use crate::kit::args::{Common, SeatArgs, load};
+use crate::kit::args::{Common, SeatArgs, file_name, load};
 use crate::kit::room::Session;
 use crate::kit::seats::{Fresh, play_live, run_bot_match};
 use clap::Parser;
@@ -70,7 +70,7 @@ pub fn play(args: PlayArgs) -> anyhow::Result<Session> {
         if players > map.start_count() {
             anyhow::bail!("{}: the map has {} start cells, too few for {players} players", map_path.display(), map.start_count());
         }
-        let title = format!("hand play on {}", map_path.display());
+        let title = format!("hand play on {}", file_name(map_path));
         Ok(Fresh { setup: Setup { map, rounds: args.rounds }, players, bots: args.seats.bots.clone(), title })
     };
     play_live(&args.seats, fresh, LighthousesView::live)

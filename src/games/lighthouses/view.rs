@@ -416,7 +416,7 @@ impl GameView for LighthousesView {
         }
         if let Perspective::Player(k) = perspective {
             ui.separator();
-            ui.strong(format!("What {} was sent", players[k].name));
+            ui.colored_label(players[k].color, egui::RichText::new(format!("What {k} {} was sent", players[k].name)).strong());
             match self.sent_view(k, cursor) {
                 Some((i, view)) => {
                     ui.label(format!("before step {i}: position {}, energy {}, score {}", view.position, view.energy, view.score));
