@@ -114,7 +114,7 @@ where
     };
     let limits = header.limits.map_or(BotLimits::DEFAULT, BotLimits::from_record);
     let seats = seat_plan::<G>(players, &humans, &bots, name, limits)?;
-    let options = MatchOptions::bots(header.seed, limits);
+    let options = MatchOptions { history_players: Some(header.players.clone()), ..MatchOptions::bots(header.seed, limits) };
     Ok((LivePlan { setup: header.setup.clone(), seats, options, history: replay.records[..at].to_vec() }, at))
 }
 

@@ -79,6 +79,15 @@ pub enum PanelRequest {
     BackToGame,
 }
 
+/// A tooltip at the pointer whose lines never wrap into a narrow column (egui wraps tooltips
+/// to the space left of the screen's edge otherwise).
+pub fn hover_box(response: &egui::Response, add_contents: impl FnOnce(&mut egui::Ui)) {
+    response.clone().on_hover_ui_at_pointer(|ui| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+        add_contents(ui);
+    });
+}
+
 /// The hand-play panel's "stop the match" button.
 pub fn stop_button(ui: &mut egui::Ui) -> Option<PanelRequest> {
     ui.button("stop the match")
@@ -101,6 +110,9 @@ pub struct Track {
     pub players: Vec<PlayerLabel>,
     /// Score series per player: (cursor, score) points, starting at (0, 0).
     pub scores: Vec<Vec<(usize, i64)>>,
+    /// A replay that continues another: its first steps, and the names of the players who
+    /// played them there (the log shows them, not the seats that took over).
+    pub names_before: Option<(usize, Vec<String>)>,
     /// The first step whose recorded outcome differs from what the rules give (the log shows
     /// the recorded one, the board the re-simulated one), as a message for the user.
     pub disagreement: Option<String>,
@@ -110,7 +122,16 @@ impl Track {
     pub fn new(title: String, players: Vec<(String, egui::Color32)>) -> Self {
         let scores = vec![vec![(0, 0)]; players.len()];
         let players = players.into_iter().map(|(name, color)| PlayerLabel { name, color, failed: None }).collect();
-        Self { title, len: 0, round_starts: Vec::new(), markers: Vec::new(), players, scores, disagreement: None }
+        Self { title, len: 0, round_starts: Vec::new(), markers: Vec::new(), players, scores, names_before: None, disagreement: None }
+    }
+
+    /// The name of the player who made step `step`: for steps copied from a replay taken
+    /// over, its player's name there.
+    pub fn name_at(&self, player: usize, step: usize) -> &str {
+        match &self.names_before {
+            Some((steps, names)) if step < *steps && player < names.len() => &names[player],
+            _ => &self.players[player].name,
+        }
     }
 
     /// Scores at a cursor: the last point of each series at or before it.

@@ -7,7 +7,7 @@ use super::playback::{Playback, SPEEDS};
 use super::settings::Settings;
 use super::shortcuts::{Action, SHORTCUTS};
 use crate::kit::room::Registry;
-use crate::kit::view::{Camera2, GameView, Marker, PanelRequest, Perspective};
+use crate::kit::view::{Camera2, GameView, Marker, PanelRequest, Perspective, hover_box};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, RichText};
@@ -427,7 +427,7 @@ fn scrub_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
     if let Some(pos) = response.hover_pos() {
         let at = step_at(pos.x);
         let near: Vec<&Marker> = session.track().markers.iter().filter(|m| (x_of(m.at) - pos.x).abs() < 3.0).take(6).collect();
-        response.on_hover_ui_at_pointer(|ui| {
+        hover_box(&response, |ui| {
             ui.label(format!("step {at} · {}", session.describe(at)));
             for m in near {
                 ui.colored_label(m.kind.color, format!("{}: {}", m.kind.name, m.label));

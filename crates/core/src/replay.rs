@@ -44,12 +44,34 @@ pub struct ReplayHeader<S> {
     pub setup: S,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limits: Option<Limits>,
+    /// Set when the match continues another replay (a take-over): who played the steps copied
+    /// from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub continued: Option<Continued>,
+}
+
+/// The first steps of a replay that continues another, and the seats that played them there.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Continued {
+    /// How many steps were copied from the replay taken over.
+    pub steps: usize,
+    /// The seats of that replay.
+    pub players: Vec<PlayerInfo>,
 }
 
 impl<S> ReplayHeader<S> {
     /// The header of a new replay of `G`, in this version of the format.
     pub fn new<G: Game<Setup = S>>(setup: S, seed: u64, players: Vec<PlayerInfo>, limits: Option<Limits>) -> Self {
-        Self { kibitz_replay: FORMAT_VERSION, game: G::ID.to_string(), rules_version: G::RULES_VERSION, seed, players, setup, limits }
+        Self {
+            kibitz_replay: FORMAT_VERSION,
+            game: G::ID.to_string(),
+            rules_version: G::RULES_VERSION,
+            seed,
+            players,
+            setup,
+            limits,
+            continued: None,
+        }
     }
 }
 

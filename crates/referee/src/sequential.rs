@@ -1,7 +1,7 @@
 //! The match loop for games where players take turns.
 
 use crate::seat::{Answer, Seat};
-use kibitz_core::replay::{EndRecord, Failure, Limits, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
+use kibitz_core::replay::{Continued, EndRecord, Failure, Limits, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::{Game, Step, ToMove};
 use serde::Serialize;
 use std::io::Write;
@@ -17,12 +17,15 @@ pub struct MatchOptions {
     /// Set from another thread to end the match after the current step (a human closing the
     /// window). The end record then says the match was stopped, with the scores so far.
     pub stop: Option<Arc<AtomicBool>>,
+    /// With a history: the seats that played it (recorded in the header, so that the copied
+    /// steps keep their players' names).
+    pub history_players: Option<Vec<PlayerInfo>>,
 }
 
 impl MatchOptions {
     /// A match between bots under `limits` (recorded in the header).
     pub fn bots(seed: u64, limits: crate::BotLimits) -> Self {
-        Self { seed, limits: Some(limits.to_record()), stop: None }
+        Self { seed, limits: Some(limits.to_record()), ..Self::default() }
     }
 }
 
@@ -95,7 +98,10 @@ pub fn run_match_from<G: Game>(
         seat.start(&state, player);
     }
     let players = seats.iter().map(|s| PlayerInfo { name: s.name().to_string(), command: s.command().map(str::to_string) }).collect();
-    let header = ReplayHeader::new::<G>(setup.clone(), options.seed, players, options.limits);
+    let mut header = ReplayHeader::new::<G>(setup.clone(), options.seed, players, options.limits);
+    if !history.is_empty() {
+        header.continued = options.history_players.clone().map(|players| Continued { steps: history.len(), players });
+    }
     let mut writer = ReplayWriter::new(out, &header).map_err(MatchError::Write)?;
     for (i, record) in history.iter().enumerate() {
         let mut record = record.clone();

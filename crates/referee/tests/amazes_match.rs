@@ -88,7 +88,7 @@ fn play(test: &str, setup: &Setup, seed: u64, answers: [&str; 2], prefixes: [&st
         .into_iter()
         .collect();
     let mut out = Vec::new();
-    let options = MatchOptions { seed, limits: Some(limits().to_record()), stop: None };
+    let options = MatchOptions { seed, limits: Some(limits().to_record()), ..MatchOptions::default() };
     let summary = run_match::<Amazes>(setup, &mut seats, &options, &mut out, |_| {}).expect("the match finishes").summary;
     drop(seats);
     let text = String::from_utf8(out).unwrap();

@@ -163,7 +163,8 @@ fn taking_over_continues_a_replay_by_hand_from_any_turn() {
 
     let file = Shared::default();
     let plan = vec![SeatPlan::Seat(bot(WALKER)), SeatPlan::Human("Ann".into())];
-    let mut live = LiveMatch::<Lighthouses>::start(setup(8), plan, MatchOptions::default(), history.clone(), file.clone());
+    let options = MatchOptions { history_players: Some(original.header.players.clone()), ..MatchOptions::default() };
+    let mut live = LiveMatch::<Lighthouses>::start(setup(8), plan, options, history.clone(), file.clone());
     for _ in 0..8 {
         live.submit(1, Command::Attack { energy: 1 }).unwrap();
     }
@@ -175,6 +176,9 @@ fn taking_over_continues_a_replay_by_hand_from_any_turn() {
     assert_eq!(continued.records[at].player, Some(1));
     assert_eq!(continued.records[at].action, Some(Command::Attack { energy: 1 }), "the human plays from there");
     assert_ne!(continued.records[at].outcome, original.records[at].outcome);
+    let before = continued.header.continued.expect("the header says whose steps were copied");
+    assert_eq!((before.steps, &before.players), (at, &original.header.players), "the copied steps keep their players");
+    assert_eq!(continued.header.players[1].name, "Ann");
 }
 
 #[test]

@@ -35,7 +35,7 @@ fn play(commands: [&str; 2]) -> (MatchSummary, Replay<Lighthouses>) {
         .map(|(k, c)| Box::new(BotSeat::spawn(c, &format!("Player {k}"), limits())) as Box<dyn Seat<Lighthouses>>)
         .collect();
     let mut out = Vec::new();
-    let options = MatchOptions { seed: 1, limits: Some(limits().to_record()), stop: None };
+    let options = MatchOptions { seed: 1, limits: Some(limits().to_record()), ..MatchOptions::default() };
     let summary = run_match::<Lighthouses>(&setup(), &mut seats, &options, &mut out, |_| {}).expect("the match finishes").summary;
     let text = String::from_utf8(out).unwrap();
     let loaded = Replay::<Lighthouses>::parse(&text).unwrap();

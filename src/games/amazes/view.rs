@@ -7,7 +7,7 @@
 use super::hand;
 use crate::kit::live::Live;
 use crate::kit::recorded::Recorded;
-use crate::kit::view::{Camera2, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track};
+use crate::kit::view::{Camera2, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_amazes::{Amazes, Dir, EdgeId, EdgeKnowledge, Moves, Outcome, Placement, PlayedBy, SIZE, Square, TurnReport};
 use kibitz_core::Game;
@@ -159,7 +159,7 @@ impl GameView for AmazesView {
                         let line = record.action.as_ref().map_or("(nothing)".to_string(), |m| {
                             serde_json::to_value(m).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
                         });
-                        let mut t = format!("{}: {line}", self.rec.track.players[r.player].name);
+                        let mut t = format!("{}: {line}", self.rec.track.name_at(r.player, i));
                         if r.played_by == PlayedBy::Judge {
                             t += " [judge plays T]";
                         }
@@ -275,7 +275,7 @@ impl GameView for AmazesView {
             && let Some(s) = grid.square_at(pointer)
         {
             painter.rect_stroke(grid.rect(s), 0.0, Stroke::new(1.5, Color32::WHITE), egui::StrokeKind::Inside);
-            response.clone().on_hover_ui_at_pointer(|ui| {
+            hover_box(response, |ui| {
                 ui.label(format!("square {s}"));
                 for (p, player) in state.players.iter().enumerate() {
                     let k = &player.knowledge;

@@ -5,7 +5,7 @@
 use super::hand;
 use crate::kit::palette::with_alpha;
 use crate::kit::recorded::Recorded;
-use crate::kit::view::{Camera2, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track};
+use crate::kit::view::{Camera2, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
 use kibitz_core::{Game, Step};
@@ -291,7 +291,7 @@ impl GameView for Icfp2015View {
                 } else {
                     "empty"
                 };
-                response.clone().on_hover_ui_at_pointer(|ui| {
+                hover_box(response, |ui| {
                     ui.label(format!("cell {c}: {what}"));
                     if state.pivot() == Some(c) {
                         ui.label("the unit's pivot");

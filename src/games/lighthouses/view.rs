@@ -5,7 +5,7 @@ use super::hand;
 use crate::kit::live::Live;
 use crate::kit::palette::{player_color, with_alpha};
 use crate::kit::recorded::Recorded;
-use crate::kit::view::{Camera2, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track};
+use crate::kit::view::{Camera2, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
@@ -173,7 +173,7 @@ impl GameView for LighthousesView {
                             Some(a) => serde_json::to_string(a).unwrap_or_default(),
                             None => "(no command)".to_string(),
                         };
-                        let mut text = format!("{}: {action}", self.rec.track.players[p].name);
+                        let mut text = format!("{}: {action}", self.rec.track.name_at(p, i));
                         if !success {
                             text += &format!(" ✖ {}", message.as_deref().unwrap_or(""));
                         }
@@ -328,7 +328,7 @@ impl GameView for LighthousesView {
             let p = grid.cell_at(pointer);
             if map.index(p).is_some() {
                 painter.rect_stroke(grid.rect(p), 0.0, Stroke::new(1.5, Color32::WHITE), egui::StrokeKind::Inside);
-                response.clone().on_hover_ui_at_pointer(|ui| {
+                hover_box(response, |ui| {
                     ui.label(format!("cell {p}"));
                     if map.is_island(p) {
                         ui.label(format!("energy {} (+{} a round)", state.cell_energy(p), state.board.growth(p)));
