@@ -20,6 +20,9 @@ pub struct Live<G: Game> {
     pub ended: Option<String>,
 }
 
+/// A view's way of taking one more step into its record (deriving its markers and scores).
+pub type Absorb<G> = fn(&mut Recorded<G>, StepRecord<<G as Game>::Action, <G as Game>::Outcome>);
+
 /// What arrived since the last frame.
 pub struct Arrived<G: Game> {
     pub records: Vec<StepRecord<G::Action, G::Outcome>>,
@@ -68,7 +71,7 @@ impl<G: Game> Live<G> {
     /// Takes the steps written since the last frame into `rec`, each through `absorb` (the
     /// view's own derivation of markers and scores), and closes it when the end record comes.
     /// Returns whether steps arrived.
-    pub fn follow(&mut self, rec: &mut Recorded<G>, absorb: impl Fn(&mut Recorded<G>, StepRecord<G::Action, G::Outcome>)) -> bool {
+    pub fn follow(&mut self, rec: &mut Recorded<G>, absorb: Absorb<G>) -> bool {
         let arrived = self.poll();
         let grew = !arrived.records.is_empty();
         for record in arrived.records {
@@ -93,9 +96,9 @@ impl<G: Game> Live<G> {
         self.ended = Some(format!("{how}: {scores}. {verdict}"));
     }
 
-    /// The human seat the match is waiting for, if any.
-    pub fn human_to_move(&self, state: &G::State) -> Option<usize> {
-        match G::to_move(state) {
+    /// The human seat the match is waiting for, if any, after the steps `rec` holds.
+    pub fn human_to_move(&self, rec: &Recorded<G>) -> Option<usize> {
+        match G::to_move(rec.timeline.last_state()) {
             ToMove::Player(p) if self.live.is_human(p) && !self.awaiting && self.ended.is_none() => Some(p),
             _ => None,
         }
@@ -122,5 +125,11 @@ impl<G: Game> Live<G> {
     /// Ends the match now; the replay is closed with a record saying so.
     pub fn stop(&mut self) {
         self.live.stop();
+    }
+
+    /// Ends the match now and takes in its last steps and the end record.
+    pub fn stop_and_follow(&mut self, rec: &mut Recorded<G>, absorb: Absorb<G>) {
+        self.stop();
+        self.follow(rec, absorb);
     }
 }

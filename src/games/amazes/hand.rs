@@ -7,9 +7,8 @@ use crate::kit::recorded::Recorded;
 use crate::kit::view::{PanelRequest, stop_button};
 use bevy_egui::egui::{self, Color32, Key, RichText};
 use kibitz_amazes::rules::MAX_MOVES;
-use kibitz_amazes::{Amazes, Moves, Outcome};
+use kibitz_amazes::{Amazes, Moves};
 use kibitz_core::BotProtocol;
-use kibitz_core::replay::StepRecord;
 
 /// Keys of hand play, for the help overlay.
 pub const HELP: &[(&str, &str)] = &[
@@ -37,26 +36,14 @@ const CLAIMED: [Key; 10] =
     [Key::ArrowUp, Key::F, Key::ArrowLeft, Key::L, Key::ArrowRight, Key::R, Key::ArrowDown, Key::T, Key::Backspace, Key::Enter];
 
 pub struct Hand {
-    live: Live<Amazes>,
+    pub live: Live<Amazes>,
     /// The line being composed.
     line: String,
 }
 
-/// The function that takes one more turn into the view's track.
-pub type Absorb = fn(&mut Recorded<Amazes>, StepRecord<Moves, Outcome>);
-
 impl Hand {
     pub fn new(live: Live<Amazes>) -> Self {
         Self { live, line: String::new() }
-    }
-
-    /// Takes in the turns the match wrote since the last frame. Returns whether any arrived.
-    pub fn poll(&mut self, rec: &mut Recorded<Amazes>, absorb: Absorb) -> bool {
-        self.live.follow(rec, absorb)
-    }
-
-    pub fn human_to_move(&self, rec: &Recorded<Amazes>) -> Option<usize> {
-        self.live.human_to_move(rec.timeline.last_state())
     }
 
     /// The first human seat: whose fog the view starts in.
@@ -84,7 +71,7 @@ impl Hand {
     /// While the human is to move, the arrows and the move letters are moves: returns them, so
     /// that the shell's shortcuts on those keys wait.
     pub fn keys(&mut self, rec: &Recorded<Amazes>, ctx: &egui::Context) -> &'static [Key] {
-        let Some(player) = self.human_to_move(rec) else { return &[] };
+        let Some(player) = self.live.human_to_move(rec) else { return &[] };
         let pressed: Vec<char> = ctx.input(|i| MOVE_KEYS.iter().filter(|(k, _)| i.key_pressed(*k)).map(|&(_, c)| c).collect());
         for c in pressed {
             self.push_move(c);
@@ -105,7 +92,7 @@ impl Hand {
             ui.colored_label(Color32::LIGHT_GREEN, ended);
             return None;
         }
-        let Some(player) = self.human_to_move(rec) else {
+        let Some(player) = self.live.human_to_move(rec) else {
             ui.label("waiting for the other player…");
             return stop_button(ui);
         };
@@ -136,10 +123,5 @@ impl Hand {
         }
         ui.label(RichText::new(format!("each move costs a point; a wall stops the rest of the line; at most {MAX_MOVES} moves")).weak());
         stop_button(ui)
-    }
-
-    pub fn stop(&mut self, rec: &mut Recorded<Amazes>, absorb: Absorb) {
-        self.live.stop();
-        self.poll(rec, absorb);
     }
 }

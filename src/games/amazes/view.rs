@@ -378,7 +378,7 @@ impl GameView for AmazesView {
 
 impl HandPlay for AmazesView {
     fn poll(&mut self) -> bool {
-        self.hand.as_mut().is_some_and(|h| h.poll(&mut self.rec, Self::absorb))
+        self.hand.as_mut().is_some_and(|h| h.live.follow(&mut self.rec, Self::absorb))
     }
 
     fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
@@ -404,7 +404,7 @@ impl HandPlay for AmazesView {
 
     fn stop(&mut self) {
         if let Some(hand) = self.hand.as_mut() {
-            hand.stop(&mut self.rec, Self::absorb);
+            hand.live.stop_and_follow(&mut self.rec, Self::absorb);
         }
     }
 }

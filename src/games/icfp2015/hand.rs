@@ -140,7 +140,7 @@ impl Hand {
 
     /// Sends the next pending character when the match waits for it.
     pub fn send_next(&mut self, rec: &Recorded<Icfp2015>) {
-        if self.live.human_to_move(rec.timeline.last_state()).is_some()
+        if self.live.human_to_move(rec).is_some()
             && let Some(c) = self.pending.pop_front()
         {
             self.live.submit(0, c);

@@ -5,7 +5,6 @@ use crate::kit::live::Live;
 use crate::kit::recorded::Recorded;
 use crate::kit::view::{PanelRequest, stop_button};
 use bevy_egui::egui::{self, Color32, Key, RichText};
-use kibitz_core::replay::StepRecord;
 use kibitz_core::{Game, ToMove};
 use kibitz_lighthouses::hand::{connect_candidates, direction_of_digit};
 use kibitz_lighthouses::{Command, Lighthouses, Outcome, Pos, Target};
@@ -20,27 +19,14 @@ pub const HELP: &[(&str, &str)] = &[
 
 /// A match being played by hand.
 pub struct Hand {
-    live: Live<Lighthouses>,
+    pub live: Live<Lighthouses>,
     /// The attack / recharge amount box.
     amount: String,
 }
 
-/// The function that takes one more step into the view's track.
-pub type Absorb = fn(&mut Recorded<Lighthouses>, StepRecord<Command, Outcome>);
-
 impl Hand {
     pub fn new(live: Live<Lighthouses>) -> Self {
         Self { live, amount: String::new() }
-    }
-
-    /// Takes in the lines the match wrote since the last frame. Returns whether steps arrived.
-    pub fn poll(&mut self, rec: &mut Recorded<Lighthouses>, absorb: Absorb) -> bool {
-        self.live.follow(rec, absorb)
-    }
-
-    /// The human seat the live match is waiting for, if any.
-    pub fn human_to_move(&self, rec: &Recorded<Lighthouses>) -> Option<usize> {
-        self.live.human_to_move(rec.timeline.last_state())
     }
 
     fn amount(&self) -> Option<i64> {
@@ -64,7 +50,7 @@ impl Hand {
 
     /// Digits move, 5 passes, X attacks with the amount in the box.
     pub fn keys(&mut self, rec: &Recorded<Lighthouses>, ctx: &egui::Context) {
-        let Some(player) = self.human_to_move(rec) else { return };
+        let Some(player) = self.live.human_to_move(rec) else { return };
         const DIGITS: [Key; 9] = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
         let pressed = ctx.input(|i| DIGITS.iter().position(|k| i.key_pressed(*k)).map(|d| d as u8 + 1));
         let command = match pressed {
@@ -86,7 +72,7 @@ impl Hand {
             ui.colored_label(Color32::LIGHT_GREEN, ended);
             return None;
         }
-        let Some(player) = self.human_to_move(rec) else {
+        let Some(player) = self.live.human_to_move(rec) else {
             let waiting = match Lighthouses::to_move(rec.timeline.last_state()) {
                 ToMove::Player(p) => format!("waiting for {}…", rec.track.players[p].name),
                 _ => "the referee is moving the game on…".to_string(),
@@ -156,12 +142,6 @@ impl Hand {
             self.live.submit(player, command);
         }
         stop_button(ui)
-    }
-
-    /// Ends the live match now; the replay is closed with a record saying so.
-    pub fn stop(&mut self, rec: &mut Recorded<Lighthouses>, absorb: Absorb) {
-        self.live.stop();
-        self.poll(rec, absorb);
     }
 }
 

@@ -302,7 +302,7 @@ impl GameView for LighthousesView {
         }
         // Hand play: outline what a click would do, and do it.
         if cursor == self.rec.timeline.len()
-            && let Some(me) = self.hand.as_ref().and_then(|h| h.human_to_move(&self.rec))
+            && let Some(me) = self.hand.as_ref().and_then(|h| h.live.human_to_move(&self.rec))
         {
             for p in moves(&state, me) {
                 painter.rect_stroke(
@@ -459,7 +459,7 @@ impl GameView for LighthousesView {
 
 impl HandPlay for LighthousesView {
     fn poll(&mut self) -> bool {
-        self.hand.as_mut().is_some_and(|h| h.poll(&mut self.rec, Self::absorb))
+        self.hand.as_mut().is_some_and(|h| h.live.follow(&mut self.rec, Self::absorb))
     }
 
     fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
@@ -479,7 +479,7 @@ impl HandPlay for LighthousesView {
 
     fn stop(&mut self) {
         if let Some(hand) = self.hand.as_mut() {
-            hand.stop(&mut self.rec, Self::absorb);
+            hand.live.stop_and_follow(&mut self.rec, Self::absorb);
         }
     }
 }
