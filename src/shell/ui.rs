@@ -32,6 +32,8 @@ pub struct Viewer {
     pub message: Option<Notice>,
     show_help: bool,
     goto: Option<String>,
+    /// The file the shown replay came from (its full path is the title's tooltip).
+    source: Option<PathBuf>,
     /// The "open a path" prompt, while it is open.
     path_box: Option<String>,
     settings: Settings,
@@ -52,6 +54,7 @@ impl Viewer {
             show_help: false,
             goto: None,
             path_box: None,
+            source: None,
             settings,
             dialog: None,
         }
@@ -61,8 +64,9 @@ impl Viewer {
     pub fn open_file(&mut self, path: PathBuf) {
         match std::fs::read_to_string(&path) {
             Ok(text) => {
-                let name = path.file_name().map_or(path.display().to_string(), |n| n.to_string_lossy().into_owned());
+                let name = crate::kit::args::file_name(&path);
                 if self.open_text(&text, name) {
+                    self.source = Some(std::path::absolute(&path).unwrap_or_else(|_| path.clone()));
                     self.settings.remember(path);
                     if let Err(e) = self.settings.save() {
                         self.message = Some(Notice { text: format!("could not save settings: {e}"), error: true });
@@ -93,6 +97,7 @@ impl Viewer {
     /// Shows a session (replacing, and so ending, any live match shown before). A live match is
     /// followed from its end.
     pub fn show(&mut self, mut view: Box<dyn GameView>) {
+        self.source = None;
         let len = view.track().len;
         self.playback = Playback::new(len);
         if view.is_live() {
@@ -322,7 +327,10 @@ fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
         }
         if let Some(s) = &viewer.session {
             ui.separator();
-            ui.label(RichText::new(format!("{} · {}", s.game(), s.track().title)).strong());
+            let title = ui.label(RichText::new(format!("{} · {}", s.game(), s.track().title)).strong());
+            if let Some(source) = &viewer.source {
+                title.on_hover_text(source.display().to_string());
+            }
         }
     });
 }
