@@ -214,3 +214,34 @@ fn our_solver_plays_every_original_problem_through_the_contest_command_line_and_
     }
     eprintln!("our solver's total on the first seeds: {total}");
 }
+
+#[test]
+fn power_is_scored_against_the_known_phrases_whatever_the_solver_was_told() {
+    // `lal` is no phrase of power: told it with -p, a solver that spells it earns nothing for it.
+    let answer = r#"[{"problemId":5,"seed":0,"solution":"lalalal"}]"#;
+    let Some((summary, _)) = run_solver(&format!("echo '{answer}'"), &["-p", "lal"]) else { return };
+    assert!(summary["failed"].is_null(), "{summary}");
+    assert_eq!(summary["powerScore"], 0, "{summary}");
+    assert!(summary["phrases"].as_object().unwrap().is_empty(), "{summary}");
+}
+
+#[test]
+fn a_solver_that_prints_its_answer_and_then_fails_is_scored_and_its_exit_reported() {
+    let answer = r#"[{"problemId":5,"seed":0,"solution":"Ei! palal"}]"#;
+    let Some((summary, replay)) = run_solver(&format!("echo '{answer}'; exit 3"), &[]) else { return };
+    assert!(summary["failed"].is_null(), "{summary}");
+    assert_eq!(summary["exit"], "exited with status 3", "{summary}");
+    assert!(summary["powerScore"].as_u64().unwrap() > 0 && summary["score"].as_u64().unwrap() > 0, "{summary}");
+    assert_eq!(replay.records.len(), "Ei! palal".chars().count());
+}
+
+#[test]
+fn a_solver_past_its_memory_limit_is_stopped_and_reported() {
+    // A string of 300 MB (perl is in every Debian); -m 100 allows 100 MB of address space.
+    let hog = "perl -e '$x = \"a\" x 300_000_000; print length($x)'";
+    let Some((summary, replay)) = run_solver(hog, &["-m", "100"]) else { return };
+    let failed = summary["failed"].as_str().unwrap_or_else(|| panic!("{summary}"));
+    assert!(failed.contains("over the memory limit of 100 MB"), "{failed}");
+    assert_eq!(summary["score"], 0);
+    assert!(replay.records.is_empty());
+}

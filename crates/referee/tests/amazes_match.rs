@@ -246,6 +246,24 @@ fn a_bot_sending_too_many_moves_is_judged_by_the_rules_but_still_asked() {
 }
 
 #[test]
+fn trailing_spaces_and_tabs_after_the_moves_are_ignored_as_the_contest_judge_did() {
+    let setup = Setup::new(generate(4));
+    // Blue answers `FFL` with two spaces and a tab after it, every turn.
+    let played = play("trailing", &setup, 4, ["echo F", "printf 'FFL  \t\n'"], ["", ""]);
+    assert!(played.summary.failed.is_empty(), "{:?}", played.summary.failed);
+    let blue: Vec<&Moves> = played.replay.records.iter().filter(|r| r.player == Some(1)).filter_map(|r| r.action.as_ref()).collect();
+    assert!(!blue.is_empty());
+    assert!(blue.iter().all(|m| m.as_slice() == [Move::F, Move::F, Move::L]), "played F, F, L: {:?}", blue[0]);
+    assert!(reports(&played.replay, 1).iter().all(|r| r.judged.is_none()), "never handed to the judge");
+}
+
+#[test]
+fn a_line_of_spaces_is_an_empty_line() {
+    let played = check_judged("spaces", "echo '   '; continue", None, Judged::EmptyLine);
+    assert_eq!(played.logs[1].last().map(String::as_str), Some(CLOSED));
+}
+
+#[test]
 fn a_bot_sending_an_empty_line_is_judged_by_the_rules_but_still_asked() {
     let played = check_judged("empty", "echo; continue", None, Judged::EmptyLine);
     assert_eq!(played.logs[1].last().map(String::as_str), Some(CLOSED));

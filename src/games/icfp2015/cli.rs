@@ -32,13 +32,14 @@ pub struct MatchArgs {
     /// The time limit passed with -t and enforced, in seconds.
     #[arg(short = 't', long = "time-limit", default_value_t = 60)]
     pub time_limit: u64,
-    /// The memory limit passed with -m, in megabytes (passed on, not enforced).
+    /// The memory limit passed with -m and enforced (as address space), in megabytes.
     #[arg(short = 'm', long = "memory", default_value_t = 2048)]
     pub memory: u32,
     /// The cores passed with -c.
     #[arg(short = 'c', long = "cores", default_value_t = 1)]
     pub cores: u32,
-    /// A phrase of power, passed with -p and scored (repeat it); without any, the 18 known ones.
+    /// A phrase of power passed to the solver with -p (repeat it; default: the 18 known ones).
+    /// Power is always scored against the known phrases, as the contest did.
     #[arg(short = 'p', long = "phrase")]
     pub phrases: Vec<String>,
     /// The solver's command line, after `--`.
@@ -137,6 +138,9 @@ pub fn run_match(a: MatchArgs) -> anyhow::Result<serde_json::Value> {
         solver: &a.solver[0],
     };
     let summary = run_solver(&run)?;
+    if let Some(exit) = &summary.exit {
+        eprintln!("the solver {exit}");
+    }
     match &summary.failed {
         Some(reason) => eprintln!("the solver failed: {reason}"),
         None => eprintln!(

@@ -38,6 +38,9 @@ pub struct SolverSummary {
     pub error: Option<String>,
     /// Why the solver's answer could not be used at all, if it could not.
     pub failed: Option<String>,
+    /// How the solver ended when not with success ("exited with status 3"); what it printed
+    /// is scored all the same, as the contest scored what was submitted.
+    pub exit: Option<String>,
     pub seconds: f64,
     /// Scores of every seed of this problem the solver answered, in its output's order.
     pub seeds: Vec<ScoredRecord>,
@@ -64,15 +67,23 @@ pub fn run_solver(run: &SolverRun) -> anyhow::Result<SolverSummary> {
     for p in &run.phrases {
         command += &format!(" -p {}", shell_quote(p));
     }
-    let setup = kibitz_icfp2015::Setup { problem: problem.clone(), seed, phrases: run.phrases.clone() };
-    let finished = run_once(&command, run.time_limit, 64 << 20).with_context(|| format!("cannot start {command}"))?;
+    // Power is scored against the phrases of power, whatever the solver was told: `-p` only
+    // tells it which phrases to try (a made-up phrase earns nothing).
+    let known = phrases_or_known(&[]);
+    let setup = kibitz_icfp2015::Setup { problem: problem.clone(), seed, phrases: known.clone() };
+    let memory = Some(u64::from(run.memory_mb) << 20);
+    let finished = run_once(&command, run.time_limit, 64 << 20, memory).with_context(|| format!("cannot start {command}"))?;
     let stderr: Vec<String> = String::from_utf8_lossy(&finished.stderr).lines().map(str::to_string).collect();
-    let mut failed = finished.failure(run.time_limit);
+    let exit = finished.exit_note();
+    let mut failed = finished.cut_short(run.time_limit);
     let mut records = Vec::new();
     if failed.is_none() {
         match read_solutions(&String::from_utf8_lossy(&finished.stdout)) {
             Ok(list) => records = list,
-            Err(e) => failed = Some(format!("its output is not a solution list: stdout {e}")),
+            Err(e) => {
+                let how = exit.as_ref().map_or(String::new(), |x| format!("it {x} and "));
+                failed = Some(format!("{how}its output is not a solution list: stdout {e}"));
+            }
         }
     }
     let mine: Vec<SolutionRecord> = records.into_iter().filter(|r| r.problem_id == problem.id()).collect();
@@ -85,7 +96,7 @@ pub fn run_solver(run: &SolverRun) -> anyhow::Result<SolverSummary> {
     let file = std::fs::File::create(run.out).with_context(|| format!("cannot create {}", run.out.display()))?;
     record_solution(std::io::BufWriter::new(file), &setup, &name, Some(&command), &solution, stderr, finished.elapsed, failed.clone())
         .with_context(|| format!("writing {}", run.out.display()))?;
-    let rules = Arc::new(Rules::new(problem.clone(), &run.phrases).map_err(|e| anyhow::anyhow!("phrases: {e}"))?);
+    let rules = Arc::new(Rules::new(problem.clone(), &known).map_err(|e| anyhow::anyhow!("phrases: {e}"))?);
     let rules_by_id = BTreeMap::from([(problem.id(), rules)]);
     let seeds: Vec<ScoredRecord> = mine.iter().map(|r| score_record(&rules_by_id, r)).collect();
     let this = chosen.filter(|_| failed.is_none()).map(|r| score_record(&rules_by_id, &r));
@@ -99,6 +110,7 @@ pub fn run_solver(run: &SolverRun) -> anyhow::Result<SolverSummary> {
         phrases: this.as_ref().map(|r| r.phrases.clone()).unwrap_or_default(),
         error: this.and_then(|r| r.error),
         failed,
+        exit,
         seconds: finished.elapsed.as_secs_f64(),
         seeds,
     })

@@ -55,8 +55,10 @@ impl BotProtocol for Amazes {
     /// fails; the judge then plays `T` for it). An empty line or one of more than 256 moves is
     /// well-formed but illegal, so it is read here and refused by the rules, which record why
     /// ([`crate::Judged`]); the effect is the same: the judge plays for the rest of the game.
+    /// Trailing spaces and tabs (and a carriage return) are ignored, as the contestants'
+    /// judge did; a line of nothing else is an empty line, which the rules judge.
     fn parse_action(line: &str) -> Result<Moves, String> {
-        Moves::parse(line)
+        Moves::parse(line.trim_end_matches([' ', '\t', '\r']))
     }
 
     /// Nothing is sent after a move.
