@@ -2,9 +2,10 @@
 //! `match` and `play` arguments.
 
 use clap::Args;
+use kibitz_core::BotProtocol;
+use kibitz_core::replay::Limits;
 use kibitz_referee::{BotLimits, MatchOptions};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// Recording options and limits of `kibitz match`.
 #[derive(Args)]
@@ -20,33 +21,44 @@ pub struct Common {
 }
 
 impl Common {
-    pub fn options(&self) -> (MatchOptions, BotLimits) {
-        let limits = self.limits.limits();
+    /// The match's options and its bots' limits (the game's own where none are given).
+    pub fn options<G: BotProtocol>(&self) -> (MatchOptions, BotLimits) {
+        let limits = self.limits.limits::<G>();
         (MatchOptions::bots(self.seed, limits), limits)
     }
 }
 
-/// Bots' time limits.
+/// Bots' time limits; each defaults to the game's own (`kibitz_core::BotProtocol::LIMITS`).
 #[derive(Args)]
+#[command(next_help_heading = "Time limits (default: the game's own; see docs/rules)")]
 pub struct LimitArgs {
     /// Time a bot has to greet, in ms.
-    #[arg(long, default_value_t = BotLimits::DEFAULT.init.as_millis() as u64)]
-    pub init_ms: u64,
-    /// Answers slower than this are logged in the replay, in ms.
-    #[arg(long, default_value_t = BotLimits::DEFAULT.turn_soft.as_millis() as u64)]
-    pub turn_soft_ms: u64,
+    #[arg(long)]
+    pub init_ms: Option<u64>,
+    /// Answers slower than this are noted in the replay, in ms.
+    #[arg(long)]
+    pub turn_soft_ms: Option<u64>,
     /// Answers slower than this fail the bot, in ms.
-    #[arg(long, default_value_t = BotLimits::DEFAULT.turn_hard.as_millis() as u64)]
-    pub turn_hard_ms: u64,
+    #[arg(long)]
+    pub turn_hard_ms: Option<u64>,
+    /// The hard limit of a bot's first answer (its start-up counts), in ms.
+    #[arg(long)]
+    pub first_turn_ms: Option<u64>,
+    /// A bot's total thinking time over the game (wall clock on its turns), in ms; 0 for none.
+    #[arg(long)]
+    pub total_ms: Option<u64>,
 }
 
 impl LimitArgs {
-    pub fn limits(&self) -> BotLimits {
-        BotLimits {
-            init: Duration::from_millis(self.init_ms),
-            turn_soft: Duration::from_millis(self.turn_soft_ms),
-            turn_hard: Duration::from_millis(self.turn_hard_ms),
-        }
+    pub fn limits<G: BotProtocol>(&self) -> BotLimits {
+        let game = G::LIMITS;
+        BotLimits::from_record(Limits {
+            init_ms: self.init_ms.unwrap_or(game.init_ms),
+            turn_soft_ms: self.turn_soft_ms.unwrap_or(game.turn_soft_ms),
+            turn_hard_ms: self.turn_hard_ms.unwrap_or(game.turn_hard_ms),
+            first_turn_ms: self.first_turn_ms.or(game.first_turn_ms),
+            total_ms: self.total_ms.or(game.total_ms).filter(|&ms| ms > 0),
+        })
     }
 }
 

@@ -112,7 +112,7 @@ where
     } else {
         bots.to_vec()
     };
-    let limits = header.limits.map_or(BotLimits::DEFAULT, BotLimits::from_record);
+    let limits = BotLimits::from_record(header.limits.unwrap_or(G::LIMITS));
     let seats = seat_plan::<G>(players, &humans, &bots, name, limits)?;
     let options = MatchOptions { history_players: Some(header.players.clone()), ..MatchOptions::bots(header.seed, limits) };
     Ok((LivePlan { setup: header.setup.clone(), seats, options, history: replay.records[..at].to_vec() }, at))
@@ -224,7 +224,7 @@ where
     G::Action: Send,
     G::Outcome: Send,
 {
-    let limits = args.limits.limits();
+    let limits = args.limits.limits::<G>();
     let (plan, title) = match &args.from {
         Some(from) => {
             let text = std::fs::read_to_string(from).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", from.display()))?;
@@ -256,7 +256,7 @@ pub fn run_bot_match<G: BotProtocol>(
     common: &super::args::Common,
     rounds: u64,
 ) -> anyhow::Result<kibitz_referee::Finished<G>> {
-    let (options, limits) = common.options();
+    let (options, limits) = common.options::<G>();
     let out = std::fs::File::create(&common.out).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", common.out.display()))?;
     let mut seats: Vec<Box<dyn kibitz_referee::Seat<G>>> = bots
         .iter()

@@ -22,6 +22,10 @@ pub trait BotProtocol: Game {
     /// its name; [`parse_greeting`](Self::parse_greeting) is then never called.
     const GREETS: bool = true;
 
+    /// The time limits `kibitz match` and `kibitz play` give this game's bots unless told
+    /// otherwise (a game's own practice: per answer, or a total budget per game).
+    const LIMITS: crate::replay::Limits = crate::replay::Limits::TURN_BY_TURN;
+
     /// What a seat is called before (or without) a greeting: "Player k", or the game's own
     /// names for its seats.
     fn seat_label(player: usize) -> String {

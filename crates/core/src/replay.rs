@@ -29,6 +29,17 @@ pub struct Limits {
     pub init_ms: u64,
     pub turn_soft_ms: u64,
     pub turn_hard_ms: u64,
+    /// The hard limit of a bot's first answer, when it differs (its start-up counts in it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_turn_ms: Option<u64>,
+    /// A bot's total thinking time over the game: wall-clock time while it is its turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_ms: Option<u64>,
+}
+
+impl Limits {
+    /// 2 s to greet, 100 ms per answer noted, 500 ms per answer enforced, no total.
+    pub const TURN_BY_TURN: Limits = Limits { init_ms: 2000, turn_soft_ms: 100, turn_hard_ms: 500, first_turn_ms: None, total_ms: None };
 }
 
 /// The first line of a replay.

@@ -2,7 +2,7 @@
 
 use crate::process::BotProcess;
 use kibitz_core::{BotProtocol, Game};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What a seat did on its turn, with everything the referee saw.
 #[derive(Debug, Clone)]
@@ -49,12 +49,22 @@ pub struct BotLimits {
     pub turn_soft: Duration,
     /// Answers slower than this fail the bot.
     pub turn_hard: Duration,
+    /// The hard limit of the first answer instead of `turn_hard` (start-up counts in it).
+    pub first_turn: Option<Duration>,
+    /// Total thinking time over the game (wall clock while it is the bot's turn): a bot that
+    /// uses it up fails.
+    pub total: Option<Duration>,
 }
 
 impl BotLimits {
-    /// What `kibitz match` uses unless told otherwise.
-    pub const DEFAULT: BotLimits =
-        BotLimits { init: Duration::from_millis(2000), turn_soft: Duration::from_millis(100), turn_hard: Duration::from_millis(500) };
+    /// What a game's bots get unless it says otherwise ([`Limits::TURN_BY_TURN`](kibitz_core::replay::Limits::TURN_BY_TURN)).
+    pub const DEFAULT: BotLimits = BotLimits {
+        init: Duration::from_millis(2000),
+        turn_soft: Duration::from_millis(100),
+        turn_hard: Duration::from_millis(500),
+        first_turn: None,
+        total: None,
+    };
 
     /// The limits as a replay's header records them.
     pub fn to_record(self) -> kibitz_core::replay::Limits {
@@ -62,6 +72,8 @@ impl BotLimits {
             init_ms: self.init.as_millis() as u64,
             turn_soft_ms: self.turn_soft.as_millis() as u64,
             turn_hard_ms: self.turn_hard.as_millis() as u64,
+            first_turn_ms: self.first_turn.map(|d| d.as_millis() as u64),
+            total_ms: self.total.map(|d| d.as_millis() as u64),
         }
     }
 
@@ -71,6 +83,8 @@ impl BotLimits {
             init: Duration::from_millis(l.init_ms),
             turn_soft: Duration::from_millis(l.turn_soft_ms),
             turn_hard: Duration::from_millis(l.turn_hard_ms),
+            first_turn: l.first_turn_ms.map(Duration::from_millis),
+            total: l.total_ms.map(Duration::from_millis),
         }
     }
 }
@@ -85,6 +99,10 @@ pub struct BotSeat {
     /// Set by `start`, consumed by the first `act`, so a failure at greeting time is reported
     /// on the bot's first turn record as well as in the header.
     pending_failure: bool,
+    /// Answers given so far.
+    turns: u32,
+    /// Thinking time used so far (for a total budget).
+    used: Duration,
 }
 
 impl BotSeat {
@@ -95,7 +113,16 @@ impl BotSeat {
             Err(e) => (None, Some(format!("could not be started: {e}"))),
         };
         let pending_failure = failure.is_some();
-        Self { command: command.to_string(), name: label.to_string(), limits, process, failure, pending_failure }
+        Self {
+            command: command.to_string(),
+            name: label.to_string(),
+            limits,
+            process,
+            failure,
+            pending_failure,
+            turns: 0,
+            used: Duration::ZERO,
+        }
     }
 
     /// Marks the seat failed (the first reason counts) and ends its process. The failure is
@@ -154,7 +181,21 @@ impl<G: BotProtocol> Seat<G> for BotSeat {
             answer.failed = self.failure.clone();
         }
         let Some(process) = self.process.as_mut() else { return answer };
-        let reply = process.send(&G::turn_lines(state, player)).and_then(|_| process.receive(self.limits.turn_hard));
+        // This answer's limit: the turn's (the first answer's may differ), within what is left
+        // of a total budget.
+        let turn = if self.turns == 0 { self.limits.first_turn.unwrap_or(self.limits.turn_hard) } else { self.limits.turn_hard };
+        let left = self.limits.total.map(|t| t.saturating_sub(self.used));
+        let wait = left.map_or(turn, |l| turn.min(l));
+        let asked = Instant::now();
+        let reply = process.send(&G::turn_lines(state, player)).and_then(|_| process.receive(wait));
+        self.used += asked.elapsed();
+        self.turns += 1;
+        let reply = reply.map_err(|reason| match (self.limits.total, left) {
+            (Some(total), Some(l)) if l < turn && reason.starts_with("did not answer") => {
+                format!("used up its total thinking time of {} ms", total.as_millis())
+            }
+            _ => reason,
+        });
         let reply = reply.and_then(|(line, took)| {
             answer.ms = Some(took.as_millis() as u64);
             if took > self.limits.turn_soft {

@@ -19,7 +19,7 @@ const CLOSED: &str = "[input closed]";
 const QUITS: &str = "[exit on Quit]";
 
 fn limits() -> BotLimits {
-    BotLimits { init: Duration::from_secs(5), turn_soft: Duration::from_secs(1), turn_hard: Duration::from_secs(2) }
+    BotLimits { init: Duration::from_secs(5), turn_soft: Duration::from_secs(1), turn_hard: Duration::from_secs(2), ..BotLimits::DEFAULT }
 }
 
 fn workspace() -> PathBuf {
@@ -78,17 +78,22 @@ struct Played {
 /// holds for every match: it verifies, the seats keep their labels, and each bot read exactly
 /// what the rules say it was sent, turn by turn, then the farewell.
 fn play(test: &str, setup: &Setup, seed: u64, answers: [&str; 2], prefixes: [&str; 2]) -> Played {
+    play_limited(test, setup, seed, answers, prefixes, limits())
+}
+
+/// [`play`] under the given limits.
+fn play_limited(test: &str, setup: &Setup, seed: u64, answers: [&str; 2], prefixes: [&str; 2], limits: BotLimits) -> Played {
     let dir = scratch(test);
     let log_paths = [dir.join("red.log"), dir.join("blue.log")];
     let mut seats: Vec<Box<dyn Seat<Amazes>>> = [0, 1]
         .map(|p| {
             let command = format!("{}\n{}", prefixes[p], logging_bot(&log_paths[p], answers[p]));
-            Box::new(BotSeat::spawn(&command, ["Red", "Blue"][p], limits())) as Box<dyn Seat<Amazes>>
+            Box::new(BotSeat::spawn(&command, ["Red", "Blue"][p], limits)) as Box<dyn Seat<Amazes>>
         })
         .into_iter()
         .collect();
     let mut out = Vec::new();
-    let options = MatchOptions { seed, limits: Some(limits().to_record()), ..MatchOptions::default() };
+    let options = MatchOptions { seed, limits: Some(limits.to_record()), ..MatchOptions::default() };
     let summary = run_match::<Amazes>(setup, &mut seats, &options, &mut out, |_| {}).expect("the match finishes").summary;
     drop(seats);
     let text = String::from_utf8(out).unwrap();
@@ -243,6 +248,35 @@ fn a_bot_sending_too_many_moves_is_judged_by_the_rules_but_still_asked() {
     let long = "F".repeat(257);
     let played = check_judged("too_long", &format!("echo {long}; continue"), None, Judged::TooManyMoves { moves: 257 });
     assert_eq!(played.logs[1].iter().filter(|l| *l != CLOSED).count(), 750, "told all its 150 turns");
+}
+
+#[test]
+fn a_slow_start_is_no_loss_under_the_games_own_limits() {
+    // 1.5 s of start-up (a Java or Python bot) before Red's first answer: inside Red's turn,
+    // well inside Amazes' first-answer limit and total budget.
+    let setup = Setup::new(generate(6));
+    let played =
+        play_limited("slow_start", &setup, 6, [WALL_FOLLOWER, WALL_FOLLOWER], ["sleep 1.5", ""], BotLimits::from_record(Amazes::LIMITS));
+    assert!(played.summary.failed.is_empty(), "{:?}", played.summary.failed);
+    let red = reports(&played.replay, 0);
+    assert!(red.iter().all(|t| t.played_by == PlayedBy::Bot && t.judged.is_none()), "Red is never handed to the judge");
+    assert!(played.replay.records[0].ms.is_some_and(|ms| ms >= 1400), "the start-up is in Red's first turn");
+    assert_eq!(played.replay.header.limits.and_then(|l| l.total_ms), Some(30_000), "the budget is recorded");
+}
+
+#[test]
+fn a_bot_that_uses_up_its_total_thinking_time_fails() {
+    // 300 ms an answer against a 2 s budget: out of time on its seventh answer.
+    let setup = Setup::new(generate(6));
+    let limits = BotLimits { total: Some(Duration::from_secs(2)), ..limits() };
+    let blue = format!("sleep 0.3\n  {WALL_FOLLOWER}");
+    let played = play_limited("budget", &setup, 6, [WALL_FOLLOWER, &blue], ["", ""], limits);
+    let s = &played.summary;
+    assert_eq!(s.failed.len(), 1, "{:?}", s.failed);
+    assert_eq!(s.failed[0].player, 1);
+    assert!(s.failed[0].reason.contains("total thinking time of 2000 ms"), "{}", s.failed[0].reason);
+    let answered = played.replay.records.iter().filter(|r| r.player == Some(1) && r.action.is_some()).count();
+    assert!((5..=7).contains(&answered), "answered {answered} turns within 2 s at 0.3 s each");
 }
 
 #[test]

@@ -32,7 +32,12 @@ fn setup(rounds: u32) -> Setup {
 }
 
 fn limits() -> BotLimits {
-    BotLimits { init: Duration::from_secs(5), turn_soft: Duration::from_millis(200), turn_hard: Duration::from_secs(2) }
+    BotLimits {
+        init: Duration::from_secs(5),
+        turn_soft: Duration::from_millis(200),
+        turn_hard: Duration::from_secs(2),
+        ..BotLimits::DEFAULT
+    }
 }
 
 fn bot(command: &str) -> Box<dyn Seat<Lighthouses> + Send> {

@@ -25,7 +25,12 @@ fn setup() -> Setup {
 }
 
 fn limits() -> BotLimits {
-    BotLimits { init: Duration::from_secs(5), turn_soft: Duration::from_millis(100), turn_hard: Duration::from_millis(400) }
+    BotLimits {
+        init: Duration::from_secs(5),
+        turn_soft: Duration::from_millis(100),
+        turn_hard: Duration::from_millis(400),
+        ..BotLimits::DEFAULT
+    }
 }
 
 fn play(commands: [&str; 2]) -> (MatchSummary, Replay<Lighthouses>) {

@@ -21,6 +21,7 @@ use crate::Amazes;
 use crate::rules::{Ending, Moves, Outcome, State};
 use crate::view::View;
 use kibitz_core::BotProtocol;
+use kibitz_core::replay::Limits;
 
 /// The first line of Red's first input.
 pub const START: &str = "Start";
@@ -29,6 +30,13 @@ pub const QUIT: &str = "Quit";
 
 impl BotProtocol for Amazes {
     const GREETS: bool = false;
+
+    /// CodeCup's practice: a total thinking time per program per game, wall clock while it is
+    /// the program's turn, start-up included (the seed gives no number; these are ours, see
+    /// docs/rules/amazes.md): 30 s in all, at most 5 s for one answer, 10 s for the first (a
+    /// Java or Python start-up fits with room to spare).
+    const LIMITS: Limits =
+        Limits { init_ms: 2000, turn_soft_ms: 1000, turn_hard_ms: 5000, first_turn_ms: Some(10_000), total_ms: Some(30_000) };
 
     /// The seed's names for the two seats.
     fn seat_label(player: usize) -> String {

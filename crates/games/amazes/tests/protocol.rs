@@ -46,10 +46,14 @@ fn the_lines_match_the_seed_letters_in_the_example_maze() {
 fn only_move_letters_are_accepted_and_the_rules_judge_the_length() {
     assert_eq!(Amazes::parse_action("FTLR").unwrap().as_slice(), &[Move::F, Move::T, Move::L, Move::R]);
     assert_eq!(Amazes::parse_action(&"F".repeat(256)).unwrap().len(), 256);
-    for bad in ["ftlr", "F F", "FX", " F", "F\t", "FFL "] {
+    for bad in ["ftlr", "F F", "FX", " F", "F\tF"] {
         let e = Amazes::parse_action(bad).unwrap_err();
         assert!(e.contains("only F, T, L and R"), "{bad:?}: {e}");
     }
+    // Trailing spaces and tabs are stripped, as the contestants' judge did (issue 11).
+    assert_eq!(Amazes::parse_action("FFL  ").unwrap().as_slice(), &[Move::F, Move::F, Move::L]);
+    assert_eq!(Amazes::parse_action("F\t \r").unwrap().as_slice(), &[Move::F]);
+    assert!(Amazes::parse_action("  \t").unwrap().is_empty(), "a line of spaces is an empty line");
     // Too long and empty lines are read, then refused by the rules with their reason.
     let mut state = Amazes::start(&Setup::new(generate(4)), 2, 0).unwrap();
     let long = Amazes::parse_action(&"F".repeat(257)).unwrap();
