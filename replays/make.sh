@@ -21,4 +21,6 @@ run amazes --maze maps/amazes/kibitz-1.txt --out replays/amazes-explorers.jsonl 
   -- "'$K' bot amazes explorer" "'$K' bot amazes explorer --seed 1"
 run amazes --maze maps/amazes/kibitz-2.txt --out replays/amazes-explorer-vs-random.jsonl \
   -- "'$K' bot amazes explorer" "'$K' bot amazes random --seed 4"
+run fedrunek --n 12 --turn-ms 50 --turns 120 --seed 2 --miners 3 --scouts 2 --out replays/fedrunek-greedy-vs-python.jsonl \
+  -- "'$K' bot fedrunek greedy" "python3 docs/clients/fedrunek.py"
 for f in replays/*.jsonl; do "$K" verify "$f"; done

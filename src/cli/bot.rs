@@ -17,6 +17,10 @@ pub struct BotArgs {
     /// Seed for strategies that use chance.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Server games only: HOST PORT LOGIN PASSWORD (or the KIBITZ_HOST, KIBITZ_PORT,
+    /// KIBITZ_LOGIN and KIBITZ_PASSWORD variables).
+    #[arg(value_name = "HOST PORT LOGIN PASSWORD")]
+    pub connect: Vec<String>,
 }
 
 pub fn run(registry: &Registry, args: BotArgs) -> anyhow::Result<ExitCode> {
@@ -32,7 +36,7 @@ pub fn run(registry: &Registry, args: BotArgs) -> anyhow::Result<ExitCode> {
     if !strategies.contains(&args.strategy.as_str()) {
         anyhow::bail!("no {} bot called {:?}; try: {}", args.game, args.strategy, strategies.join(", "));
     }
-    match room.run_bot(&args.strategy, args.seed) {
+    match room.run_bot(&args.strategy, args.seed, &args.connect) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => {
             eprintln!("[{} {}] {e}", args.game, args.strategy);

@@ -41,6 +41,8 @@ pub enum Command {
     Score(ForGame),
     /// Play by hand against bot processes (or continue a replay by hand), recorded as a replay.
     Play(ForGame),
+    /// Run a game's TCP server for teams' clients (the Deadline24 games).
+    Serve(ForGame),
 }
 
 /// A verb's game as given on the command line; the game's own arguments are read by its room.
@@ -75,11 +77,12 @@ impl Args for ForGame {
 }
 
 /// The verbs that take a game, each with the room's method that offers it.
-const GAME_VERBS: [(&str, fn(&dyn Room) -> Option<clap::Command>); 4] = [
+const GAME_VERBS: [(&str, fn(&dyn Room) -> Option<clap::Command>); 5] = [
     ("match", |r| r.match_verb().map(|v| v.command)),
     ("play", |r| r.play_verb().map(|v| v.command)),
     ("score", |r| r.score_verb().map(|v| v.command)),
     ("solve", |r| r.solve_verb().map(|v| v.command)),
+    ("serve", |r| r.serve_verb().map(|v| v.command)),
 ];
 
 /// The whole command line: the fixed verbs, each game's arguments under them, the games'
@@ -140,6 +143,7 @@ fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::
         Some(Command::Play(g)) => play::run(registry, game_verb(registry, &g, |r| r.play_verb())?, verbose),
         Some(Command::Score(g)) => game_verb(registry, &g, |r| r.score_verb()),
         Some(Command::Solve(g)) => game_verb(registry, &g, |r| r.solve_verb()),
+        Some(Command::Serve(g)) => game_verb(registry, &g, |r| r.serve_verb()),
         Some(Command::Verify(args)) => verify::run(registry, args),
         Some(Command::Bot(args)) => bot::run(registry, args),
         Some(Command::View(args)) => view::run(registry, args, verbose),

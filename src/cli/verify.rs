@@ -32,7 +32,8 @@ pub fn run(registry: &Registry, args: VerifyArgs) -> anyhow::Result<ExitCode> {
                 (None, true) => "finished",
                 (None, false) => "unfinished",
             };
-            println!("{name}: ok, {} {} steps agree with the rules ({state}); scores {:?}", report.steps, report.game, v.scores);
+            let scores: Vec<String> = v.scores.iter().map(|&s| kibitz_core::show_score(s, report.score_decimals)).collect();
+            println!("{name}: ok, {} {} steps agree with the rules ({state}); scores [{}]", report.steps, report.game, scores.join(", "));
             Ok(ExitCode::from(if report.damage.is_some() { EXIT_FAILED } else { 0 }))
         }
         Err(e) => {

@@ -4,6 +4,7 @@
 //! its entry in [`registry`] (see docs/architecture.md).
 
 mod amazes;
+mod fedrunek;
 mod icfp2015;
 mod lighthouses;
 
@@ -11,5 +12,5 @@ use crate::kit::room::Registry;
 
 /// Every game, in the order `--help` lists them.
 pub fn registry() -> Registry {
-    Registry::new(&[&lighthouses::LighthousesRoom, &icfp2015::Icfp2015Room, &amazes::AmazesRoom])
+    Registry::new(&[&lighthouses::LighthousesRoom, &fedrunek::FedrunekRoom, &icfp2015::Icfp2015Room, &amazes::AmazesRoom])
 }

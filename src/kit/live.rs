@@ -87,7 +87,13 @@ impl<G: Game> Live<G> {
     /// Says how the match ended, checking the whole replay with the rules.
     pub fn finish(&mut self, replay: &Replay<G>) {
         let Some(end) = &replay.end else { return };
-        let scores = end.names.iter().zip(&end.scores).map(|(n, s)| format!("{n} {s}")).collect::<Vec<_>>().join(", ");
+        let scores = end
+            .names
+            .iter()
+            .zip(&end.scores)
+            .map(|(n, &s)| format!("{n} {}", kibitz_core::show_score(s, G::SCORE_DECIMALS)))
+            .collect::<Vec<_>>()
+            .join(", ");
         let how = end.stopped.clone().unwrap_or_else(|| "match over".to_string());
         let verdict = match kibitz_core::verify::verify(replay) {
             Ok(_) => "The replay verifies ✔".to_string(),

@@ -10,6 +10,7 @@
 //! - [`recorded`]: a replay held for viewing: records, keyframed timeline, state cache, track.
 //! - [`live`]: a view following a live match by its replay lines.
 //! - [`seats`]: who sits where in `kibitz play`, and taking over a replay by hand.
+//! - [`server`]: `serve` and `match` for the Deadline24 server games (turns, teams, replays).
 //! - [`args`]: command-line arguments every bot game shares (recording, limits, seats).
 //! - [`progress`]: the progress bar of long headless work.
 //! - [`palette`]: player colours.
@@ -21,4 +22,5 @@ pub mod progress;
 pub mod recorded;
 pub mod room;
 pub mod seats;
+pub mod server;
 pub mod view;

@@ -16,3 +16,13 @@ pub fn progress_bar(rounds: u64) -> ProgressBar {
     );
     bar
 }
+
+/// A spinner with a message on stderr when it is a terminal (work of unknown length: a server).
+pub fn spinner() -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    if !std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar.set_style(ProgressStyle::with_template("{spinner} {msg} {elapsed}").expect("valid template"));
+    bar
+}

@@ -48,9 +48,14 @@ pub trait Room: Sync {
     fn bot_strategies(&self) -> &'static [&'static str] {
         &[]
     }
-    /// Runs one of our sample bots on stdin/stdout until its input ends.
-    fn run_bot(&self, strategy: &str, _seed: u64) -> Result<(), String> {
+    /// Runs one of our sample bots until its game ends: on stdin/stdout, or, for a server
+    /// game, as a TCP client (`args`: HOST PORT LOGIN PASSWORD, as `kibitz match` appends them).
+    fn run_bot(&self, strategy: &str, _seed: u64, _args: &[String]) -> Result<(), String> {
         Err(format!("no {} bot called {strategy:?}", self.id()))
+    }
+    /// `kibitz serve ID ...`: the game's TCP server (the Deadline24 games).
+    fn serve_verb(&self) -> Option<Verb<ExitCode>> {
+        None
     }
     /// `kibitz view --problem P FILE`: a solution file of this game's own format played on a
     /// problem, as replay text; `None` when the game has no such files.
@@ -75,6 +80,11 @@ pub struct Session {
     pub screenshot: Option<PathBuf>,
 }
 
+/// For stdio bots: they take no arguments after the strategy.
+pub fn no_bot_arguments(args: &[String]) -> Result<(), String> {
+    if args.is_empty() { Ok(()) } else { Err(format!("this bot takes no arguments after its strategy (got {})", args.join(" "))) }
+}
+
 /// What `verify` found.
 pub struct VerifyReport {
     pub game: String,
@@ -85,6 +95,8 @@ pub struct VerifyReport {
     pub verdict: Result<Verified, VerifyError>,
     /// Why the match ended before the rules ended it (a human stopped it), as its end record says.
     pub stopped: Option<String>,
+    /// Scores count units of 10^-score_decimals.
+    pub score_decimals: u32,
 }
 
 /// Verifies a replay of `G`: the whole of a room's `verify` for any game.
@@ -96,6 +108,7 @@ pub fn verify_as<G: Game>(text: &str) -> Result<VerifyReport, String> {
         verdict: verify_replay(&loaded.replay),
         damage: loaded.damage,
         stopped: loaded.replay.end.and_then(|e| e.stopped),
+        score_decimals: G::SCORE_DECIMALS,
     })
 }
 

@@ -116,13 +116,25 @@ pub struct Track {
     /// The first step whose recorded outcome differs from what the rules give (the log shows
     /// the recorded one, the board the re-simulated one), as a message for the user.
     pub disagreement: Option<String>,
+    /// Scores count units of 10^-score_decimals (`kibitz_core::Game::SCORE_DECIMALS`).
+    pub score_decimals: u32,
 }
 
 impl Track {
     pub fn new(title: String, players: Vec<(String, egui::Color32)>) -> Self {
         let scores = vec![vec![(0, 0)]; players.len()];
         let players = players.into_iter().map(|(name, color)| PlayerLabel { name, color, failed: None }).collect();
-        Self { title, len: 0, round_starts: Vec::new(), markers: Vec::new(), players, scores, names_before: None, disagreement: None }
+        Self {
+            title,
+            len: 0,
+            round_starts: Vec::new(),
+            markers: Vec::new(),
+            players,
+            scores,
+            names_before: None,
+            disagreement: None,
+            score_decimals: 0,
+        }
     }
 
     /// The name of the player who made step `step`: for steps copied from a replay taken
@@ -132,6 +144,16 @@ impl Track {
             Some((steps, names)) if step < *steps && player < names.len() => &names[player],
             _ => &self.players[player].name,
         }
+    }
+
+    /// A score as people read it.
+    pub fn show_score(&self, score: i64) -> String {
+        kibitz_core::show_score(score, self.score_decimals)
+    }
+
+    /// A score as a number for charts.
+    pub fn score_value(&self, score: i64) -> f64 {
+        score as f64 / 10f64.powi(self.score_decimals as i32)
     }
 
     /// Scores at a cursor: the last point of each series at or before it.

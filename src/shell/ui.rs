@@ -469,7 +469,7 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
         for (k, p) in session.track().players.iter().enumerate() {
             ui.horizontal(|ui| {
                 ui.colored_label(p.color, RichText::new(format!("{k} {}", p.name)).strong());
-                ui.label(scores.get(k).copied().unwrap_or(0).to_string());
+                ui.label(session.track().show_score(scores.get(k).copied().unwrap_or(0)));
                 if let Some((at, reason)) = &p.failed {
                     let text = if *at < cursor { "failed" } else { "fails later" };
                     ui.colored_label(Color32::LIGHT_RED, text).on_hover_text(format!("step {at}: {reason}"));
@@ -520,7 +520,7 @@ fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, playbac
             ui,
             |plot| {
                 for (k, series) in session.track().scores.iter().enumerate() {
-                    let points: PlotPoints = series.iter().map(|&(at, s)| [at as f64, s as f64]).collect();
+                    let points: PlotPoints = series.iter().map(|&(at, s)| [at as f64, session.track().score_value(s)]).collect();
                     plot.line(Line::new(session.track().players[k].name.clone(), points).color(session.track().players[k].color));
                 }
                 plot.vline(VLine::new("cursor", cursor as f64).color(Color32::WHITE));

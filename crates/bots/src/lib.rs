@@ -1,7 +1,9 @@
 //! Sample bots of our own, one module per game. They speak the original protocols on stdin and
-//! stdout, exactly as a contest entry would, and are run through `kibitz bot GAME STRATEGY`.
+//! stdout (the server games: over TCP), exactly as a contest entry would, and are run through
+//! `kibitz bot GAME STRATEGY`.
 
 pub mod amazes;
+pub mod fedrunek;
 pub mod icfp2015;
 pub mod lighthouses;
 

@@ -41,6 +41,9 @@ pub trait Game: 'static {
     const ID: &'static str;
     /// Bumped whenever a rules change would make old replays re-simulate differently.
     const RULES_VERSION: u32;
+    /// Scores are integers counting units of 10^-SCORE_DECIMALS, so that games scored in reals
+    /// (the Deadline24 games print six decimals) stay exact in replays and comparisons.
+    const SCORE_DECIMALS: u32 = 0;
 
     /// Everything fixed before the first step: map or problem, parameters such as the number of
     /// rounds. Stored inline in every replay header, so a replay stands on its own.
@@ -67,4 +70,25 @@ pub trait Game: 'static {
 
     /// The round (or turn, or unit) a state is in, for display and for stepping by round.
     fn round(state: &Self::State) -> u32;
+}
+
+/// A score as people read it: `score` counts units of 10^-`decimals` ([`Game::SCORE_DECIMALS`]).
+pub fn show_score(score: i64, decimals: u32) -> String {
+    if decimals == 0 {
+        return score.to_string();
+    }
+    let unit = 10u64.pow(decimals);
+    let sign = if score < 0 { "-" } else { "" };
+    let abs = score.unsigned_abs();
+    format!("{sign}{}.{:0width$}", abs / unit, abs % unit, width = decimals as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn scores_show_their_decimals() {
+        assert_eq!(super::show_score(42, 0), "42");
+        assert_eq!(super::show_score(2_520_000_000, 6), "2520.000000");
+        assert_eq!(super::show_score(-1_500_000, 6), "-1.500000");
+    }
 }

@@ -20,7 +20,7 @@ pub mod rng;
 pub mod timeline;
 pub mod verify;
 
-pub use game::{Game, Step, ToMove};
+pub use game::{Game, Step, ToMove, show_score};
 pub use located::Located;
 pub use protocol::BotProtocol;
 pub use replay::{Replay, ReplayHeader, StepRecord};

@@ -289,6 +289,7 @@ impl<G: Game> Replay<G> {
 pub struct ReplayWriter<W: Write> {
     out: W,
     buffer: Vec<u8>,
+    flush_each: bool,
 }
 
 impl<W: Write> ReplayWriter<W> {
@@ -297,7 +298,23 @@ impl<W: Write> ReplayWriter<W> {
         buffer.push(b'\n');
         out.write_all(&buffer)?;
         out.flush()?;
-        Ok(Self { out, buffer })
+        Ok(Self { out, buffer, flush_each: true })
+    }
+
+    /// Leaves flushing to the caller ([`ReplayWriter::flush`]): a server answering tens of
+    /// thousands of commands a second flushes once per batch instead of once per line.
+    pub fn batched(mut self) -> Self {
+        self.flush_each = false;
+        self
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
+    /// The line written last (the header after `new`), with its newline.
+    pub fn last_line(&self) -> &[u8] {
+        &self.buffer
     }
 
     pub fn record<A: Serialize, O: Serialize>(&mut self, record: &StepRecord<A, O>) -> io::Result<()> {
@@ -313,7 +330,7 @@ impl<W: Write> ReplayWriter<W> {
         serde_json::to_writer(&mut self.buffer, value).map_err(io::Error::other)?;
         self.buffer.push(b'\n');
         self.out.write_all(&self.buffer)?;
-        self.out.flush()
+        if self.flush_each { self.out.flush() } else { Ok(()) }
     }
 
     pub fn into_inner(self) -> W {

@@ -5,7 +5,7 @@ mod cli;
 mod hand;
 mod view;
 
-use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_as, verify_as};
+use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_as, verify_as};
 use kibitz_amazes::Amazes;
 use kibitz_core::Game;
 use std::process::ExitCode;
@@ -46,7 +46,8 @@ impl Room for AmazesRoom {
         kibitz_bots::amazes::STRATEGIES
     }
 
-    fn run_bot(&self, strategy: &str, seed: u64) -> Result<(), String> {
+    fn run_bot(&self, strategy: &str, seed: u64, args: &[String]) -> Result<(), String> {
+        no_bot_arguments(args)?;
         kibitz_bots::run_stdio(kibitz_bots::amazes::make(strategy, seed)?.as_mut())
     }
 }

@@ -4,7 +4,7 @@ mod cli;
 mod hand;
 mod view;
 
-use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_as, verify_as};
+use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_as, verify_as};
 use kibitz_core::Game;
 use kibitz_lighthouses::Lighthouses;
 use view::LighthousesView;
@@ -40,7 +40,8 @@ impl Room for LighthousesRoom {
         kibitz_bots::lighthouses::STRATEGIES
     }
 
-    fn run_bot(&self, strategy: &str, seed: u64) -> Result<(), String> {
+    fn run_bot(&self, strategy: &str, seed: u64, args: &[String]) -> Result<(), String> {
+        no_bot_arguments(args)?;
         kibitz_bots::run_stdio(kibitz_bots::lighthouses::make(strategy, seed)?.as_mut())
     }
 }

@@ -1,0 +1,17 @@
+//! Fedrunek clients: TCP clients of the Deadline24 protocol, run as `kibitz bot fedrunek
+//! STRATEGY [HOST PORT LOGIN PASSWORD]` (the four values also come from `KIBITZ_*` variables).
+
+pub mod client;
+mod greedy;
+
+pub use client::Connect;
+
+pub const STRATEGIES: &[&str] = &["greedy"];
+
+/// Runs a strategy against the server until it closes the connection.
+pub fn run(strategy: &str, seed: u64, connect: &Connect) -> Result<(), String> {
+    match strategy {
+        "greedy" => greedy::run(connect, seed),
+        _ => Err(crate::unknown("fedrunek", strategy, STRATEGIES)),
+    }
+}

@@ -1,0 +1,230 @@
+//! A Deadline24 game as a [`Game`]: commands in order of arrival, ticks at turn ends, and the
+//! parts of the protocol the three games share (spec §1.6–§1.8).
+
+use crate::fixed::Fixed6;
+use crate::words::{Fail, Reply, split};
+use kibitz_core::{Game, Step, ToMove};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use std::fmt::Debug;
+use std::marker::PhantomData;
+
+/// One game of the three: its world, its commands and its turn boundary. Everything shared
+/// (words, common errors, the command limit, `WAIT`) is done by [`Realtime`] around it.
+pub trait Rules: 'static {
+    const ID: &'static str;
+    const RULES_VERSION: u32;
+    /// The game's own parameters (world size, buildings, ...).
+    type Params: Serialize + DeserializeOwned + Clone + Debug + Send + Sync;
+    /// Sent to the server's task that owns the game.
+    type State: Clone + Send;
+    /// What happened at a turn boundary, recorded with the tick.
+    type TurnReport: Serialize + DeserializeOwned + Clone + Debug + PartialEq + Send;
+
+    fn start(params: &Self::Params, teams: usize, seed: u64) -> Result<Self::State, String>;
+
+    /// Answers one command (already split into words, never empty, never `WAIT`) of `team`.
+    /// A name the game does not know is [`Fail::UNKNOWN_COMMAND`].
+    fn command(state: &mut Self::State, ctx: &Ctx, team: usize, words: &[&str]) -> Reply;
+
+    /// Resolves the end of turn `ctx.turn`; true when the game ends with it.
+    fn end_turn(state: &mut Self::State, ctx: &Ctx) -> (Self::TurnReport, bool);
+
+    /// Each team's final result before the factor K (fedrunek: A + S²), in millionths.
+    fn results(state: &Self::State) -> Vec<Fixed6>;
+}
+
+/// What a game's command sees of the common state.
+#[derive(Debug, Clone, Copy)]
+pub struct Ctx {
+    /// The current turn, from 1.
+    pub turn: u32,
+    /// When the command arrived, in microseconds since its turn started.
+    pub at_us: u64,
+    pub common: Common,
+}
+
+impl Ctx {
+    /// Seconds left in the turn, as `WAIT` and forced waiting print them.
+    pub fn seconds_left(&self) -> Fixed6 {
+        Fixed6((self.common.turn_ms * 1000).saturating_sub(self.at_us) as i64)
+    }
+
+    /// The turn length in whole seconds (at least 1), as `DESCRIBE WORLD` prints T.
+    pub fn turn_seconds(&self) -> u64 {
+        self.common.turn_ms.div_ceil(1000).max(1)
+    }
+}
+
+/// The parameters every server game has (spec §1.11).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Common {
+    /// The turn's wall-clock length. The seed's T is 1…10 s; shorter turns are for local play
+    /// and tests (`DESCRIBE WORLD` then prints 1).
+    pub turn_ms: u64,
+    /// The game's score factor K (1…5 in the seed).
+    pub k: Fixed6,
+    /// Commands per team per turn before errors 6 and 7.
+    pub command_limit: u32,
+    /// Ends the game after this turn whatever the rules say (tests, short matches).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_cap: Option<u32>,
+}
+
+impl Default for Common {
+    fn default() -> Self {
+        Self { turn_ms: 1000, k: Fixed6::ONE, command_limit: 200, turn_cap: None }
+    }
+}
+
+/// A server game's setup: the common parameters and the game's own.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Setup<P> {
+    pub common: Common,
+    pub game: P,
+}
+
+/// The state of a running game.
+#[derive(Debug, Clone)]
+pub struct State<S> {
+    pub game: S,
+    pub common: Common,
+    /// The current turn, from 1.
+    pub turn: u32,
+    /// Commands each team sent in this turn.
+    pub commands: Vec<u32>,
+    pub over: bool,
+}
+
+/// One command line as the server received it: the step's action.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Command {
+    /// Which of the team's connections sent it (numbered from 1 per team).
+    pub conn: u32,
+    /// Microseconds since the turn started when it reached the game.
+    pub at_us: u64,
+    pub line: String,
+}
+
+/// What the rules answered to a step.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome<T> {
+    /// The lines sent back to the connection.
+    Answer {
+        lines: Vec<String>,
+        /// The connection reads nothing more until the next turn (`WAIT`, forced waiting).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        holds: bool,
+    },
+    /// Turn `turn` ended.
+    Turn { turn: u32, report: T, over: bool },
+    /// A blank line, or a step after the end: nothing happens.
+    Nothing,
+}
+
+impl<T> Outcome<T> {
+    /// The answer lines, empty for a tick.
+    pub fn lines(&self) -> &[String] {
+        match self {
+            Outcome::Answer { lines, .. } => lines,
+            _ => &[],
+        }
+    }
+
+    pub fn holds(&self) -> bool {
+        matches!(self, Outcome::Answer { holds: true, .. })
+    }
+}
+
+/// The [`Game`] of a server game with rules `R`.
+pub struct Realtime<R>(PhantomData<R>);
+
+impl<R: Rules> Realtime<R> {
+    fn answer(reply: Reply) -> Outcome<R::TurnReport> {
+        let lines = match reply {
+            Ok(mut data) => {
+                data.insert(0, "OK".to_string());
+                data
+            }
+            Err(fail) => vec![fail.line()],
+        };
+        Outcome::Answer { lines, holds: false }
+    }
+
+    fn command(state: &mut State<R::State>, team: usize, command: &Command) -> Outcome<R::TurnReport> {
+        let words = split(&command.line);
+        if words.is_empty() {
+            return Outcome::Nothing;
+        }
+        let ctx = Ctx { turn: state.turn, at_us: command.at_us, common: state.common };
+        let count = &mut state.commands[team];
+        *count = count.saturating_add(1);
+        let limit = state.common.command_limit;
+        if *count == limit.saturating_add(1) {
+            return Self::answer(Err(Fail::LIMIT_WARNING));
+        }
+        if *count > limit {
+            let lines = vec![Fail::LIMIT_FORCED.line(), format!("FORCED WAITING {}", ctx.seconds_left())];
+            return Outcome::Answer { lines, holds: true };
+        }
+        if words[0] == "WAIT" {
+            if words.len() > 1 {
+                return Self::answer(Err(Fail::TOO_MANY_ARGUMENTS));
+            }
+            return Outcome::Answer { lines: vec!["OK".into(), format!("WAITING {}", ctx.seconds_left())], holds: true };
+        }
+        Self::answer(R::command(&mut state.game, &ctx, team, &words))
+    }
+}
+
+impl<R: Rules> Game for Realtime<R> {
+    const ID: &'static str = R::ID;
+    const RULES_VERSION: u32 = R::RULES_VERSION;
+    const SCORE_DECIMALS: u32 = 6;
+    type Setup = Setup<R::Params>;
+    type State = State<R::State>;
+    type Action = Command;
+    type Outcome = Outcome<R::TurnReport>;
+
+    fn start(setup: &Self::Setup, players: usize, seed: u64) -> Result<Self::State, String> {
+        if setup.common.turn_ms == 0 {
+            return Err("the turn length must be at least 1 ms".into());
+        }
+        let game = R::start(&setup.game, players, seed)?;
+        Ok(State { game, common: setup.common, turn: 1, commands: vec![0; players], over: false })
+    }
+
+    fn to_move(state: &Self::State) -> ToMove {
+        if state.over { ToMove::Over } else { ToMove::Anyone }
+    }
+
+    fn apply(state: &mut Self::State, step: &Step<Self::Action>) -> Self::Outcome {
+        if state.over {
+            return Outcome::Nothing;
+        }
+        match step {
+            Step::Act { player, action: Some(command) } if *player < state.commands.len() => Self::command(state, *player, command),
+            Step::Act { .. } => Outcome::Nothing,
+            Step::Tick => {
+                let ctx = Ctx { turn: state.turn, at_us: state.common.turn_ms * 1000, common: state.common };
+                let (report, over) = R::end_turn(&mut state.game, &ctx);
+                let over = over || state.common.turn_cap.is_some_and(|cap| state.turn >= cap);
+                let turn = state.turn;
+                state.over = over;
+                if !over {
+                    state.turn += 1;
+                    state.commands.iter_mut().for_each(|c| *c = 0);
+                }
+                Outcome::Turn { turn, report, over }
+            }
+        }
+    }
+
+    fn scores(state: &Self::State) -> Vec<i64> {
+        R::results(&state.game).into_iter().map(|r| r.mul(state.common.k).micros()).collect()
+    }
+
+    fn round(state: &Self::State) -> u32 {
+        state.turn
+    }
+}

@@ -1,0 +1,135 @@
+//! Lines into words, words into arguments, and the shape of every answer (spec §1.3–§1.5).
+
+/// White space in client lines: space, tab and CR (a CR before the LF is white space).
+fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\r')
+}
+
+/// The words of a client line; empty for a blank line.
+pub fn split(line: &str) -> Vec<&str> {
+    line.split(is_space).filter(|w| !w.is_empty()).collect()
+}
+
+/// An error answer: `FAILED code message`, the message verbatim from the game's table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fail {
+    pub code: u16,
+    pub message: &'static str,
+}
+
+impl Fail {
+    pub const fn new(code: u16, message: &'static str) -> Self {
+        Self { code, message }
+    }
+
+    pub const BAD_LOGIN: Fail = Fail::new(1, "bad login or password");
+    pub const UNKNOWN_COMMAND: Fail = Fail::new(2, "unknown command");
+    pub const BAD_FORMAT: Fail = Fail::new(3, "bad format");
+    pub const TOO_MANY_ARGUMENTS: Fail = Fail::new(4, "too many arguments");
+    pub const INTERNAL: Fail = Fail::new(5, "internal error, sorry...");
+    pub const LIMIT_WARNING: Fail = Fail::new(6, "commands limit reached, next call will force waiting");
+    pub const LIMIT_FORCED: Fail = Fail::new(7, "commands limit reached, forced waiting activated");
+
+    /// The answer line.
+    pub fn line(&self) -> String {
+        format!("FAILED {} {}", self.code, self.message)
+    }
+}
+
+/// What a game answers to one command: `OK` with its data lines, or a failure.
+pub type Reply = Result<Vec<String>, Fail>;
+
+/// A command's arguments, read left to right: a missing or malformed one is error 3, one too
+/// many is error 4 (checked by [`Args::end`] once all expected arguments are read).
+pub struct Args<'a> {
+    words: &'a [&'a str],
+    next: usize,
+}
+
+impl<'a> Args<'a> {
+    pub fn new(words: &'a [&'a str]) -> Self {
+        Self { words, next: 0 }
+    }
+
+    fn take(&mut self) -> Result<&'a str, Fail> {
+        let word = self.words.get(self.next).ok_or(Fail::BAD_FORMAT)?;
+        self.next += 1;
+        Ok(word)
+    }
+
+    /// A decimal integer, optionally signed; too large for i64 is a bad format too.
+    pub fn int(&mut self) -> Result<i64, Fail> {
+        self.take()?.parse().map_err(|_| Fail::BAD_FORMAT)
+    }
+
+    /// A keyword or name; the game decides which words it accepts.
+    pub fn word(&mut self) -> Result<&'a str, Fail> {
+        self.take()
+    }
+
+    /// Every argument has been read: anything left is error 4.
+    pub fn end(self) -> Result<(), Fail> {
+        if self.next < self.words.len() { Err(Fail::TOO_MANY_ARGUMENTS) } else { Ok(()) }
+    }
+}
+
+/// Finds which of `names` (multi-word command names such as `"YIELD LAST PUSH"`) the line starts
+/// with, matching word by word so that any white space may separate the words; the longest name
+/// wins. Returns the name's index and the words after it.
+pub fn command<'w, 'a>(words: &'w [&'a str], names: &[&str]) -> Option<(usize, &'w [&'a str])> {
+    let mut best: Option<(usize, usize)> = None;
+    for (index, name) in names.iter().enumerate() {
+        let parts: Vec<&str> = name.split(' ').collect();
+        if words.len() >= parts.len() && words.iter().zip(&parts).all(|(w, p)| w == p) && best.is_none_or(|(_, n)| parts.len() > n) {
+            best = Some((index, parts.len()));
+        }
+    }
+    best.map(|(index, n)| (index, &words[n..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn white_space_is_space_tab_and_cr() {
+        assert_eq!(split("  DESCRIBE \t  WORLD\r"), vec!["DESCRIBE", "WORLD"]);
+        assert!(split(" \t\r").is_empty());
+    }
+
+    #[test]
+    fn arguments_are_checked_in_order() {
+        let words = split("1 -2 x");
+        let mut args = Args::new(&words);
+        assert_eq!(args.int(), Ok(1));
+        assert_eq!(args.int(), Ok(-2));
+        assert_eq!(args.int(), Err(Fail::BAD_FORMAT));
+        let words = split("1 2");
+        let mut args = Args::new(&words);
+        args.int().unwrap();
+        assert_eq!(args.end(), Err(Fail::TOO_MANY_ARGUMENTS));
+        let mut args = Args::new(&[]);
+        assert_eq!(args.int(), Err(Fail::BAD_FORMAT));
+        let words = split("99999999999999999999");
+        assert_eq!(Args::new(&words).int(), Err(Fail::BAD_FORMAT));
+    }
+
+    #[test]
+    fn multi_word_names_match_word_by_word_longest_first() {
+        let names = ["LIST", "LIST SCOUTS", "YIELD LAST PUSH"];
+        let words = split("LIST \t SCOUTS 3");
+        assert_eq!(command(&words, &names), Some((1, &["3"][..])));
+        let words = split("YIELD LAST PUSH 7");
+        assert_eq!(command(&words, &names), Some((2, &["7"][..])));
+        let words = split("YIELD LAST");
+        assert_eq!(command(&words, &names), None);
+        let words = split("list scouts");
+        assert_eq!(command(&words, &names), None, "names are upper-case");
+    }
+
+    #[test]
+    fn failures_print_code_and_verbatim_message() {
+        assert_eq!(Fail::LIMIT_WARNING.line(), "FAILED 6 commands limit reached, next call will force waiting");
+        assert_eq!(Fail::BAD_LOGIN.line(), "FAILED 1 bad login or password");
+    }
+}

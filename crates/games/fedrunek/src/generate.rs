@@ -1,0 +1,226 @@
+//! The game's parameters and the world generator (spec §2.2.3, §2.2.7, §2.4). Everything random
+//! comes from the game seed, so a replay's header is enough to rebuild its asteroid.
+
+use crate::world::{Cell, Metal, Pos, World};
+use kibitz_core::rng::SplitMix64;
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+
+/// How depth relates to stone and to each metal: the three fedrunek servers differ in this.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Profile {
+    /// Server A1: stone deeper down, gold near the surface.
+    Crust,
+    /// Server A2: stone near the surface, metal (gold above all) near the centre.
+    Core,
+    /// Server A3: half stone everywhere, silver in a middle layer, gold deep.
+    Layers,
+}
+
+impl Profile {
+    pub const ALL: [Profile; 3] = [Profile::Crust, Profile::Core, Profile::Layers];
+
+    /// P(stone) and P(count > 0) of iron, silver, gold at relative depth `r` in (0, 1].
+    pub fn chances(self, r: f64) -> [f64; 4] {
+        match self {
+            Profile::Crust => [r, 0.10, 0.05, 0.20 * (1.0 - r) * (1.0 - r)],
+            Profile::Core => [1.0 - r, 0.05 + 0.10 * r, 0.05 * r, 0.10 * r * r],
+            Profile::Layers => [0.5, 0.20 * (1.0 - r), 0.15 * (1.0 - (2.0 * r - 1.0).abs()), 0.10 * r],
+        }
+    }
+
+    pub fn server(self) -> &'static str {
+        ["A1", "A2", "A3"][self as usize]
+    }
+}
+
+/// Fedrunek's own parameters (spec §2.4; the seed fixes none of these).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Params {
+    /// The cube's side.
+    pub n: i32,
+    pub profile: Profile,
+    pub stations: usize,
+    pub workshops: usize,
+    /// Scouts and miners every team starts with (1…5); drawn from the seed when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_scouts: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_miners: Option<u32>,
+    /// The game ends after this turn if 90 % of the metal is never mined.
+    pub max_turns: u32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Self { n: 32, profile: Profile::Crust, stations: 12, workshops: 6, initial_scouts: None, initial_miners: None, max_turns: 1000 }
+    }
+}
+
+/// A generated asteroid before any team plays.
+#[derive(Debug)]
+pub struct Generated {
+    pub world: World,
+    pub stations: Vec<Pos>,
+    pub workshops: Vec<Pos>,
+    /// One start field per team.
+    pub starts: Vec<Pos>,
+    pub scouts: u32,
+    pub miners: u32,
+}
+
+/// A uniform real in [0, 1) from 53 random bits.
+fn unit(rng: &mut SplitMix64) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// A random field on a random face; with `interior`, on exactly one face.
+fn surface_field(rng: &mut SplitMix64, n: i32, interior: bool) -> Pos {
+    let face = rng.below(6);
+    let (low, span) = if interior { (2, n - 2) } else { (1, n) };
+    let mut c = [0; 3];
+    for v in c.iter_mut() {
+        *v = low + rng.below(span as usize) as i32;
+    }
+    c[face / 2] = if face % 2 == 0 { 1 } else { n };
+    Pos::new(c[0], c[1], c[2])
+}
+
+pub fn generate(params: &Params, teams: usize, seed: u64) -> Result<Generated, String> {
+    let n = params.n;
+    if !(5..=256).contains(&n) {
+        return Err(format!("the cube's side must be 5…256, not {n}"));
+    }
+    for (what, count) in [("initial_scouts", params.initial_scouts), ("initial_miners", params.initial_miners)] {
+        if count.is_some_and(|c| !(1..=5).contains(&c)) {
+            return Err(format!("{what} must be 1…5"));
+        }
+    }
+    if params.stations == 0 || params.workshops == 0 {
+        return Err("a game needs at least one station and one workshop".into());
+    }
+    let one_face = 6 * (n as usize - 2).pow(2);
+    if params.stations + params.workshops + teams > one_face / 2 {
+        return Err(format!("too many buildings and teams for a cube of side {n}"));
+    }
+    let mut rng = SplitMix64::new(seed);
+    let mut world = World::new(n);
+    let half = ((n - 1) / 2) as f64;
+    for x in 2..n {
+        for y in 2..n {
+            for z in 2..n {
+                let p = Pos::new(x, y, z);
+                let r = world.depth(p) as f64 / half;
+                let chances = params.profile.chances(r);
+                let mut cell = Cell::default().with_stone(unit(&mut rng) < chances[0]);
+                for (metal, chance) in Metal::ALL.into_iter().zip(&chances[1..]) {
+                    if unit(&mut rng) < *chance {
+                        cell = cell.with_metal(metal, 1 + rng.below(10) as u8);
+                    }
+                }
+                world.set(p, cell);
+            }
+        }
+    }
+    let mut taken = HashSet::new();
+    let mut distinct = |rng: &mut SplitMix64, interior: bool| loop {
+        let p = surface_field(rng, n, interior);
+        if taken.insert(p) {
+            return p;
+        }
+    };
+    let stations = (0..params.stations).map(|_| distinct(&mut rng, false)).collect();
+    let workshops = (0..params.workshops).map(|_| distinct(&mut rng, false)).collect();
+    let starts = (0..teams).map(|_| distinct(&mut rng, true)).collect();
+    let scouts = params.initial_scouts.unwrap_or_else(|| 1 + rng.below(5) as u32);
+    let miners = params.initial_miners.unwrap_or_else(|| 1 + rng.below(5) as u32);
+    Ok(Generated { world, stations, workshops, starts, scouts, miners })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn totals(world: &World) -> ([u64; 3], u64) {
+        let n = world.n();
+        let (mut metals, mut stone) = ([0u64; 3], 0);
+        for x in 2..n {
+            for y in 2..n {
+                for z in 2..n {
+                    let c = world.cell(Pos::new(x, y, z));
+                    for m in 0..3 {
+                        metals[m] += c.metals()[m] as u64;
+                    }
+                    stone += c.stone() as u64;
+                }
+            }
+        }
+        (metals, stone)
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_asteroid() {
+        let params = Params { n: 12, ..Params::default() };
+        let a = generate(&params, 3, 7).unwrap();
+        let b = generate(&params, 3, 7).unwrap();
+        let c = generate(&params, 3, 8).unwrap();
+        assert_eq!(totals(&a.world), totals(&b.world));
+        assert_eq!((a.stations.clone(), a.starts.clone()), (b.stations, b.starts));
+        assert_ne!(a.stations, c.stations);
+    }
+
+    #[test]
+    fn buildings_and_starts_are_distinct_surface_fields() {
+        let g = generate(&Params { n: 8, ..Params::default() }, 6, 1).unwrap();
+        let mut all: Vec<Pos> = g.stations.iter().chain(&g.workshops).chain(&g.starts).copied().collect();
+        assert!(all.iter().all(|&p| g.world.on_surface(p)));
+        assert!(g.starts.iter().all(|&p| g.world.faces(p) == 1), "starts are on exactly one face");
+        let count = all.len();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), count);
+        assert!((1..=5).contains(&g.scouts) && (1..=5).contains(&g.miners));
+    }
+
+    /// Per field, in shallow (depth ≤ 3) and deep (depth ≥ 8) fields: (stone share, gold per field).
+    fn shallow_and_deep(profile: Profile) -> [(f64, f64); 2] {
+        let n = 24;
+        let g = generate(&Params { n, profile, ..Params::default() }, 1, 3).unwrap();
+        let mut sums = [[0.0f64; 3]; 2];
+        for x in 2..n {
+            for y in 2..n {
+                for z in 2..n {
+                    let p = Pos::new(x, y, z);
+                    let c = g.world.cell(p);
+                    let d = g.world.depth(p);
+                    let bucket = if d <= 3 {
+                        0
+                    } else if d >= 8 {
+                        1
+                    } else {
+                        continue;
+                    };
+                    sums[bucket][0] += c.stone() as u8 as f64;
+                    sums[bucket][1] += c.metal(Metal::Gold) as f64;
+                    sums[bucket][2] += 1.0;
+                }
+            }
+        }
+        sums.map(|[stone, gold, fields]| (stone / fields, gold / fields))
+    }
+
+    #[test]
+    fn profiles_put_stone_and_gold_where_they_say() {
+        let [shallow, deep] = shallow_and_deep(Profile::Crust);
+        assert!(shallow.0 < 0.3 && deep.0 > 0.6 && shallow.1 > 3.0 * deep.1, "crust: {shallow:?} {deep:?}");
+        let [shallow, deep] = shallow_and_deep(Profile::Core);
+        assert!(shallow.0 > 0.7 && deep.0 < 0.4 && shallow.1 < deep.1, "core: {shallow:?} {deep:?}");
+    }
+
+    #[test]
+    fn bad_parameters_are_refused_with_a_reason() {
+        assert!(generate(&Params { n: 4, ..Params::default() }, 2, 0).unwrap_err().contains("side"));
+        assert!(generate(&Params { initial_scouts: Some(6), ..Params::default() }, 2, 0).unwrap_err().contains("initial_scouts"));
+    }
+}

@@ -1,0 +1,97 @@
+//! The TCP server of the Deadline24 games (spec §1): teams log in and hold several connections,
+//! every command is answered at once in order of arrival over all teams, and turns end on a wall
+//! clock. One task owns the game state ([`owner`]); each connection is a task that reads a line,
+//! hands it to the owner and writes the answer back ([`connection`]); spectators get the replay
+//! lines as they are written ([`spectators`]). What a command answers comes from the rules
+//! (`kibitz-deadline24` and the game's crate), so the replay re-simulates byte for byte.
+//!
+//! Bounds: a line-length cap, connection caps per team and overall, login and idle time-outs,
+//! a write time-out for clients that stop reading. A client that floods, sends garbage or leaves
+//! mid-line gets an answer or a clean close; other teams never wait for it.
+
+pub mod clients;
+mod connection;
+mod lines;
+mod owner;
+pub mod spectators;
+
+pub use clients::{ClientReport, match_teams, run_with_clients};
+pub use owner::{GameResult, TurnInfo};
+
+use kibitz_deadline24::{Rules, Setup};
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+
+/// A team's login and password, as in the teams file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TeamLogin {
+    pub login: String,
+    pub password: String,
+}
+
+/// Everything about a server besides its game.
+#[derive(Debug, Clone)]
+pub struct ServerOptions {
+    pub teams: Vec<TeamLogin>,
+    /// Games played one after another; connections stay open between them.
+    pub games: u32,
+    pub seed: u64,
+    pub max_connections_per_team: usize,
+    pub max_connections: usize,
+    /// Longer lines are answered `FAILED 3 bad format` and skipped.
+    pub max_line: usize,
+    /// Time to send login and password.
+    pub login_timeout: Duration,
+    /// A connection that sends nothing for this long is closed.
+    pub idle_timeout: Duration,
+    /// A client that does not read its answers for this long is closed.
+    pub write_timeout: Duration,
+}
+
+impl ServerOptions {
+    pub fn new(teams: Vec<TeamLogin>) -> Self {
+        Self {
+            teams,
+            games: 1,
+            seed: 0,
+            max_connections_per_team: 10,
+            max_connections: 1000,
+            max_line: 4096,
+            login_timeout: Duration::from_secs(30),
+            idle_timeout: Duration::from_secs(600),
+            write_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+/// Where each game's replay goes: called with the game's number (from 1) when it starts.
+pub type ReplayOut = Box<dyn FnMut(u32) -> std::io::Result<Box<dyn Write + Send>> + Send>;
+
+/// Called after every turn (progress bars, live scores).
+pub type OnTurn = Box<dyn FnMut(&TurnInfo) + Send>;
+
+/// Runs the server on `listener` (and spectators on `spectate`) until every game has been
+/// played; returns each game's result.
+pub async fn serve<R: Rules>(
+    listener: TcpListener,
+    spectate: Option<TcpListener>,
+    setup: Setup<R::Params>,
+    options: ServerOptions,
+    out: ReplayOut,
+    on_turn: Option<OnTurn>,
+) -> std::io::Result<Vec<GameResult>> {
+    let options = Arc::new(options);
+    let (owner, handle) = owner::Owner::<R>::new(setup, Arc::clone(&options), out, on_turn, spectate.is_some());
+    let accept = tokio::spawn(connection::accept(listener, Arc::clone(&options), handle.clone()));
+    let watchers = spectate.map(|l| tokio::spawn(spectators::accept(l, handle.clone())));
+    let results = owner.run().await;
+    accept.abort();
+    if let Some(w) = watchers {
+        w.abort();
+    }
+    handle.close();
+    results
+}

@@ -1,0 +1,229 @@
+//! The one task that owns the game: it applies commands in the order they reach it, ends turns
+//! on the wall clock, writes the replay and feeds the spectators.
+
+use crate::{OnTurn, ReplayOut, ServerOptions};
+use kibitz_core::replay::{EndRecord, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
+use kibitz_core::{Game, Step};
+use kibitz_deadline24::{Command, Outcome, Realtime, Rules, Setup};
+use std::io;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::time::Duration;
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
+use tokio::time::Instant;
+
+/// What a connection asks of the owner.
+pub(crate) enum Request {
+    Command {
+        team: usize,
+        conn: u32,
+        line: String,
+        reply: oneshot::Sender<Answer>,
+    },
+    /// A spectator joins: the current game's lines so far, and the ones to come.
+    Spectate {
+        reply: oneshot::Sender<(Vec<Arc<str>>, broadcast::Receiver<Arc<str>>)>,
+    },
+}
+
+/// The answer to one command.
+pub(crate) struct Answer {
+    pub lines: Vec<String>,
+    /// Read nothing more from this connection until the turn counter passes `turn`.
+    pub holds: bool,
+    pub turn: u64,
+}
+
+/// What connections share: the way to the owner, the turn counter, the connection counts.
+#[derive(Clone)]
+pub(crate) struct Handle {
+    pub requests: mpsc::Sender<Request>,
+    /// Counts turn ends over all games; connections held by `WAIT` wait for it to move.
+    pub turns: watch::Receiver<u64>,
+    pub shutdown: watch::Receiver<bool>,
+    shutdown_tx: Arc<watch::Sender<bool>>,
+    pub live: Arc<AtomicUsize>,
+    per_team: Arc<Vec<AtomicUsize>>,
+    next_conn: Arc<Vec<AtomicU32>>,
+}
+
+/// A connection slot of a team, given back when dropped.
+pub(crate) struct Slot {
+    per_team: Arc<Vec<AtomicUsize>>,
+    team: usize,
+    pub conn: u32,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.per_team[self.team].fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl Handle {
+    /// A connection of `team`, if it has fewer than `max` open; numbered from 1 per team.
+    pub fn claim(&self, team: usize, max: usize) -> Option<Slot> {
+        if self.per_team[team].fetch_add(1, Ordering::SeqCst) >= max {
+            self.per_team[team].fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        let conn = self.next_conn[team].fetch_add(1, Ordering::SeqCst) + 1;
+        Some(Slot { per_team: Arc::clone(&self.per_team), team, conn })
+    }
+
+    /// Tells every connection and spectator to close.
+    pub fn close(&self) {
+        self.shutdown_tx.send_replace(true);
+    }
+}
+
+/// The state of the server after a turn.
+#[derive(Debug, Clone)]
+pub struct TurnInfo {
+    pub game: u32,
+    pub turn: u32,
+    pub over: bool,
+    /// In millionths, as the rules keep them.
+    pub scores: Vec<i64>,
+    /// Commands answered in this game so far.
+    pub commands: u64,
+}
+
+/// One game played to its end.
+#[derive(Debug, Clone)]
+pub struct GameResult {
+    pub game: u32,
+    pub turns: u32,
+    pub scores: Vec<i64>,
+    pub names: Vec<String>,
+    pub commands: u64,
+}
+
+pub(crate) struct Owner<R: Rules> {
+    setup: Setup<R::Params>,
+    options: Arc<ServerOptions>,
+    out: ReplayOut,
+    on_turn: Option<OnTurn>,
+    requests: mpsc::Receiver<Request>,
+    turns: watch::Sender<u64>,
+    spectators: broadcast::Sender<Arc<str>>,
+    /// The current game's replay lines, for spectators who join late (kept only when a
+    /// spectator port is open).
+    history: Vec<Arc<str>>,
+    keep_history: bool,
+    _handle: Handle,
+}
+
+impl<R: Rules> Owner<R> {
+    pub fn new(
+        setup: Setup<R::Params>,
+        options: Arc<ServerOptions>,
+        out: ReplayOut,
+        on_turn: Option<OnTurn>,
+        keep_history: bool,
+    ) -> (Self, Handle) {
+        let (requests_tx, requests) = mpsc::channel(1024);
+        let (turns, turns_rx) = watch::channel(0);
+        let (shutdown_tx, shutdown) = watch::channel(false);
+        let teams = options.teams.len();
+        let handle = Handle {
+            requests: requests_tx,
+            turns: turns_rx,
+            shutdown,
+            shutdown_tx: Arc::new(shutdown_tx),
+            live: Arc::new(AtomicUsize::new(0)),
+            per_team: Arc::new((0..teams).map(|_| AtomicUsize::new(0)).collect()),
+            next_conn: Arc::new((0..teams).map(|_| AtomicU32::new(0)).collect()),
+        };
+        let (spectators, _) = broadcast::channel(1 << 16);
+        let owner =
+            Self { setup, options, out, on_turn, requests, turns, spectators, history: Vec::new(), keep_history, _handle: handle.clone() };
+        (owner, handle)
+    }
+
+    pub async fn run(mut self) -> io::Result<Vec<GameResult>> {
+        let mut results = Vec::new();
+        for game in 1..=self.options.games.max(1) {
+            results.push(self.play(game).await?);
+        }
+        Ok(results)
+    }
+
+    /// Sends a replay line to the spectators (and keeps it for those who join later).
+    fn publish(&mut self, line: &[u8]) {
+        let watched = self.spectators.receiver_count() > 0;
+        if !watched && !self.keep_history {
+            return;
+        }
+        let text: Arc<str> = String::from_utf8_lossy(line.strip_suffix(b"\n").unwrap_or(line)).into();
+        if watched {
+            let _ = self.spectators.send(Arc::clone(&text));
+        }
+        if self.keep_history {
+            self.history.push(text);
+        }
+    }
+
+    async fn play(&mut self, game: u32) -> io::Result<GameResult> {
+        let seed = self.options.seed.wrapping_add(game as u64 - 1);
+        let names: Vec<String> = self.options.teams.iter().map(|t| t.login.clone()).collect();
+        let players = names.iter().map(|n| PlayerInfo { name: n.clone(), command: None }).collect();
+        let header = ReplayHeader::new::<Realtime<R>>(self.setup.clone(), seed, players, None);
+        let mut state = Realtime::<R>::start(&self.setup, names.len(), seed).map_err(io::Error::other)?;
+        let mut writer = ReplayWriter::new((self.out)(game)?, &header)?.batched();
+        self.history.clear();
+        self.publish(writer.last_line());
+        let turn_length = Duration::from_millis(self.setup.common.turn_ms);
+        let turn_us = self.setup.common.turn_ms * 1000;
+        let mut turn_start = Instant::now();
+        let mut next_tick = turn_start + turn_length;
+        let (mut step, mut commands) = (0usize, 0u64);
+        loop {
+            tokio::select! {
+                biased;
+                _ = tokio::time::sleep_until(next_tick) => {
+                    let outcome = Realtime::<R>::apply(&mut state, &Step::Tick);
+                    writer.record(&StepRecord::new(step, &Step::<Command>::Tick, outcome.clone()))?;
+                    step += 1;
+                    self.publish(writer.last_line());
+                    let Outcome::Turn { turn, over, .. } = outcome else { return Err(io::Error::other("a tick must end a turn")) };
+                    let scores = Realtime::<R>::scores(&state);
+                    if over {
+                        writer.end(&EndRecord { scores: scores.clone(), names: names.clone(), failed: Vec::new(), stopped: None })?;
+                        self.publish(writer.last_line());
+                    }
+                    writer.flush()?;
+                    self.turns.send_modify(|t| *t += 1);
+                    if let Some(on_turn) = &mut self.on_turn {
+                        on_turn(&TurnInfo { game, turn, over, scores: scores.clone(), commands });
+                    }
+                    if over {
+                        return Ok(GameResult { game, turns: turn, scores, names, commands });
+                    }
+                    turn_start = next_tick;
+                    next_tick += turn_length;
+                }
+                request = self.requests.recv() => match request {
+                    Some(Request::Command { team, conn, line, reply }) => {
+                        let at_us = (turn_start.elapsed().as_micros() as u64).min(turn_us);
+                        let step_value = Step::Act { player: team, action: Some(Command { conn, at_us, line }) };
+                        let outcome = Realtime::<R>::apply(&mut state, &step_value);
+                        let answer = Answer { lines: outcome.lines().to_vec(), holds: outcome.holds(), turn: *self.turns.borrow() };
+                        writer.record(&StepRecord::new(step, &step_value, outcome))?;
+                        step += 1;
+                        commands += 1;
+                        self.publish(writer.last_line());
+                        let _ = reply.send(answer);
+                        if self.requests.is_empty() {
+                            writer.flush()?;
+                        }
+                    }
+                    Some(Request::Spectate { reply }) => {
+                        let _ = reply.send((self.history.clone(), self.spectators.subscribe()));
+                    }
+                    None => return Err(io::Error::other("every connection handle is gone")),
+                }
+            }
+        }
+    }
+}

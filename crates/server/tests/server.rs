@@ -1,0 +1,223 @@
+//! The server over real loopback sockets: the seed's worked examples byte for byte, waiting and
+//! the command limit, several games, spectators, and the replays verifying.
+
+mod support;
+
+use kibitz_core::verify::verify;
+use kibitz_deadline24::{Common, Ctx, Fixed6, Reply, Rules};
+use kibitz_fedrunek::robots::{Kind, Robot};
+use kibitz_fedrunek::rules::{FedrunekState, Sites};
+use kibitz_fedrunek::world::{Cell, Metal, Pos, World};
+use kibitz_fedrunek::{FedrunekRules, Params, TurnReport};
+use kibitz_server::ServerOptions;
+use support::{Client, rounds_of, start, teams};
+
+/// Fedrunek on the seed's example asteroid (spec §2.7.1) instead of a generated one.
+struct SeedExample;
+
+impl Rules for SeedExample {
+    const ID: &'static str = "fedrunek";
+    const RULES_VERSION: u32 = FedrunekRules::RULES_VERSION;
+    type Params = ();
+    type State = FedrunekState;
+    type TurnReport = TurnReport;
+
+    fn start(_: &(), _teams: usize, _seed: u64) -> Result<FedrunekState, String> {
+        let mut world = World::new(128);
+        world.set(Pos::new(127, 64, 64), Cell::default().with_metal(Metal::Gold, 1));
+        let at = Pos::new(128, 64, 64);
+        let fleet = vec![Robot::new(1, Kind::Miner, at), Robot::new(2, Kind::Miner, at), Robot::new(3, Kind::Scout, at)];
+        let sites = Sites { stations: vec![Pos::new(128, 63, 64)], workshops: vec![Pos::new(128, 60, 60)] };
+        Ok(FedrunekState::new(world, sites, vec![fleet], 1000))
+    }
+
+    fn command(state: &mut FedrunekState, ctx: &Ctx, team: usize, words: &[&str]) -> Reply {
+        FedrunekRules::command(state, ctx, team, words)
+    }
+
+    fn end_turn(state: &mut FedrunekState, ctx: &Ctx) -> (TurnReport, bool) {
+        FedrunekRules::end_turn(state, ctx)
+    }
+
+    fn results(state: &FedrunekState) -> Vec<Fixed6> {
+        FedrunekRules::results(state)
+    }
+}
+
+fn options(teams: Vec<kibitz_server::TeamLogin>) -> ServerOptions {
+    ServerOptions::new(teams)
+}
+
+#[tokio::test]
+async fn login_as_in_the_seed_and_a_bad_password_closes() {
+    let login = vec![kibitz_server::TeamLogin { login: "login1".into(), password: "secret".into() }];
+    let common = Common { turn_ms: 100, turn_cap: Some(3), ..Common::default() };
+    let server = start::<FedrunekRules>(Params { n: 8, ..Params::default() }, common, options(login), false).await;
+    let mut c = Client::connect(server.addr).await;
+    c.expect(&["LOGIN"]).await;
+    c.send("login1").await;
+    c.expect(&["PASS"]).await;
+    c.send("secret").await;
+    c.expect(&["OK"]).await;
+    let mut bad = Client::connect(server.addr).await;
+    bad.expect(&["LOGIN"]).await;
+    bad.send("login1").await;
+    bad.expect(&["PASS"]).await;
+    bad.send("guess").await;
+    bad.expect(&["FAILED 1 bad login or password"]).await;
+    assert_eq!(bad.line().await, None, "closed after a bad login");
+    server.finish().await;
+}
+
+#[tokio::test]
+async fn the_seeds_session_over_a_socket() {
+    let login = vec![kibitz_server::TeamLogin { login: "login1".into(), password: "secret".into() }];
+    let common = Common { turn_ms: 5000, turn_cap: Some(1), ..Common::default() };
+    let server = start::<SeedExample>((), common, options(login), false).await;
+    let mut c = Client::connect(server.addr).await;
+    let script = [
+        ("", vec!["LOGIN"]),
+        ("login1", vec!["PASS"]),
+        ("secret", vec!["OK"]),
+        ("DESCRIBE WORLD", vec!["OK", "128 5 1.000000"]),
+        ("LIST MINERS", vec!["OK", "2", "1 128 64 64 1 1 1 0", "2 128 64 64 1 1 1 0"]),
+        (
+            "INFO 1",
+            vec![
+                "OK",
+                "FREE 0 0 0 SURFACE",
+                "FREE 0 -1 0 STATION",
+                "FREE 0 1 0 SURFACE",
+                "FREE 0 0 -1 SURFACE",
+                "FREE 0 0 1 SURFACE",
+                "NIL",
+                "TUNNEL -1 0 0 UNDERGROUND GROUND 0 0 1",
+            ],
+        ),
+        ("DRILL 1 -1 0 0", vec!["OK", "DRILLING 4"]),
+        ("DRILL 2 -1 0 0", vec!["FAILED 107 cannot drill there"]),
+        ("MOVE 2 0 1 0", vec!["OK"]),
+    ];
+    for (line, answer) in script {
+        if !line.is_empty() {
+            c.send(line).await;
+        }
+        c.expect(&answer).await;
+    }
+    // The whole conversation is in the replay, and it re-simulates.
+    c.send("WAIT").await;
+    c.expect(&["OK"]).await;
+    assert!(c.line().await.unwrap().starts_with("WAITING "));
+    server.finish().await;
+}
+
+#[tokio::test]
+async fn wait_holds_the_connection_until_the_next_turn() {
+    let common = Common { turn_ms: 150, turn_cap: Some(3), ..Common::default() };
+    let server = start::<FedrunekRules>(Params { n: 8, ..Params::default() }, common, options(teams(1)), false).await;
+    let mut c = Client::login(server.addr, "login1", "secret1").await;
+    // Sent together: the second waits in the socket until the turn ends.
+    c.send_raw(b"WAIT\nFINANCIAL REPORT\n").await;
+    c.expect(&["OK"]).await;
+    let waiting = c.line().await.unwrap();
+    let seconds: f64 = waiting.strip_prefix("WAITING ").unwrap().parse().unwrap();
+    assert!((0.0..=0.15).contains(&seconds), "{waiting}");
+    assert_eq!(waiting.split('.').nth(1).map(str::len), Some(6), "six decimals");
+    c.expect(&["OK", "20 0"]).await;
+    let replays = server.replays.clone();
+    server.finish().await;
+    let replay = replays.parse::<FedrunekRules>(0);
+    verify(&replay).expect("the replay verifies");
+    let rounds = rounds_of(&replay);
+    let report = replay.records.iter().position(|r| r.action.as_ref().is_some_and(|a| a.line == "FINANCIAL REPORT")).unwrap();
+    assert_eq!(rounds[report], 2, "answered in the turn after the WAIT");
+}
+
+#[tokio::test]
+async fn the_command_limit_forces_waiting_until_the_turn_ends() {
+    // Turns long enough that the first five commands surely fall in the first one.
+    let common = Common { turn_ms: 1000, turn_cap: Some(2), command_limit: 3, ..Common::default() };
+    let server = start::<FedrunekRules>(Params { n: 8, ..Params::default() }, common, options(teams(2)), false).await;
+    let mut c = Client::login(server.addr, "login1", "secret1").await;
+    let mut other = Client::login(server.addr, "login1", "secret1").await;
+    c.send_raw(b"TIME TO MINE\nTIME TO MINE\nTIME TO MINE\nTIME TO MINE\n").await;
+    for _ in 0..3 {
+        c.expect(&["OK", "UNKNOWN"]).await;
+    }
+    c.expect(&["FAILED 6 commands limit reached, next call will force waiting"]).await;
+    // The team's other connection shares the count.
+    other.send("TIME TO MINE").await;
+    other.expect(&["FAILED 7 commands limit reached, forced waiting activated"]).await;
+    assert!(other.line().await.unwrap().starts_with("FORCED WAITING 0."));
+    other.send("TIME TO MINE").await;
+    other.expect(&["OK", "UNKNOWN"]).await; // read only once the next turn has started
+    let replay = server.replays.clone();
+    server.finish().await;
+    let replay = replay.parse::<FedrunekRules>(0);
+    let verified = verify(&replay).expect("the replay verifies");
+    assert!(verified.finished);
+    // The last TIME TO MINE of `other` was applied in turn 2.
+    let rounds = rounds_of(&replay);
+    let last_command = replay.records.iter().rposition(|r| r.player == Some(0)).unwrap();
+    assert_eq!(rounds[last_command], 2);
+    assert_eq!(replay.records[last_command].action.as_ref().unwrap().conn, 2);
+}
+
+#[tokio::test]
+async fn games_follow_one_another_on_the_same_connections() {
+    let common = Common { turn_ms: 60, turn_cap: Some(2), ..Common::default() };
+    let mut opts = options(teams(1));
+    opts.games = 2;
+    opts.seed = 40;
+    let server = start::<FedrunekRules>(Params { n: 8, ..Params::default() }, common, opts, false).await;
+    let mut c = Client::login(server.addr, "login1", "secret1").await;
+    for _ in 0..3 {
+        c.send("WAIT").await;
+        c.expect(&["OK"]).await;
+        c.line().await.unwrap();
+    }
+    // Three turn ends later the second game is on: the connection still answers.
+    assert_eq!(c.ask("FINANCIAL REPORT", 2).await, ["OK", "20 0"]);
+    let replays = server.replays.clone();
+    let results = server.finish().await;
+    assert_eq!(results.len(), 2);
+    let (first, second) = (replays.parse::<FedrunekRules>(0), replays.parse::<FedrunekRules>(1));
+    assert_eq!((first.header.seed, second.header.seed), (40, 41));
+    for replay in [&first, &second] {
+        assert!(verify(replay).unwrap().finished);
+    }
+    assert!(second.records.iter().any(|r| r.action.as_ref().is_some_and(|a| a.line == "FINANCIAL REPORT")));
+}
+
+#[tokio::test]
+async fn spectators_see_every_line_of_the_replay() {
+    let common = Common { turn_ms: 80, turn_cap: Some(4), ..Common::default() };
+    let server = start::<FedrunekRules>(Params { n: 8, ..Params::default() }, common, options(teams(1)), true).await;
+    let mut c = Client::login(server.addr, "login1", "secret1").await;
+    c.ask("FINANCIAL REPORT", 2).await;
+    // One spectator joins after the first command, another later.
+    let early = tokio::spawn(spectate(server.spectate.unwrap()));
+    c.send("WAIT").await;
+    c.expect(&["OK"]).await;
+    c.line().await;
+    let late = tokio::spawn(spectate(server.spectate.unwrap()));
+    c.ask("DESCRIBE WORLD", 2).await;
+    let replays = server.replays.clone();
+    server.finish().await;
+    let written: Vec<String> = replays.text(0).lines().map(str::to_string).collect();
+    for seen in [early.await.unwrap(), late.await.unwrap()] {
+        assert_eq!(seen, written);
+    }
+}
+
+/// Everything a spectator receives until the server closes.
+async fn spectate(addr: std::net::SocketAddr) -> Vec<String> {
+    use tokio::io::AsyncBufReadExt;
+    let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut lines = tokio::io::BufReader::new(stream).lines();
+    let mut seen = Vec::new();
+    while let Ok(Some(line)) = lines.next_line().await {
+        seen.push(line);
+    }
+    seen
+}

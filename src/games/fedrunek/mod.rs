@@ -1,0 +1,48 @@
+//! Fedrunek (Deadline24 2012) in the app: its server and client matches on the command line,
+//! its sample client, and its view.
+
+mod cli;
+mod view;
+
+use crate::kit::room::{Opened, Room, Verb, VerifyReport, open_as, verify_as};
+use kibitz_core::Game;
+use kibitz_fedrunek::Fedrunek;
+use std::process::ExitCode;
+use view::FedrunekView;
+
+pub struct FedrunekRoom;
+
+impl Room for FedrunekRoom {
+    fn id(&self) -> &'static str {
+        Fedrunek::ID
+    }
+
+    fn about(&self) -> &'static str {
+        "Fedrunek (Deadline24 2012): teams of mining robots in a cubic asteroid, over a TCP server"
+    }
+
+    fn verify(&self, text: &str) -> Result<VerifyReport, String> {
+        verify_as::<Fedrunek>(text)
+    }
+
+    fn open(&self, text: &str, title: String) -> Result<Opened, String> {
+        open_as(text, title, FedrunekView::new)
+    }
+
+    fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
+        Some(Verb::new(cli::run_match))
+    }
+
+    fn serve_verb(&self) -> Option<Verb<ExitCode>> {
+        Some(Verb::new(cli::run_serve))
+    }
+
+    fn bot_strategies(&self) -> &'static [&'static str] {
+        kibitz_bots::fedrunek::STRATEGIES
+    }
+
+    fn run_bot(&self, strategy: &str, seed: u64, args: &[String]) -> Result<(), String> {
+        let connect = kibitz_bots::fedrunek::Connect::from_args_or_env(args)?;
+        kibitz_bots::fedrunek::run(strategy, seed, &connect)
+    }
+}

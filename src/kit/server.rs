@@ -1,0 +1,208 @@
+//! `kibitz serve GAME` and `kibitz match GAME` for the Deadline24 server games, once for all
+//! three: the common arguments (turns, K, limits, games, replays), the teams file, progress on
+//! the terminal, and the summary line.
+
+use super::progress::spinner;
+use anyhow::Context;
+use clap::Args;
+use kibitz_core::Game;
+use kibitz_deadline24::{Common, Fixed6, Realtime, Rules, Setup};
+use kibitz_server::{ClientReport, GameResult, OnTurn, ReplayOut, ServerOptions, TeamLogin, TurnInfo};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Turns, scoring and recording, common to `serve` and `match`.
+#[derive(Args)]
+pub struct TurnArgs {
+    /// Where to write the replay; with several games, game K goes to NAME-gK.jsonl.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The seed of the first game (game K uses SEED + K − 1).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Length of a turn in milliseconds (the contest used 1–10 s).
+    #[arg(long, default_value_t = 1000)]
+    pub turn_ms: u64,
+    /// The game's score factor K.
+    #[arg(long, default_value = "1.0")]
+    pub k: Fixed6,
+    /// Commands per team per turn before errors 6 and 7.
+    #[arg(long, default_value_t = 200)]
+    pub command_limit: u32,
+    /// End each game after this many turns whatever the rules say.
+    #[arg(long)]
+    pub turns: Option<u32>,
+    /// Games to play one after another.
+    #[arg(long, default_value_t = 1)]
+    pub games: u32,
+}
+
+impl TurnArgs {
+    fn setup<P>(&self, game: P) -> anyhow::Result<Setup<P>> {
+        anyhow::ensure!(self.turn_ms > 0, "--turn-ms must be at least 1");
+        anyhow::ensure!(self.games > 0, "--games must be at least 1");
+        Ok(Setup { common: Common { turn_ms: self.turn_ms, k: self.k, command_limit: self.command_limit, turn_cap: self.turns }, game })
+    }
+
+    fn options(&self, teams: Vec<TeamLogin>) -> ServerOptions {
+        let mut options = ServerOptions::new(teams);
+        options.games = self.games;
+        options.seed = self.seed;
+        options
+    }
+}
+
+/// The listening side of `kibitz serve`.
+#[derive(Args)]
+pub struct ListenArgs {
+    /// Address and port the teams connect to.
+    #[arg(long, default_value = "127.0.0.1:20000")]
+    pub listen: SocketAddr,
+    /// Address and port where spectators get the replay lines live.
+    #[arg(long)]
+    pub spectate: Option<SocketAddr>,
+    /// The teams and their passwords, in RON: [(login: "team1", password: "..."), ...].
+    #[arg(long)]
+    pub teams: PathBuf,
+    /// Connections a team may hold at once.
+    #[arg(long, default_value_t = 10)]
+    pub max_connections_per_team: usize,
+}
+
+/// The replay file of game `game` out of `games`.
+pub fn replay_path(out: &Path, game: u32, games: u32) -> PathBuf {
+    if games <= 1 {
+        return out.to_path_buf();
+    }
+    let stem = out.file_stem().map_or("replay".into(), |s| s.to_string_lossy().into_owned());
+    let ext = out.extension().map_or("jsonl".into(), |e| e.to_string_lossy().into_owned());
+    out.with_file_name(format!("{stem}-g{game}.{ext}"))
+}
+
+fn replay_out(out: &Path, games: u32) -> ReplayOut {
+    let out = out.to_path_buf();
+    Box::new(move |game| {
+        let path = replay_path(&out, game, games);
+        let file = std::fs::File::create(&path).map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        Ok(Box::new(std::io::BufWriter::new(file)))
+    })
+}
+
+/// Reads a teams file.
+pub fn load_teams(path: &Path) -> anyhow::Result<Vec<TeamLogin>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let teams: Vec<TeamLogin> = ron::from_str(&text).map_err(|e| {
+        anyhow::anyhow!(
+            "{}:{}:{}: not a teams list ({}); expected [(login: \"team1\", password: \"...\"), ...]",
+            path.display(),
+            e.span.start.line,
+            e.span.start.col,
+            e.code
+        )
+    })?;
+    anyhow::ensure!(!teams.is_empty(), "{}: no teams", path.display());
+    for (i, t) in teams.iter().enumerate() {
+        anyhow::ensure!(
+            !t.login.trim().is_empty() && !t.login.contains(char::is_whitespace),
+            "{}: team {} has an empty login or one with spaces",
+            path.display(),
+            i + 1
+        );
+        anyhow::ensure!(teams.iter().filter(|u| u.login == t.login).count() == 1, "{}: login {:?} appears twice", path.display(), t.login);
+    }
+    Ok(teams)
+}
+
+/// A spinner line per turn on the terminal: game, turn, commands so far.
+fn progress(games: u32) -> (indicatif::ProgressBar, OnTurn) {
+    let bar = spinner();
+    let shown = bar.clone();
+    let on_turn: OnTurn = Box::new(move |t: &TurnInfo| {
+        shown.set_message(format!("game {}/{games} · turn {} · {} commands", t.game, t.turn, t.commands));
+        shown.tick();
+    });
+    (bar, on_turn)
+}
+
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread().enable_all().build().context("starting the server's runtime")
+}
+
+/// The final results as reals (the rules keep them in millionths).
+fn reals(scores: &[i64]) -> Vec<f64> {
+    scores.iter().map(|&s| s as f64 / 1e6).collect()
+}
+
+/// The summary line: each team's results summed over the games (spec §1.9).
+fn summary(game: &str, results: &[GameResult], reports: &[ClientReport], paths: Vec<PathBuf>) -> serde_json::Value {
+    let teams = results.first().map_or(0, |r| r.scores.len());
+    let totals: Vec<i64> = (0..teams).map(|k| results.iter().map(|r| r.scores[k]).sum()).collect();
+    let failed: Vec<serde_json::Value> =
+        reports.iter().filter_map(|r| r.failed.as_ref().map(|why| serde_json::json!({"player": r.team, "reason": why}))).collect();
+    serde_json::json!({
+        "game": game,
+        "games": results.len(),
+        "rounds": results.iter().map(|r| r.turns).sum::<u32>(),
+        "scores": reals(&totals),
+        "names": results.first().map(|r| r.names.clone()).unwrap_or_default(),
+        "failed": failed,
+        "replays": paths,
+    })
+}
+
+/// Refuses a setup the rules cannot start, before anything listens or runs.
+fn check<R: Rules>(setup: &Setup<R::Params>, teams: usize, seed: u64) -> anyhow::Result<()> {
+    Realtime::<R>::start(setup, teams, seed).map(|_| ()).map_err(|e| anyhow::anyhow!("cannot start {}: {e}", R::ID))
+}
+
+/// `kibitz serve GAME`: runs the server until its last game ends.
+pub fn serve<R: Rules>(game: R::Params, turns: &TurnArgs, listen: &ListenArgs) -> anyhow::Result<ExitCode> {
+    let setup = turns.setup(game)?;
+    let mut options = turns.options(load_teams(&listen.teams)?);
+    check::<R>(&setup, options.teams.len(), turns.seed)?;
+    options.max_connections_per_team = listen.max_connections_per_team;
+    let rt = runtime()?;
+    let results = rt.block_on(async {
+        let listener = tokio::net::TcpListener::bind(listen.listen).await.with_context(|| format!("listening on {}", listen.listen))?;
+        let spectators = match listen.spectate {
+            Some(addr) => Some(tokio::net::TcpListener::bind(addr).await.with_context(|| format!("listening for spectators on {addr}"))?),
+            None => None,
+        };
+        eprintln!(
+            "{} server on {}{}: {} teams, {} game(s), turns of {} ms",
+            R::ID,
+            listen.listen,
+            listen.spectate.map_or(String::new(), |a| format!(", spectators on {a}")),
+            options.teams.len(),
+            turns.games,
+            turns.turn_ms
+        );
+        let (bar, on_turn) = progress(turns.games);
+        let results =
+            kibitz_server::serve::<R>(listener, spectators, setup, options, replay_out(&turns.out, turns.games), Some(on_turn)).await;
+        bar.finish_and_clear();
+        anyhow::Ok(results?)
+    })?;
+    let paths = (1..=turns.games).map(|g| replay_path(&turns.out, g, turns.games)).collect();
+    println!("{}", summary(R::ID, &results, &[], paths));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `kibitz match GAME -- CLIENT...`: a server on a free loopback port and one team per client.
+pub fn match_clients<R: Rules>(game: R::Params, turns: &TurnArgs, clients: &[String]) -> anyhow::Result<serde_json::Value> {
+    anyhow::ensure!(!clients.is_empty(), "name at least one client command after --");
+    let setup = turns.setup(game)?;
+    check::<R>(&setup, clients.len(), turns.seed)?;
+    let options = turns.options(Vec::new());
+    let rt = runtime()?;
+    let (results, reports) = rt.block_on(async {
+        let (bar, on_turn) = progress(turns.games);
+        let played =
+            kibitz_server::run_with_clients::<R>(setup, options, clients, replay_out(&turns.out, turns.games), Some(on_turn)).await;
+        bar.finish_and_clear();
+        played
+    })?;
+    let paths = (1..=turns.games).map(|g| replay_path(&turns.out, g, turns.games)).collect();
+    Ok(summary(R::ID, &results, &reports, paths))
+}

@@ -1,0 +1,115 @@
+//! `kibitz match fedrunek` and `kibitz serve fedrunek` end to end: a server on loopback, our
+//! Rust client and the Python one from the docs playing it, and the replay verifying.
+
+mod common;
+
+use common::*;
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+fn greedy(seed: u64) -> String {
+    format!("'{}' bot fedrunek greedy --seed {seed}", env!("CARGO_BIN_EXE_kibitz"))
+}
+
+#[test]
+fn our_clients_play_a_match_to_its_end_and_it_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("f.jsonl");
+    let python = format!("python3 '{}'", workspace().join("docs/clients/fedrunek.py").display());
+    let mut cmd = kibitz();
+    cmd.args([
+        "match",
+        "fedrunek",
+        "--n",
+        "10",
+        "--turn-ms",
+        "60",
+        "--turns",
+        "40",
+        "--seed",
+        "3",
+        "--miners",
+        "3",
+        "--scouts",
+        "2",
+        "--out",
+    ])
+    .arg(&out)
+    .arg("--")
+    .args([greedy(1), python]);
+    let o = run(&mut cmd);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary = summary(&o);
+    assert_eq!(summary["names"], serde_json::json!(["team1", "team2"]));
+    assert_eq!(summary["rounds"], 40);
+    assert_eq!(summary["failed"], serde_json::json!([]), "{}", stderr(&o));
+    let v = verify(&out);
+    assert!(v.status.success(), "{}", stderr(&v));
+    assert!(stdout(&v).contains("finished"), "{}", stdout(&v));
+    // Both clients really played: each team sent commands that were answered OK.
+    let text = std::fs::read_to_string(&out).unwrap();
+    for team in 0..2 {
+        let ok = text.lines().filter(|l| l.contains(&format!("\"player\":{team},")) && l.contains("\"lines\":[\"OK\"")).count();
+        assert!(ok > 20, "team {team} got {ok} OK answers");
+    }
+    // The greedy client mines: its miners drilled and took metal.
+    assert!(text.contains("DRILLING") && text.contains("MINING"), "no drilling or mining in the replay");
+}
+
+#[test]
+fn a_bad_teams_file_is_refused_with_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let teams = dir.path().join("teams.ron");
+    std::fs::write(&teams, "[(login: \"a\", password: \"x\"),\n (login: \"b\" password: \"y\")]").unwrap();
+    let o = run(kibitz().args(["serve", "fedrunek", "--teams"]).arg(&teams).args(["--out"]).arg(dir.path().join("r.jsonl")));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("teams.ron:2:"), "{}", stderr(&o));
+}
+
+#[test]
+fn serve_takes_teams_from_a_file_and_writes_the_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let teams = dir.path().join("teams.ron");
+    std::fs::write(&teams, "[(login: \"login1\", password: \"secret\")]").unwrap();
+    // A free port: bound, read, released (loopback only).
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let out = dir.path().join("s.jsonl");
+    let server = kibitz()
+        .args(["serve", "fedrunek", "--n", "8", "--turn-ms", "100", "--turns", "5", "--teams"])
+        .arg(&teams)
+        .args(["--listen", &format!("127.0.0.1:{port}"), "--out"])
+        .arg(&out)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stream = (0..100)
+        .find_map(|_| {
+            TcpStream::connect(("127.0.0.1", port)).ok().or_else(|| {
+                std::thread::sleep(Duration::from_millis(50));
+                None
+            })
+        })
+        .expect("the server listens");
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut write = stream.try_clone().unwrap();
+    let mut read = BufReader::new(stream);
+    let mut line = || {
+        let mut l = String::new();
+        read.read_line(&mut l).unwrap();
+        l.trim_end().to_string()
+    };
+    assert_eq!(line(), "LOGIN");
+    writeln!(write, "login1").unwrap();
+    assert_eq!(line(), "PASS");
+    writeln!(write, "secret").unwrap();
+    assert_eq!(line(), "OK");
+    writeln!(write, "DESCRIBE WORLD").unwrap();
+    assert_eq!(line(), "OK");
+    assert_eq!(line(), "8 1 1.000000");
+    let o = server.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = verify(&out);
+    assert!(v.status.success(), "{}", stderr(&v));
+}
