@@ -208,8 +208,15 @@ impl<R: Rules> Owner<R> {
                         let at_us = (turn_start.elapsed().as_micros() as u64).min(turn_us);
                         let step_value = Step::Act { player: team, action: Some(Command { conn, at_us, line }) };
                         let outcome = Realtime::<R>::apply(&mut state, &step_value);
-                        let answer = Answer { lines: outcome.lines().to_vec(), holds: outcome.holds(), turn: *self.turns.borrow() };
-                        writer.record(&StepRecord::new(step, &step_value, outcome))?;
+                        let Step::Act { action, .. } = step_value else { unreachable!("built as an action just above") };
+                        // Recorded first, then the answer lines move on to the connection: no copies.
+                        let record = StepRecord { action, ..StepRecord::new(step, &Step::Act { player: team, action: None }, outcome) };
+                        writer.record(&record)?;
+                        let (lines, holds) = match record.outcome {
+                            Outcome::Answer { lines, holds } => (lines, holds),
+                            _ => (Vec::new(), false),
+                        };
+                        let answer = Answer { lines, holds, turn: *self.turns.borrow() };
                         step += 1;
                         commands += 1;
                         self.publish(writer.last_line());
