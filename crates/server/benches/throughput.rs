@@ -1,38 +1,34 @@
 //! Commands per second through the server and the reply latency, with 1, 10 and 50 clients on
-//! loopback (each a thread sending a command and waiting for its answer, as fast as it can),
+//! loopback (each sends a command and waits for its answer, as fast as it can; they are tasks
+//! on one thread of their own, a light load generator beside the server's two),
 //! the command limit raised. The replay goes to a real file. `cargo bench -p kibitz-server`;
 //! figures in docs/performance.md.
 
 use kibitz_deadline24::{Common, Setup};
 use kibitz_fedrunek::{FedrunekRules, Params};
 use kibitz_server::{ServerOptions, TeamLogin, serve};
-use std::io::{BufRead, BufReader, Write};
-use std::net::TcpStream;
 use std::time::{Duration, Instant};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 const SECONDS: f64 = 3.0;
 
-fn client(port: u16, team: usize, until: Instant) -> Vec<Duration> {
-    let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+/// One client: logs in, then sends a command and waits for its answer until `until`.
+async fn client(port: u16, team: usize, until: Instant) -> Vec<Duration> {
+    let stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
     stream.set_nodelay(true).unwrap();
-    let mut write = stream.try_clone().unwrap();
-    let mut read = BufReader::new(stream);
-    let mut line = String::new();
-    let mut next = |read: &mut BufReader<TcpStream>| {
-        line.clear();
-        read.read_line(&mut line).unwrap();
-    };
-    next(&mut read);
-    writeln!(write, "team{team}").unwrap();
-    next(&mut read);
-    writeln!(write, "pw").unwrap();
-    next(&mut read);
+    let (read, mut write) = stream.into_split();
+    let mut lines = BufReader::new(read).lines();
+    lines.next_line().await.unwrap();
+    write.write_all(format!("team{team}\n").as_bytes()).await.unwrap();
+    lines.next_line().await.unwrap();
+    write.write_all(b"pw\n").await.unwrap();
+    lines.next_line().await.unwrap();
     let mut latencies = Vec::new();
     while Instant::now() < until {
         let sent = Instant::now();
-        write.write_all(b"FINANCIAL REPORT\n").unwrap();
-        next(&mut read);
-        next(&mut read);
+        write.write_all(b"FINANCIAL REPORT\n").await.unwrap();
+        lines.next_line().await.unwrap();
+        lines.next_line().await.unwrap();
         latencies.push(sent.elapsed());
     }
     latencies
@@ -44,6 +40,7 @@ fn measure(clients: usize) {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{clients}.jsonl"));
     let file_path = path.clone();
+    // Two workers, as `kibitz serve` has on this 2-core machine.
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     let listener = rt.block_on(tokio::net::TcpListener::bind("127.0.0.1:0")).unwrap();
     let port = listener.local_addr().unwrap().port();
@@ -57,8 +54,19 @@ fn measure(clients: usize) {
     let server = rt.spawn(serve::<FedrunekRules>(listener, None, setup, options, out, None));
     std::thread::sleep(Duration::from_millis(200));
     let until = Instant::now() + Duration::from_secs_f64(SECONDS);
-    let threads: Vec<_> = (0..clients).map(|team| std::thread::spawn(move || client(port, team, until))).collect();
-    let mut all: Vec<Duration> = threads.into_iter().flat_map(|t| t.join().unwrap()).collect();
+    // The clients: tasks on one thread of their own, as a light load generator.
+    let load = std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        rt.block_on(async {
+            let tasks: Vec<_> = (0..clients).map(|team| tokio::spawn(client(port, team, until))).collect();
+            let mut all = Vec::new();
+            for t in tasks {
+                all.extend(t.await.unwrap());
+            }
+            all
+        })
+    });
+    let mut all: Vec<Duration> = load.join().unwrap();
     rt.block_on(server).unwrap().unwrap();
     all.sort();
     let at = |q: f64| all[((all.len() as f64 * q) as usize).min(all.len() - 1)].as_secs_f64() * 1000.0;

@@ -99,6 +99,9 @@ pub struct GameResult {
     pub commands: u64,
 }
 
+/// The longest a replay line waits in the buffer.
+const FLUSH_EVERY: Duration = Duration::from_millis(5);
+
 pub(crate) struct Owner<R: Rules> {
     setup: Setup<R::Params>,
     options: Arc<ServerOptions>,
@@ -178,9 +181,16 @@ impl<R: Rules> Owner<R> {
         let mut turn_start = Instant::now();
         let mut next_tick = turn_start + turn_length;
         let (mut step, mut commands) = (0usize, 0u64);
+        // Replay lines are flushed at most every FLUSH_EVERY (and at every turn end): under load
+        // a flush per command would be most of the owner's system calls.
+        let mut flush_at: Option<Instant> = None;
         loop {
             tokio::select! {
                 biased;
+                _ = tokio::time::sleep_until(flush_at.unwrap_or(next_tick)), if flush_at.is_some() => {
+                    writer.flush()?;
+                    flush_at = None;
+                }
                 _ = tokio::time::sleep_until(next_tick) => {
                     let outcome = Realtime::<R>::apply(&mut state, &Step::Tick);
                     writer.record(&StepRecord::new(step, &Step::<Command>::Tick, outcome.clone()))?;
@@ -193,6 +203,7 @@ impl<R: Rules> Owner<R> {
                         self.publish(writer.last_line());
                     }
                     writer.flush()?;
+                    flush_at = None;
                     self.turns.send_modify(|t| *t += 1);
                     if let Some(on_turn) = &mut self.on_turn {
                         on_turn(&TurnInfo { game, turn, over, scores: scores.clone(), commands });
@@ -221,9 +232,7 @@ impl<R: Rules> Owner<R> {
                         commands += 1;
                         self.publish(writer.last_line());
                         let _ = reply.send(answer);
-                        if self.requests.is_empty() {
-                            writer.flush()?;
-                        }
+                        flush_at.get_or_insert_with(|| Instant::now() + FLUSH_EVERY);
                     }
                     Some(Request::Spectate { reply }) => {
                         let _ = reply.send((self.history.clone(), self.spectators.subscribe()));
