@@ -47,6 +47,10 @@ fn our_clients_play_a_match_to_its_end_and_it_verifies() {
     let v = verify(&out);
     assert!(v.status.success(), "{}", stderr(&v));
     assert!(stdout(&v).contains("finished"), "{}", stdout(&v));
+    // The header names the client command of each team.
+    let header: serde_json::Value = serde_json::from_str(text_header(&out).as_str()).unwrap();
+    assert!(header["players"][0]["command"].as_str().unwrap().contains("bot fedrunek greedy"));
+    assert!(header["players"][1]["command"].as_str().unwrap().contains("fedrunek.py"));
     // Both clients really played: each team sent commands that were answered OK.
     let text = std::fs::read_to_string(&out).unwrap();
     for team in 0..2 {
@@ -55,6 +59,10 @@ fn our_clients_play_a_match_to_its_end_and_it_verifies() {
     }
     // The greedy client mines: its miners drilled and took metal.
     assert!(text.contains("DRILLING") && text.contains("MINING"), "no drilling or mining in the replay");
+}
+
+fn text_header(replay: &std::path::Path) -> String {
+    std::fs::read_to_string(replay).unwrap().lines().next().unwrap().to_string()
 }
 
 #[test]

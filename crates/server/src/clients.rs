@@ -63,6 +63,7 @@ pub async fn run_with_clients<R: Rules>(
     let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
     let port = listener.local_addr()?.port();
     options.teams = match_teams(commands.len(), options.seed);
+    options.commands = commands.to_vec();
     let teams = options.teams.clone();
     let mut children = Vec::new();
     for (command, team) in commands.iter().zip(&teams) {

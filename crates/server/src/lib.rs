@@ -36,6 +36,8 @@ pub struct TeamLogin {
 #[derive(Debug, Clone)]
 pub struct ServerOptions {
     pub teams: Vec<TeamLogin>,
+    /// The client command each team was started with (`kibitz match`), for the replay's header.
+    pub commands: Vec<String>,
     /// Games played one after another; connections stay open between them.
     pub games: u32,
     pub seed: u64,
@@ -55,6 +57,7 @@ impl ServerOptions {
     pub fn new(teams: Vec<TeamLogin>) -> Self {
         Self {
             teams,
+            commands: Vec::new(),
             games: 1,
             seed: 0,
             max_connections_per_team: 10,

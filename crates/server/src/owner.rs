@@ -99,6 +99,9 @@ pub struct GameResult {
     pub commands: u64,
 }
 
+/// Requests taken from the queue in one wake-up, at most (a turn's end is checked between).
+const BATCH: usize = 64;
+
 /// The longest a replay line waits in the buffer.
 const FLUSH_EVERY: Duration = Duration::from_millis(5);
 
@@ -170,7 +173,8 @@ impl<R: Rules> Owner<R> {
     async fn play(&mut self, game: u32) -> io::Result<GameResult> {
         let seed = self.options.seed.wrapping_add(game as u64 - 1);
         let names: Vec<String> = self.options.teams.iter().map(|t| t.login.clone()).collect();
-        let players = names.iter().map(|n| PlayerInfo { name: n.clone(), command: None }).collect();
+        let players =
+            names.iter().enumerate().map(|(k, n)| PlayerInfo { name: n.clone(), command: self.options.commands.get(k).cloned() }).collect();
         let header = ReplayHeader::new::<Realtime<R>>(self.setup.clone(), seed, players, None);
         let mut state = Realtime::<R>::start(&self.setup, names.len(), seed).map_err(io::Error::other)?;
         let mut writer = ReplayWriter::new((self.out)(game)?, &header)?.batched();
@@ -184,6 +188,7 @@ impl<R: Rules> Owner<R> {
         // Replay lines are flushed at most every FLUSH_EVERY (and at every turn end): under load
         // a flush per command would be most of the owner's system calls.
         let mut flush_at: Option<Instant> = None;
+        let mut batch = Vec::with_capacity(BATCH);
         loop {
             tokio::select! {
                 biased;
@@ -214,32 +219,53 @@ impl<R: Rules> Owner<R> {
                     turn_start = next_tick;
                     next_tick += turn_length;
                 }
-                request = self.requests.recv() => match request {
-                    Some(Request::Command { team, conn, line, reply }) => {
-                        let at_us = (turn_start.elapsed().as_micros() as u64).min(turn_us);
-                        let step_value = Step::Act { player: team, action: Some(Command { conn, at_us, line }) };
-                        let outcome = Realtime::<R>::apply(&mut state, &step_value);
-                        let Step::Act { action, .. } = step_value else { unreachable!("built as an action just above") };
-                        // Recorded first, then the answer lines move on to the connection: no copies.
-                        let record = StepRecord { action, ..StepRecord::new(step, &Step::Act { player: team, action: None }, outcome) };
-                        writer.record(&record)?;
-                        let (lines, holds) = match record.outcome {
-                            Outcome::Answer { lines, holds } => (lines, holds),
-                            _ => (Vec::new(), false),
-                        };
-                        let answer = Answer { lines, holds, turn: *self.turns.borrow() };
-                        step += 1;
-                        commands += 1;
-                        self.publish(writer.last_line());
-                        let _ = reply.send(answer);
-                        flush_at.get_or_insert_with(|| Instant::now() + FLUSH_EVERY);
+                // Everything waiting is taken in one wake-up, in order of arrival.
+                received = self.requests.recv_many(&mut batch, BATCH) => {
+                    if received == 0 {
+                        return Err(io::Error::other("every connection handle is gone"));
                     }
-                    Some(Request::Spectate { reply }) => {
-                        let _ = reply.send((self.history.clone(), self.spectators.subscribe()));
+                    for request in batch.drain(..) {
+                        match request {
+                            Request::Command { team, conn, line, reply } => {
+                                let at_us = (turn_start.elapsed().as_micros() as u64).min(turn_us);
+                                let answer = apply_command::<R>(&mut state, &mut writer, step, Command { conn, at_us, line }, team)?;
+                                step += 1;
+                                commands += 1;
+                                self.publish(writer.last_line());
+                                let _ = reply.send(Answer { turn: *self.turns.borrow(), ..answer });
+                            }
+                            Request::Spectate { reply } => {
+                                let _ = reply.send((self.history.clone(), self.spectators.subscribe()));
+                            }
+                        }
                     }
-                    None => return Err(io::Error::other("every connection handle is gone")),
+                    flush_at.get_or_insert_with(|| Instant::now() + FLUSH_EVERY);
                 }
             }
         }
     }
+}
+
+/// Applies one command as step `step`, records it, and returns the answer for its connection
+/// (the lines move from the record to the answer: no copies).
+fn apply_command<R: Rules>(
+    state: &mut <Realtime<R> as Game>::State,
+    writer: &mut ReplayWriter<Box<dyn std::io::Write + Send>>,
+    step: usize,
+    command: Command,
+    team: usize,
+) -> io::Result<Answer> {
+    let step_value = Step::Act { player: team, action: Some(command) };
+    let outcome = Realtime::<R>::apply(state, &step_value);
+    let action = match step_value {
+        Step::Act { action, .. } => action,
+        Step::Tick => None,
+    };
+    let record = StepRecord { action, ..StepRecord::new(step, &Step::Act { player: team, action: None }, outcome) };
+    writer.record(&record)?;
+    let (lines, holds) = match record.outcome {
+        Outcome::Answer { lines, holds } => (lines, holds),
+        _ => (Vec::new(), false),
+    };
+    Ok(Answer { lines, holds, turn: 0 })
 }
