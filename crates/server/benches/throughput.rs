@@ -2,7 +2,8 @@
 //! loopback (each sends a command and waits for its answer, as fast as it can; they are tasks
 //! on one thread of their own, a light load generator beside the server's two),
 //! the command limit raised. The replay goes to a real file. `cargo bench -p kibitz-server`;
-//! figures in docs/performance.md.
+//! figures in docs/performance.md. `KIBITZ_BENCH_RUNTIME=current` runs the server on one thread
+//! instead of two workers, for comparison.
 
 use kibitz_deadline24::{Common, Setup};
 use kibitz_fedrunek::{FedrunekRules, Params};
@@ -40,10 +41,7 @@ fn measure(clients: usize) {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{clients}.jsonl"));
     let file_path = path.clone();
-    // Two workers, as `kibitz serve` has on this 2-core machine.
-    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-    let listener = rt.block_on(tokio::net::TcpListener::bind("127.0.0.1:0")).unwrap();
-    let port = listener.local_addr().unwrap().port();
+    let flavour = std::env::var("KIBITZ_BENCH_RUNTIME").unwrap_or_default();
     let setup = Setup {
         common: Common { turn_ms: 500, command_limit: u32::MAX, turn_cap: Some(((SECONDS + 1.5) * 2.0) as u32), ..Common::default() },
         game: Params { n: 16, ..Params::default() },
@@ -51,7 +49,21 @@ fn measure(clients: usize) {
     let mut options = ServerOptions::new(teams);
     options.max_connections_per_team = 2;
     let out: kibitz_server::ReplayOut = Box::new(move |_| Ok(Box::new(std::io::BufWriter::new(std::fs::File::create(&file_path)?))));
-    let server = rt.spawn(serve::<FedrunekRules>(listener, None, setup, options, out, None));
+    let (port_tx, port_rx) = std::sync::mpsc::channel();
+    let server = std::thread::spawn(move || {
+        let rt = if flavour == "current" {
+            tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap()
+        } else {
+            // Two workers, as `kibitz serve` has on this 2-core machine.
+            tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap()
+        };
+        rt.block_on(async {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            port_tx.send(listener.local_addr().unwrap().port()).unwrap();
+            serve::<FedrunekRules>(listener, None, setup, options, out, None).await
+        })
+    });
+    let port = port_rx.recv().unwrap();
     std::thread::sleep(Duration::from_millis(200));
     let until = Instant::now() + Duration::from_secs_f64(SECONDS);
     // The clients: tasks on one thread of their own, as a light load generator.
@@ -67,7 +79,7 @@ fn measure(clients: usize) {
         })
     });
     let mut all: Vec<Duration> = load.join().unwrap();
-    rt.block_on(server).unwrap().unwrap();
+    server.join().unwrap().unwrap();
     all.sort();
     let at = |q: f64| all[((all.len() as f64 * q) as usize).min(all.len() - 1)].as_secs_f64() * 1000.0;
     let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
