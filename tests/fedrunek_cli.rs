@@ -121,3 +121,23 @@ fn serve_takes_teams_from_a_file_and_writes_the_replay() {
     let v = verify(&out);
     assert!(v.status.success(), "{}", stderr(&v));
 }
+
+#[test]
+fn a_client_that_outlives_the_game_is_ended_with_all_it_started() {
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("pid");
+    // A client that never talks and leaves a process of its own behind its `sh`.
+    let client = format!("sleep 37 & echo $! > '{}'; wait; true", pid_file.display());
+    let o = run(kibitz()
+        .args(["match", "fedrunek", "--n", "8", "--turn-ms", "50", "--turns", "2", "--out"])
+        .arg(dir.path().join("r.jsonl"))
+        .arg("--")
+        .arg(client));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let pid = std::fs::read_to_string(&pid_file).unwrap().trim().to_string();
+    std::thread::sleep(Duration::from_millis(200));
+    // Gone, or at most a zombie waiting for its new parent to reap it.
+    let state =
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).ok().and_then(|s| s.rsplit(')').next().map(|r| r.trim().chars().next()));
+    assert!(matches!(state, None | Some(Some('Z'))), "the client's sleep {pid} still runs: {state:?}");
+}

@@ -106,10 +106,7 @@ pub fn run_once(command: &str, limit: Duration, cap: usize, memory: Option<u64>)
             break Some(status);
         }
         if started.elapsed() >= limit {
-            // SAFETY: kill(2) on the process group the child leads; no memory is involved.
-            unsafe {
-                libc::kill(-(child.id() as i32), libc::SIGKILL);
-            }
+            crate::process::kill_group(child.id());
             let _ = child.kill();
             let _ = child.wait();
             break None;

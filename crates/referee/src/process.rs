@@ -159,12 +159,7 @@ impl BotProcess {
     }
 
     fn kill(&mut self) {
-        let pid = self.child.id() as libc::pid_t;
-        // SAFETY: kill(2) with a negative pid signals the process group this bot leads; it has no
-        // memory-safety preconditions.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
+        kill_group(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -175,6 +170,16 @@ impl Drop for BotProcess {
         // Also ends anything the bot left running in its group, and reaps it.
         self.stdin = None;
         self.kill();
+    }
+}
+
+/// Kills the process group that process `pid` leads (started with `process_group(0)`): the
+/// `sh -c` of a bot or client and everything it started, so nothing is left running.
+pub fn kill_group(pid: u32) {
+    // SAFETY: kill(2) with a negative pid signals a process group; it has no memory-safety
+    // preconditions.
+    unsafe {
+        libc::kill(-(pid as libc::pid_t), libc::SIGKILL);
     }
 }
 

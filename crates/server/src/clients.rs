@@ -37,6 +37,8 @@ fn start(command: &str, host: &str, port: u16, team: &TeamLogin) -> std::io::Res
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .kill_on_drop(true)
+        // A group of its own, so that ending the client ends whatever its `sh -c` started.
+        .process_group(0)
         .spawn()?;
     // The client's own messages, marked with its team, on our standard error.
     if let Some(stderr) = child.stderr.take() {
@@ -67,15 +69,21 @@ pub async fn run_with_clients<R: Rules>(
     let teams = options.teams.clone();
     let mut children = Vec::new();
     for (command, team) in commands.iter().zip(&teams) {
-        children.push(start(command, "127.0.0.1", port, team)?);
+        let child = start(command, "127.0.0.1", port, team)?;
+        let group = child.id();
+        children.push((child, group));
     }
     let results = serve::<R>(listener, None, setup, options, out, on_turn).await?;
     let mut reports = Vec::new();
-    for (index, (mut child, team)) in children.into_iter().zip(&teams).enumerate() {
+    for (index, ((mut child, group), team)) in children.into_iter().zip(&teams).enumerate() {
         let failed = match child.try_wait()? {
             Some(status) if !status.success() => Some(format!("the client exited during the game ({status})")),
             _ => None,
         };
+        // By the group's number taken at the start: the `sh` itself may be gone already.
+        if let Some(pid) = group {
+            kibitz_referee::process::kill_group(pid);
+        }
         let _ = child.kill().await;
         reports.push(ClientReport { team: index, login: team.login.clone(), failed });
     }
