@@ -72,11 +72,7 @@ fn column_values(world: &World) -> Vec<Vec<u32>> {
             for u in 0..n {
                 for v in 0..n {
                     let top = field(n, face, u, v);
-                    let value: u32 = world
-                        .column(top)
-                        .into_iter()
-                        .map(|p| world.cell(p).metals().iter().zip(Metal::PRICES).map(|(&c, price)| c as u32 * price as u32).sum::<u32>())
-                        .sum();
+                    let value: u32 = world.column(top).into_iter().map(|p| Metal::value(world.cell(p).metals()) as u32).sum();
                     values[(u * n + v) as usize] = value;
                 }
             }
@@ -212,7 +208,7 @@ impl GameView for FedrunekView {
                 for v in 0..n {
                     let p = field(n, face, u, v);
                     let value = match &known_columns {
-                        Some(columns) => columns.get(&p).map(|c| c.metals[0] + 3 * c.metals[1] + 5 * c.metals[2]),
+                        Some(columns) => columns.get(&p).map(|c| Metal::value(c.metals) as u32),
                         None => Some(heat[face][(u * n + v) as usize]),
                     };
                     let fill = match value {
@@ -302,7 +298,7 @@ impl GameView for FedrunekView {
                 continue;
             }
             let name = &self.rec.track.players[k].name;
-            let score = team.credits + team.spent * team.spent;
+            let score = team.result();
             egui::CollapsingHeader::new(
                 egui::RichText::new(format!("{name}: {} credits, {} spent, score {score}", team.credits, team.spent))
                     .color(player_color(k)),

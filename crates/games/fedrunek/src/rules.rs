@@ -47,6 +47,12 @@ pub struct Team {
 }
 
 impl Team {
+    /// The final result before the factor K: credits held plus the square of credits spent on
+    /// the fleet, (A + S²).
+    pub fn result(&self) -> i64 {
+        self.credits + self.spent * self.spent
+    }
+
     fn robot(&mut self, id: i64) -> Result<&mut Robot, Fail> {
         usize::try_from(id).ok().and_then(|id| id.checked_sub(1)).and_then(|i| self.robots.get_mut(i)).ok_or(BAD_ROBOT)
     }
@@ -440,7 +446,7 @@ impl FedrunekRules {
             Some(Operation::Move(to)) => {
                 robot.pos = to;
                 if robot.kind == Kind::Miner && sites.stations.contains(&to) && robot.cargo.iter().any(|&c| c > 0) {
-                    let value: i64 = robot.cargo.iter().zip(Metal::PRICES).map(|(&c, p)| c as i64 * p).sum();
+                    let value = Metal::value(robot.cargo);
                     *credits += value;
                     report.sales.push(Sale { team, robot: robot.id, cargo: robot.cargo, credits: value });
                     robot.cargo = [0; 3];
@@ -592,6 +598,6 @@ impl Rules for FedrunekRules {
     }
 
     fn results(state: &FedrunekState) -> Vec<Fixed6> {
-        state.teams.iter().map(|t| Fixed6::from_int(t.credits + t.spent * t.spent)).collect()
+        state.teams.iter().map(|t| Fixed6::from_int(t.result())).collect()
     }
 }

@@ -54,6 +54,11 @@ impl Metal {
         self as usize
     }
 
+    /// What units of iron, silver and gold sell for at a station.
+    pub fn value<T: Copy + Into<i64>>(units: [T; 3]) -> i64 {
+        units.iter().zip(Metal::PRICES).map(|(&c, price)| c.into() * price).sum()
+    }
+
     pub fn name(self) -> &'static str {
         ["IRON", "SILVER", "GOLD"][self.index()]
     }
