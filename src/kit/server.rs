@@ -125,8 +125,11 @@ fn progress(games: u32) -> (indicatif::ProgressBar, OnTurn) {
     (bar, on_turn)
 }
 
+/// One thread: every command goes through the one owner task anyway, and keeping the
+/// connections on its thread saves a cross-core wake-up per command (p99 latency halved under
+/// load, docs/performance.md); the other core is left to the clients.
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
-    tokio::runtime::Builder::new_multi_thread().enable_all().build().context("starting the server's runtime")
+    tokio::runtime::Builder::new_current_thread().enable_all().build().context("starting the server's runtime")
 }
 
 /// The final results as reals (the rules keep them in millionths).

@@ -2,8 +2,10 @@
 //! loopback (each sends a command and waits for its answer, as fast as it can; they are tasks
 //! on one thread of their own, a light load generator beside the server's two),
 //! the command limit raised. The replay goes to a real file. `cargo bench -p kibitz-server`;
-//! figures in docs/performance.md. `KIBITZ_BENCH_RUNTIME=current` runs the server on one thread
-//! instead of two workers, for comparison.
+//! figures in docs/performance.md. The server runs on one thread, as `kibitz serve` does;
+//! `KIBITZ_BENCH_RUNTIME=multi` gives it two workers instead, for comparison. Each line ends with
+//! the share of CPU time the hypervisor stole meanwhile (Linux), which is what makes tails noisy
+//! on a shared VM.
 
 use kibitz_deadline24::{Common, Setup};
 use kibitz_fedrunek::{FedrunekRules, Params};
@@ -51,11 +53,10 @@ fn measure(clients: usize) {
     let out: kibitz_server::ReplayOut = Box::new(move |_| Ok(Box::new(std::io::BufWriter::new(std::fs::File::create(&file_path)?))));
     let (port_tx, port_rx) = std::sync::mpsc::channel();
     let server = std::thread::spawn(move || {
-        let rt = if flavour == "current" {
-            tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap()
-        } else {
-            // Two workers, as `kibitz serve` has on this 2-core machine.
+        let rt = if flavour == "multi" {
             tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap()
+        } else {
+            tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap()
         };
         rt.block_on(async {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -66,6 +67,7 @@ fn measure(clients: usize) {
     let port = port_rx.recv().unwrap();
     std::thread::sleep(Duration::from_millis(200));
     let until = Instant::now() + Duration::from_secs_f64(SECONDS);
+    let cpu_before = cpu_times();
     // The clients: tasks on one thread of their own, as a light load generator.
     let load = std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
@@ -79,20 +81,34 @@ fn measure(clients: usize) {
         })
     });
     let mut all: Vec<Duration> = load.join().unwrap();
+    let stolen = cpu_before.zip(cpu_times()).map(|((busy0, steal0), (busy1, steal1))| {
+        let (busy, steal) = (busy1 - busy0, steal1 - steal0);
+        format!(", {:.0} % stolen", 100.0 * steal as f64 / (busy + steal).max(1) as f64)
+    });
     server.join().unwrap().unwrap();
     all.sort();
     let at = |q: f64| all[((all.len() as f64 * q) as usize).min(all.len() - 1)].as_secs_f64() * 1000.0;
     let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     println!(
-        "{clients:>3} clients: {:>8.0} commands/s, latency p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms ({} commands, replay {:.1} MB)",
+        "{clients:>3} clients: {:>8.0} commands/s, latency p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms ({} commands, replay {:.1} MB{})",
         all.len() as f64 / SECONDS,
         at(0.50),
         at(0.99),
         at(1.0),
         all.len(),
-        size as f64 / 1e6
+        size as f64 / 1e6,
+        stolen.unwrap_or_default()
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Jiffies the CPUs spent busy (idle excluded) and stolen by the hypervisor, from /proc/stat.
+fn cpu_times() -> Option<(u64, u64)> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let fields: Vec<u64> = stat.lines().next()?.split_whitespace().skip(1).filter_map(|f| f.parse().ok()).collect();
+    let (user, nice, system, irq, softirq, steal) =
+        (fields.first()?, fields.get(1)?, fields.get(2)?, fields.get(5)?, fields.get(6)?, fields.get(7)?);
+    Some((user + nice + system + irq + softirq, *steal))
 }
 
 fn main() {
