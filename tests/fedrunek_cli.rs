@@ -141,3 +141,16 @@ fn a_client_that_outlives_the_game_is_ended_with_all_it_started() {
         std::fs::read_to_string(format!("/proc/{pid}/stat")).ok().and_then(|s| s.rsplit(')').next().map(|r| r.trim().chars().next()));
     assert!(matches!(state, None | Some(Some('Z'))), "the client's sleep {pid} still runs: {state:?}");
 }
+
+#[test]
+fn a_bad_look_setting_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let replay = workspace().join("replays/fedrunek-greedy-vs-python.jsonl");
+    let out = kibitz()
+        .args(["view", replay.to_str().unwrap(), "--look", "cut=w:3", "--screenshot"])
+        .arg(dir.path().join("x.png"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("--look cut=w:3: the axis is x, y or z"), "{}", stderr(&out));
+}

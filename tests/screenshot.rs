@@ -269,3 +269,45 @@ fn amazes_hand_play_opens_in_the_fog_against_our_explorer() {
 fn replay_of_amazes(path: &std::path::Path) -> kibitz_core::replay::Replay<kibitz_amazes::Amazes> {
     kibitz_core::replay::Replay::parse(&std::fs::read_to_string(path).unwrap()).unwrap().replay
 }
+
+/// Pixels of the board area (left of the side panel) for which `test` holds, and the area's size.
+fn board_pixels(shot: &std::path::Path, test: impl Fn([u8; 3]) -> bool) -> (u32, u32) {
+    let image = image::open(shot).expect("a PNG was written").to_rgb8();
+    let (mut hits, mut total) = (0, 0);
+    for y in 40..720 {
+        for x in 0..880 {
+            total += 1;
+            hits += test(image.get_pixel(x, y).0) as u32;
+        }
+    }
+    (hits, total)
+}
+
+#[test]
+fn the_fedrunek_cube_and_its_tunnels_render_in_3d() {
+    let dir = tempfile::tempdir().unwrap();
+    let replay = workspace().join("replays/fedrunek-greedy-vs-python.jsonl");
+    let (cube, tunnels) = (dir.path().join("cube.png"), dir.path().join("tunnels.png"));
+    let args = ["view", replay.to_str().unwrap(), "--turn", "3000", "--screenshot", cube.to_str().unwrap()];
+    if in_window(&args, dir.path()).is_none() {
+        return;
+    }
+    // The cube: ground faces (assets/fedrunek/cube.ron, 0.55 / 0.44 / 0.33) under the three
+    // shades of the visible faces, a brown whose green and blue keep to the red's proportions.
+    let brown = |p: [u8; 3]| {
+        let r = p[0] as f32;
+        r > 70.0 && (p[1] as f32 - 0.8 * r).abs() < 10.0 && (p[2] as f32 - 0.6 * r).abs() < 10.0
+    };
+    let (ground, total) = board_pixels(&cube, brown);
+    assert!(ground > total / 5, "the cube's faces cover {ground} of {total} pixels");
+    // Tunnels and robots only: the tubes in the teams' colours (blue and red), nothing brown.
+    let look = ["--look", "tunnels", "--look", "pitch=60"];
+    in_window(&[&args[..4], &look[..], &["--screenshot", tunnels.to_str().unwrap()]].concat(), dir.path());
+    let blue = |p: [u8; 3]| p[2] as i32 > p[0] as i32 + 60 && p[2] > 100;
+    let red = |p: [u8; 3]| p[0] as i32 > p[1] as i32 + 70 && p[0] as i32 > p[2] as i32 + 70;
+    let (team1, _) = board_pixels(&tunnels, blue);
+    let (team2, _) = board_pixels(&tunnels, red);
+    let (ground, _) = board_pixels(&tunnels, brown);
+    assert!(team1 > 30 && team2 > 30, "both teams' tunnels show ({team1} blue, {team2} red pixels)");
+    assert!(ground < total / 100, "no blocks in tunnels-only mode ({ground} brown pixels)");
+}

@@ -37,6 +37,11 @@ pub struct ViewArgs {
     /// (or until the end), print the figures as JSON and exit.
     #[arg(long, value_name = "SECONDS")]
     pub frame_stats: Option<f32>,
+    /// A game's own way of showing its board, repeatable. Fedrunek: `cut=x:20` (fields with
+    /// x above 20 cut away; also y, z), `tunnels` (tunnels and robots only), `yaw=DEG`,
+    /// `pitch=DEG` (the camera).
+    #[arg(long, value_name = "SETTING")]
+    pub look: Vec<String>,
 }
 
 pub fn run(registry: &Registry, args: ViewArgs, verbose: bool) -> anyhow::Result<ExitCode> {
@@ -60,6 +65,7 @@ pub fn run(registry: &Registry, args: ViewArgs, verbose: bool) -> anyhow::Result
             play: args.play,
             speed: args.speed,
             frame_stats: args.frame_stats,
+            look: args.look,
         },
     )
 }

@@ -14,6 +14,8 @@
 //! - [`args`]: command-line arguments every bot game shares (recording, limits, seats).
 //! - [`progress`]: the progress bar of long headless work.
 //! - [`palette`]: player colours.
+//! - [`scene`]: a board drawn in 3D (meshes as data, the orbit camera and its rays), from the
+//!   `kibitz-scene` crate.
 
 pub mod args;
 pub mod live;
@@ -21,6 +23,8 @@ pub mod palette;
 pub mod progress;
 pub mod recorded;
 pub mod room;
+/// A board drawn in 3D, as data (its own crate, built optimised even in dev builds).
+pub use kibitz_scene as scene;
 pub mod seats;
 pub mod server;
 pub mod view;

@@ -2,6 +2,7 @@
 //! implements [`GameView`] (watching a replay) and, when it follows a live match, [`HandPlay`]
 //! (playing it by hand); the shell (timeline, panels, shortcuts) only talks to these traits.
 
+use super::scene::{Orbit, Scene};
 use bevy_egui::egui;
 
 /// A notable moment, shown as a marker on the timeline.
@@ -58,16 +59,18 @@ pub enum Perspective {
     Player(usize),
 }
 
-/// Pan and zoom of a 2D board, in screen points.
+/// Where the board is looked at from: pan (screen points) and zoom of a 2D board; the orbit
+/// of a 3D one, with the same zoom.
 #[derive(Debug, Clone, Copy)]
-pub struct Camera2 {
+pub struct BoardCamera {
     pub zoom: f32,
     pub pan: egui::Vec2,
+    pub orbit: Orbit,
 }
 
-impl Default for Camera2 {
+impl Default for BoardCamera {
     fn default() -> Self {
-        Self { zoom: 1.0, pan: egui::Vec2::ZERO }
+        Self { zoom: 1.0, pan: egui::Vec2::ZERO, orbit: Orbit::default() }
     }
 }
 
@@ -179,11 +182,28 @@ pub trait GameView: Send + Sync {
         response: &egui::Response,
         rect: egui::Rect,
         cursor: usize,
-        camera: &Camera2,
+        camera: &BoardCamera,
         perspective: Perspective,
     );
     /// Game-specific details for the side panel (the step under the cursor, a player's view).
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective);
+
+    /// A board drawn by the 3D renderer: the scene at `cursor`, called before `draw` each
+    /// frame (which then paints only overlays and hover). The shell orbits the camera around
+    /// it; `None` (the default) is a 2D board painted by `draw` alone.
+    fn scene(&mut self, _cursor: usize, _perspective: Perspective) -> Option<&Scene> {
+        None
+    }
+    /// One of the game's own look settings from the command line (`kibitz view --look`), e.g.
+    /// a cut through a 3D board or its camera angles.
+    fn set_look(&mut self, setting: &str, _camera: &mut BoardCamera) -> Result<(), String> {
+        Err(format!("{} has no look settings (got {setting:?})", self.game()))
+    }
+    /// The view's own keys while watching (a 3D board's cut, say), for the help overlay; the
+    /// view reads them in `draw`.
+    fn view_keys(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
 
     /// The hand play of this view, when it follows a live match.
     fn hand(&mut self) -> Option<&mut dyn HandPlay> {

@@ -5,6 +5,8 @@ use bevy::diagnostic::DiagnosticPath;
 
 /// CPU time of the shell's UI system, in ms.
 pub const UI_CPU: DiagnosticPath = DiagnosticPath::const_new("kibitz/ui_cpu_ms");
+/// CPU time of handing a 3D board's changed meshes to the renderer, in ms.
+pub const SCENE_CPU: DiagnosticPath = DiagnosticPath::const_new("kibitz/scene_cpu_ms");
 
 /// CPU time consumed by the calling thread so far, in ms.
 pub fn thread_cpu_ms() -> f64 {

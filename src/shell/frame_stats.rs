@@ -5,11 +5,12 @@
 //! Two spans are measured, as CPU time of the thread that runs them (so time the thread spends
 //! waiting for a core that the software rasteriser holds is not counted): the shell's UI system
 //! (layout, the game's drawing, re-simulation as the cursor moves) and egui's end of pass with
-//! tessellation into meshes (bevy_egui's output systems), which grows with what the UI draws.
+//! tessellation into meshes (bevy_egui's output systems), which grows with what the UI draws;
+//! for a 3D board, a third: handing its changed meshes to the renderer (`scene3d::sync`).
 //! For the second span to stay on one thread, `PostUpdate` runs single-threaded while measuring;
 //! it then also counts the few engine systems ordered between the two markers.
 
-use super::cpu::{UI_CPU, thread_cpu_ms};
+use super::cpu::{SCENE_CPU, UI_CPU, thread_cpu_ms};
 use super::ui::Viewer;
 use bevy::diagnostic::{Diagnostic, DiagnosticPath, Diagnostics, DiagnosticsStore, FrameTimeDiagnosticsPlugin, RegisterDiagnostic};
 use bevy::ecs::schedule::SingleThreadedExecutor;
@@ -33,6 +34,7 @@ struct Plan {
 pub fn add(app: &mut App, seconds: f32) {
     app.add_plugins(FrameTimeDiagnosticsPlugin::new(HISTORY))
         .register_diagnostic(Diagnostic::new(UI_CPU).with_suffix("ms").with_max_history_length(HISTORY))
+        .register_diagnostic(Diagnostic::new(SCENE_CPU).with_suffix("ms").with_max_history_length(HISTORY))
         .register_diagnostic(Diagnostic::new(EGUI_OUTPUT_CPU).with_suffix("ms").with_max_history_length(HISTORY))
         .insert_resource(Plan { seconds, elapsed: 0.0, egui_started: None, first_cursor: None })
         .add_systems(PostUpdate, egui_started.before(EguiPostUpdateSet::EndPass))
@@ -84,6 +86,7 @@ fn report_and_exit(
         "steps": viewer.playback.len(),
         "ui_cpu_ms": summary(series(&UI_CPU)),
         "egui_output_cpu_ms": summary(series(&EGUI_OUTPUT_CPU)),
+        "scene_cpu_ms": summary(series(&SCENE_CPU)),
         "frame_ms_including_software_rendering": summary(series(&FrameTimeDiagnosticsPlugin::FRAME_TIME)),
     });
     println!("{report}");

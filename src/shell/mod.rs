@@ -7,6 +7,7 @@ mod cpu;
 mod demo;
 mod frame_stats;
 pub mod playback;
+mod scene3d;
 mod settings;
 mod shortcuts;
 mod ui;
@@ -43,6 +44,8 @@ pub struct ViewerOptions {
     pub speed: Option<f32>,
     /// Measure the viewer's CPU time per frame for this many seconds, print it, exit.
     pub frame_stats: Option<f32>,
+    /// The game's own look settings (`GameView::set_look`), in order.
+    pub look: Vec<String>,
 }
 
 /// Screenshot mode: wait for the UI to settle, capture, check the frame is drawn, save, exit.
@@ -90,6 +93,12 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
     if let Some(turn) = options.turn {
         viewer.playback.seek(turn);
     }
+    for setting in &options.look {
+        let camera = &mut viewer.camera;
+        if let Some(session) = viewer.session.as_mut() {
+            session.set_look(setting, camera).map_err(|e| anyhow::anyhow!("--look {setting}: {e}"))?;
+        }
+    }
     if let Some(k) = options.perspective {
         viewer.perspective = Perspective::Player(k);
     }
@@ -100,7 +109,7 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
         viewer.playback.toggle_play();
     }
     let mut app = App::new();
-    app.insert_resource(ClearColor(Color::srgb(0.07, 0.08, 0.1)))
+    app.insert_resource(ClearColor(scene3d::BACKGROUND))
         .add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {
@@ -115,11 +124,11 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
                 }),
         )
         .add_plugins(EguiPlugin::default())
+        // egui draws through the camera `scene3d` marks for it, not the first one spawned.
+        .insert_resource(bevy_egui::EguiGlobalSettings { auto_create_primary_context: false, ..default() })
         .insert_resource(viewer)
-        .add_systems(Startup, |mut commands: Commands| {
-            commands.spawn(Camera2d);
-        })
-        .add_systems(EguiPrimaryContextPass, ui::ui)
+        .add_systems(Startup, scene3d::spawn_cameras)
+        .add_systems(EguiPrimaryContextPass, (ui::ui, scene3d::sync).chain())
         .add_systems(Update, ui::dropped_files);
     if let Some(seconds) = options.frame_stats {
         frame_stats::add(&mut app, seconds);

@@ -87,7 +87,7 @@ pub const SHORTCUTS: &[Shortcut] = &[
     typed(Key::Plus, "+", Action::ZoomIn, "zoom in (or mouse wheel)"),
     typed(Key::Equals, "=", Action::ZoomIn, "zoom in (the + key without Shift)"),
     k(Key::Minus, "-", Action::ZoomOut, "zoom out"),
-    k(Key::A, "A", Action::PanLeft, "pan left (or drag)"),
+    k(Key::A, "A", Action::PanLeft, "pan left (or drag); a 3D board turns"),
     k(Key::D, "D", Action::PanRight, "pan right"),
     k(Key::W, "W", Action::PanUp, "pan up"),
     k(Key::S, "S", Action::PanDown, "pan down"),

@@ -7,7 +7,7 @@ use super::playback::{Playback, SPEEDS};
 use super::settings::Settings;
 use super::shortcuts::{Action, SHORTCUTS};
 use crate::kit::room::Registry;
-use crate::kit::view::{Camera2, GameView, Marker, PanelRequest, Perspective, hover_box};
+use crate::kit::view::{BoardCamera, GameView, Marker, PanelRequest, Perspective, hover_box};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, RichText};
@@ -27,8 +27,10 @@ pub struct Viewer {
     registry: Registry,
     pub session: Option<Box<dyn GameView>>,
     pub playback: Playback,
-    pub camera: Camera2,
+    pub camera: BoardCamera,
     pub perspective: Perspective,
+    /// Where this frame's board is, and points per pixel, when it is a 3D scene.
+    pub board3d: Option<(egui::Rect, f32)>,
     pub message: Option<Notice>,
     show_help: bool,
     goto: Option<String>,
@@ -48,8 +50,9 @@ impl Viewer {
             registry,
             session: None,
             playback: Playback::new(0),
-            camera: Camera2::default(),
+            camera: BoardCamera::default(),
             perspective: Perspective::Omniscient,
+            board3d: None,
             message: problem.map(|text| Notice { text, error: true }),
             show_help: false,
             goto: None,
@@ -103,7 +106,7 @@ impl Viewer {
         if view.is_live() {
             self.playback.seek(len);
         }
-        self.camera = Camera2::default();
+        self.camera = BoardCamera::default();
         self.perspective = view.hand().and_then(|h| h.initial_perspective()).unwrap_or(Perspective::Omniscient);
         self.message = view.track().disagreement.clone().map(|text| Notice { text, error: true });
         self.session = Some(view);
@@ -176,17 +179,29 @@ impl Viewer {
             Action::Faster => p.faster(),
             Action::Slower => p.slower(),
             Action::GoTo => self.goto = Some(self.playback.cursor().to_string()),
-            Action::Fit => self.camera = Camera2::default(),
+            Action::Fit => self.camera = BoardCamera::default(),
             Action::ZoomIn => self.camera.zoom = (self.camera.zoom * 1.25).min(20.0),
             Action::ZoomOut => self.camera.zoom = (self.camera.zoom / 1.25).max(0.2),
-            Action::PanLeft => self.camera.pan.x += 40.0,
-            Action::PanRight => self.camera.pan.x -= 40.0,
-            Action::PanUp => self.camera.pan.y += 40.0,
-            Action::PanDown => self.camera.pan.y -= 40.0,
+            // On a 3D board the same keys turn the camera around it.
+            Action::PanLeft => self.pan(40.0, 0.0),
+            Action::PanRight => self.pan(-40.0, 0.0),
+            Action::PanUp => self.pan(0.0, 40.0),
+            Action::PanDown => self.pan(0.0, -40.0),
             Action::Perspective => self.perspective = next_perspective(self.perspective, players, cycle.as_deref()),
             Action::Open => self.ask_for_file(),
             Action::TakeOver => self.take_over(),
             Action::Help => self.show_help = !self.show_help,
+        }
+    }
+}
+
+impl Viewer {
+    /// A drag (or pan key) of `dx`, `dy` points: moves a 2D board, turns a 3D one.
+    fn pan(&mut self, dx: f32, dy: f32) {
+        if self.board3d.is_some() {
+            self.camera.orbit.drag(dx, dy);
+        } else {
+            self.camera.pan += egui::vec2(dx, dy);
         }
     }
 }
@@ -234,7 +249,9 @@ pub fn ui(
     egui::Panel::top("menu").show(&mut root, |ui| menu_bar(ui, viewer));
     egui::Panel::bottom("timeline").exact_size(64.0).show(&mut root, |ui| timeline(ui, viewer));
     egui::Panel::right("side").default_size(380.0).resizable(true).show(&mut root, |ui| side_panel(ui, viewer));
-    egui::CentralPanel::default().frame(egui::Frame::NONE.fill(Color32::from_rgb(12, 14, 18))).show(&mut root, |ui| board(ui, viewer));
+    // No fill: the 3D camera has cleared the window to the board's background, and a 3D
+    // board shows through.
+    egui::CentralPanel::default().frame(egui::Frame::NONE).show(&mut root, |ui| board(ui, viewer));
 
     if viewer.show_help {
         help_overlay(&ctx, viewer);
@@ -535,8 +552,12 @@ fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, playbac
 fn board(ui: &mut egui::Ui, viewer: &mut Viewer) {
     let rect = ui.max_rect();
     let response = ui.allocate_rect(rect, egui::Sense::click_and_drag());
+    let (cursor, perspective) = (viewer.playback.cursor(), viewer.perspective);
+    let solid = viewer.session.as_mut().is_some_and(|s| s.scene(cursor, perspective).is_some());
+    viewer.board3d = solid.then(|| (rect, ui.ctx().pixels_per_point()));
     if response.dragged() {
-        viewer.camera.pan += response.drag_delta();
+        let d = response.drag_delta();
+        viewer.pan(d.x, d.y);
     }
     if response.hovered() {
         let scroll = ui.input(|i| i.smooth_scroll_delta.y);
@@ -544,7 +565,6 @@ fn board(ui: &mut egui::Ui, viewer: &mut Viewer) {
             viewer.camera.zoom = (viewer.camera.zoom * (1.0 + scroll * 0.002)).clamp(0.2, 20.0);
         }
     }
-    let cursor = viewer.playback.cursor();
     match viewer.session.as_mut() {
         Some(session) => session.draw(ui, &response, rect, cursor, &viewer.camera, viewer.perspective),
         None => {
@@ -602,8 +622,20 @@ fn help_overlay(ctx: &egui::Context, viewer: &mut Viewer) {
                     }
                 });
             }
+            let own = viewer.session.as_ref().map_or(&[][..], |s| s.view_keys());
+            if !own.is_empty() {
+                ui.separator();
+                ui.strong("This board");
+                egui::Grid::new("view-keys").num_columns(2).striped(true).show(ui, |ui| {
+                    for (keys, what) in own {
+                        ui.label(RichText::new(*keys).monospace().strong());
+                        ui.label(*what);
+                        ui.end_row();
+                    }
+                });
+            }
             ui.separator();
-            ui.label("Mouse: drag the board to pan, wheel to zoom, hover for details; click the timeline, chart or log to seek.");
+            ui.label("Mouse: drag the board to pan (a 3D board: to turn it), wheel to zoom, hover for details; click the timeline, chart or log to seek.");
         });
     if !open || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
         viewer.show_help = false;

@@ -6,7 +6,7 @@ use bevy_egui::egui::{self, Color32, Rect, Stroke};
 use kibitz::kit::palette::player_color;
 use kibitz::kit::recorded::Recorded;
 use kibitz::kit::room::{Opened, Room, VerifyReport, open_as, verify_as};
-use kibitz::kit::view::{Camera2, GameView, LogLine, Marker, MarkerKind, Perspective, Track};
+use kibitz::kit::view::{BoardCamera, GameView, LogLine, Marker, MarkerKind, Perspective, Track};
 use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_core::{Game, Step, ToMove};
 use serde::{Deserialize, Serialize};
@@ -134,7 +134,7 @@ impl GameView for CountingView {
         _response: &egui::Response,
         rect: Rect,
         cursor: usize,
-        _camera: &Camera2,
+        _camera: &BoardCamera,
         _perspective: Perspective,
     ) {
         let target = self.rec.replay.header.setup.target.max(1) as f32;

@@ -7,7 +7,7 @@
 use super::hand;
 use crate::kit::live::Live;
 use crate::kit::recorded::Recorded;
-use crate::kit::view::{Camera2, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
+use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_amazes::{Amazes, Dir, EdgeId, EdgeKnowledge, Moves, Outcome, Placement, PlayedBy, SIZE, Square, TurnReport};
 use kibitz_core::Game;
@@ -101,7 +101,7 @@ struct MazeGrid {
 }
 
 impl MazeGrid {
-    fn fit(rect: Rect, camera: &Camera2) -> Self {
+    fn fit(rect: Rect, camera: &BoardCamera) -> Self {
         // A strip at the top stays free for the legend.
         let rect = Rect::from_min_max(rect.min + Vec2::new(0.0, LEGEND_HEIGHT), rect.max);
         let cell = rect.width().min(rect.height()) / SIZE as f32 * 0.95 * camera.zoom;
@@ -189,7 +189,7 @@ impl GameView for AmazesView {
         response: &egui::Response,
         rect: Rect,
         cursor: usize,
-        camera: &Camera2,
+        camera: &BoardCamera,
         perspective: Perspective,
     ) {
         let state = self.rec.state(cursor).clone();

@@ -1,118 +1,294 @@
-//! The fedrunek view, flat for now (the 3D cube comes with the next issue): the six faces of
-//! the asteroid side by side, each field tinted by the metal in the column under it, with the
-//! stations, workshops, tunnel mouths and robots (underground ones drawn hollow on the face
-//! they are nearest). "As team k" shows only k's robots and the columns its scans measured.
-//! The side panel lists every team's credits, spending and robots; the log shows each command
-//! with its connection, arrival time and answer.
+//! The fedrunek view: the mining cube in 3D (`cube.rs` builds it, the shell renders it), with
+//! a cut-away plane, a "tunnels and robots only" mode and the fog of "as team k"; hover names
+//! the field and the robots in it. The timeline marks purchases, upgrades, sales and new
+//! tunnels into metal; the side panel lists every team's credits, spending and robots; the log
+//! shows each command with its connection, arrival time and answer.
 
 use crate::kit::palette::player_color;
 use crate::kit::recorded::Recorded;
-use crate::kit::view::{Camera2, GameView, LogLine, Marker, MarkerKind, Perspective, Track, hover_box};
-use bevy_egui::egui::{self, Align2, Color32, FontId, Rect, Stroke, Vec2};
+use crate::kit::scene::{MeshData, Part, Scene};
+use crate::kit::view::{BoardCamera, GameView, LogLine, Marker, MarkerKind, Perspective, Track, hover_box};
+use bevy_egui::egui::{self, Align2, Color32, FontId, Vec2};
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
-use kibitz_deadline24::{Command, Outcome};
-use kibitz_fedrunek::knowledge::Knowledge;
+use kibitz_deadline24::{Command, Outcome, State, split};
+use kibitz_fedrunek::knowledge::{Knowledge, Seen};
 use kibitz_fedrunek::robots::{Kind, Operation};
-use kibitz_fedrunek::world::{Metal, Pos, Tunnel, World};
+use kibitz_fedrunek::world::{Pos, Tunnel, World};
 use kibitz_fedrunek::{Fedrunek, FedrunekState, TurnReport};
+use kibitz_fedrunek_scene::{self as cube, Cut, Look, Rgb, Sight};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::Arc;
 
 const THRESHOLD: MarkerKind = MarkerKind::new("90 % mined", 255, 200, 60);
-const STATION: Color32 = Color32::from_rgb(255, 213, 79);
-const WORKSHOP: Color32 = Color32::from_rgb(144, 202, 249);
+const PURCHASE: MarkerKind = MarkerKind::new("purchase", 144, 202, 249);
+const UPGRADE: MarkerKind = MarkerKind::new("upgrade", 179, 157, 219);
+const SALE: MarkerKind = MarkerKind::new("sale", 129, 199, 132);
+const METAL_TUNNEL: MarkerKind = MarkerKind::new("tunnel into metal", 255, 138, 101);
+
+/// Part ids of the scene besides the layers (which are 0..N).
+const SITES: u64 = 1 << 32;
+const FRAME: u64 = SITES + 1;
+const ROBOTS: u64 = SITES + 2;
+const HOVER: u64 = SITES + 3;
 
 pub struct FedrunekView {
     rec: Recorded<Fedrunek>,
-    /// Column values per face at a cursor, kept while the cursor stays in the same turn.
-    heat: Option<(u32, Vec<Vec<u32>>)>,
-    /// A team's knowledge at a cursor.
-    known: Option<(usize, usize, Knowledge)>,
+    /// Who drilled each tunnel, from the turn ends that completed them.
+    owners: HashMap<Tunnel, usize>,
+    /// Each team's colour, for the scene.
+    teams: Vec<Rgb>,
+    look: Look,
+    /// A team's knowledge at a cursor, with the state it was learnt up to.
+    known: Option<KnownAt>,
+    cube: CubeCache,
+    scene: Scene,
+    /// The field under the pointer, outlined in the scene.
+    hovered: Option<Pos>,
 }
 
-/// The six faces: the axis they are across, and the side (1 or N).
-const FACES: [(usize, bool); 6] = [(0, false), (0, true), (1, false), (1, true), (2, false), (2, true)];
-
-fn face_name(face: usize) -> &'static str {
-    ["x = 1", "x = N", "y = 1", "y = N", "z = 1", "z = N"][face]
+struct KnownAt {
+    team: usize,
+    cursor: usize,
+    state: State<FedrunekState>,
+    knowledge: Knowledge,
 }
 
-/// The field of `face` at grid cell (u, v), both 0-based.
-fn field(n: i32, face: usize, u: i32, v: i32) -> Pos {
-    let (axis, far) = FACES[face];
-    let mut c = [0; 3];
-    let (a, b) = [(1, 2), (0, 2), (0, 1)][axis];
-    c[axis] = if far { n } else { 1 };
-    c[a] = u + 1;
-    c[b] = v + 1;
-    Pos::new(c[0], c[1], c[2])
-}
-
-/// The face (and grid cell) a field is drawn on: its own face if on the surface, else the
-/// nearest one.
-fn place(n: i32, p: Pos) -> (usize, i32, i32) {
-    let coords = [p.x, p.y, p.z];
-    let mut best = (i32::MAX, 0);
-    for (face, &(axis, far)) in FACES.iter().enumerate() {
-        let d = if far { n - coords[axis] } else { coords[axis] - 1 };
-        if d < best.0 {
-            best = (d, face);
-        }
-    }
-    let face = best.1;
-    let (a, b) = [(1, 2), (0, 2), (0, 1)][FACES[face].0];
-    (face, coords[a] - 1, coords[b] - 1)
-}
-
-/// Iron + 3 × silver + 5 × gold over the column under each face field.
-fn column_values(world: &World) -> Vec<Vec<u32>> {
-    let n = world.n();
-    (0..6)
-        .map(|face| {
-            let mut values = vec![0; (n * n) as usize];
-            for u in 0..n {
-                for v in 0..n {
-                    let top = field(n, face, u, v);
-                    let value: u32 = world.column(top).into_iter().map(|p| Metal::value(world.cell(p).metals()) as u32).sum();
-                    values[(u * n + v) as usize] = value;
-                }
-            }
-            values
-        })
-        .collect()
+/// The meshes of the cube, rebuilt only where something changed.
+#[derive(Default)]
+struct CubeCache {
+    /// The look and team the layers were built for: a change rebuilds them all.
+    built_for: Option<(Look, Option<usize>)>,
+    /// The world they were built from (a copy shares its chunks, so comparing is cheap).
+    world: Option<World>,
+    /// Per x-layer, a digest of what the team knew there.
+    fog: Vec<u64>,
+    layers: Vec<Arc<MeshData>>,
+    sites: Arc<MeshData>,
+    frame: Arc<MeshData>,
+    robots_for: Option<(usize, Option<usize>, Look)>,
+    robots: Arc<MeshData>,
+    hover: (Option<Pos>, Arc<MeshData>),
 }
 
 impl FedrunekView {
     pub fn new(title: String, replay: Replay<Fedrunek>) -> Result<Self, String> {
-        Ok(Self { rec: Recorded::load(title, replay, player_color, Self::absorb)?, heat: None, known: None })
+        let owners = RefCell::new(HashMap::new());
+        let rec = Recorded::load(title, replay, player_color, |rec, record| Self::absorb(rec, &mut owners.borrow_mut(), record))?;
+        let teams = rec
+            .track
+            .players
+            .iter()
+            .map(|p| (p.color.r() as f32 / 255.0, p.color.g() as f32 / 255.0, p.color.b() as f32 / 255.0))
+            .collect();
+        Ok(Self {
+            rec,
+            teams,
+            owners: owners.into_inner(),
+            look: Look::default(),
+            known: None,
+            cube: CubeCache::default(),
+            scene: Scene::default(),
+            hovered: None,
+        })
     }
 
-    fn absorb(rec: &mut Recorded<Fedrunek>, record: StepRecord<Command, Outcome<TurnReport>>) {
+    fn absorb(rec: &mut Recorded<Fedrunek>, owners: &mut HashMap<Tunnel, usize>, record: StepRecord<Command, Outcome<TurnReport>>) {
+        // Before a turn ends: which team drills what (a finished drilling names its driller).
+        let drilling: Vec<(Tunnel, usize)> = match record.player {
+            None => rec
+                .timeline
+                .last_state()
+                .game
+                .teams
+                .iter()
+                .enumerate()
+                .flat_map(|(k, t)| {
+                    t.robots.iter().filter_map(move |r| match r.operation {
+                        Some(Operation::Drill(tunnel)) => Some((tunnel, k)),
+                        _ => None,
+                    })
+                })
+                .collect(),
+            Some(_) => Vec::new(),
+        };
+        let command = record.action.as_ref().map(|c| split(&c.line).join(" "));
         let (i, outcome) = rec.push(record);
-        if let Outcome::Turn { turn, report, .. } = &outcome {
-            let after = i + 1;
-            rec.track.round_starts.push(after);
-            let scores = Fedrunek::scores(rec.timeline.last_state());
-            for (k, s) in scores.into_iter().enumerate() {
-                rec.track.scores[k].push((after, s));
+        let after = i + 1;
+        let name = |rec: &Recorded<Fedrunek>, k: usize| rec.track.players.get(k).map_or(format!("team {k}"), |p| p.name.clone());
+        match &outcome {
+            Outcome::Answer { lines, .. } if lines.first().is_some_and(|l| l == "OK") => {
+                let player = rec.replay.records[i].player.unwrap_or(0);
+                let kind = match command.as_deref() {
+                    Some(c) if c.starts_with("BUY ") => Some(PURCHASE),
+                    Some(c) if c.starts_with("UPGRADE ") => Some(UPGRADE),
+                    _ => None,
+                };
+                if let (Some(kind), Some(c)) = (kind, &command) {
+                    rec.track.markers.push(Marker { at: after, kind, label: format!("{}: {c}", name(rec, player)) });
+                }
             }
-            if report.threshold {
-                rec.track.markers.push(Marker {
-                    at: after,
-                    kind: THRESHOLD,
-                    label: format!("90 % of the metal mined at the end of turn {turn}: 50 turns left"),
-                });
+            Outcome::Turn { turn, report, .. } => {
+                rec.track.round_starts.push(after);
+                let scores = Fedrunek::scores(rec.timeline.last_state());
+                for (k, s) in scores.into_iter().enumerate() {
+                    rec.track.scores[k].push((after, s));
+                }
+                for sale in &report.sales {
+                    let label = format!("{} sold {:?} (iron, silver, gold) for {} credits", name(rec, sale.team), sale.cargo, sale.credits);
+                    rec.track.markers.push(Marker { at: after, kind: SALE, label });
+                }
+                let world = &rec.timeline.last_state().game.world;
+                for (tunnel, k) in drilling {
+                    if world.has_tunnel(tunnel) && !owners.contains_key(&tunnel) {
+                        owners.insert(tunnel, k);
+                        let metal = [tunnel.low, tunnel.high()].into_iter().find(|&p| world.cell(p).metals().iter().any(|&u| u > 0));
+                        if let Some(p) = metal {
+                            let label = format!("{}'s tunnel reaches metal at {p}", name(rec, k));
+                            rec.track.markers.push(Marker { at: after, kind: METAL_TUNNEL, label });
+                        }
+                    }
+                }
+                if report.threshold {
+                    rec.track.markers.push(Marker {
+                        at: after,
+                        kind: THRESHOLD,
+                        label: format!("90 % of the metal mined at the end of turn {turn}: 50 turns left"),
+                    });
+                }
             }
+            _ => {}
         }
     }
 
-    fn knowledge(&mut self, team: usize, cursor: usize) -> &Knowledge {
-        let fresh = matches!(&self.known, Some((t, c, _)) if *t == team && *c == cursor);
-        if !fresh {
-            let initial = self.rec.timeline.state_at(0);
-            let steps = &self.rec.timeline.steps()[..cursor.min(self.rec.timeline.len())];
-            self.known = Some((team, cursor, Knowledge::of_team(&initial, steps, team)));
+    /// Brings the cube's meshes to the state at `cursor` seen as `team` (or by everyone).
+    fn build_scene(&mut self, cursor: usize, team: Option<usize>) {
+        let knowledge = team.map(|k| knowledge(&mut self.known, &self.rec, k, cursor));
+        let state = &self.rec.state(cursor).game;
+        let sight = Sight { world: &state.world, look: self.look, fog: team.zip(knowledge), owners: &self.owners, teams: &self.teams };
+        let n = state.world.n();
+        let cube = &mut self.cube;
+        let fog = fog_digest(n, sight.fog.map(|f| f.1));
+        let key = (self.look, team);
+        let rebuild_all = cube.built_for != Some(key) || cube.world.as_ref().is_none_or(|w| w.n() != n) || cube.layers.len() != n as usize;
+        let mut dirty = vec![rebuild_all; n as usize];
+        if !rebuild_all {
+            let changed = state.world.differing_x_layers(cube.world.as_ref().expect("checked"));
+            for x in 0..n as usize {
+                if changed[x] || fog[x] != cube.fog[x] {
+                    for d in x.saturating_sub(1)..=(x + 1).min(n as usize - 1) {
+                        dirty[d] = true;
+                    }
+                }
+            }
         }
-        &self.known.as_ref().expect("just set").2
+        if rebuild_all {
+            cube.layers = vec![Arc::new(MeshData::default()); n as usize];
+            cube.sites = Arc::new(sight.sites(&state.sites));
+            cube.frame = Arc::new(sight.frame());
+        }
+        for (x, dirty) in dirty.into_iter().enumerate() {
+            if dirty {
+                cube.layers[x] = Arc::new(sight.layer(x as i32 + 1));
+            }
+        }
+        if cube.robots_for != Some((cursor, team, self.look)) {
+            let robots = state.teams.iter().enumerate().filter(|(k, _)| team.is_none_or(|t| t == *k));
+            cube.robots = Arc::new(sight.robots(robots.flat_map(|(k, t)| t.robots.iter().map(move |r| (k, r)))));
+            cube.robots_for = Some((cursor, team, self.look));
+        }
+        if cube.hover.0 != self.hovered {
+            let mut mesh = MeshData::default();
+            if let Some(p) = self.hovered {
+                outline(&mut mesh, cube::to_scene(n, p), 0.56);
+            }
+            cube.hover = (self.hovered, Arc::new(mesh));
+        }
+        cube.world = Some(state.world.clone());
+        cube.fog = fog;
+        cube.built_for = Some(key);
+        let mut parts: Vec<Part> = cube.layers.iter().enumerate().map(|(x, m)| Part { id: x as u64, mesh: Arc::clone(m) }).collect();
+        for (id, mesh) in [(SITES, &cube.sites), (FRAME, &cube.frame), (ROBOTS, &cube.robots), (HOVER, &cube.hover.1)] {
+            parts.push(Part { id, mesh: Arc::clone(mesh) });
+        }
+        self.scene = Scene { parts, center: [0.0; 3], radius: n as f32 * 0.87 };
+    }
+
+    /// The view's own keys: the cut and the tunnels-only mode.
+    fn keys(&mut self, ctx: &egui::Context, n: i32) {
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        let (cycle, deeper, shallower, only) = ctx.input(|i| {
+            (i.key_pressed(egui::Key::C), i.key_pressed(egui::Key::Comma), i.key_pressed(egui::Key::Period), i.key_pressed(egui::Key::V))
+        });
+        if cycle {
+            self.look.cut = match self.look.cut {
+                None => Some(Cut { axis: 0, depth: (n + 1) / 2 }),
+                Some(Cut { axis: 2, .. }) => None,
+                Some(c) => Some(Cut { axis: c.axis + 1, depth: c.depth }),
+            };
+        }
+        if let Some(cut) = &mut self.look.cut {
+            cut.depth = (cut.depth - i32::from(deeper) + i32::from(shallower)).clamp(1, n);
+        }
+        if only {
+            self.look.tunnels_only = !self.look.tunnels_only;
+        }
+    }
+}
+
+/// `team`'s knowledge after `cursor` steps: moved forward from the last one asked for when the
+/// cursor moved forward, learnt again from the start otherwise.
+fn knowledge<'a>(cache: &'a mut Option<KnownAt>, rec: &Recorded<Fedrunek>, team: usize, cursor: usize) -> &'a Knowledge {
+    let cursor = cursor.min(rec.timeline.len());
+    let reusable = matches!(cache, Some(k) if k.team == team && k.cursor <= cursor);
+    if !reusable {
+        *cache = Some(KnownAt { team, cursor: 0, state: rec.timeline.state_at(0), knowledge: Knowledge::default() });
+    }
+    let known = cache.as_mut().expect("just set");
+    known.knowledge.advance(&mut known.state, &rec.timeline.steps()[known.cursor..cursor], team);
+    known.cursor = cursor;
+    &known.knowledge
+}
+
+/// Per x-layer, a digest of what a team knows there (zero for everyone's view): a layer is
+/// redrawn when its digest moves.
+fn fog_digest(n: i32, knowledge: Option<&Knowledge>) -> Vec<u64> {
+    let mut digest = vec![0u64; n as usize];
+    let Some(k) = knowledge else { return digest };
+    let mut add = |p: Pos, item: &dyn Fn(&mut DefaultHasher)| {
+        if (1..=n).contains(&p.x) {
+            let mut h = DefaultHasher::new();
+            p.hash(&mut h);
+            item(&mut h);
+            digest[p.x as usize - 1] = digest[p.x as usize - 1].wrapping_add(h.finish());
+        }
+    };
+    for (p, seen) in &k.fields {
+        add(*p, &|h| seen.hash(h));
+    }
+    for (p, totals) in &k.columns {
+        add(*p, &|h| totals.hash(h));
+    }
+    digest
+}
+
+/// Twelve thin bars around a box of half-size `h` at `c`: the hovered field.
+fn outline(mesh: &mut MeshData, c: [f32; 3], h: f32) {
+    let t = 0.035;
+    for axis in 0..3 {
+        let (i, j) = [(1, 2), (0, 2), (0, 1)][axis];
+        for (a, b) in [(-h, -h), (-h, h), (h, -h), (h, h)] {
+            let mut at = c;
+            at[i] += a;
+            at[j] += b;
+            let mut half = [t; 3];
+            half[axis] = h + t;
+            mesh.cuboid(at, half, [1.0, 1.0, 1.0, 1.0]);
+        }
     }
 }
 
@@ -127,6 +303,38 @@ fn operation(op: &Option<Operation>) -> String {
         Some(Operation::Push(k)) => format!("pushing {k} fields"),
         Some(Operation::Arrive) => "arriving".into(),
     }
+}
+
+/// What the hover box says about a field.
+fn describe_field(state: &FedrunekState, knowledge: Option<&Knowledge>, p: Pos) -> Vec<String> {
+    let world = &state.world;
+    let mut lines = vec![format!("field {p}{}", if world.on_surface(p) { " (surface)" } else { "" })];
+    let site = if state.sites.stations.contains(&p) {
+        Some("a station: miners sell here")
+    } else if state.sites.workshops.contains(&p) {
+        Some("a workshop: robots are bought and upgraded here")
+    } else {
+        None
+    };
+    lines.extend(site.map(String::from));
+    let metal_line = |stone: bool, metals: [u8; 3]| {
+        format!("{} · iron {} · silver {} · gold {}", if stone { "stone" } else { "ground" }, metals[0], metals[1], metals[2])
+    };
+    match knowledge {
+        None => {
+            let cell = world.cell(p);
+            lines.push(metal_line(cell.stone(), cell.metals()));
+        }
+        Some(k) => match (k.fields.get(&p), k.columns.get(&p)) {
+            (Some(Seen::Underground { stone, metals, .. }), _) => lines.push(format!("as last seen: {}", metal_line(*stone, *metals))),
+            (_, Some(c)) => lines.push(format!(
+                "scanned column under it: ground {} · stone {} · iron {} · silver {} · gold {}",
+                c.ground, c.stone, c.metals[0], c.metals[1], c.metals[2]
+            )),
+            _ => lines.push("not seen by this team".into()),
+        },
+    }
+    lines
 }
 
 impl GameView for FedrunekView {
@@ -169,115 +377,83 @@ impl GameView for FedrunekView {
             .collect()
     }
 
+    fn scene(&mut self, cursor: usize, perspective: Perspective) -> Option<&Scene> {
+        let team = match perspective {
+            Perspective::Player(k) if k < self.rec.track.players.len() => Some(k),
+            _ => None,
+        };
+        self.build_scene(cursor, team);
+        Some(&self.scene)
+    }
+
+    fn set_look(&mut self, setting: &str, camera: &mut BoardCamera) -> Result<(), String> {
+        let n = self.rec.timeline.last_state().game.world.n();
+        let degrees = |v: &str| v.parse::<f32>().map(f32::to_radians).map_err(|_| format!("{v:?} is not a number of degrees"));
+        match setting.split_once('=') {
+            None if setting == "tunnels" => self.look.tunnels_only = true,
+            Some(("cut", spec)) => {
+                let (axis, depth) = spec.split_once(':').ok_or("a cut is AXIS:DEPTH, e.g. cut=z:10")?;
+                let axis = ["x", "y", "z"].iter().position(|a| *a == axis).ok_or(format!("the axis is x, y or z, not {axis:?}"))?;
+                let depth =
+                    depth.parse::<i32>().ok().filter(|d| (1..=n).contains(d)).ok_or(format!("the depth is 1 to {n}, not {depth:?}"))?;
+                self.look.cut = Some(Cut { axis, depth });
+            }
+            Some(("yaw", v)) => camera.orbit.yaw = degrees(v)?,
+            Some(("pitch", v)) => camera.orbit.pitch = degrees(v)?.clamp(-kibitz_scene::MAX_PITCH, kibitz_scene::MAX_PITCH),
+            _ => return Err("fedrunek knows cut=AXIS:DEPTH, tunnels, yaw=DEG and pitch=DEG".into()),
+        }
+        Ok(())
+    }
+
+    fn view_keys(&self) -> &'static [(&'static str, &'static str)] {
+        &[("C", "cut the cube: along x, y, z, off"), (", / .", "move the cut deeper / back out"), ("V", "tunnels and robots only")]
+    }
+
     fn draw(
         &mut self,
         ui: &mut egui::Ui,
         response: &egui::Response,
         rect: egui::Rect,
         cursor: usize,
-        camera: &Camera2,
+        camera: &BoardCamera,
         perspective: Perspective,
     ) {
-        let turn = self.rec.timeline.round_of_step(cursor.min(self.rec.timeline.len().saturating_sub(1)));
         let team = match perspective {
             Perspective::Player(k) => Some(k),
             Perspective::Omniscient => None,
         };
-        let known_columns = team.map(|k| self.knowledge(k, cursor).columns.clone());
-        let state: FedrunekState = self.rec.state(cursor).game.clone();
-        let n = state.world.n();
-        if !matches!(&self.heat, Some((t, _)) if *t == turn) || cursor == 0 {
-            self.heat = Some((turn, column_values(&state.world)));
-        }
-        let heat = &self.heat.as_ref().expect("just set").1;
-        let top = heat.iter().flatten().copied().max().unwrap_or(1).max(1) as f32;
+        let n = self.rec.state(cursor).game.world.n();
+        self.keys(ui.ctx(), n);
         let painter = ui.painter_at(rect);
-        // Six faces in a 3 × 2 grid.
-        let gap = 18.0;
-        let side = ((rect.width() - 4.0 * gap) / 3.0).min((rect.height() - 3.0 * gap) / 2.0).max(20.0) * camera.zoom;
-        let cell = side / n as f32;
-        let origin = rect.center() - Vec2::new(1.5 * side + gap, side + gap / 2.0) + camera.pan;
-        let face_origin = |face: usize| origin + Vec2::new((face % 3) as f32 * (side + gap), (face / 3) as f32 * (side + gap));
-        let at =
-            |face: usize, u: i32, v: i32| Rect::from_min_size(face_origin(face) + Vec2::new(u as f32, v as f32) * cell, Vec2::splat(cell));
-        let mut hovered = None;
-        for face in 0..6 {
-            let o = face_origin(face);
-            painter.text(o - Vec2::new(0.0, 3.0), Align2::LEFT_BOTTOM, face_name(face), FontId::proportional(12.0), Color32::GRAY);
-            for u in 0..n {
-                for v in 0..n {
-                    let p = field(n, face, u, v);
-                    let value = match &known_columns {
-                        Some(columns) => columns.get(&p).map(|c| Metal::value(c.metals) as u32),
-                        None => Some(heat[face][(u * n + v) as usize]),
-                    };
-                    let fill = match value {
-                        Some(v) => {
-                            let t = (v as f32 / top).sqrt();
-                            Color32::from_rgb((40.0 + 200.0 * t) as u8, (44.0 + 140.0 * t) as u8, (52.0 + 20.0 * t) as u8)
-                        }
-                        None => Color32::from_rgb(24, 26, 30),
-                    };
-                    let r = at(face, u, v);
-                    painter.rect_filled(r.shrink(0.05 * cell), 0.0, fill);
-                    if response.hover_pos().is_some_and(|h| r.contains(h)) {
-                        hovered = Some((p, value));
-                    }
-                }
+        legend(&painter, rect, team.is_some(), self.look, n);
+        // What is under the pointer: the ray through it, walked field by field.
+        let knowledge = team.map(|k| knowledge(&mut self.known, &self.rec, k, cursor).clone());
+        let state = self.rec.state(cursor).game.clone();
+        let robots_at = |p: Pos| -> Vec<(usize, &kibitz_fedrunek::robots::Robot)> {
+            state
+                .teams
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| team.is_none_or(|t| t == *k))
+                .flat_map(|(k, t)| t.robots.iter().filter(move |r| r.pos == p).map(move |r| (k, r)))
+                .collect()
+        };
+        self.hovered = response.hover_pos().and_then(|at| {
+            let local = at - rect.min;
+            let ray = camera.orbit.ray(&self.scene, camera.zoom, rect.width(), rect.height(), local.x, local.y);
+            let sight =
+                Sight { world: &state.world, look: self.look, fog: team.zip(knowledge.as_ref()), owners: &self.owners, teams: &self.teams };
+            sight.pick(ray, |p| !robots_at(p).is_empty())
+        });
+        if let Some(p) = self.hovered {
+            let mut lines = describe_field(&state, knowledge.as_ref(), p);
+            for (k, r) in robots_at(p) {
+                let busy = if r.busy > 0 { format!(", {} turns left", r.busy) } else { String::new() };
+                let cargo = if r.kind == Kind::Miner { format!(" · cargo {:?}", r.cargo) } else { String::new() };
+                lines.push(format!("{}: {:?} {} · {}{busy}{cargo}", self.rec.track.players[k].name, r.kind, r.id, operation(&r.operation)));
             }
-        }
-        for (list, color) in [(&state.sites.stations, STATION), (&state.sites.workshops, WORKSHOP)] {
-            for &p in list.iter() {
-                let (face, u, v) = place(n, p);
-                painter.rect_stroke(at(face, u, v).expand(1.0), 1.0, Stroke::new(2.0, color), egui::StrokeKind::Outside);
-            }
-        }
-        // Tunnel mouths: tunnels from a face field into the cube.
-        for face in 0..6 {
-            for u in 0..n {
-                for v in 0..n {
-                    let p = field(n, face, u, v);
-                    if let Some(d) = state.world.inward(p)
-                        && Tunnel::between(p, p.offset(d)).is_some_and(|t| state.world.has_tunnel(t))
-                    {
-                        painter.circle_filled(at(face, u, v).center(), cell * 0.18, Color32::BLACK);
-                    }
-                }
-            }
-        }
-        for (k, t) in state.teams.iter().enumerate() {
-            if team.is_some_and(|only| only != k) {
-                continue;
-            }
-            let color = player_color(k);
-            for robot in &t.robots {
-                let (face, u, v) = place(n, robot.pos);
-                let r = at(face, u, v);
-                let radius = (cell * 0.4).max(2.5);
-                let shape = if robot.kind == Kind::Miner { radius } else { radius * 0.7 };
-                if state.world.underground(robot.pos) {
-                    painter.circle_stroke(r.center(), shape, Stroke::new(1.5, color));
-                } else {
-                    painter.circle_filled(r.center(), shape, color);
-                }
-            }
-        }
-        if let Some((p, value)) = hovered {
             hover_box(response, |ui| {
-                ui.label(format!("field {p}"));
-                match value {
-                    Some(v) => ui.label(format!("metal under it: worth {v} credits")),
-                    None => ui.label("never scanned by this team"),
-                };
-                let here: Vec<String> = state
-                    .teams
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(k, t)| t.robots.iter().filter(move |r| r.pos == p).map(move |r| (k, r)))
-                    .filter(|(k, _)| team.is_none_or(|only| only == *k))
-                    .map(|(k, r)| format!("team {k}: {:?} {} ({})", r.kind, r.id, operation(&r.operation)))
-                    .collect();
-                for line in here {
+                for line in lines {
                     ui.label(line);
                 }
             });
@@ -285,6 +461,8 @@ impl GameView for FedrunekView {
     }
 
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {
+        let n = self.rec.state(cursor).game.world.n();
+        look_controls(ui, &mut self.look, n);
         let state = self.rec.state(cursor).clone();
         let g = &state.game;
         ui.label(format!(
@@ -323,4 +501,53 @@ impl GameView for FedrunekView {
             });
         }
     }
+}
+
+/// The cut and the tunnels-only switch, in the side panel (keys C, ',' '.', V do the same).
+fn look_controls(ui: &mut egui::Ui, look: &mut Look, n: i32) {
+    ui.horizontal(|ui| {
+        ui.label("cut:");
+        let mut axis = look.cut.map(|c| c.axis);
+        for (value, label) in [(None, "none"), (Some(0), "x"), (Some(1), "y"), (Some(2), "z")] {
+            ui.selectable_value(&mut axis, value, label);
+        }
+        let depth = look.cut.map_or((n + 1) / 2, |c| c.depth);
+        look.cut = axis.map(|axis| Cut { axis, depth });
+        if let Some(cut) = &mut look.cut {
+            ui.add(egui::Slider::new(&mut cut.depth, 1..=n).text("≤"));
+        }
+    });
+    ui.checkbox(&mut look.tunnels_only, "tunnels and robots only (V)");
+}
+
+/// The colour key, top left of the board.
+fn legend(painter: &egui::Painter, rect: egui::Rect, fog: bool, look: Look, n: i32) {
+    let p = cube::palette();
+    let c = |rgb: (f32, f32, f32)| Color32::from_rgb((rgb.0 * 255.0) as u8, (rgb.1 * 255.0) as u8, (rgb.2 * 255.0) as u8);
+    let mut items = vec![
+        (c(p.ground), "ground"),
+        (c(p.stone), "stone"),
+        (c(p.iron), "iron"),
+        (c(p.silver), "silver"),
+        (c(p.gold), "gold"),
+        (c(p.station), "station"),
+        (c(p.workshop), "workshop"),
+    ];
+    if fog {
+        items.push((c(p.fog), "not seen"));
+    }
+    let font = FontId::proportional(12.0);
+    let mut at = rect.left_top() + Vec2::new(10.0, 10.0);
+    for (color, label) in items {
+        painter.rect_filled(egui::Rect::from_min_size(at, Vec2::splat(11.0)), 2.0, color);
+        painter.text(at + Vec2::new(16.0, 5.5), Align2::LEFT_CENTER, label, font.clone(), Color32::from_gray(210));
+        at.y += 16.0;
+    }
+    painter.text(at + Vec2::new(0.0, 4.0), Align2::LEFT_TOP, "■ miner  ◆ scout (team colours)", font.clone(), Color32::from_gray(210));
+    let cut = match look.cut {
+        Some(cut) => format!("cut: {} ≤ {} of {n}", ["x", "y", "z"][cut.axis], cut.depth),
+        None => "no cut (C)".into(),
+    };
+    let mode = if look.tunnels_only { " · tunnels and robots only" } else { "" };
+    painter.text(at + Vec2::new(0.0, 22.0), Align2::LEFT_TOP, format!("{cut}{mode}"), font, Color32::from_gray(170));
 }

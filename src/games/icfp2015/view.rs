@@ -5,7 +5,7 @@
 use super::hand;
 use crate::kit::palette::with_alpha;
 use crate::kit::recorded::Recorded;
-use crate::kit::view::{Camera2, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
+use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
 use kibitz_core::{Game, Step};
@@ -125,7 +125,7 @@ struct HexGrid {
 const SQRT3: f32 = 1.732_050_8;
 
 impl HexGrid {
-    fn fit(rect: Rect, width: u32, height: u32, camera: &Camera2) -> Self {
+    fn fit(rect: Rect, width: u32, height: u32, camera: &BoardCamera) -> Self {
         let (w, h) = (SQRT3 * (width as f32 + 0.5), 1.5 * height as f32 + 0.5);
         let size = (rect.width() / w).min(rect.height() / h) * 0.95 * camera.zoom;
         let origin = rect.center() - Vec2::new(w * size, h * size) / 2.0 + camera.pan;
@@ -211,7 +211,7 @@ impl GameView for Icfp2015View {
         response: &egui::Response,
         rect: Rect,
         cursor: usize,
-        camera: &Camera2,
+        camera: &BoardCamera,
         _perspective: Perspective,
     ) {
         let state = self.rec.state(cursor).clone();

@@ -5,7 +5,7 @@ use super::hand;
 use crate::kit::live::Live;
 use crate::kit::palette::{player_color, with_alpha};
 use crate::kit::recorded::Recorded;
-use crate::kit::view::{Camera2, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
+use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
@@ -89,7 +89,7 @@ struct Grid {
 }
 
 impl Grid {
-    fn fit(rect: Rect, width: usize, height: usize, camera: &Camera2) -> Self {
+    fn fit(rect: Rect, width: usize, height: usize, camera: &BoardCamera) -> Self {
         let cell = (rect.width() / width as f32).min(rect.height() / height as f32) * 0.96 * camera.zoom;
         let size = Vec2::new(cell * width as f32, cell * height as f32);
         let origin = rect.center() - size / 2.0 + camera.pan;
@@ -198,7 +198,7 @@ impl GameView for LighthousesView {
         response: &egui::Response,
         rect: Rect,
         cursor: usize,
-        camera: &Camera2,
+        camera: &BoardCamera,
         perspective: Perspective,
     ) {
         let sent = match perspective {

@@ -10,7 +10,7 @@ use kibitz_deadline24::{Command, Outcome, State, split};
 use std::collections::HashMap;
 
 /// A field as it was last described to the team.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub enum Seen {
     /// A surface field: `SURFACE`, `STATION` or `WORKSHOP`.
     Surface(String),
@@ -23,7 +23,7 @@ pub enum Seen {
 }
 
 /// A scan's totals over a column, keyed by the surface field it was made from.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct ColumnTotals {
     pub ground: u32,
     pub stone: u32,
@@ -109,15 +109,20 @@ impl Knowledge {
     /// (`INFO`, `YIELD LAST ...`) change nothing, so the state after each is the one it met.
     pub fn of_team(initial: &State<FedrunekState>, steps: &[kibitz_core::Step<Command>], team: usize) -> Knowledge {
         let mut knowledge = Knowledge::default();
-        let mut state = initial.clone();
+        knowledge.advance(&mut initial.clone(), steps, team);
+        knowledge
+    }
+
+    /// Plays `steps` on `state` (the state this knowledge was learnt up to) and learns from
+    /// `team`'s: a view moving forward does not start again from the first step.
+    pub fn advance(&mut self, state: &mut State<FedrunekState>, steps: &[kibitz_core::Step<Command>], team: usize) {
         for step in steps {
-            let outcome = Fedrunek::apply(&mut state, step);
+            let outcome = Fedrunek::apply(state, step);
             if let kibitz_core::Step::Act { player, action: Some(command) } = step
                 && *player == team
             {
-                knowledge.learn(&state, team, command, &outcome);
+                self.learn(state, team, command, &outcome);
             }
         }
-        knowledge
     }
 }

@@ -249,6 +249,34 @@ impl World {
         self.chunks.iter().map(|c| Arc::as_ptr(c) as usize).collect()
     }
 
+    /// For each x-layer (index x − 1), whether any of its fields differs from `other`'s, a
+    /// world of the same size (what a view of the cube must redraw). Chunks both share are
+    /// skipped unread.
+    pub fn differing_x_layers(&self, other: &World) -> Vec<bool> {
+        let n = self.n as usize;
+        let mut differs = vec![self.n != other.n; n];
+        if self.n != other.n {
+            return differs;
+        }
+        let layer = n * n;
+        for (i, (a, b)) in self.chunks.iter().zip(&other.chunks).enumerate() {
+            if Arc::ptr_eq(a, b) || a == b {
+                continue;
+            }
+            // Compare the chunk layer piece by layer piece.
+            let start = i * CHUNK;
+            let mut at = start;
+            while at < start + a.len() {
+                let end = ((at / layer + 1) * layer).min(start + a.len());
+                if a[at - start..end - start] != b[at - start..end - start] {
+                    differs[at / layer] = true;
+                }
+                at = end;
+            }
+        }
+        differs
+    }
+
     /// Chunks in memory, and how many of them `other` shares (for the keyframe measurements).
     pub fn shared_chunks(&self, other: &World) -> (usize, usize) {
         let shared = self.chunks.iter().zip(&other.chunks).filter(|(a, b)| Arc::ptr_eq(a, b)).count();
@@ -289,6 +317,22 @@ mod tests {
         assert!(w.passable(a, b) && w.passable(b, a));
         assert!(w.passable(Pos::new(1, 3, 3), Pos::new(1, 3, 4)), "surface steps need no tunnel");
         assert_eq!(Tunnel::between(a, Pos::new(3, 3, 3)), None);
+    }
+
+    #[test]
+    fn differing_layers_are_found_across_chunk_borders() {
+        // N = 20: 400 fields a layer, so layers straddle the 4,096-field chunks.
+        let a = World::new(20);
+        let mut b = a.clone();
+        assert_eq!(a.differing_x_layers(&b), vec![false; 20]);
+        b.set(Pos::new(11, 5, 7), Cell(3));
+        b.set(Pos::new(11, 5, 7), Cell(0));
+        assert_eq!(a.differing_x_layers(&b), vec![false; 20], "a written but equal chunk differs nowhere");
+        b.set(Pos::new(11, 5, 7), Cell(3));
+        b.set(Pos::new(20, 20, 20), Cell(1));
+        let want: Vec<bool> = (1..=20).map(|x| x == 11 || x == 20).collect();
+        assert_eq!(a.differing_x_layers(&b), want);
+        assert_eq!(b.differing_x_layers(&a), want);
     }
 
     #[test]
