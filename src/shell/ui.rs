@@ -31,6 +31,8 @@ pub struct Viewer {
     pub perspective: Perspective,
     /// Where this frame's board is, and points per pixel, when it is a 3D scene.
     pub board3d: Option<(egui::Rect, f32)>,
+    /// The turn log shows only this player's lines (and the game's own).
+    log_player: Option<usize>,
     pub message: Option<Notice>,
     show_help: bool,
     goto: Option<String>,
@@ -53,6 +55,7 @@ impl Viewer {
             camera: BoardCamera::default(),
             perspective: Perspective::Omniscient,
             board3d: None,
+            log_player: None,
             message: problem.map(|text| Notice { text, error: true }),
             show_help: false,
             goto: None,
@@ -498,9 +501,18 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
         session.details(ui, cursor, perspective);
     });
     ui.separator();
-    ui.strong("Turn log");
-    let start = cursor.saturating_sub(30);
-    let lines = session.log(start..cursor + 10);
+    ui.horizontal(|ui| {
+        ui.strong("Turn log");
+        let players = &session.track().players;
+        let name = |p: Option<usize>| p.and_then(|k| players.get(k)).map_or("everyone".to_string(), |p| p.name.clone());
+        egui::ComboBox::from_id_salt("log-player").selected_text(name(viewer.log_player)).show_ui(ui, |ui| {
+            ui.selectable_value(&mut viewer.log_player, None, "everyone");
+            for k in 0..players.len() {
+                ui.selectable_value(&mut viewer.log_player, Some(k), name(Some(k)));
+            }
+        });
+    });
+    let lines = log_lines(session.as_ref(), cursor, viewer.log_player);
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         for line in lines {
             let current = line.step + 1 == cursor;
@@ -528,6 +540,25 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
             }
         }
     });
+}
+
+/// The log around the cursor: 30 lines before it and 10 after, of one player (and the game's
+/// own lines) when `only` says so.
+fn log_lines(session: &dyn GameView, cursor: usize, only: Option<usize>) -> Vec<crate::kit::view::LogLine> {
+    match only {
+        None => session.log(cursor.saturating_sub(30)..cursor + 10),
+        // A wider window, so that a quiet player still has lines to show.
+        Some(_) => around(session.log(cursor.saturating_sub(3000)..cursor + 300), cursor, only),
+    }
+}
+
+/// Of log lines in step order: the 30 before `cursor` and 10 from it on, of player `only`
+/// (and the game's own lines) when given.
+fn around(lines: Vec<crate::kit::view::LogLine>, cursor: usize, only: Option<usize>) -> Vec<crate::kit::view::LogLine> {
+    let mine: Vec<_> = lines.into_iter().filter(|l| only.is_none_or(|k| l.player.is_none_or(|p| p == k))).collect();
+    let split = mine.partition_point(|l| l.step < cursor);
+    let from = split.saturating_sub(30);
+    mine.into_iter().skip(from).take(split - from + 10).collect()
 }
 
 fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, playback: &mut Playback) {
@@ -684,6 +715,26 @@ fn path_box(ctx: &egui::Context, viewer: &mut Viewer) {
 mod tests {
     use super::*;
     use Perspective::{Omniscient, Player};
+
+    #[test]
+    fn the_log_filtered_by_player_keeps_the_games_own_lines_around_the_cursor() {
+        let line = |step: usize, player: Option<usize>| crate::kit::view::LogLine {
+            step,
+            player,
+            text: String::new(),
+            error: false,
+            stderr: Vec::new(),
+        };
+        // Players 0 and 1 alternate; every tenth step is the game's own (a turn end).
+        let lines: Vec<_> = (0..200).map(|i| line(i, if i % 10 == 9 { None } else { Some(i % 2) })).collect();
+        let shown = around(lines.clone(), 100, Some(1));
+        assert!(shown.iter().all(|l| l.player != Some(0)));
+        assert!(shown.iter().any(|l| l.player.is_none()));
+        assert_eq!(shown.iter().filter(|l| l.step < 100).count(), 30);
+        assert_eq!(shown.iter().filter(|l| l.step >= 100).count(), 10);
+        assert_eq!(shown.iter().filter(|l| l.step < 100).last().map(|l| l.step), Some(99));
+        assert_eq!(around(lines, 5, None).len(), 5 + 10);
+    }
 
     #[test]
     fn the_perspective_key_visits_every_player_when_watching() {

@@ -16,14 +16,17 @@ pub struct Pos {
 }
 
 impl Pos {
+    #[inline]
     pub const fn new(x: i32, y: i32, z: i32) -> Self {
         Self { x, y, z }
     }
 
+    #[inline]
     pub fn offset(self, d: [i32; 3]) -> Pos {
         Pos::new(self.x + d[0], self.y + d[1], self.z + d[2])
     }
 
+    #[inline]
     pub fn get(self, axis: usize) -> i32 {
         [self.x, self.y, self.z][axis]
     }
@@ -71,10 +74,12 @@ pub struct Cell(pub u16);
 impl Cell {
     const STONE: u16 = 1 << 12;
 
+    #[inline]
     pub fn metal(self, metal: Metal) -> u8 {
         ((self.0 >> (4 * metal.index())) & 0xf) as u8
     }
 
+    #[inline]
     pub fn metals(self) -> [u8; 3] {
         Metal::ALL.map(|m| self.metal(m))
     }
@@ -84,6 +89,7 @@ impl Cell {
         Cell((self.0 & !(0xf << shift)) | ((count.min(15) as u16) << shift))
     }
 
+    #[inline]
     pub fn stone(self) -> bool {
         self.0 & Self::STONE != 0
     }
@@ -93,6 +99,7 @@ impl Cell {
     }
 
     /// The tunnel to the neighbour at +1 along `axis`.
+    #[inline]
     pub fn tunnel(self, axis: usize) -> bool {
         self.0 & (1 << (13 + axis)) != 0
     }
@@ -157,29 +164,35 @@ impl World {
         Self { n, chunks }
     }
 
+    #[inline]
     pub fn n(&self) -> i32 {
         self.n
     }
 
+    #[inline]
     fn index(&self, p: Pos) -> usize {
         let n = self.n as usize;
         ((p.x - 1) as usize * n + (p.y - 1) as usize) * n + (p.z - 1) as usize
     }
 
+    #[inline]
     pub fn inside(&self, p: Pos) -> bool {
         (1..=self.n).contains(&p.x) && (1..=self.n).contains(&p.y) && (1..=self.n).contains(&p.z)
     }
 
     /// How many of the six faces the field lies on (0 underground, 1 on a face, 2 on an edge,
     /// 3 at a corner).
+    #[inline]
     pub fn faces(&self, p: Pos) -> usize {
         [p.x, p.y, p.z].iter().filter(|&&c| c == 1 || c == self.n).count()
     }
 
+    #[inline]
     pub fn on_surface(&self, p: Pos) -> bool {
         self.inside(p) && self.faces(p) > 0
     }
 
+    #[inline]
     pub fn underground(&self, p: Pos) -> bool {
         self.inside(p) && self.faces(p) == 0
     }
@@ -190,6 +203,7 @@ impl World {
     }
 
     /// The field (inside the cube).
+    #[inline]
     pub fn cell(&self, p: Pos) -> Cell {
         let i = self.index(p);
         Cell(self.chunks[i / CHUNK][i % CHUNK])
@@ -200,6 +214,7 @@ impl World {
         Arc::make_mut(&mut self.chunks[i / CHUNK])[i % CHUNK] = cell.0;
     }
 
+    #[inline]
     pub fn has_tunnel(&self, t: Tunnel) -> bool {
         self.inside(t.low) && self.cell(t.low).tunnel(t.axis as usize)
     }

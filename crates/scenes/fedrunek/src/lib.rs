@@ -134,11 +134,34 @@ impl Sight<'_> {
     fn solid_layer(&self, x: i32) -> Vec<bool> {
         let n = self.n();
         let mut solid = vec![false; (n * n) as usize];
-        if (1..=n).contains(&x) {
-            for y in 1..=n {
-                for z in 1..=n {
-                    solid[((y - 1) * n + z - 1) as usize] = self.solid(Pos::new(x, y, z));
+        if !(1..=n).contains(&x) || self.look.tunnels_only || self.look.cut.is_some_and(|c| c.axis == 0 && x > c.depth) {
+            return solid;
+        }
+        // The layer's cells and the previous layer's, read once: a field is excavated when a
+        // tunnel leaves it, or comes to it from the field before it along some axis.
+        let cells = |x: i32| -> Vec<u16> {
+            let mut out = vec![0; (n * n) as usize];
+            if (1..=n).contains(&x) {
+                for y in 1..=n {
+                    for z in 1..=n {
+                        out[((y - 1) * n + z - 1) as usize] = self.world.cell(Pos::new(x, y, z)).0;
+                    }
                 }
+            }
+            out
+        };
+        let (here, before) = (cells(x), cells(x - 1));
+        const TUNNELS: u16 = 0b111 << 13;
+        let tunnel = |c: u16, axis: u16| c & (1 << (13 + axis)) != 0;
+        for y in 1..=n {
+            for z in 1..=n {
+                let i = ((y - 1) * n + z - 1) as usize;
+                let excavated = here[i] & TUNNELS != 0
+                    || tunnel(before[i], 0)
+                    || (y > 1 && tunnel(here[i - n as usize], 1))
+                    || (z > 1 && tunnel(here[i - 1], 2));
+                let kept = self.look.cut.is_none_or(|c| Pos::new(x, y, z).get(c.axis) <= c.depth);
+                solid[i] = kept && !excavated;
             }
         }
         solid
@@ -204,25 +227,29 @@ impl Sight<'_> {
             for z in 1..=n {
                 let p = Pos::new(x, y, z);
                 if solid([0; 3], y, z) {
-                    // Every other field a shade darker, so that fields can be counted.
-                    let checker = if (x + y + z) % 2 == 0 { 1.0 } else { 0.92 };
-                    let [r, g, b, a] = rgba(self.field_color(p));
-                    let color = [r * checker, g * checker, b * checker, a];
+                    // The colour is worked out only for a block with a face to show.
+                    let mut color = None;
                     for axis in 0..3 {
                         for positive in [false, true] {
                             let mut d = [0; 3];
                             d[axis] = if positive { 1 } else { -1 };
                             if !solid(d, y, z) {
+                                let color = *color.get_or_insert_with(|| {
+                                    // Every other field a shade darker, so that fields can be counted.
+                                    let checker = if (x + y + z) % 2 == 0 { 1.0 } else { 0.92 };
+                                    let [r, g, b, a] = rgba(self.field_color(p));
+                                    [r * checker, g * checker, b * checker, a]
+                                });
                                 let face = scene_face(axis, positive);
                                 mesh.quad(scene::face_corners(to_scene(n, p), [0.5; 3], face), scene::shaded(color, face));
                             }
                         }
                     }
                 }
-                if !self.world.inside(p) {
-                    continue;
-                }
                 let cell = self.world.cell(p);
+                if cell.0 >> 13 == 0 {
+                    continue; // no tunnel starts here
+                }
                 for axis in 0..3 {
                     let t = Tunnel { low: p, axis: axis as u8 };
                     if cell.tunnel(axis) && self.kept(p) && self.kept(t.high()) && self.tunnel_known(t) {
@@ -450,6 +477,28 @@ mod tests {
         let s = sight(&w, &owners, Look::default());
         let quads: usize = (1..=6).map(|x| s.layer(x).indices.len() / 6).sum();
         assert_eq!(quads, 6 * 6 * 6, "six faces of 6 × 6 fields");
+    }
+
+    #[test]
+    fn a_layers_blocks_agree_with_the_field_by_field_rule() {
+        let mut w = world();
+        for (a, b) in [((3, 3, 6), (3, 3, 5)), ((2, 2, 2), (3, 2, 2)), ((4, 1, 3), (4, 2, 3)), ((5, 5, 1), (5, 5, 2))] {
+            w.add_tunnel(Tunnel::between(Pos::new(a.0, a.1, a.2), Pos::new(b.0, b.1, b.2)).unwrap());
+        }
+        let owners = HashMap::new();
+        for look in
+            [Look::default(), Look { cut: Some(Cut { axis: 1, depth: 3 }), tunnels_only: false }, Look { cut: None, tunnels_only: true }]
+        {
+            let s = sight(&w, &owners, look);
+            for x in 0..=7 {
+                let layer = s.solid_layer(x);
+                for y in 1..=6 {
+                    for z in 1..=6 {
+                        assert_eq!(layer[((y - 1) * 6 + z - 1) as usize], s.solid(Pos::new(x, y, z)), "{x} {y} {z} {look:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
