@@ -53,10 +53,10 @@ fn to_mesh(data: &MeshData) -> Mesh {
         .with_inserted_indices(Indices::U32(data.indices.clone()))
 }
 
-/// Brings the entities and the camera in line with the view's scene at the cursor.
+/// Brings the entities and the camera in line with the scene the UI laid out this frame.
 #[allow(clippy::too_many_arguments)]
 pub fn sync(
-    mut viewer: ResMut<Viewer>,
+    viewer: Res<Viewer>,
     mut shown: Local<Shown>,
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -66,14 +66,8 @@ pub fn sync(
     mut diagnostics: bevy::diagnostic::Diagnostics,
 ) {
     let started = thread_cpu_ms();
-    let viewer = &mut *viewer;
-    let (cursor, perspective, board) = (viewer.playback.cursor(), viewer.perspective, viewer.board3d);
-    let scene = match (viewer.session.as_mut(), board) {
-        (Some(session), Some(_)) => session.scene(cursor, perspective).cloned(),
-        _ => None,
-    };
     let Ok((mut cam, mut transform, mut projection)) = camera.single_mut() else { return };
-    let Some(scene) = scene else {
+    let Some(board) = viewer.board3d.as_ref() else {
         for (_, (_, entity, handle)) in shown.parts.drain() {
             commands.entity(entity).despawn();
             meshes.remove(&handle);
@@ -85,6 +79,7 @@ pub fn sync(
         .material
         .get_or_insert_with(|| materials.add(StandardMaterial { base_color: Color::WHITE, unlit: true, ..default() }))
         .clone();
+    let scene = &board.scene;
     let wanted: Vec<u64> = scene.parts.iter().filter(|p| !p.mesh.is_empty()).map(|p| p.id).collect();
     // A changed part gets a new mesh asset (its old one is dropped): meshes live only in the
     // render world, so they are replaced, not edited.
@@ -115,16 +110,17 @@ pub fn sync(
     // The camera: on the orbit, looking at the centre, drawing into the board's rectangle.
     let zoom = viewer.camera.zoom;
     let orbit: Orbit = viewer.camera.orbit;
-    let eye = Vec3::from(orbit.eye(&scene, zoom));
+    let eye = Vec3::from(orbit.eye(scene, zoom));
     *transform = Transform::from_translation(eye).looking_at(Vec3::from(scene.center), Vec3::Y);
     if let Projection::Perspective(p) = &mut *projection {
         p.near = 0.05;
         p.far = Orbit::distance(scene.radius, zoom) + scene.radius * 4.0;
     }
-    if let (Some((rect, ppp)), Ok(window)) = (board, windows.single())
+    if let Ok(window) = windows.single()
         && window.physical_width() > 0
         && window.physical_height() > 0
     {
+        let (rect, ppp) = (board.rect, board.pixels_per_point);
         let (w, h) = (window.physical_width(), window.physical_height());
         let x = ((rect.min.x * ppp).round().max(0.0) as u32).min(w.saturating_sub(1));
         let y = ((rect.min.y * ppp).round().max(0.0) as u32).min(h.saturating_sub(1));

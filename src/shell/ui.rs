@@ -15,6 +15,14 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
+/// A 3D board as this frame's UI laid it out.
+pub struct Board3d {
+    pub scene: crate::kit::scene::Scene,
+    /// Where it is drawn, in points, and points per pixel.
+    pub rect: egui::Rect,
+    pub pixels_per_point: f32,
+}
+
 /// A message shown at the top of the board until dismissed.
 pub struct Notice {
     pub text: String,
@@ -29,8 +37,8 @@ pub struct Viewer {
     pub playback: Playback,
     pub camera: BoardCamera,
     pub perspective: Perspective,
-    /// Where this frame's board is, and points per pixel, when it is a 3D scene.
-    pub board3d: Option<(egui::Rect, f32)>,
+    /// This frame's board, when it is a 3D scene: for `scene3d::sync` to render.
+    pub board3d: Option<Board3d>,
     /// The turn log shows only this player's lines (and the game's own).
     log_player: Option<usize>,
     pub message: Option<Notice>,
@@ -196,9 +204,7 @@ impl Viewer {
             Action::Help => self.show_help = !self.show_help,
         }
     }
-}
 
-impl Viewer {
     /// A drag (or pan key) of `dx`, `dy` points: moves a 2D board, turns a 3D one.
     fn pan(&mut self, dx: f32, dy: f32) {
         if self.board3d.is_some() {
@@ -584,8 +590,8 @@ fn board(ui: &mut egui::Ui, viewer: &mut Viewer) {
     let rect = ui.max_rect();
     let response = ui.allocate_rect(rect, egui::Sense::click_and_drag());
     let (cursor, perspective) = (viewer.playback.cursor(), viewer.perspective);
-    let solid = viewer.session.as_mut().is_some_and(|s| s.scene(cursor, perspective).is_some());
-    viewer.board3d = solid.then(|| (rect, ui.ctx().pixels_per_point()));
+    let scene = viewer.session.as_mut().and_then(|s| s.scene(cursor, perspective).cloned());
+    viewer.board3d = scene.map(|scene| Board3d { scene, rect, pixels_per_point: ui.ctx().pixels_per_point() });
     if response.dragged() {
         let d = response.drag_delta();
         viewer.pan(d.x, d.y);

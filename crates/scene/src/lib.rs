@@ -38,6 +38,25 @@ impl MeshData {
         }
     }
 
+    /// The twelve edges of a box around `center` with half-sizes `half`, as bars `thickness`
+    /// thick (a half-size of 0 gives the four edges of a rectangle).
+    pub fn box_edges(&mut self, center: Vec3, half: Vec3, thickness: f32, color: [f32; 4]) {
+        let sides = |h: f32| if h == 0.0 { vec![0.0] } else { vec![-h, h] };
+        for axis in (0..3).filter(|&a| half[a] > 0.0) {
+            let (i, j) = [(1, 2), (0, 2), (0, 1)][axis];
+            for a in sides(half[i]) {
+                for b in sides(half[j]) {
+                    let mut at = center;
+                    at[i] += a;
+                    at[j] += b;
+                    let mut bar = [thickness; 3];
+                    bar[axis] = half[axis] + thickness;
+                    self.cuboid(at, bar, color);
+                }
+            }
+        }
+    }
+
     /// Appends another mesh.
     pub fn extend(&mut self, other: &MeshData) {
         let base = self.positions.len() as u32;
@@ -242,6 +261,17 @@ mod tests {
         assert_eq!(o.pitch, MAX_PITCH);
         o.drag(0.0, -100_000.0);
         assert_eq!(o.pitch, -MAX_PITCH);
+    }
+
+    #[test]
+    fn a_box_has_twelve_edges_and_a_flat_one_four() {
+        let mut m = MeshData::default();
+        m.box_edges([0.0; 3], [1.0; 3], 0.1, [1.0; 4]);
+        assert_eq!(m.indices.len(), 12 * 36);
+        let mut flat = MeshData::default();
+        flat.box_edges([0.0, 5.0, 0.0], [1.0, 0.0, 1.0], 0.1, [1.0; 4]);
+        assert_eq!(flat.indices.len(), 4 * 36);
+        assert!(flat.positions.iter().all(|p| (p[1] - 5.0).abs() <= 0.1 + 1e-6), "in the plane y = 5");
     }
 
     #[test]

@@ -202,7 +202,7 @@ impl FedrunekView {
         if cube.hover.0 != self.hovered {
             let mut mesh = MeshData::default();
             if let Some(p) = self.hovered {
-                outline(&mut mesh, cube::to_scene(n, p), 0.56);
+                mesh.box_edges(cube::to_scene(n, p), [0.56; 3], 0.035, [1.0; 4]);
             }
             cube.hover = (self.hovered, Arc::new(mesh));
         }
@@ -274,22 +274,6 @@ fn fog_digest(n: i32, knowledge: Option<&Knowledge>) -> Vec<u64> {
         add(*p, &|h| totals.hash(h));
     }
     digest
-}
-
-/// Twelve thin bars around a box of half-size `h` at `c`: the hovered field.
-fn outline(mesh: &mut MeshData, c: [f32; 3], h: f32) {
-    let t = 0.035;
-    for axis in 0..3 {
-        let (i, j) = [(1, 2), (0, 2), (0, 1)][axis];
-        for (a, b) in [(-h, -h), (-h, h), (h, -h), (h, h)] {
-            let mut at = c;
-            at[i] += a;
-            at[j] += b;
-            let mut half = [t; 3];
-            half[axis] = h + t;
-            mesh.cuboid(at, half, [1.0, 1.0, 1.0, 1.0]);
-        }
-    }
 }
 
 fn operation(op: &Option<Operation>) -> String {
@@ -427,8 +411,9 @@ impl GameView for FedrunekView {
         let painter = ui.painter_at(rect);
         legend(&painter, rect, team.is_some(), self.look, n);
         // What is under the pointer: the ray through it, walked field by field.
-        let knowledge = team.map(|k| knowledge(&mut self.known, &self.rec, k, cursor).clone());
-        let state = self.rec.state(cursor).game.clone();
+        let names: Vec<String> = self.rec.track.players.iter().map(|p| p.name.clone()).collect();
+        let knowledge = team.map(|k| knowledge(&mut self.known, &self.rec, k, cursor));
+        let state = &self.rec.state(cursor).game;
         let robots_at = |p: Pos| -> Vec<(usize, &kibitz_fedrunek::robots::Robot)> {
             state
                 .teams
@@ -441,16 +426,15 @@ impl GameView for FedrunekView {
         self.hovered = response.hover_pos().and_then(|at| {
             let local = at - rect.min;
             let ray = camera.orbit.ray(&self.scene, camera.zoom, rect.width(), rect.height(), local.x, local.y);
-            let sight =
-                Sight { world: &state.world, look: self.look, fog: team.zip(knowledge.as_ref()), owners: &self.owners, teams: &self.teams };
+            let sight = Sight { world: &state.world, look: self.look, fog: team.zip(knowledge), owners: &self.owners, teams: &self.teams };
             sight.pick(ray, |p| !robots_at(p).is_empty())
         });
         if let Some(p) = self.hovered {
-            let mut lines = describe_field(&state, knowledge.as_ref(), p);
+            let mut lines = describe_field(state, knowledge, p);
             for (k, r) in robots_at(p) {
                 let busy = if r.busy > 0 { format!(", {} turns left", r.busy) } else { String::new() };
                 let cargo = if r.kind == Kind::Miner { format!(" · cargo {:?}", r.cargo) } else { String::new() };
-                lines.push(format!("{}: {:?} {} · {}{busy}{cargo}", self.rec.track.players[k].name, r.kind, r.id, operation(&r.operation)));
+                lines.push(format!("{}: {:?} {} · {}{busy}{cargo}", names[k], r.kind, r.id, operation(&r.operation)));
             }
             hover_box(response, |ui| {
                 for line in lines {

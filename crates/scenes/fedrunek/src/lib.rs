@@ -89,24 +89,33 @@ pub struct Look {
     pub tunnels_only: bool,
 }
 
+/// The scene axis of each game axis, and its sense: x is X, y is −Z, z is Y (up).
+const SCENE_AXIS: [(usize, f32); 3] = [(0, 1.0), (2, -1.0), (1, 1.0)];
+
+/// A game vector in the scene.
+fn scene_vec(d: [f32; 3]) -> Vec3 {
+    let mut v = [0.0; 3];
+    for (a, &(s, sense)) in SCENE_AXIS.iter().enumerate() {
+        v[s] = d[a] * sense;
+    }
+    v
+}
+
+/// A scene vector in game axes.
+fn game_vec(v: Vec3) -> [f32; 3] {
+    SCENE_AXIS.map(|(s, sense)| v[s] * sense)
+}
+
 /// The scene's position of a field's centre.
 pub fn to_scene(n: i32, p: Pos) -> Vec3 {
     let c = (n as f32 + 1.0) / 2.0;
-    [p.x as f32 - c, p.z as f32 - c, c - p.y as f32]
+    scene_vec([p.x as f32 - c, p.y as f32 - c, p.z as f32 - c])
 }
 
 /// The scene's face index (`scene::FACE_NORMALS`) of the game direction `axis`, `positive`.
 fn scene_face(axis: usize, positive: bool) -> usize {
-    match axis {
-        0 => usize::from(!positive),
-        1 => 4 + usize::from(positive),
-        _ => 2 + usize::from(!positive),
-    }
-}
-
-/// A game vector in the scene.
-fn scene_vec(d: [f32; 3]) -> Vec3 {
-    [d[0], d[2], -d[1]]
+    let (s, sense) = SCENE_AXIS[axis];
+    2 * s + usize::from((sense > 0.0) != positive)
 }
 
 /// Everything that decides what the cube shows at one moment.
@@ -256,7 +265,7 @@ impl Sight<'_> {
                         let color = self.owners.get(&t).map_or(palette().tunnel, |&k| self.team_rgb(k));
                         let (a, b) = (to_scene(n, p), to_scene(n, t.high()));
                         let mut half = [0.14; 3];
-                        half[[0, 2, 1][axis]] = 0.5 + 0.14;
+                        half[SCENE_AXIS[axis].0] = 0.5 + 0.14;
                         mesh.cuboid(scene::scale(scene::add(a, b), 0.5), half, rgba(color));
                     }
                 }
@@ -330,35 +339,16 @@ impl Sight<'_> {
         let n = self.n() as f32;
         let h = n / 2.0;
         let mut mesh = MeshData::default();
-        let color = rgba(palette().frame);
         let t = 0.04 * n.max(8.0) / 8.0;
-        for axis in 0..3 {
-            for (a, b) in [(-h, -h), (-h, h), (h, -h), (h, h)] {
-                let mut c = [0.0; 3];
-                let mut half = [t; 3];
-                let (i, j) = [(1, 2), (0, 2), (0, 1)][axis];
-                c[i] = a;
-                c[j] = b;
-                half[axis] = h + t;
-                mesh.cuboid(c, half, color);
-            }
-        }
+        mesh.box_edges([0.0; 3], [h; 3], t, rgba(palette().frame));
         if let Some(cut) = self.look.cut {
-            let at = cut.depth as f32 + 0.5 - (n + 1.0) / 2.0;
-            let color = rgba(palette().cut);
-            let axis_scene = [0, 2, 1][cut.axis];
-            let along = if cut.axis == 1 { -at } else { at };
-            let (i, j) = [(1, 2), (0, 2), (0, 1)][axis_scene];
-            for (side, other) in [(i, j), (j, i)] {
-                for s in [-h, h] {
-                    let mut c = [0.0; 3];
-                    c[axis_scene] = along;
-                    c[side] = s;
-                    let mut half = [t * 1.5; 3];
-                    half[other] = h + t;
-                    mesh.cuboid(c, half, color);
-                }
-            }
+            // A flat box: the rectangle where the cut plane meets the cube.
+            let (s, sense) = SCENE_AXIS[cut.axis];
+            let mut center = [0.0; 3];
+            center[s] = (cut.depth as f32 + 0.5 - (n + 1.0) / 2.0) * sense;
+            let mut half = [h; 3];
+            half[s] = 0.0;
+            mesh.box_edges(center, half, t * 1.5, rgba(palette().cut));
         }
         mesh
     }
@@ -369,8 +359,8 @@ impl Sight<'_> {
         let n = self.n();
         let c = (n as f32 + 1.0) / 2.0;
         // Game space shifted so that field p spans [p, p + 1) on each axis.
-        let o = [ray.origin[0] + c + 0.5, c - ray.origin[2] + 0.5, ray.origin[1] + c + 0.5];
-        let d = [ray.dir[0], -ray.dir[2], ray.dir[1]];
+        let o = game_vec(ray.origin).map(|v| v + c + 0.5);
+        let d = game_vec(ray.dir);
         let (lo, hi) = (1.0f32, n as f32 + 1.0);
         let (mut enter, mut exit) = (0.0f32, f32::INFINITY);
         for a in 0..3 {
@@ -462,6 +452,22 @@ mod tests {
         let mut origin = to_scene(n, Pos::new(x, y, n));
         origin[1] += 50.0;
         Ray { origin, dir: [0.0, -1.0, 0.0] }
+    }
+
+    #[test]
+    fn game_and_scene_axes_are_a_rotation_both_ways() {
+        let (x, y, z) = (scene_vec([1.0, 0.0, 0.0]), scene_vec([0.0, 1.0, 0.0]), scene_vec([0.0, 0.0, 1.0]));
+        assert_eq!(scene::cross(x, y), z, "right-handed: not mirrored");
+        assert_eq!(z, [0.0, 1.0, 0.0], "z is up");
+        assert_eq!(game_vec(scene_vec([1.0, 2.0, 3.0])), [1.0, 2.0, 3.0]);
+        for axis in 0..3 {
+            for positive in [false, true] {
+                let mut d = [0.0; 3];
+                d[axis] = if positive { 1.0 } else { -1.0 };
+                let normal = scene::FACE_NORMALS[scene_face(axis, positive)].map(|v| v as f32);
+                assert_eq!(normal, scene_vec(d));
+            }
+        }
     }
 
     #[test]
