@@ -5,7 +5,7 @@
 //! it, and its shell hands the meshes to the renderer. Built optimised even in dev builds (the
 //! root `Cargo.toml`): a 64³ cube's layers are rebuilt while a replay plays.
 //!
-//! Game coordinates (x, y, z) in 1..=N map to the scene as X = x, Y = z (up), Z = −y, centred:
+//! Game coordinates (x, y, z) in 1..=N map to the scene as Z = x, X = y, Y = z (up), centred:
 //! a rotation, so the cube is not mirrored. A field is solid unless a tunnel touches it, so
 //! tunnels show as holes in the surface and grooves in the cut face, with their tube inside.
 
@@ -89,8 +89,10 @@ pub struct Look {
     pub tunnels_only: bool,
 }
 
-/// The scene axis of each game axis, and its sense: x is X, y is −Z, z is Y (up).
-const SCENE_AXIS: [(usize, f32); 3] = [(0, 1.0), (2, -1.0), (1, 1.0)];
+/// The scene axis of each game axis, and its sense: x is Z, y is X, z is Y (up). A rotation
+/// (the cube is not mirrored) under which a cut's open face (towards +x, +y or +z) faces
+/// the default camera whatever the axis.
+const SCENE_AXIS: [(usize, f32); 3] = [(2, 1.0), (0, 1.0), (1, 1.0)];
 
 /// A game vector in the scene.
 fn scene_vec(d: [f32; 3]) -> Vec3 {
@@ -460,6 +462,13 @@ mod tests {
         assert_eq!(scene::cross(x, y), z, "right-handed: not mirrored");
         assert_eq!(z, [0.0, 1.0, 0.0], "z is up");
         assert_eq!(game_vec(scene_vec([1.0, 2.0, 3.0])), [1.0, 2.0, 3.0]);
+        // A cut keeps the fields at or below it, so its open face looks towards +x, +y or +z:
+        // the default camera sees all three.
+        let scene = scene::Scene { parts: Vec::new(), center: [0.0; 3], radius: 10.0 };
+        let eye = scene::Orbit::default().eye(&scene, 1.0);
+        for d in [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]] {
+            assert!(scene::dot(scene_vec(d), eye) > 0.0, "the face towards {d:?} faces the camera");
+        }
         for axis in 0..3 {
             for positive in [false, true] {
                 let mut d = [0.0; 3];
