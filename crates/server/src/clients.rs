@@ -63,19 +63,41 @@ pub async fn run_with_clients<R: Rules>(
     on_turn: Option<OnTurn>,
 ) -> std::io::Result<(Vec<GameResult>, Vec<ClientReport>)> {
     let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
-    let port = listener.local_addr()?.port();
     options.teams = match_teams(commands.len(), options.seed);
-    options.commands = commands.to_vec();
+    let seats: Vec<Option<String>> = commands.iter().cloned().map(Some).collect();
+    play_seats::<R>(listener, None, setup, options, &seats, out, on_turn).await
+}
+
+/// Plays `options.games` games at `listener` (a loopback port), one team of `options.teams`
+/// per seat: a seat with a command gets its client process, logged in as its team; a seat
+/// without one is left for whoever hosts the server to connect (a human, in the app).
+/// Returns the results and each client's report.
+pub async fn play_seats<R: Rules>(
+    listener: TcpListener,
+    spectate: Option<TcpListener>,
+    setup: Setup<R::Params>,
+    mut options: ServerOptions,
+    seats: &[Option<String>],
+    out: ReplayOut,
+    on_turn: Option<OnTurn>,
+) -> std::io::Result<(Vec<GameResult>, Vec<ClientReport>)> {
+    if seats.len() != options.teams.len() {
+        return Err(std::io::Error::other(format!("{} seats for {} teams", seats.len(), options.teams.len())));
+    }
+    let port = listener.local_addr()?.port();
+    options.commands = seats.to_vec();
     let teams = options.teams.clone();
     let mut children = Vec::new();
-    for (command, team) in commands.iter().zip(&teams) {
-        let child = start(command, "127.0.0.1", port, team)?;
-        let group = child.id();
-        children.push((child, group));
+    for (index, (seat, team)) in seats.iter().zip(&teams).enumerate() {
+        if let Some(command) = seat {
+            let child = start(command, "127.0.0.1", port, team)?;
+            let group = child.id();
+            children.push((index, child, group));
+        }
     }
-    let results = serve::<R>(listener, None, setup, options, out, on_turn).await?;
+    let results = serve::<R>(listener, spectate, setup, options, out, on_turn).await?;
     let mut reports = Vec::new();
-    for (index, ((mut child, group), team)) in children.into_iter().zip(&teams).enumerate() {
+    for (index, mut child, group) in children {
         let failed = match child.try_wait()? {
             Some(status) if !status.success() => Some(format!("the client exited during the game ({status})")),
             _ => None,
@@ -85,7 +107,7 @@ pub async fn run_with_clients<R: Rules>(
             kibitz_referee::process::kill_group(pid);
         }
         let _ = child.kill().await;
-        reports.push(ClientReport { team: index, login: team.login.clone(), failed });
+        reports.push(ClientReport { team: index, login: teams[index].login.clone(), failed });
     }
     Ok((results, reports))
 }

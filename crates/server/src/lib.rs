@@ -10,12 +10,14 @@
 //! mid-line gets an answer or a clean close; other teams never wait for it.
 
 pub mod clients;
+mod clock;
 mod connection;
 mod lines;
 mod owner;
 pub mod spectators;
 
-pub use clients::{ClientReport, match_teams, run_with_clients};
+pub use clients::{ClientReport, match_teams, play_seats, run_with_clients};
+pub use clock::{Clock, ClockState};
 pub use owner::{GameResult, TurnInfo};
 
 use kibitz_deadline24::{Rules, Setup};
@@ -36,8 +38,9 @@ pub struct TeamLogin {
 #[derive(Debug, Clone)]
 pub struct ServerOptions {
     pub teams: Vec<TeamLogin>,
-    /// The client command each team was started with (`kibitz match`), for the replay's header.
-    pub commands: Vec<String>,
+    /// The client command each team was started with (`kibitz match`), for the replay's
+    /// header; `None` for a team played by hand.
+    pub commands: Vec<Option<String>>,
     /// Games played one after another; connections stay open between them.
     pub games: u32,
     pub seed: u64,
@@ -51,6 +54,20 @@ pub struct ServerOptions {
     pub idle_timeout: Duration,
     /// A client that does not read its answers for this long is closed.
     pub write_timeout: Duration,
+    /// The host's pause and stop (hand play).
+    pub clock: Clock,
+    /// A recorded game the first game continues (a take-over).
+    pub resume: Option<Resume>,
+}
+
+/// The steps of a recorded game to continue from: replayed (each must give its recorded
+/// outcome) and copied into the new replay, so that it verifies on its own.
+#[derive(Debug, Clone)]
+pub struct Resume {
+    /// Replay step lines, in order, as the recorded game's file holds them.
+    pub lines: Arc<Vec<String>>,
+    /// The teams that played them there (the new replay's header names them).
+    pub players: Vec<kibitz_core::replay::PlayerInfo>,
 }
 
 impl ServerOptions {
@@ -66,6 +83,8 @@ impl ServerOptions {
             login_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(600),
             write_timeout: Duration::from_secs(10),
+            clock: Clock::default(),
+            resume: None,
         }
     }
 }

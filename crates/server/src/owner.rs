@@ -1,8 +1,9 @@
 //! The one task that owns the game: it applies commands in the order they reach it, ends turns
 //! on the wall clock, writes the replay and feeds the spectators.
 
+use crate::clock::ClockState;
 use crate::{OnTurn, ReplayOut, ServerOptions};
-use kibitz_core::replay::{EndRecord, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
+use kibitz_core::replay::{BodyLine, Continued, EndRecord, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::{Game, Step};
 use kibitz_deadline24::{Command, Outcome, Realtime, Rules, Setup};
 use std::io;
@@ -151,6 +152,9 @@ impl<R: Rules> Owner<R> {
         let mut results = Vec::new();
         for game in 1..=self.options.games.max(1) {
             results.push(self.play(game).await?);
+            if self.options.clock.state().stopped.is_some() {
+                break;
+            }
         }
         Ok(results)
     }
@@ -173,18 +177,35 @@ impl<R: Rules> Owner<R> {
     async fn play(&mut self, game: u32) -> io::Result<GameResult> {
         let seed = self.options.seed.wrapping_add(game as u64 - 1);
         let names: Vec<String> = self.options.teams.iter().map(|t| t.login.clone()).collect();
-        let players =
-            names.iter().enumerate().map(|(k, n)| PlayerInfo { name: n.clone(), command: self.options.commands.get(k).cloned() }).collect();
-        let header = ReplayHeader::new::<Realtime<R>>(self.setup.clone(), seed, players, None);
+        let players = names
+            .iter()
+            .enumerate()
+            .map(|(k, n)| PlayerInfo { name: n.clone(), command: self.options.commands.get(k).cloned().flatten() })
+            .collect();
+        let mut header = ReplayHeader::new::<Realtime<R>>(self.setup.clone(), seed, players, None);
         let mut state = Realtime::<R>::start(&self.setup, names.len(), seed).map_err(io::Error::other)?;
+        let resume = if game == 1 { self.options.resume.clone() } else { None };
+        let history = match &resume {
+            Some(resume) => replay_history::<R>(&mut state, &resume.lines)?,
+            None => Vec::new(),
+        };
+        header.continued = resume.map(|r| Continued { steps: history.len(), players: r.players });
         let mut writer = ReplayWriter::new((self.out)(game)?, &header)?.batched();
         self.history.clear();
         self.publish(writer.last_line());
+        for record in &history {
+            writer.record(record)?;
+            self.publish(writer.last_line());
+        }
         let turn_length = Duration::from_millis(self.setup.common.turn_ms);
         let turn_us = self.setup.common.turn_ms * 1000;
         let mut turn_start = Instant::now();
         let mut next_tick = turn_start + turn_length;
-        let (mut step, mut commands) = (0usize, 0u64);
+        let (mut step, mut commands) = (history.len(), 0u64);
+        // While the host pauses the clock: when it was paused (commands arriving meanwhile are
+        // timed at that instant, and the turn is longer by the pause).
+        let mut clock = self.options.clock.watch();
+        let mut paused_at = clock.borrow_and_update().paused.then(Instant::now);
         // Replay lines are flushed at most every FLUSH_EVERY (and at every turn end): under load
         // a flush per command would be most of the owner's system calls.
         let mut flush_at: Option<Instant> = None;
@@ -196,7 +217,28 @@ impl<R: Rules> Owner<R> {
                     writer.flush()?;
                     flush_at = None;
                 }
-                _ = tokio::time::sleep_until(next_tick) => {
+                // The options hold the clock's sender, so it never closes.
+                Ok(()) = clock.changed() => {
+                    let ClockState { paused, stopped } = clock.borrow_and_update().clone();
+                    if stopped.is_some() {
+                        let scores = Realtime::<R>::scores(&state);
+                        writer.end(&EndRecord { scores: scores.clone(), names: names.clone(), failed: Vec::new(), stopped })?;
+                        self.publish(writer.last_line());
+                        writer.flush()?;
+                        return Ok(GameResult { game, turns: state.turn, scores, names, commands });
+                    }
+                    match (paused, paused_at) {
+                        (true, None) => paused_at = Some(Instant::now()),
+                        (false, Some(at)) => {
+                            let pause = at.elapsed();
+                            turn_start += pause;
+                            next_tick += pause;
+                            paused_at = None;
+                        }
+                        _ => {}
+                    }
+                }
+                _ = tokio::time::sleep_until(next_tick), if paused_at.is_none() => {
                     let outcome = Realtime::<R>::apply(&mut state, &Step::Tick);
                     writer.record(&StepRecord::new(step, &Step::<Command>::Tick, outcome.clone()))?;
                     step += 1;
@@ -227,7 +269,8 @@ impl<R: Rules> Owner<R> {
                     for request in batch.drain(..) {
                         match request {
                             Request::Command { team, conn, line, reply } => {
-                                let at_us = (turn_start.elapsed().as_micros() as u64).min(turn_us);
+                                let now = paused_at.unwrap_or_else(Instant::now);
+                                let at_us = (now.saturating_duration_since(turn_start).as_micros() as u64).min(turn_us);
                                 let answer = apply_command::<R>(&mut state, &mut writer, step, Command { conn, at_us, line }, team)?;
                                 step += 1;
                                 commands += 1;
@@ -244,6 +287,26 @@ impl<R: Rules> Owner<R> {
             }
         }
     }
+}
+
+/// The recorded steps `lines` replayed on `state`, each checked against its recorded outcome.
+fn replay_history<R: Rules>(
+    state: &mut <Realtime<R> as Game>::State,
+    lines: &[String],
+) -> io::Result<Vec<StepRecord<Command, <Realtime<R> as Game>::Outcome>>> {
+    let mut records = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        let record = match BodyLine::<Command, <Realtime<R> as Game>::Outcome>::parse(line) {
+            Ok(BodyLine::Step(record)) => record,
+            Ok(BodyLine::End(_)) => return Err(io::Error::other(format!("step {i} of the game to continue is its end record"))),
+            Err(e) => return Err(io::Error::other(format!("step {i} of the game to continue: {e}"))),
+        };
+        if Realtime::<R>::apply(state, &record.to_step()) != record.outcome {
+            return Err(io::Error::other(format!("step {i} of the game to continue does not re-simulate to its recorded outcome")));
+        }
+        records.push(StepRecord { step: i, ..record });
+    }
+    Ok(records)
 }
 
 /// Applies one command as step `step`, records it, and returns the answer for its connection

@@ -42,6 +42,10 @@ impl Rules for SeedExample {
     fn results(state: &FedrunekState) -> Vec<Fixed6> {
         FedrunekRules::results(state)
     }
+
+    fn answer_lines(words: &[&str]) -> kibitz_deadline24::AnswerLines {
+        FedrunekRules::answer_lines(words)
+    }
 }
 
 fn options(teams: Vec<kibitz_server::TeamLogin>) -> ServerOptions {

@@ -10,10 +10,12 @@
 //! (`kibitz-server`) only moves lines; everything it answers comes from here, so a replay
 //! re-simulates every answer byte for byte.
 
+mod answers;
 mod fixed;
 mod realtime;
 mod words;
 
+pub use answers::{AnswerLines, answer_length};
 pub use fixed::Fixed6;
 pub use realtime::{Command, Common, Ctx, Outcome, Realtime, Rules, Setup, State};
 pub use words::{Args, Fail, Reply, command, split};

@@ -1,6 +1,7 @@
 //! A Deadline24 game as a [`Game`]: commands in order of arrival, ticks at turn ends, and the
 //! parts of the protocol the three games share (spec §1.6–§1.8).
 
+use crate::answers::AnswerLines;
 use crate::fixed::Fixed6;
 use crate::words::{Fail, Reply, split};
 use kibitz_core::{Game, Step, ToMove};
@@ -31,6 +32,10 @@ pub trait Rules: 'static {
 
     /// Each team's final result before the factor K (fedrunek: A + S²), in millionths.
     fn results(state: &Self::State) -> Vec<Fixed6>;
+
+    /// The data lines after `OK` that answer a command (already split into words, never
+    /// `WAIT`): what a client reads before the answer is complete.
+    fn answer_lines(words: &[&str]) -> AnswerLines;
 }
 
 /// What a game's command sees of the common state.
@@ -140,6 +145,15 @@ impl<T> Outcome<T> {
 pub struct Realtime<R>(PhantomData<R>);
 
 impl<R: Rules> Realtime<R> {
+    /// The data lines after `OK` that answer the command `line` (the common `WAIT` included).
+    pub fn answer_lines(line: &str) -> AnswerLines {
+        match split(line).as_slice() {
+            [] => AnswerLines::Fixed(0),
+            ["WAIT", ..] => AnswerLines::Fixed(1),
+            words => R::answer_lines(words),
+        }
+    }
+
     fn answer(reply: Reply) -> Outcome<R::TurnReport> {
         let lines = match reply {
             Ok(mut data) => {

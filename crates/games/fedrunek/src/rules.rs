@@ -3,7 +3,7 @@
 use crate::generate::{Params, generate};
 use crate::robots::*;
 use crate::world::{Metal, Pos, Tunnel, World, unit_axis};
-use kibitz_deadline24::{Args, Ctx, Fail, Fixed6, Reply, Rules, command};
+use kibitz_deadline24::{AnswerLines, Args, Ctx, Fail, Fixed6, Reply, Rules, command};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -599,5 +599,17 @@ impl Rules for FedrunekRules {
 
     fn results(state: &FedrunekState) -> Vec<Fixed6> {
         state.teams.iter().map(|t| Fixed6::from_int(t.result())).collect()
+    }
+
+    fn answer_lines(words: &[&str]) -> AnswerLines {
+        match command(words, &COMMANDS).map(|(which, _)| COMMANDS[which]) {
+            Some("LIST STATIONS" | "LIST WORKSHOPS" | "LIST SCOUTS" | "LIST MINERS") => AnswerLines::Counted { word: 0 },
+            // `X Y Z COUNT` (where the push started), then the fields.
+            Some("YIELD LAST PUSH") => AnswerLines::Counted { word: 3 },
+            Some("MOVE" | "UPGRADE") => AnswerLines::Fixed(0),
+            // The robot's own field and its six neighbours.
+            Some("INFO") => AnswerLines::Fixed(7),
+            _ => AnswerLines::Fixed(1),
+        }
     }
 }

@@ -269,3 +269,67 @@ fn a_team_knows_what_its_answers_told_it() {
     assert_eq!(k.fields.len(), 6, "seven lines, one NIL");
     assert!(Knowledge::of_team(&initial, &t.steps, 1).fields.is_empty());
 }
+
+/// Whether `answer` is exactly as long as a client reading `line`'s answer expects.
+fn complete(line: &str, answer: &[String]) -> bool {
+    let shape = Fedrunek::answer_lines(line);
+    kibitz_deadline24::answer_length(shape, answer) == Some(answer.len())
+}
+
+#[test]
+fn a_client_knows_where_every_answer_ends() {
+    let mut t = two_teams();
+    let script = [
+        "DESCRIBE WORLD",
+        "TIME TO MINE",
+        "LIST STATIONS",
+        "LIST WORKSHOPS",
+        "LIST SCOUTS",
+        "LIST MINERS",
+        "FINANCIAL REPORT",
+        "INFO 1",
+        "STORAGE 1",
+        "YIELD LAST PUSH 2",
+        "YIELD LAST SCAN 2",
+        "DRILL 1 1 0 0",
+        "SCAN 2",
+        "MOVE 3 0 1 0",
+        "BUY 1 5 5 SCOUT",
+        "NONSENSE",
+    ];
+    for line in script {
+        let answer = t.send(0, line);
+        assert!(complete(line, &answer), "{line} → {answer:?}");
+    }
+    t.ticks(20);
+    for line in ["YIELD LAST SCAN 2", "PUSH 2 4", "MOVE 1 1 0 0", "WAIT"] {
+        let answer = t.send(0, line);
+        assert!(complete(line, &answer), "{line} → {answer:?}");
+    }
+    t.ticks(20);
+    for line in ["YIELD LAST PUSH 2", "MINE 1", "UPGRADE 3 DRILL", "INFO 3"] {
+        let answer = t.send(0, line);
+        assert!(complete(line, &answer), "{line} → {answer:?}");
+    }
+    // Over the command limit: warning, then forced waiting (two lines).
+    let mut flood = two_teams();
+    for k in 0..=201 {
+        let answer = flood.send(0, "TIME TO MINE");
+        assert!(complete("TIME TO MINE", &answer), "command {k} → {answer:?}");
+    }
+}
+
+#[test]
+fn every_answer_of_the_bundled_replay_ends_where_a_client_expects() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../replays/fedrunek-greedy-vs-python.jsonl");
+    let text = std::fs::read_to_string(path).unwrap();
+    let replay = kibitz_core::Replay::<Fedrunek>::parse(&text).unwrap().replay;
+    let mut answers = 0;
+    for record in &replay.records {
+        if let (Some(command), Outcome::Answer { lines, .. }) = (&record.action, &record.outcome) {
+            assert!(complete(&command.line, lines), "step {}: {} → {lines:?}", record.step, command.line);
+            answers += 1;
+        }
+    }
+    assert!(answers > 1000, "the replay has {answers} answers");
+}

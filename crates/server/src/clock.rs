@@ -1,0 +1,44 @@
+//! The host's hold on a running server: pause the turn clock (practice by hand: turns wait
+//! while a human thinks) or stop the game now (the replay ends with a record saying so). Only
+//! whoever started the server holds a [`Clock`]; clients cannot pause or stop it.
+
+use std::sync::Arc;
+use tokio::sync::watch;
+
+/// What the host asks of the clock.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ClockState {
+    /// Turns do not end while paused; commands are still answered, at the paused instant.
+    pub paused: bool,
+    /// End the game now, for this reason.
+    pub stopped: Option<String>,
+}
+
+/// A handle on the server's clock; clones control the same server.
+#[derive(Debug, Clone)]
+pub struct Clock(Arc<watch::Sender<ClockState>>);
+
+impl Default for Clock {
+    fn default() -> Self {
+        Self(Arc::new(watch::channel(ClockState::default()).0))
+    }
+}
+
+impl Clock {
+    pub fn pause(&self, paused: bool) {
+        self.0.send_if_modified(|s| std::mem::replace(&mut s.paused, paused) != paused);
+    }
+
+    /// Ends the game at once (the server's other games too); the replay keeps every step.
+    pub fn stop(&self, reason: &str) {
+        self.0.send_modify(|s| s.stopped = Some(reason.to_string()));
+    }
+
+    pub fn state(&self) -> ClockState {
+        self.0.borrow().clone()
+    }
+
+    pub(crate) fn watch(&self) -> watch::Receiver<ClockState> {
+        self.0.subscribe()
+    }
+}

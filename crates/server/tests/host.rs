@@ -1,0 +1,117 @@
+//! What the host of a server can do that clients cannot: pause the turn clock, stop the game,
+//! and continue a recorded game from one of its turns.
+
+mod support;
+
+use kibitz_core::replay::{BodyLine, PlayerInfo};
+use kibitz_core::verify::verify;
+use kibitz_deadline24::{Command, Common, Outcome};
+use kibitz_fedrunek::{FedrunekRules, Params, TurnReport};
+use kibitz_server::{Clock, Resume, ServerOptions};
+use std::sync::Arc;
+use std::time::Duration;
+use support::{Client, start, teams};
+
+fn small() -> Params {
+    Params { n: 8, ..Params::default() }
+}
+
+fn ticks(text: &str) -> usize {
+    text.lines().skip(1).filter(|l| l.contains("\"turn\"") && !l.contains("\"action\"")).count()
+}
+
+#[tokio::test]
+async fn a_paused_clock_ends_no_turn_and_answers_at_the_paused_instant() {
+    let clock = Clock::default();
+    clock.pause(true);
+    let options = ServerOptions { clock: clock.clone(), ..ServerOptions::new(teams(1)) };
+    let common = Common { turn_ms: 40, turn_cap: Some(3), ..Common::default() };
+    let server = start::<FedrunekRules>(small(), common, options, false).await;
+    let mut c = Client::login(server.addr, "login1", "secret1").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(c.ask("TIME TO MINE", 2).await, vec!["OK", "UNKNOWN"]);
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let text = server.replays.text(0);
+    assert_eq!(ticks(&text), 0, "seven turns' time passed while paused, and no turn ended:\n{text}");
+    let replay = server.replays.parse::<FedrunekRules>(0);
+    let at_us = replay.records[0].action.as_ref().unwrap().at_us;
+    assert!(at_us < 40_000, "the command is timed at the paused instant, not {at_us} µs into the turn");
+    clock.pause(false);
+    let replays = server.replays.clone();
+    server.finish().await;
+    let replay = replays.parse::<FedrunekRules>(0);
+    assert_eq!(ticks(&replays.text(0)), 3, "the turns go on once the clock runs again");
+    verify(&replay).unwrap();
+}
+
+#[tokio::test]
+async fn the_host_stops_a_game_and_its_replay_says_so_and_verifies() {
+    let clock = Clock::default();
+    let options = ServerOptions { clock: clock.clone(), ..ServerOptions::new(teams(2)) };
+    let common = Common { turn_ms: 60_000, ..Common::default() };
+    let server = start::<FedrunekRules>(small(), common, options, false).await;
+    let mut c = Client::login(server.addr, "login2", "secret2").await;
+    assert_eq!(c.ask("FINANCIAL REPORT", 2).await, vec!["OK", "20 0"]);
+    clock.stop("stopped by the host");
+    let replays = server.replays.clone();
+    let results = server.finish().await;
+    assert_eq!(results.len(), 1);
+    let replay = replays.parse::<FedrunekRules>(0);
+    let end = replay.end.clone().expect("an end record");
+    assert_eq!(end.stopped.as_deref(), Some("stopped by the host"));
+    assert_eq!(replay.records.len(), 1);
+    verify(&replay).unwrap();
+    assert_eq!(c.line().await, None, "the connection is closed");
+}
+
+#[tokio::test]
+async fn a_recorded_game_continues_from_a_turn_and_verifies_on_its_own() {
+    // A first game of five short turns, one command in each.
+    let common = Common { turn_ms: 30, turn_cap: Some(5), ..Common::default() };
+    let first = start::<FedrunekRules>(small(), common, ServerOptions::new(teams(2)), false).await;
+    let mut c = Client::login(first.addr, "login1", "secret1").await;
+    for _ in 0..5 {
+        let answer = c.ask("DESCRIBE WORLD", 2).await;
+        assert_eq!(answer[0], "OK");
+        c.ask("WAIT", 2).await;
+    }
+    let replays = first.replays.clone();
+    first.finish().await;
+    let text = replays.text(0);
+    // Up to the end of turn 2.
+    let mut lines = Vec::new();
+    for line in text.lines().skip(1) {
+        let Ok(BodyLine::Step(record)) = BodyLine::<Command, Outcome<TurnReport>>::parse(line) else { break };
+        lines.push(line.to_string());
+        if matches!(record.outcome, Outcome::Turn { turn: 2, .. }) {
+            break;
+        }
+    }
+    let players = vec![PlayerInfo { name: "login1".into(), command: None }, PlayerInfo { name: "login2".into(), command: None }];
+    let resume = Resume { lines: Arc::new(lines.clone()), players: players.clone() };
+    let options = ServerOptions { resume: Some(resume), ..ServerOptions::new(teams(2)) };
+    let second = start::<FedrunekRules>(small(), common, options, false).await;
+    let mut c = Client::login(second.addr, "login2", "secret2").await;
+    assert_eq!(c.ask("FINANCIAL REPORT", 2).await, vec!["OK", "20 0"]);
+    let replays = second.replays.clone();
+    second.finish().await;
+    let replay = replays.parse::<FedrunekRules>(0);
+    let continued = replay.header.continued.clone().expect("the header says it continues a game");
+    assert_eq!(continued.steps, lines.len());
+    assert_eq!(continued.players, players);
+    let copied: Vec<String> = replays.text(0).lines().skip(1).take(lines.len()).map(String::from).collect();
+    assert_eq!(copied, lines, "the history is copied line for line");
+    assert_eq!(ticks(&replays.text(0)), 5, "turns 3 to 5 are played on");
+    verify(&replay).unwrap();
+}
+
+#[tokio::test]
+async fn a_history_that_does_not_re_simulate_is_refused() {
+    let bad =
+        r#"{"step":0,"player":0,"action":{"conn":1,"at_us":0,"line":"FINANCIAL REPORT"},"outcome":{"answer":{"lines":["OK","999 0"]}}}"#;
+    let resume = Resume { lines: Arc::new(vec![bad.to_string()]), players: Vec::new() };
+    let options = ServerOptions { resume: Some(resume), ..ServerOptions::new(teams(1)) };
+    let server = start::<FedrunekRules>(small(), Common::default(), options, false).await;
+    let error = tokio::time::timeout(Duration::from_secs(10), server.task).await.unwrap().unwrap().unwrap_err();
+    assert!(error.to_string().contains("step 0 of the game to continue does not re-simulate"), "{error}");
+}
