@@ -311,3 +311,27 @@ fn the_fedrunek_cube_and_its_tunnels_render_in_3d() {
     assert!(team1 > 30 && team2 > 30, "both teams' tunnels show ({team1} blue, {team2} red pixels)");
     assert!(ground < total / 100, "no blocks in tunnels-only mode ({ground} brown pixels)");
 }
+
+#[test]
+fn a_fedrunek_team_is_taken_over_at_a_turn_and_played_on_a_hosted_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let (shot, out) = (dir.path().join("hand.png"), dir.path().join("hand.jsonl"));
+    let original = workspace().join("replays/fedrunek-greedy-vs-python.jsonl");
+    // Step 1000 is in turn 40: the game continues from the end of turn 39.
+    let args = ["play", "fedrunek", "--from", original.to_str().unwrap(), "--turn", "1000", "--team", "1", "--out"];
+    let Some(output) = in_window(&[&args[..], &[out.to_str().unwrap(), "--screenshot", shot.to_str().unwrap()]].concat(), dir.path())
+    else {
+        return;
+    };
+    assert_eq!(summary(&output)["verified"], true, "{}", stderr(&output));
+    let text = |p: &std::path::Path| std::fs::read_to_string(p).unwrap();
+    let before: Vec<String> = text(&original).lines().skip(1).map(String::from).collect();
+    let after: Vec<String> = text(&out).lines().skip(1).map(String::from).collect();
+    let turn_39_ends = before.iter().position(|l| l.contains("\"turn\":{\"turn\":39,")).expect("turn 39 ends in the replay");
+    assert_eq!(after[..=turn_39_ends], before[..=turn_39_ends], "the history is copied up to the end of turn 39");
+    assert!(after.last().unwrap().contains("stopped by the user"), "the window closed, so the game was stopped");
+    // The cube is drawn for the human's team: its fog covers the faces.
+    let fog = |p: [u8; 3]| p[0] < 60 && p[1] < 60 && p[2] < 70 && p[2] > 25;
+    let (fogged, total) = board_pixels(&shot, fog);
+    assert!(fogged > total / 5, "the fogged cube covers {fogged} of {total} pixels");
+}

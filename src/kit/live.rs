@@ -86,20 +86,9 @@ impl<G: Game> Live<G> {
 
     /// Says how the match ended, checking the whole replay with the rules.
     pub fn finish(&mut self, replay: &Replay<G>) {
-        let Some(end) = &replay.end else { return };
-        let scores = end
-            .names
-            .iter()
-            .zip(&end.scores)
-            .map(|(n, &s)| format!("{n} {}", kibitz_core::show_score(s, G::SCORE_DECIMALS)))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let how = end.stopped.clone().unwrap_or_else(|| "match over".to_string());
-        let verdict = match kibitz_core::verify::verify(replay) {
-            Ok(_) => "The replay verifies ✔".to_string(),
-            Err(e) => format!("The replay does NOT verify: {e}"),
-        };
-        self.ended = Some(format!("{how}: {scores}. {verdict}"));
+        if let Some(ending) = ending(replay) {
+            self.ended = Some(ending);
+        }
     }
 
     /// The human seat the match is waiting for, if any, after the steps `rec` holds.
@@ -138,4 +127,23 @@ impl<G: Game> Live<G> {
         self.stop();
         self.follow(rec, absorb);
     }
+}
+
+/// How a finished match ended, for the hand-play panel: the scores, and whether the whole
+/// replay verifies with the rules. `None` while it goes on.
+pub fn ending<G: Game>(replay: &Replay<G>) -> Option<String> {
+    let end = replay.end.as_ref()?;
+    let scores = end
+        .names
+        .iter()
+        .zip(&end.scores)
+        .map(|(n, &s)| format!("{n} {}", kibitz_core::show_score(s, G::SCORE_DECIMALS)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let how = end.stopped.clone().unwrap_or_else(|| "match over".to_string());
+    let verdict = match kibitz_core::verify::verify(replay) {
+        Ok(_) => "The replay verifies ✔".to_string(),
+        Err(e) => format!("The replay does NOT verify: {e}"),
+    };
+    Some(format!("{how}: {scores}. {verdict}"))
 }

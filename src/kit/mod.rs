@@ -11,6 +11,8 @@
 //! - [`live`]: a view following a live match by its replay lines.
 //! - [`seats`]: who sits where in `kibitz play`, and taking over a replay by hand.
 //! - [`server`]: `serve` and `match` for the Deadline24 server games (turns, teams, replays).
+//! - [`hosting`]: hand play of a server game: a server hosted on a thread, the spectator feed the
+//!   view follows, the human's own connection.
 //! - [`args`]: command-line arguments every bot game shares (recording, limits, seats).
 //! - [`progress`]: the progress bar of long headless work.
 //! - [`palette`]: player colours.
@@ -18,6 +20,7 @@
 //!   `kibitz-scene` crate.
 
 pub mod args;
+pub mod hosting;
 pub mod live;
 pub mod palette;
 pub mod progress;

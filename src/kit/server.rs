@@ -128,7 +128,7 @@ fn progress(games: u32) -> (indicatif::ProgressBar, OnTurn) {
 /// One thread: every command goes through the one owner task anyway, and keeping the
 /// connections on its thread saves a cross-core wake-up per command (p99 latency halved under
 /// load, docs/performance.md); the other core is left to the clients.
-fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+pub fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_current_thread().enable_all().build().context("starting the server's runtime")
 }
 
@@ -155,7 +155,7 @@ fn summary(game: &str, results: &[GameResult], reports: &[ClientReport], paths: 
 }
 
 /// Refuses a setup the rules cannot start, before anything listens or runs.
-fn check<R: Rules>(setup: &Setup<R::Params>, teams: usize, seed: u64) -> anyhow::Result<()> {
+pub fn check<R: Rules>(setup: &Setup<R::Params>, teams: usize, seed: u64) -> anyhow::Result<()> {
     Realtime::<R>::start(setup, teams, seed).map(|_| ()).map_err(|e| anyhow::anyhow!("cannot start {}: {e}", R::ID))
 }
 

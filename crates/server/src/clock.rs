@@ -29,9 +29,16 @@ impl Clock {
         self.0.send_if_modified(|s| std::mem::replace(&mut s.paused, paused) != paused);
     }
 
-    /// Ends the game at once (the server's other games too); the replay keeps every step.
+    /// Ends the game at once (the server's other games too); the replay keeps every step. The
+    /// first reason given is the one recorded.
     pub fn stop(&self, reason: &str) {
-        self.0.send_modify(|s| s.stopped = Some(reason.to_string()));
+        self.0.send_if_modified(|s| {
+            let first = s.stopped.is_none();
+            if first {
+                s.stopped = Some(reason.to_string());
+            }
+            first
+        });
     }
 
     pub fn state(&self) -> ClockState {

@@ -31,7 +31,7 @@ pub struct WorldArgs {
 }
 
 impl WorldArgs {
-    fn params(&self) -> Params {
+    pub fn params(&self) -> Params {
         let profile = match self.profile.as_str() {
             "core" => Profile::Core,
             "layers" => Profile::Layers,

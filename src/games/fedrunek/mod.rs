@@ -1,10 +1,12 @@
 //! Fedrunek (Deadline24 2012) in the app: its server and client matches on the command line,
-//! its sample client, and its view.
+//! its sample client, its view, and hand play on a server the app hosts.
 
 mod cli;
+mod hand;
+mod play;
 mod view;
 
-use crate::kit::room::{Opened, Room, Verb, VerifyReport, open_as, verify_as};
+use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_as, verify_as};
 use kibitz_core::Game;
 use kibitz_fedrunek::Fedrunek;
 use std::process::ExitCode;
@@ -31,6 +33,10 @@ impl Room for FedrunekRoom {
 
     fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
         Some(Verb::new(cli::run_match))
+    }
+
+    fn play_verb(&self) -> Option<Verb<Session>> {
+        Some(Verb::new(play::play))
     }
 
     fn serve_verb(&self) -> Option<Verb<ExitCode>> {

@@ -4,16 +4,17 @@
 //! tunnels into metal; the side panel lists every team's credits, spending and robots; the log
 //! shows each command with its connection, arrival time and answer.
 
+use super::hand::{self, Hand};
 use crate::kit::palette::player_color;
 use crate::kit::recorded::Recorded;
 use crate::kit::scene::{MeshData, Part, Scene};
-use crate::kit::view::{BoardCamera, GameView, LogLine, Marker, MarkerKind, Perspective, Track, hover_box};
+use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Vec2};
 use kibitz_core::Game;
-use kibitz_core::replay::{Replay, StepRecord};
+use kibitz_core::replay::{BodyLine, Replay, ReplayHeader, StepRecord};
 use kibitz_deadline24::{Command, Outcome, State, split};
 use kibitz_fedrunek::knowledge::{Knowledge, Seen};
-use kibitz_fedrunek::robots::{Kind, Operation};
+use kibitz_fedrunek::robots::{Kind, Operation, Robot};
 use kibitz_fedrunek::world::{Pos, Tunnel, World};
 use kibitz_fedrunek::{Fedrunek, FedrunekState, TurnReport};
 use kibitz_fedrunek_scene::{self as cube, Cut, Look, Rgb, Sight};
@@ -47,6 +48,10 @@ pub struct FedrunekView {
     scene: Scene,
     /// The field under the pointer, outlined in the scene.
     hovered: Option<Pos>,
+    /// The team last looked at as ("as team k"): the one a take-over plays.
+    viewing: Option<usize>,
+    /// The match being played by hand, when it is.
+    hand: Option<Hand>,
 }
 
 struct KnownAt {
@@ -70,7 +75,8 @@ struct CubeCache {
     frame: Arc<MeshData>,
     robots_for: Option<(usize, Option<usize>, Look)>,
     robots: Arc<MeshData>,
-    hover: (Option<Pos>, Arc<MeshData>),
+    /// The hovered field and the selected robot's, outlined.
+    hover: ((Option<Pos>, Option<Pos>), Arc<MeshData>),
 }
 
 impl FedrunekView {
@@ -92,7 +98,65 @@ impl FedrunekView {
             cube: CubeCache::default(),
             scene: Scene::default(),
             hovered: None,
+            viewing: None,
+            hand: None,
         })
+    }
+
+    /// A match played by hand on a server the app hosts: follows it from the server's
+    /// spectator port (history included) as `hand`'s team.
+    pub fn live(title: String, hand: Hand) -> Result<Self, String> {
+        let header = hand.feed.next_line(std::time::Duration::from_secs(30)).ok_or("the server sent no replay header within 30 s")?;
+        let header: ReplayHeader<kibitz_fedrunek::Setup> =
+            serde_json::from_str(&header).map_err(|e| format!("the server sent an unreadable header: {e}"))?;
+        let mut view = Self::new(title, Replay { header, records: Vec::new(), end: None })?;
+        view.hand = Some(hand);
+        view.follow();
+        Ok(view)
+    }
+
+    /// Takes in what the hosted server wrote since the last frame. Returns whether steps came.
+    fn follow(&mut self) -> bool {
+        let Some(hand) = self.hand.as_mut() else { return false };
+        let mut grew = false;
+        for line in hand.feed.new_lines() {
+            match BodyLine::<Command, Outcome<TurnReport>>::parse(&line) {
+                Ok(BodyLine::Step(record)) => {
+                    if let Outcome::Turn { turn, .. } = record.outcome {
+                        hand.turn_ended(turn);
+                    }
+                    Self::absorb(&mut self.rec, &mut self.owners, record);
+                    grew = true;
+                }
+                Ok(BodyLine::End(end)) => {
+                    self.rec.replay.end = Some(end);
+                    hand.ended = crate::kit::live::ending(&self.rec.replay);
+                }
+                Err(e) => {
+                    hand.ended.get_or_insert(format!("the server sent a line the viewer cannot read: {e}"));
+                }
+            }
+        }
+        hand.poll();
+        grew
+    }
+
+    /// What each of the six directions sends for the selected robot of the human's team (a
+    /// click on that neighbour, or its digit key), at the live end.
+    /// Nothing unless `at_end` (the cursor is at the live end, where the human plays).
+    fn steps(&mut self, at_end: bool) -> [Option<String>; 6] {
+        let mut steps: [Option<String>; 6] = Default::default();
+        let Some(hand) = self.hand.as_ref().filter(|_| at_end) else { return steps };
+        let team = hand.team;
+        let knowledge = knowledge(&mut self.known, &self.rec, team, self.rec.timeline.len());
+        let state = &self.rec.timeline.last_state().game;
+        let Some(robot) = hand.robot(state) else { return steps };
+        for (slot, (d, _)) in steps.iter_mut().zip(kibitz_fedrunek::hand::DIRECTIONS) {
+            let target = Pos::new(robot.pos.x + d[0], robot.pos.y + d[1], robot.pos.z + d[2]);
+            *slot =
+                kibitz_fedrunek::hand::click(&state.world, robot, target, tunnel_known(&self.owners, knowledge, team, robot.pos, target));
+        }
+        steps
     }
 
     fn absorb(rec: &mut Recorded<Fedrunek>, owners: &mut HashMap<Tunnel, usize>, record: StepRecord<Command, Outcome<TurnReport>>) {
@@ -199,12 +263,16 @@ impl FedrunekView {
             cube.robots = Arc::new(sight.robots(robots.flat_map(|(k, t)| t.robots.iter().map(move |r| (k, r)))));
             cube.robots_for = Some((cursor, team, self.look));
         }
-        if cube.hover.0 != self.hovered {
+        let selected = self.hand.as_ref().and_then(|h| h.robot(state)).map(|r| r.pos);
+        if cube.hover.0 != (self.hovered, selected) {
             let mut mesh = MeshData::default();
             if let Some(p) = self.hovered {
                 mesh.box_edges(cube::to_scene(n, p), [0.56; 3], 0.035, [1.0; 4]);
             }
-            cube.hover = (self.hovered, Arc::new(mesh));
+            if let Some(p) = selected {
+                mesh.box_edges(cube::to_scene(n, p), [0.62; 3], 0.05, [1.0, 0.85, 0.2, 1.0]);
+            }
+            cube.hover = ((self.hovered, selected), Arc::new(mesh));
         }
         cube.world = Some(state.world.clone());
         cube.fog = fog;
@@ -289,6 +357,20 @@ fn operation(op: &Option<Operation>) -> String {
     }
 }
 
+/// A robot's operation and the turns it has left, for lists and hovers.
+pub(super) fn operation_text(r: &Robot) -> String {
+    let busy = if r.busy > 0 { format!(", {} turns left", r.busy) } else { String::new() };
+    let cargo = if r.kind == Kind::Miner { format!(" · cargo {:?}", r.cargo) } else { String::new() };
+    format!("{}{busy}{cargo}", operation(&r.operation))
+}
+
+/// Whether `team` knows of a tunnel between `a` and its neighbour `b`: one it drilled, or one
+/// its robots' `INFO` reported there.
+fn tunnel_known(owners: &HashMap<Tunnel, usize>, knowledge: &Knowledge, team: usize, a: Pos, b: Pos) -> bool {
+    let drilled = Tunnel::between(a, b).is_some_and(|t| owners.get(&t) == Some(&team));
+    drilled || matches!(knowledge.fields.get(&b), Some(Seen::Underground { tunnel: Some(true), .. }))
+}
+
 /// What the hover box says about a field.
 fn describe_field(state: &FedrunekState, knowledge: Option<&Knowledge>, p: Pos) -> Vec<String> {
     let world = &state.world;
@@ -366,6 +448,7 @@ impl GameView for FedrunekView {
             Perspective::Player(k) if k < self.rec.track.players.len() => Some(k),
             _ => None,
         };
+        self.viewing = team;
         self.build_scene(cursor, team);
         Some(&self.scene)
     }
@@ -389,6 +472,30 @@ impl GameView for FedrunekView {
         Ok(())
     }
 
+    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
+        if self.hand.is_some() { Some(self) } else { None }
+    }
+
+    fn is_live(&self) -> bool {
+        self.hand.is_some()
+    }
+
+    /// The team looked at as (P), else the one with the next command: any team can be taken
+    /// over at any turn.
+    fn seat_to_move(&self, cursor: usize) -> Option<usize> {
+        if self.hand.is_some() || self.rec.replay.header.players.is_empty() {
+            return None;
+        }
+        self.viewing.or_else(|| self.rec.next_actor(cursor)).or(Some(0))
+    }
+
+    fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
+        let team = self.seat_to_move(cursor).ok_or("this match is already played by hand")?;
+        let out = crate::kit::seats::default_out(Fedrunek::ID);
+        let view = super::play::continue_replay(&self.rec.replay, cursor, team, &[], &out, &self.rec.track.title)?;
+        Ok((Box::new(view), out))
+    }
+
     fn view_keys(&self) -> &'static [(&'static str, &'static str)] {
         &[("C", "cut the cube: along x, y, z, off"), (", / .", "move the cut deeper / back out"), ("V", "tunnels and robots only")]
     }
@@ -408,6 +515,7 @@ impl GameView for FedrunekView {
         };
         let n = self.rec.state(cursor).game.world.n();
         self.keys(ui.ctx(), n);
+        let steps = self.steps(cursor >= self.rec.timeline.len());
         let painter = ui.painter_at(rect);
         legend(&painter, rect, team.is_some(), self.look, n);
         // What is under the pointer: the ray through it, walked field by field.
@@ -429,18 +537,39 @@ impl GameView for FedrunekView {
             let sight = Sight { world: &state.world, look: self.look, fog: team.zip(knowledge), owners: &self.owners, teams: &self.teams };
             sight.pick(ray, |p| !robots_at(p).is_empty())
         });
-        if let Some(p) = self.hovered {
-            let mut lines = describe_field(state, knowledge, p);
-            for (k, r) in robots_at(p) {
-                let busy = if r.busy > 0 { format!(", {} turns left", r.busy) } else { String::new() };
-                let cargo = if r.kind == Kind::Miner { format!(" · cargo {:?}", r.cargo) } else { String::new() };
-                lines.push(format!("{}: {:?} {} · {}{busy}{cargo}", names[k], r.kind, r.id, operation(&r.operation)));
+        let Some(p) = self.hovered else { return };
+        let mut lines = describe_field(state, knowledge, p);
+        for (k, r) in robots_at(p) {
+            lines.push(format!("{}: {:?} {} · {}", names[k], r.kind, r.id, operation_text(r)));
+        }
+        // In hand play, at the live end: what a click there does.
+        let live_end = cursor >= self.rec.timeline.len();
+        let click = match &self.hand {
+            Some(hand) if live_end && hand.ended.is_none() => {
+                let state = &self.rec.timeline.last_state().game;
+                let step = hand.robot(state).and_then(|robot| {
+                    let d = [p.x - robot.pos.x, p.y - robot.pos.y, p.z - robot.pos.z];
+                    let slot = kibitz_fedrunek::hand::DIRECTIONS.iter().position(|(dir, _)| *dir == d)?;
+                    steps[slot].clone()
+                });
+                lines.push(match &step {
+                    Some(command) => format!("click: {command}"),
+                    None if state.teams[hand.team].robots.iter().any(|r| r.pos == p) => "click: select your robot here".into(),
+                    None => String::new(),
+                });
+                Some(step)
             }
-            hover_box(response, |ui| {
-                for line in lines {
-                    ui.label(line);
-                }
-            });
+            _ => None,
+        };
+        hover_box(response, |ui| {
+            for line in lines.iter().filter(|l| !l.is_empty()) {
+                ui.label(line);
+            }
+        });
+        if let (Some(step), true) = (click, response.clicked())
+            && let Some(hand) = self.hand.as_mut()
+        {
+            hand.click(&self.rec.timeline.last_state().game, p, step);
         }
     }
 
@@ -468,21 +597,54 @@ impl GameView for FedrunekView {
             .id_salt(("fedrunek-team", k))
             .show(ui, |ui| {
                 for r in &team.robots {
-                    let cargo = if r.kind == Kind::Miner { format!(" · cargo {:?}", r.cargo) } else { String::new() };
                     ui.label(
-                        egui::RichText::new(format!(
-                            "{:?} {} at {} · levels {:?} · {}{cargo}",
-                            r.kind,
-                            r.id,
-                            r.pos,
-                            r.levels,
-                            operation(&r.operation)
-                        ))
-                        .monospace()
-                        .size(11.0),
+                        egui::RichText::new(format!("{:?} {} at {} · levels {:?} · {}", r.kind, r.id, r.pos, r.levels, operation_text(r)))
+                            .monospace()
+                            .size(11.0),
                     );
                 }
             });
+        }
+    }
+}
+
+impl HandPlay for FedrunekView {
+    fn poll(&mut self) -> bool {
+        self.follow()
+    }
+
+    fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
+        let steps = self.steps(at_end);
+        let hand = self.hand.as_mut()?;
+        let name = self.rec.track.players.get(hand.team).map_or("?", |p| p.name.as_str());
+        hand.panel(ui, &self.rec.timeline.last_state().game, name, &steps, at_end)
+    }
+
+    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
+        let steps = self.steps(true);
+        if let Some(hand) = self.hand.as_mut()
+            && hand.ended.is_none()
+        {
+            hand.keys(&self.rec.timeline.last_state().game, ctx, &steps);
+        }
+        &[]
+    }
+
+    fn help(&self) -> &'static [(&'static str, &'static str)] {
+        hand::HELP
+    }
+
+    fn initial_perspective(&self) -> Option<Perspective> {
+        self.hand.as_ref().map(|h| Perspective::Player(h.team))
+    }
+
+    fn perspective_cycle(&self) -> Option<Vec<Perspective>> {
+        self.hand.as_ref().map(|h| vec![Perspective::Player(h.team), Perspective::Omniscient])
+    }
+
+    fn stop(&mut self) {
+        if let Some(hand) = self.hand.as_mut() {
+            hand.hosted.clock.stop("stopped by the user");
         }
     }
 }

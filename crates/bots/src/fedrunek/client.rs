@@ -52,7 +52,7 @@ impl Client {
         Ok(client)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    pub fn send(&mut self, line: &str) -> Result<(), String> {
         writeln!(self.writer, "{line}").and_then(|_| self.writer.flush()).map_err(|e| format!("the server closed: {e}"))
     }
 

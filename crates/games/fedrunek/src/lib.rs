@@ -7,9 +7,11 @@
 //! - [`generate`]: parameters, depth profiles and the world generator;
 //! - [`robots`]: scouts and miners, skills, operations, the numbers tables;
 //! - [`rules`]: every command with its answers and errors, and the turn boundary;
-//! - [`knowledge`]: what one team has learnt, for the "as team k" view.
+//! - [`knowledge`]: what one team has learnt, for the "as team k" view;
+//! - [`hand`]: what a human's clicks and buttons in hand play send.
 
 pub mod generate;
+pub mod hand;
 pub mod knowledge;
 pub mod robots;
 pub mod rules;

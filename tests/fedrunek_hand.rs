@@ -1,0 +1,110 @@
+//! Hand play of fedrunek without a window: the app's hosted server, the human's own TCP
+//! connection (commands in, whole answers out, errors included), the spectator feed the view
+//! follows, the host's pause and stop, and the recorded game verifying.
+
+use kibitz::kit::hosting::{Exchange, Feed, HostPlan, Hosted, Terminal};
+use kibitz_core::replay::{BodyLine, Replay};
+use kibitz_deadline24::{Command, Common, Outcome, Setup};
+use kibitz_fedrunek::{Fedrunek, FedrunekRules, Params, TurnReport};
+use std::time::{Duration, Instant};
+
+fn greedy() -> String {
+    format!("'{}' bot fedrunek greedy", env!("CARGO_BIN_EXE_kibitz"))
+}
+
+/// The turn ends among replay lines.
+fn ticks(lines: &[String]) -> usize {
+    lines
+        .iter()
+        .filter(|l| matches!(BodyLine::<Command, Outcome<TurnReport>>::parse(l), Ok(BodyLine::Step(r)) if r.player.is_none()))
+        .count()
+}
+
+/// Waits (boundedly) for `n` answers.
+fn answers(terminal: &mut Terminal, n: usize) -> Vec<Exchange> {
+    let until = Instant::now() + Duration::from_secs(20);
+    let mut got = Vec::new();
+    while got.len() < n && Instant::now() < until {
+        got.extend(terminal.answers());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(got.len(), n, "answers in time: {got:?}");
+    got
+}
+
+fn plan(turn_ms: u64, paused: bool) -> HostPlan<Params> {
+    let common = Common { turn_ms, turn_cap: Some(50), ..Common::default() };
+    let game = Params { n: 10, initial_miners: Some(2), initial_scouts: Some(1), ..Params::default() };
+    HostPlan { setup: Setup { common, game }, seed: 4, seats: vec![None, Some(greedy())], names: None, resume: None, paused }
+}
+
+#[test]
+fn a_human_plays_over_a_real_connection_and_the_recorded_game_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("hand.jsonl");
+    let hosted = Hosted::start::<FedrunekRules>(plan(60_000, true), &out).unwrap();
+    let feed = Feed::follow(hosted.spectate).unwrap();
+    let header = feed.next_line(Duration::from_secs(20)).expect("the replay's header first");
+    assert!(header.contains("\"game\":\"fedrunek\""), "{header}");
+    let mut me = Terminal::connect(hosted.connect(0), Fedrunek::answer_lines);
+    for command in ["LIST MINERS", "INFO 1", "DRILL 1 0 0 0", "MINE 3", "   "] {
+        me.send(command);
+    }
+    let got = answers(&mut me, 4);
+    assert_eq!(got[0].answer[0], "OK");
+    assert_eq!(got[0].answer.len(), 2 + 2, "OK, the count, two miners: {:?}", got[0].answer);
+    assert_eq!(got[1].answer.len(), 8, "OK and seven fields: {:?}", got[1].answer);
+    assert_eq!(got[2].answer, vec!["FAILED 103 destination is not neighbour"]);
+    assert!(got[2].failed());
+    assert_eq!(got[3].answer, vec!["FAILED 102 inappropriate robot type"], "robot 3 is the scout");
+    assert!(me.answers().is_empty(), "a blank line is not sent (the server would not answer it)");
+    // The clock is paused: the greedy client's first turn never ends.
+    std::thread::sleep(Duration::from_millis(300));
+    let lines = feed.new_lines();
+    let ours = lines.iter().filter(|l| l.contains("\"player\":0")).count();
+    assert_eq!(ours, 4, "the feed carries the human's four commands");
+    assert_eq!(ticks(&lines), 0, "no turn ended while paused");
+    hosted.clock.stop("stopped by the test");
+    drop(hosted);
+    let text = std::fs::read_to_string(&out).unwrap();
+    let replay = Replay::<Fedrunek>::parse(&text).unwrap().replay;
+    assert_eq!(replay.end.as_ref().and_then(|e| e.stopped.as_deref()), Some("stopped by the test"));
+    assert!(replay.header.players[0].command.is_none(), "the human's team has no client command");
+    assert_eq!(replay.header.players[1].command.as_deref(), Some(greedy().as_str()));
+    kibitz_core::verify::verify(&replay).unwrap();
+}
+
+#[test]
+fn turns_run_on_the_wall_clock_until_the_host_pauses_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("clock.jsonl");
+    let hosted = Hosted::start::<FedrunekRules>(plan(40, false), &out).unwrap();
+    let feed = Feed::follow(hosted.spectate).unwrap();
+    let turns_seen = ticks;
+    let mut seen = Vec::new();
+    let until = Instant::now() + Duration::from_secs(20);
+    while turns_seen(&seen) < 3 && Instant::now() < until {
+        seen.extend(feed.new_lines());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(turns_seen(&seen) >= 3, "turns end by themselves");
+    hosted.clock.pause(true);
+    std::thread::sleep(Duration::from_millis(100));
+    let before = {
+        seen.extend(feed.new_lines());
+        turns_seen(&seen)
+    };
+    std::thread::sleep(Duration::from_millis(400));
+    seen.extend(feed.new_lines());
+    assert_eq!(turns_seen(&seen), before, "ten turns' time passed while paused");
+    hosted.clock.pause(false);
+    let until = Instant::now() + Duration::from_secs(20);
+    while turns_seen(&seen) == before && Instant::now() < until {
+        seen.extend(feed.new_lines());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(turns_seen(&seen) > before, "turns end again once the clock runs");
+    drop(hosted);
+    let replay = Replay::<Fedrunek>::parse(&std::fs::read_to_string(&out).unwrap()).unwrap().replay;
+    kibitz_core::verify::verify(&replay).unwrap();
+}
