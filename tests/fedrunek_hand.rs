@@ -20,14 +20,21 @@ fn ticks(lines: &[String]) -> usize {
         .count()
 }
 
-/// Waits (boundedly) for `n` answers.
-fn answers(terminal: &mut Terminal, n: usize) -> Vec<Exchange> {
+/// Calls `done` every 10 ms until it holds, for at most 20 s (a guard, not a timing test).
+fn wait_for(mut done: impl FnMut() -> bool) {
     let until = Instant::now() + Duration::from_secs(20);
-    let mut got = Vec::new();
-    while got.len() < n && Instant::now() < until {
-        got.extend(terminal.answers());
+    while !done() && Instant::now() < until {
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// Waits for `n` answers.
+fn answers(terminal: &mut Terminal, n: usize) -> Vec<Exchange> {
+    let mut got = Vec::new();
+    wait_for(|| {
+        got.extend(terminal.answers());
+        got.len() >= n
+    });
     assert_eq!(got.len(), n, "answers in time: {got:?}");
     got
 }
@@ -80,30 +87,25 @@ fn turns_run_on_the_wall_clock_until_the_host_pauses_them() {
     let out = dir.path().join("clock.jsonl");
     let hosted = Hosted::start::<FedrunekRules>(plan(40, false), &out).unwrap();
     let feed = Feed::follow(hosted.spectate).unwrap();
-    let turns_seen = ticks;
     let mut seen = Vec::new();
-    let until = Instant::now() + Duration::from_secs(20);
-    while turns_seen(&seen) < 3 && Instant::now() < until {
+    wait_for(|| {
         seen.extend(feed.new_lines());
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    assert!(turns_seen(&seen) >= 3, "turns end by themselves");
+        ticks(&seen) >= 3
+    });
+    assert!(ticks(&seen) >= 3, "turns end by themselves");
     hosted.clock.pause(true);
     std::thread::sleep(Duration::from_millis(100));
-    let before = {
-        seen.extend(feed.new_lines());
-        turns_seen(&seen)
-    };
+    seen.extend(feed.new_lines());
+    let before = ticks(&seen);
     std::thread::sleep(Duration::from_millis(400));
     seen.extend(feed.new_lines());
-    assert_eq!(turns_seen(&seen), before, "ten turns' time passed while paused");
+    assert_eq!(ticks(&seen), before, "ten turns' time passed while paused");
     hosted.clock.pause(false);
-    let until = Instant::now() + Duration::from_secs(20);
-    while turns_seen(&seen) == before && Instant::now() < until {
+    wait_for(|| {
         seen.extend(feed.new_lines());
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    assert!(turns_seen(&seen) > before, "turns end again once the clock runs");
+        ticks(&seen) > before
+    });
+    assert!(ticks(&seen) > before, "turns end again once the clock runs");
     drop(hosted);
     let replay = Replay::<Fedrunek>::parse(&std::fs::read_to_string(&out).unwrap()).unwrap().replay;
     kibitz_core::verify::verify(&replay).unwrap();

@@ -4,7 +4,7 @@
 //! their team's. Nothing is simulated on the side: what the human sees is what the server
 //! recorded, and every action is a command line over TCP.
 
-use kibitz_bots::fedrunek::client::{Client, Connect};
+use kibitz_bots::deadline24::{Client, Connect};
 use kibitz_deadline24::{AnswerLines, Rules, Setup, answer_length};
 use kibitz_server::{Clock, GameResult, ReplayOut, Resume, ServerOptions, TeamLogin};
 use std::io::BufRead;

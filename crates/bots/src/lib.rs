@@ -1,8 +1,10 @@
 //! Sample bots of our own, one module per game. They speak the original protocols on stdin and
 //! stdout (the server games: over TCP), exactly as a contest entry would, and are run through
-//! `kibitz bot GAME STRATEGY`.
+//! `kibitz bot GAME STRATEGY`. [`deadline24`] is the TCP client the three server games' bots
+//! share (and the app's hand play uses for the human's connection).
 
 pub mod amazes;
+pub mod deadline24;
 pub mod fedrunek;
 pub mod icfp2015;
 pub mod lighthouses;

@@ -16,10 +16,11 @@ use std::time::{Duration, Instant};
 /// Keys of hand play, for the help overlay.
 pub const HELP: &[(&str, &str)] = &[
     ("click", "a robot of yours: select it · a field next to the selected robot: move there, or drill into the ground"),
-    ("Tab", "select your next robot"),
+    ("N", "select your next robot"),
     ("1 – 6", "the selected robot steps +x, −x, +y, −y, +z, −z (moving or drilling as a click would)"),
     ("M", "the selected miner mines · the selected scout scans"),
     ("T", "pause the turn clock while you think / let it run again"),
+    ("L", "cut the cube through the selected robot's field (along the cut's axis, x at first)"),
 ];
 
 /// Answers kept for the panel.
@@ -70,6 +71,8 @@ pub struct Hand {
     clock: TurnClock,
     /// Set when the match ended or cannot go on, for the panel.
     pub ended: Option<String>,
+    /// Asked for a cut through the selected robot (L, or the panel's button); the view does it.
+    pub cut_to_selected: bool,
 }
 
 impl Hand {
@@ -90,6 +93,7 @@ impl Hand {
             exchanges: Vec::new(),
             clock: TurnClock { turn: 1, started: Instant::now(), paused_at: paused, turn_ms },
             ended: None,
+            cut_to_selected: false,
         }
     }
 
@@ -150,12 +154,14 @@ impl Hand {
         }
     }
 
-    /// Tab, digits, M and T. `steps` gives the command of each direction for the selected robot.
+    /// N, digits, M, T and L. `steps` gives the command of each direction for the selected robot.
     pub fn keys(&mut self, state: &FedrunekState, ctx: &egui::Context, steps: &[Option<String>; 6]) {
         const DIGITS: [Key; 6] = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6];
-        let (tab, digit, m, t) = ctx.input(|i| {
-            (i.key_pressed(Key::Tab), DIGITS.iter().position(|k| i.key_pressed(*k)), i.key_pressed(Key::M), i.key_pressed(Key::T))
+        let (tab, digit, m, t, l) = ctx.input(|i| {
+            let pressed = |k| i.key_pressed(k);
+            (pressed(Key::N), DIGITS.iter().position(|k| pressed(*k)), pressed(Key::M), pressed(Key::T), pressed(Key::L))
         });
+        self.cut_to_selected |= l;
         if tab {
             self.select_next(state, |_| true);
         }
@@ -193,9 +199,13 @@ impl Hand {
             return Some(PanelRequest::BackToGame);
         }
         self.clock_row(ui);
+        // The latest answer where the eye is; the others are listed further down.
+        if let Some(last) = self.exchanges.last() {
+            exchange_label(ui, last);
+        }
         let team = &state.teams[self.team];
         ui.label(format!("{} credits · {} spent on the fleet · result {}", team.credits, team.spent, team.result()));
-        ui.label(RichText::new("Your robots (click one on the cube, or Tab):").strong());
+        ui.label(RichText::new("Your robots (click one on the cube, or N):").strong());
         for r in &team.robots {
             let text = format!("{:?} {} at {} · {}", r.kind, r.id, r.pos, super::view::operation_text(r));
             if ui.selectable_label(self.selected == Some(r.id), RichText::new(text).monospace().size(11.0)).clicked() {
@@ -236,7 +246,12 @@ impl Hand {
     }
 
     fn robot_actions(&mut self, ui: &mut egui::Ui, robot: &Robot, steps: &[Option<String>; 6]) {
-        ui.label(RichText::new(format!("{:?} {} at {}: {}", robot.kind, robot.id, robot.pos, super::view::operation_text(robot))).strong());
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(format!("{:?} {} at {}: {}", robot.kind, robot.id, robot.pos, super::view::operation_text(robot))).strong(),
+            );
+            self.cut_to_selected |= ui.small_button("cut through it (L)").clicked();
+        });
         let mut send = None;
         egui::Grid::new("fedrunek-directions").num_columns(4).show(ui, |ui| {
             for (k, ((d, label), suggested)) in DIRECTIONS.iter().zip(steps).enumerate() {
@@ -335,13 +350,18 @@ impl Hand {
     fn answers(&self, ui: &mut egui::Ui) {
         ui.label(RichText::new("The server's answers (newest first):").strong());
         for e in self.exchanges.iter().rev().take(12) {
-            let color = if e.failed() { Color32::from_rgb(255, 120, 110) } else { Color32::from_gray(200) };
-            let mut text = format!("{} → {}", e.command, e.answer.join(" | "));
-            if let Some(broken) = &e.broken {
-                text.push_str(&format!(" ({broken})"));
-            }
-            ui.label(RichText::new(text).monospace().size(11.0).color(color))
-                .on_hover_text(format!("answered in {:.1} ms", e.took.as_secs_f64() * 1000.0));
+            exchange_label(ui, e);
         }
     }
+}
+
+/// A command and its answer's lines on one line, failures in red.
+fn exchange_label(ui: &mut egui::Ui, e: &Exchange) {
+    let color = if e.failed() { Color32::from_rgb(255, 120, 110) } else { Color32::from_rgb(170, 220, 170) };
+    let mut text = format!("{} → {}", e.command, e.answer.join(" | "));
+    if let Some(broken) = &e.broken {
+        text.push_str(&format!(" ({broken})"));
+    }
+    ui.label(RichText::new(text).monospace().size(11.0).color(color))
+        .on_hover_text(format!("answered in {:.1} ms", e.took.as_secs_f64() * 1000.0));
 }

@@ -117,6 +117,7 @@ impl FedrunekView {
 
     /// Takes in what the hosted server wrote since the last frame. Returns whether steps came.
     fn follow(&mut self) -> bool {
+        self.cut_to_selected();
         let Some(hand) = self.hand.as_mut() else { return false };
         let mut grew = false;
         for line in hand.feed.new_lines() {
@@ -143,6 +144,18 @@ impl FedrunekView {
 
     /// What each of the six directions sends for the selected robot of the human's team (a
     /// click on that neighbour, or its digit key), at the live end.
+    /// Does the cut hand play asked for: through the selected robot's field, along the cut's
+    /// axis (x when there is no cut), so that a robot underground shows in the cut face.
+    fn cut_to_selected(&mut self) {
+        let Some(hand) = self.hand.as_mut().filter(|h| h.cut_to_selected) else { return };
+        hand.cut_to_selected = false;
+        if let Some(robot) = hand.robot(&self.rec.timeline.last_state().game) {
+            let axis = self.look.cut.map_or(0, |c| c.axis);
+            let depth = [robot.pos.x, robot.pos.y, robot.pos.z][axis];
+            self.look.cut = Some(Cut { axis, depth });
+        }
+    }
+
     /// Nothing unless `at_end` (the cursor is at the live end, where the human plays).
     fn steps(&mut self, at_end: bool) -> [Option<String>; 6] {
         let mut steps: [Option<String>; 6] = Default::default();

@@ -4,7 +4,7 @@
 //! the nearest station to sell, and starts again. Credits buy more miners, since the fleet's
 //! cost counts squared in the score. One order per free robot per turn, then `WAIT`.
 
-use super::client::{Client, Connect, ints};
+use crate::deadline24::{Client, Connect, ints};
 use std::collections::{HashMap, HashSet, VecDeque};
 
 type P = [i64; 3];

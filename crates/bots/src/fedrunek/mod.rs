@@ -1,10 +1,9 @@
 //! Fedrunek clients: TCP clients of the Deadline24 protocol, run as `kibitz bot fedrunek
 //! STRATEGY [HOST PORT LOGIN PASSWORD]` (the four values also come from `KIBITZ_*` variables).
 
-pub mod client;
 mod greedy;
 
-pub use client::Connect;
+pub use crate::deadline24::Connect;
 
 pub const STRATEGIES: &[&str] = &["greedy"];
 

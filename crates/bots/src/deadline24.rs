@@ -1,4 +1,5 @@
-//! A blocking client of the Deadline24 text protocol: log in, ask, read the answer.
+//! A blocking client of the Deadline24 text protocol, the same for the three server games: log
+//! in, send a command, read its answer.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
