@@ -1,0 +1,279 @@
+//! Wycinanka's parameters, the sheet generator and the order generator (spec §3.2.1, §3.2.2,
+//! §3.5). Everything random comes from the game seed, so a replay's header rebuilds the sheet
+//! and every order.
+
+use crate::graph::Graph;
+use kibitz_core::rng::SplitMix64;
+use kibitz_deadline24::Fixed6;
+use serde::{Deserialize, Serialize};
+
+/// Wycinanka's own parameters (spec §3.5; the seed fixes none of these).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Params {
+    /// The sheet starts as a `width` × `height` grid (45 × 45: about 2,000 vertices).
+    pub width: u32,
+    pub height: u32,
+    /// Turns in a game.
+    pub turns: u32,
+    /// Orders placed before turn 1.
+    pub initial_orders: u32,
+    /// Vertices in an order, from `min_order` to `max_order`.
+    pub min_order: u32,
+    pub max_order: u32,
+    /// Orders out of a hundred drawn from another graph than the sheet (probably impossible).
+    pub impossible_percent: u32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Self { width: 45, height: 45, turns: 600, initial_orders: 2, min_order: 4, max_order: 25, impossible_percent: 20 }
+    }
+}
+
+impl Params {
+    /// Refuses parameters no game can be played with.
+    pub fn check(&self) -> Result<(), String> {
+        if self.width < 2 || self.height < 2 {
+            return Err(format!("the sheet must be at least 2 × 2 (got {} × {})", self.width, self.height));
+        }
+        if self.width.saturating_mul(self.height) > 4_000_000 {
+            return Err("the sheet may have at most 4,000,000 vertices".into());
+        }
+        if self.min_order < 2 || self.min_order > self.max_order {
+            return Err(format!("order sizes must be 2 ≤ min ≤ max (got {}…{})", self.min_order, self.max_order));
+        }
+        if self.impossible_percent > 100 {
+            return Err("impossible_percent is at most 100".into());
+        }
+        if self.turns == 0 {
+            return Err("a game has at least one turn".into());
+        }
+        Ok(())
+    }
+}
+
+/// The material: a connected planar graph, and where each vertex sat on the grid it was cut
+/// from (the view draws it there).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sheet {
+    pub graph: Graph,
+    /// `positions[v - 1]`: the grid column and row of vertex `v`.
+    pub positions: Vec<(u32, u32)>,
+}
+
+/// An order as the factory places it: the graph to find and its value P.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Order {
+    pub graph: Graph,
+    pub value: Fixed6,
+}
+
+fn chance(rng: &mut SplitMix64, percent: u32) -> bool {
+    (rng.below(100) as u32) < percent
+}
+
+/// A `w` × `h` grid with, in each cell, one of its diagonals with probability `diagonal_percent`
+/// (which one at random when `mixed`, always the same otherwise), on vertices 0…w·h − 1.
+fn grid(w: u32, h: u32, diagonal_percent: u32, mixed: bool, rng: &mut SplitMix64) -> Vec<(u32, u32)> {
+    let id = |x: u32, y: u32| x + y * w;
+    let mut edges = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            if x + 1 < w {
+                edges.push((id(x, y), id(x + 1, y)));
+            }
+            if y + 1 < h {
+                edges.push((id(x, y), id(x, y + 1)));
+            }
+            if x + 1 < w && y + 1 < h && chance(rng, diagonal_percent) {
+                if !mixed || rng.below(2) == 0 {
+                    edges.push((id(x, y), id(x + 1, y + 1)));
+                } else {
+                    edges.push((id(x + 1, y), id(x, y + 1)));
+                }
+            }
+        }
+    }
+    edges
+}
+
+/// Whether `a` still reaches `b` in `adjacent` without the edge between them.
+fn connected_without(adjacent: &[Vec<u32>], a: u32, b: u32) -> bool {
+    let mut seen = std::collections::HashSet::from([a]);
+    let mut queue = std::collections::VecDeque::from([a]);
+    while let Some(v) = queue.pop_front() {
+        for &w in &adjacent[v as usize] {
+            if (v == a && w == b) || (v == b && w == a) || !seen.insert(w) {
+                continue;
+            }
+            if w == b {
+                return true;
+            }
+            queue.push_back(w);
+        }
+    }
+    false
+}
+
+/// The sheet (spec §3.2.1): a grid, a diagonal in each cell with probability 1/2 (either one),
+/// then each edge deleted with probability 0.15 where that keeps the sheet connected, then the
+/// vertices numbered in a random order.
+pub fn sheet(params: &Params, rng: &mut SplitMix64) -> Sheet {
+    let (w, h) = (params.width, params.height);
+    let n = w * h;
+    let mut edges = grid(w, h, 50, true, rng);
+    let mut adjacent = vec![Vec::new(); n as usize];
+    for &(a, b) in &edges {
+        adjacent[a as usize].push(b);
+        adjacent[b as usize].push(a);
+    }
+    rng.shuffle(&mut edges);
+    let mut kept = Vec::with_capacity(edges.len());
+    for (a, b) in edges {
+        if chance(rng, 15) && connected_without(&adjacent, a, b) {
+            adjacent[a as usize].retain(|&v| v != b);
+            adjacent[b as usize].retain(|&v| v != a);
+        } else {
+            kept.push((a, b));
+        }
+    }
+    let mut label: Vec<u32> = (1..=n).collect();
+    rng.shuffle(&mut label);
+    let mut positions = vec![(0, 0); n as usize];
+    for v in 0..n {
+        positions[label[v as usize] as usize - 1] = (v % w, v / w);
+    }
+    let edges = kept.into_iter().map(|(a, b)| (label[a as usize], label[b as usize])).collect();
+    Sheet { graph: Graph::new(n, edges), positions }
+}
+
+/// A connected set of `size` vertices of `host` grown from a random vertex, each next vertex
+/// drawn from the set's neighbours (fewer when the host is smaller).
+fn grow(host: &Graph, size: u32, rng: &mut SplitMix64) -> Vec<u32> {
+    let start = rng.below(host.n() as usize) as u32 + 1;
+    let mut inside = std::collections::HashSet::from([start]);
+    let mut set = vec![start];
+    let mut frontier: Vec<u32> = host.neighbours(start).to_vec();
+    while set.len() < size as usize && !frontier.is_empty() {
+        let v = frontier.swap_remove(rng.below(frontier.len()));
+        if inside.insert(v) {
+            set.push(v);
+            frontier.extend(host.neighbours(v).iter().filter(|w| !inside.contains(w)));
+        }
+    }
+    set
+}
+
+/// A random connected graph on the vertices `set` of `host`: a random spanning tree of the
+/// edges among them, and each other such edge with probability 1/2; vertices numbered 1…V in a
+/// random order.
+fn cut(host: &Graph, set: &[u32], rng: &mut SplitMix64) -> Graph {
+    let mut order: Vec<u32> = (1..=set.len() as u32).collect();
+    rng.shuffle(&mut order);
+    let index: std::collections::HashMap<u32, u32> = set.iter().zip(&order).map(|(&v, &k)| (v, k)).collect();
+    let mut among: Vec<(u32, u32)> = Vec::new();
+    for &v in set {
+        for &w in host.neighbours(v) {
+            if v < w && index.contains_key(&w) {
+                among.push((index[&v], index[&w]));
+            }
+        }
+    }
+    among.sort_unstable();
+    rng.shuffle(&mut among);
+    // Kruskal over the shuffled edges: the tree keeps the piece connected.
+    let mut root: Vec<u32> = (0..=set.len() as u32).collect();
+    fn find(root: &mut [u32], v: u32) -> u32 {
+        let mut r = v;
+        while root[r as usize] != r {
+            r = root[r as usize];
+        }
+        root[v as usize] = r;
+        r
+    }
+    let mut edges = Vec::new();
+    for (a, b) in among {
+        let (ra, rb) = (find(&mut root, a), find(&mut root, b));
+        if ra != rb {
+            root[ra as usize] = rb;
+            edges.push((a, b));
+        } else if rng.below(2) == 0 {
+            edges.push((a, b));
+        }
+    }
+    Graph::new(set.len() as u32, edges)
+}
+
+/// One order (spec §3.2.2): most are pieces of the sheet; `impossible_percent` of them are cut
+/// from a triangular lattice instead (planar and connected, but probably not in the sheet, whose
+/// diagonals lean both ways and are often missing). Its value is P = clamp(2·E·u, 1, 100) with
+/// u uniform in [0.8, 1.2], to six decimals.
+pub fn order(sheet: &Graph, params: &Params, rng: &mut SplitMix64) -> Order {
+    let size = params.min_order + rng.below((params.max_order - params.min_order + 1) as usize) as u32;
+    let size = size.min(sheet.n());
+    let graph = if chance(rng, params.impossible_percent) {
+        let side = size.max(2);
+        let lattice = Graph::new(side * side, grid(side, side, 100, false, rng).into_iter().map(|(a, b)| (a + 1, b + 1)).collect());
+        let set = grow(&lattice, size, rng);
+        cut(&lattice, &set, rng)
+    } else {
+        let set = grow(sheet, size, rng);
+        cut(sheet, &set, rng)
+    };
+    let u = 800_000 + rng.below(400_001) as i64;
+    let value = (2 * graph.edges().len() as i64 * u).clamp(1_000_000, 100_000_000);
+    Order { graph, value: Fixed6(value) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_sheet_is_connected_planar_sized_and_the_same_for_a_seed() {
+        let params = Params::default();
+        let a = sheet(&params, &mut SplitMix64::new(7));
+        let b = sheet(&params, &mut SplitMix64::new(7));
+        assert_eq!(a, b, "a seed means one sheet");
+        assert_eq!(a.graph.n(), 2025);
+        assert!(a.graph.is_connected());
+        // A grid's 3,960 edges plus about 968 diagonals, less about 15 %.
+        let m = a.graph.edges().len();
+        assert!((3600..4400).contains(&m), "{m} edges");
+        // Planar by construction; Euler's bound for a simple planar graph holds.
+        assert!(m <= 3 * 2025 - 6);
+        // Every edge joins grid neighbours (a diagonal at most).
+        for &(u, v) in a.graph.edges() {
+            let (p, q) = (a.positions[u as usize - 1], a.positions[v as usize - 1]);
+            assert!(p.0.abs_diff(q.0) <= 1 && p.1.abs_diff(q.1) <= 1 && p != q);
+        }
+        assert_ne!(a, sheet(&params, &mut SplitMix64::new(8)));
+    }
+
+    #[test]
+    fn orders_are_connected_sized_and_valued_as_the_parameters_say() {
+        let params = Params { width: 20, height: 20, ..Params::default() };
+        let mut rng = SplitMix64::new(3);
+        let s = sheet(&params, &mut rng);
+        for _ in 0..200 {
+            let o = order(&s.graph, &params, &mut rng);
+            let v = o.graph.n();
+            assert!((4..=25).contains(&v), "{v} vertices");
+            assert!(o.graph.is_connected());
+            let e = o.graph.edges().len() as i64;
+            assert!(e >= v as i64 - 1);
+            assert!(o.value >= Fixed6::from_int(1) && o.value <= Fixed6::from_int(100));
+            let raw = (2 * e * 800_000, 2 * e * 1_200_000);
+            assert!(o.value.0 == 1_000_000 || o.value.0 == 100_000_000 || (raw.0..=raw.1).contains(&o.value.0));
+        }
+    }
+
+    #[test]
+    fn unplayable_parameters_are_refused() {
+        assert!(Params::default().check().is_ok());
+        assert!(Params { width: 1, ..Params::default() }.check().is_err());
+        assert!(Params { min_order: 9, max_order: 5, ..Params::default() }.check().is_err());
+        assert!(Params { impossible_percent: 101, ..Params::default() }.check().is_err());
+        assert!(Params { turns: 0, ..Params::default() }.check().is_err());
+    }
+}

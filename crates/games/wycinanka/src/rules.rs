@@ -1,0 +1,235 @@
+//! Wycinanka's commands and turn boundary (spec §3.3, §3.4, §3.6).
+
+use crate::generate::{Order, Params, Sheet, order, sheet};
+use crate::graph::{Graph, fits};
+use kibitz_core::rng::SplitMix64;
+use kibitz_deadline24::{AnswerLines, Args, Ctx, Fail, Fixed6, Reply, Rules, command};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Wycinanka's errors 101–105, verbatim (spec §3.8).
+pub mod errors {
+    use kibitz_deadline24::Fail;
+    pub const BAD_ORDER: Fail = Fail::new(101, "incorrect order identifier");
+    pub const ANSWERED: Fail = Fail::new(102, "you have already answered this order");
+    pub const BAD_VERTEX: Fail = Fail::new(103, "your solution contains incorrect vertex id");
+    pub const DUPLICATE: Fail = Fail::new(104, "your solution contains duplicate vertex id");
+    pub const BAD_SIZE: Fail = Fail::new(105, "the size of your solution is incorrect");
+}
+use errors::*;
+
+const COMMANDS: [&str; 7] = [
+    "DESCRIBE WORLD",
+    "TIME TO CUT",
+    "GET ORDER COUNT",
+    "DESCRIBE ORDER",
+    "COMMIT SOLUTION",
+    "GET SCORE",
+    // `WAIT` is answered by the common layer; listed so the table is the seed's whole list.
+    "WAIT",
+];
+
+/// An order in play: what was ordered, and the teams that fulfilled it, in order of acceptance
+/// (their number is the order's C).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placed {
+    pub order: Arc<Order>,
+    pub fulfilled_by: Vec<usize>,
+}
+
+#[derive(Debug, Clone)]
+pub struct WycinankaState {
+    pub sheet: Arc<Sheet>,
+    /// Order `id` is `orders[id - 1]`.
+    pub orders: Vec<Placed>,
+    /// Each team's points in this game, before K.
+    pub points: Vec<Fixed6>,
+    pub turns: u32,
+    params: Arc<Params>,
+    /// Draws the orders placed at turn boundaries.
+    rng: SplitMix64,
+}
+
+/// What a turn boundary did: the orders placed for the next turn (their IDs).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct TurnReport {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub new_orders: Vec<u32>,
+}
+
+impl WycinankaState {
+    /// A game in progress from its parts (the generator's games come through here, and so do
+    /// the seed's example and tests). `rng` draws the orders of later turns.
+    pub fn new(sheet: Sheet, orders: Vec<Order>, teams: usize, params: Params, rng: SplitMix64) -> Self {
+        let orders = orders.into_iter().map(|o| Placed { order: Arc::new(o), fulfilled_by: Vec::new() }).collect();
+        let turns = params.turns;
+        Self { sheet: Arc::new(sheet), orders, points: vec![Fixed6(0); teams], turns, params: Arc::new(params), rng }
+    }
+
+    /// Places one more order, drawn from the game's generator.
+    fn place_order(&mut self) -> u32 {
+        let order = order(&self.sheet.graph, &self.params, &mut self.rng);
+        self.orders.push(Placed { order: Arc::new(order), fulfilled_by: Vec::new() });
+        self.orders.len() as u32
+    }
+
+    fn placed(&self, id: i64) -> Result<&Placed, Fail> {
+        usize::try_from(id).ok().and_then(|id| id.checked_sub(1)).and_then(|i| self.orders.get(i)).ok_or(BAD_ORDER)
+    }
+}
+
+/// `p × 0.9^i`, rounded half up to millionths: exact for up to 30 earlier teams, then a tenth
+/// less per further team, each step rounded (spec §3.5).
+pub fn share(p: Fixed6, i: usize) -> Fixed6 {
+    let exact = i.min(30) as u32;
+    let (num, den) = (p.0 as i128 * 9i128.pow(exact), 10i128.pow(exact));
+    let mut micros = ((num * 2 + den) / (den * 2)) as i64;
+    for _ in exact as usize..i {
+        micros = (micros * 9 + 5) / 10;
+    }
+    Fixed6(micros)
+}
+
+pub struct WycinankaRules;
+
+impl WycinankaRules {
+    fn commit(state: &mut WycinankaState, team: usize, words: &[&str]) -> Reply {
+        // Every argument an integer, at least the ID and S (error 3).
+        if words.len() < 2 {
+            return Err(Fail::BAD_FORMAT);
+        }
+        let mut args = Args::new(words);
+        let numbers = words.iter().map(|_| args.int()).collect::<Result<Vec<i64>, Fail>>()?;
+        let (id, size, vertices) = (numbers[0], numbers[1], &numbers[2..]);
+        let placed = state.placed(id)?;
+        if placed.fulfilled_by.contains(&team) {
+            return Err(ANSWERED);
+        }
+        let order = Arc::clone(&placed.order);
+        if size != order.graph.n() as i64 || vertices.len() as i64 != size {
+            return Err(BAD_SIZE);
+        }
+        let n = state.sheet.graph.n() as i64;
+        if vertices.iter().any(|v| !(1..=n).contains(v)) {
+            return Err(BAD_VERTEX);
+        }
+        let map: Vec<u32> = vertices.iter().map(|&v| v as u32).collect();
+        let mut sorted = map.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return Err(DUPLICATE);
+        }
+        if !fits(&order.graph, &state.sheet.graph, &map) {
+            return Ok(vec!["INCORRECT".into()]);
+        }
+        let placed = &mut state.orders[id as usize - 1];
+        let won = share(order.value, placed.fulfilled_by.len());
+        placed.fulfilled_by.push(team);
+        state.points[team] = Fixed6(state.points[team].0 + won.0);
+        Ok(vec![format!("ACCEPTED {won}")])
+    }
+
+    /// `V E P C`, then the order's edges.
+    fn describe(placed: &Placed) -> Vec<String> {
+        let g: &Graph = &placed.order.graph;
+        let head = format!("{} {} {} {}", g.n(), g.edges().len(), placed.order.value, placed.fulfilled_by.len());
+        std::iter::once(head).chain(g.edge_lines()).collect()
+    }
+}
+
+impl Rules for WycinankaRules {
+    const ID: &'static str = "wycinanka";
+    const RULES_VERSION: u32 = 1;
+    type Params = Params;
+    type State = WycinankaState;
+    type TurnReport = TurnReport;
+
+    fn start(params: &Params, teams: usize, seed: u64) -> Result<WycinankaState, String> {
+        if teams == 0 {
+            return Err("wycinanka needs at least one team".into());
+        }
+        params.check()?;
+        let mut rng = SplitMix64::new(seed ^ 0x3779_cafe);
+        let sheet = sheet(params, &mut rng);
+        let mut state = WycinankaState::new(sheet, Vec::new(), teams, params.clone(), rng);
+        for _ in 0..params.initial_orders.max(1) {
+            state.place_order();
+        }
+        Ok(state)
+    }
+
+    fn command(state: &mut WycinankaState, ctx: &Ctx, team: usize, words: &[&str]) -> Reply {
+        let (which, rest) = command(words, &COMMANDS).ok_or(Fail::UNKNOWN_COMMAND)?;
+        if COMMANDS[which] == "COMMIT SOLUTION" {
+            return Self::commit(state, team, rest);
+        }
+        let mut args = Args::new(rest);
+        match COMMANDS[which] {
+            "DESCRIBE WORLD" => {
+                args.end()?;
+                let g = &state.sheet.graph;
+                let head = format!("{} {} {} {}", g.n(), g.edges().len(), ctx.turn_seconds(), ctx.common.k);
+                Ok(std::iter::once(head).chain(g.edge_lines()).collect())
+            }
+            "TIME TO CUT" => {
+                args.end()?;
+                Ok(vec![(state.turns.saturating_sub(ctx.turn) + 1).to_string()])
+            }
+            "GET ORDER COUNT" => {
+                args.end()?;
+                Ok(vec![state.orders.len().to_string()])
+            }
+            "DESCRIBE ORDER" => {
+                let id = args.int()?;
+                args.end()?;
+                Ok(Self::describe(state.placed(id)?))
+            }
+            "GET SCORE" => {
+                args.end()?;
+                Ok(vec![state.points[team].to_string()])
+            }
+            _ => Err(Fail::INTERNAL),
+        }
+    }
+
+    /// Places one to three new orders for the next turn; the game ends after its last turn.
+    fn end_turn(state: &mut WycinankaState, ctx: &Ctx) -> (TurnReport, bool) {
+        if ctx.turn >= state.turns {
+            return (TurnReport::default(), true);
+        }
+        let count = 1 + state.rng.below(3);
+        let new_orders = (0..count).map(|_| state.place_order()).collect();
+        (TurnReport { new_orders }, false)
+    }
+
+    fn results(state: &WycinankaState) -> Vec<Fixed6> {
+        state.points.clone()
+    }
+
+    fn answer_lines(words: &[&str]) -> AnswerLines {
+        match command(words, &COMMANDS).map(|(which, _)| COMMANDS[which]) {
+            // `N M T K`, then M edges; `V E P C`, then E edges.
+            Some("DESCRIBE WORLD" | "DESCRIBE ORDER") => AnswerLines::Counted { word: 1 },
+            _ => AnswerLines::Fixed(1),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ith_team_gets_nine_tenths_of_the_one_before() {
+        let p = Fixed6(10_000_000);
+        assert_eq!(share(p, 0), Fixed6(10_000_000));
+        assert_eq!(share(p, 1), Fixed6(9_000_000));
+        assert_eq!(share(p, 2), Fixed6(8_100_000));
+        assert_eq!(share(p, 3), Fixed6(7_290_000));
+        // 1.234567 × 0.9^5 = 1.234567 × 0.59049 = 0.72899947…, to millionths 0.728999; and
+        // 2.000005 × 0.9 = 1.8000045 rounds half up to 1.800005.
+        assert_eq!(share(Fixed6(1_234_567), 5), Fixed6(728_999));
+        assert_eq!(share(Fixed6(2_000_005), 1), Fixed6(1_800_005));
+        assert!(share(Fixed6(100_000_000), 40).0 > 0 && share(Fixed6(100_000_000), 40) < share(Fixed6(100_000_000), 30));
+    }
+}

@@ -1,0 +1,136 @@
+//! Wycinanka's rules command by command: the seed's worked example (spec §3.7), each error in
+//! its order, points across three teams, turns and orders, and where every answer ends.
+
+use kibitz_core::rng::SplitMix64;
+use kibitz_core::{Game, Step};
+use kibitz_deadline24::{Command, Common, Fixed6, Outcome, State, answer_length};
+use kibitz_wycinanka::generate::{Order, Sheet};
+use kibitz_wycinanka::graph::Graph;
+use kibitz_wycinanka::rules::TurnReport;
+use kibitz_wycinanka::{Params, Setup, Wycinanka, WycinankaState};
+
+struct Table {
+    state: State<WycinankaState>,
+}
+
+impl Table {
+    /// The seed's example: sheet N = 6 (edges 1–2, 4–2, 2–3, 3–4, 3–6, 4–5), T = 10, K = 1;
+    /// order 1 a single edge (the seed leaves it open), order 2 the star of P = 10.
+    fn seed_example(teams: usize) -> Self {
+        let graph = Graph::new(6, vec![(1, 2), (4, 2), (2, 3), (3, 4), (3, 6), (4, 5)]);
+        let sheet = Sheet { graph, positions: vec![(0, 0); 6] };
+        let orders = vec![
+            Order { graph: Graph::new(2, vec![(1, 2)]), value: Fixed6::from_int(3) },
+            Order { graph: Graph::new(4, vec![(1, 4), (2, 4), (3, 4)]), value: Fixed6::from_int(10) },
+        ];
+        let params = Params { turns: 5, ..Params::default() };
+        let game = WycinankaState::new(sheet, orders, teams, params, SplitMix64::new(1));
+        let common = Common { turn_ms: 10_000, ..Common::default() };
+        Self { state: State { game, common, turn: 1, commands: vec![0; teams], over: false } }
+    }
+
+    fn send(&mut self, team: usize, line: &str) -> Vec<String> {
+        let step = Step::Act { player: team, action: Some(Command { conn: 1, at_us: 0, line: line.into() }) };
+        let answer = Wycinanka::apply(&mut self.state, &step).lines().to_vec();
+        // Every answer (none after the game's end) is as long as a client reading it expects.
+        let shape = Wycinanka::answer_lines(line);
+        let expected = if answer.is_empty() { None } else { Some(answer.len()) };
+        assert_eq!(answer_length(shape, &answer), expected, "a client reads {line}'s answer to its end: {answer:?}");
+        answer
+    }
+
+    fn tick(&mut self) -> Outcome<TurnReport> {
+        Wycinanka::apply(&mut self.state, &Step::Tick)
+    }
+}
+
+fn lines(text: &[&str]) -> Vec<String> {
+    text.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn the_seeds_worked_example() {
+    let mut t = Table::seed_example(3);
+    assert_eq!(t.send(0, "DESCRIBE WORLD"), lines(&["OK", "6 6 10 1.000000", "1 2", "4 2", "2 3", "3 4", "3 6", "4 5"]));
+    assert_eq!(t.send(0, "GET ORDER COUNT"), lines(&["OK", "2"]));
+    assert_eq!(t.send(0, "DESCRIBE ORDER 2"), lines(&["OK", "4 3 10.000000 0", "1 4", "2 4", "3 4"]));
+    assert_eq!(t.send(0, "COMMIT SOLUTION 2 4 1 1 4 2"), lines(&["FAILED 104 your solution contains duplicate vertex id"]));
+    // W1: the formula, not the seed's printed 7.500000.
+    assert_eq!(t.send(0, "COMMIT SOLUTION 2 4 1 3 4 2"), lines(&["OK", "ACCEPTED 10.000000"]));
+    // Follow-on checks.
+    assert_eq!(t.send(0, "COMMIT SOLUTION 2 4 1 3 4 2"), lines(&["FAILED 102 you have already answered this order"]));
+    assert_eq!(t.send(0, "DESCRIBE ORDER 2"), lines(&["OK", "4 3 10.000000 1", "1 4", "2 4", "3 4"]));
+    assert_eq!(t.send(0, "GET SCORE"), lines(&["OK", "10.000000"]));
+    assert_eq!(t.send(1, "COMMIT SOLUTION 2 4 5 6 2 3"), lines(&["OK", "INCORRECT"]));
+    assert_eq!(t.send(1, "COMMIT SOLUTION 2 4 2 6 4 3"), lines(&["OK", "ACCEPTED 9.000000"]));
+    assert_eq!(t.send(2, "COMMIT SOLUTION 2 3 1 3 4"), lines(&["FAILED 105 the size of your solution is incorrect"]));
+    assert_eq!(t.send(2, "COMMIT SOLUTION 2 4 1 3 4 7"), lines(&["FAILED 103 your solution contains incorrect vertex id"]));
+    assert_eq!(t.send(2, "DESCRIBE ORDER 3"), lines(&["FAILED 101 incorrect order identifier"]));
+}
+
+#[test]
+fn commit_errors_come_in_the_specs_order() {
+    let mut t = Table::seed_example(2);
+    let fail = |code: u16, m: &str| vec![format!("FAILED {code} {m}")];
+    assert_eq!(t.send(0, "COMMIT SOLUTION"), fail(3, "bad format"));
+    assert_eq!(t.send(0, "COMMIT SOLUTION 2"), fail(3, "bad format"));
+    assert_eq!(t.send(0, "COMMIT SOLUTION 9 x"), fail(3, "bad format"), "a word that is not an integer, before the ID's check");
+    assert_eq!(t.send(0, "COMMIT SOLUTION 9 4 1 1 1 1"), fail(101, "incorrect order identifier"));
+    assert_eq!(t.send(0, "COMMIT SOLUTION 0 4 1 2 3 4"), fail(101, "incorrect order identifier"));
+    assert_eq!(t.send(0, "COMMIT SOLUTION 2 4 1 9 9"), fail(105, "the size of your solution is incorrect"), "105 before 103 and 104");
+    assert_eq!(t.send(0, "COMMIT SOLUTION 2 4 1 2 3 4 5"), fail(105, "the size of your solution is incorrect"), "never 4");
+    assert_eq!(t.send(0, "COMMIT SOLUTION 2 4 0 0 0 0"), fail(103, "your solution contains incorrect vertex id"), "103 before 104");
+    assert_eq!(t.send(0, "COMMIT SOLUTION 1 2 1 2"), lines(&["OK", "ACCEPTED 3.000000"]));
+    assert_eq!(t.send(0, "COMMIT SOLUTION 1 9"), fail(102, "you have already answered this order"), "102 before 105");
+    assert_eq!(t.send(0, "DESCRIBE ORDER"), fail(3, "bad format"));
+    assert_eq!(t.send(0, "DESCRIBE ORDER 1 2"), fail(4, "too many arguments"));
+    assert_eq!(t.send(0, "GET SCORE now"), fail(4, "too many arguments"));
+    assert_eq!(t.send(0, "CUT EVERYTHING"), fail(2, "unknown command"));
+}
+
+#[test]
+fn points_fall_by_a_tenth_for_each_team_that_came_before() {
+    let mut t = Table::seed_example(4);
+    // Every vertex of sheet edge 3–4 will do for order 1, a single edge worth 3.
+    assert_eq!(t.send(2, "COMMIT SOLUTION 1 2 3 4"), lines(&["OK", "ACCEPTED 3.000000"]));
+    assert_eq!(t.send(0, "COMMIT SOLUTION 1 2 1 3"), lines(&["OK", "INCORRECT"]), "an incorrect try does not count");
+    assert_eq!(t.send(0, "COMMIT SOLUTION 1 2 4 3"), lines(&["OK", "ACCEPTED 2.700000"]));
+    assert_eq!(t.send(3, "COMMIT SOLUTION 1 2 2 1"), lines(&["OK", "ACCEPTED 2.430000"]));
+    assert_eq!(t.send(1, "COMMIT SOLUTION 2 4 1 3 4 2"), lines(&["OK", "ACCEPTED 10.000000"]), "each order counts its own teams");
+    assert_eq!(t.send(1, "COMMIT SOLUTION 1 2 6 3"), lines(&["OK", "ACCEPTED 2.187000"]));
+    assert_eq!(t.send(1, "GET SCORE"), lines(&["OK", "12.187000"]));
+    assert_eq!(t.send(1, "DESCRIBE ORDER 1"), lines(&["OK", "2 1 3.000000 4", "1 2"]));
+    let scores = Wycinanka::scores(&t.state);
+    assert_eq!(scores, vec![2_700_000, 12_187_000, 3_000_000, 2_430_000], "results in millionths, × K = 1");
+}
+
+#[test]
+fn every_turn_brings_one_to_three_orders_and_the_game_ends_after_its_last() {
+    let mut t = Table::seed_example(1);
+    assert_eq!(t.send(0, "TIME TO CUT"), lines(&["OK", "5"]));
+    let mut count = 2;
+    for turn in 1..=4 {
+        let Outcome::Turn { report, over: false, .. } = t.tick() else { panic!("turn {turn} ends, the game goes on") };
+        assert!((1..=3).contains(&report.new_orders.len()), "{report:?}");
+        let ids: Vec<u32> = (count + 1..=count + report.new_orders.len() as u32).collect();
+        assert_eq!(report.new_orders, ids, "new orders are numbered on");
+        count += report.new_orders.len() as u32;
+        assert_eq!(t.send(0, "GET ORDER COUNT"), lines(&["OK", &count.to_string()]));
+        assert_eq!(t.send(0, "TIME TO CUT"), lines(&["OK", &(5 - turn).to_string()]));
+    }
+    assert!(matches!(t.tick(), Outcome::Turn { turn: 5, over: true, .. }));
+    assert!(t.send(0, "GET SCORE").is_empty(), "nothing is answered after the end");
+}
+
+#[test]
+fn a_generated_game_starts_with_its_initial_orders_and_a_seed_means_one_game() {
+    let setup = Setup { common: Common::default(), game: Params { width: 12, height: 10, initial_orders: 3, ..Params::default() } };
+    let a = Wycinanka::start(&setup, 2, 5).unwrap();
+    let b = Wycinanka::start(&setup, 2, 5).unwrap();
+    assert_eq!(a.game.orders.len(), 3);
+    assert_eq!(a.game.sheet.graph, b.game.sheet.graph);
+    assert_eq!(a.game.orders, b.game.orders);
+    assert_eq!(a.game.sheet.graph.n(), 120);
+    let bad = Setup { common: Common::default(), game: Params { width: 1, ..Params::default() } };
+    assert!(Wycinanka::start(&bad, 2, 5).is_err());
+}
