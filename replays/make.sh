@@ -5,6 +5,8 @@ cd "$(dirname "$0")/.."
 K="${KIBITZ:-${CARGO_TARGET_DIR:-target}/release/kibitz}"
 bot() { echo "'$K' bot lighthouses $1 --seed ${2:-0}"; }
 run() { "$K" match lighthouses "$@" | tail -n 1; }
+# Any other game: its name first.
+run_game() { "$K" match "$@" | tail -n 1; }
 
 run --map maps/lighthouses/harbour.txt --rounds 200 --out replays/lighthouses-demo.jsonl \
   -- "$(bot greedy)" "$(bot greedy)" "$(bot random 5)" "$(bot greedy)"
@@ -16,11 +18,13 @@ run --map maps/lighthouses/atoll.txt --rounds 300 --out replays/lighthouses-atol
 crasher='n=0; while read line; do case "$line" in *player_num*) echo "{\"name\": \"Crasher\"}";; *view*) n=$((n+1)); [ $n -ge 10 ] && exit 3; echo "{\"command\": \"pass\"}";; esac; done'
 run --map maps/lighthouses/crossroads.txt --rounds 60 --out replays/lighthouses-failure.jsonl \
   -- "$(bot greedy)" "$crasher"
-run icfp2015 --problem maps/icfp2015/hive.json --seed 7 --out replays/icfp2015-hive.jsonl -t 20 -- "'$K' solve icfp2015"
-run amazes --maze maps/amazes/kibitz-1.txt --out replays/amazes-explorers.jsonl \
+run_game icfp2015 --problem maps/icfp2015/hive.json --seed 7 --out replays/icfp2015-hive.jsonl -t 20 -- "'$K' solve icfp2015"
+run_game amazes --maze maps/amazes/kibitz-1.txt --out replays/amazes-explorers.jsonl \
   -- "'$K' bot amazes explorer" "'$K' bot amazes explorer --seed 1"
-run amazes --maze maps/amazes/kibitz-2.txt --out replays/amazes-explorer-vs-random.jsonl \
+run_game amazes --maze maps/amazes/kibitz-2.txt --out replays/amazes-explorer-vs-random.jsonl \
   -- "'$K' bot amazes explorer" "'$K' bot amazes random --seed 4"
-run fedrunek --n 12 --turn-ms 50 --turns 120 --seed 2 --miners 3 --scouts 2 --out replays/fedrunek-greedy-vs-python.jsonl \
+run_game fedrunek --n 12 --turn-ms 50 --turns 120 --seed 2 --miners 3 --scouts 2 --out replays/fedrunek-greedy-vs-python.jsonl \
   -- "'$K' bot fedrunek greedy" "python3 docs/clients/fedrunek.py"
+run_game wycinanka --width 30 --height 30 --game-turns 40 --turn-ms 100 --seed 3 --out replays/wycinanka-solvers.jsonl \
+  -- "'$K' bot wycinanka solver --seed 1" "'$K' bot wycinanka solver --seed 2"
 for f in replays/*.jsonl; do "$K" verify "$f"; done

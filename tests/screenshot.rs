@@ -335,3 +335,29 @@ fn a_fedrunek_team_is_taken_over_at_a_turn_and_played_on_a_hosted_server() {
     let (fogged, total) = board_pixels(&shot, fog);
     assert!(fogged > total / 5, "the fogged cube covers {fogged} of {total} pixels");
 }
+
+#[test]
+fn a_wycinanka_sheet_renders_with_an_order_highlighted_where_it_was_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let (race, shot) = (dir.path().join("race.jsonl"), dir.path().join("sheet.png"));
+    let solver = format!("'{}' bot wycinanka solver", env!("CARGO_BIN_EXE_kibitz"));
+    let args = ["match", "wycinanka", "--width", "20", "--height", "20", "--game-turns", "6", "--turn-ms", "60", "--out"];
+    let output = kibitz().args(args).arg(&race).arg("--").arg(&solver).output().unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    // An order the solver fulfilled (a fifth of the orders are probably not in the sheet).
+    let text = std::fs::read_to_string(&race).unwrap();
+    let accepted = text.lines().find(|l| l.contains("ACCEPTED")).expect("the solver fulfilled an order");
+    let id = accepted.split("COMMIT SOLUTION ").nth(1).and_then(|rest| rest.split(' ').next()).unwrap().to_string();
+    let order = format!("order={id}");
+    let view = ["view", race.to_str().unwrap(), "--turn", "1000000", "--look", &order, "--screenshot", shot.to_str().unwrap()];
+    if in_window(&view, dir.path()).is_none() {
+        return;
+    }
+    // The sheet's grey edges, and the order in team 1's blue where it was cut.
+    let grey = |p: [u8; 3]| p[0] > 60 && p[0] == p[1] && p[1] == p[2];
+    let blue = |p: [u8; 3]| p[2] as i32 > p[0] as i32 + 60 && p[2] > 100;
+    let (edges, total) = board_pixels(&shot, grey);
+    let (cut, _) = board_pixels(&shot, blue);
+    assert!(edges > total / 50, "the sheet's edges cover {edges} of {total} pixels");
+    assert!(cut > 40, "order {id} is highlighted ({cut} blue pixels)");
+}

@@ -7,10 +7,17 @@ mod amazes;
 mod fedrunek;
 mod icfp2015;
 mod lighthouses;
+mod wycinanka;
 
 use crate::kit::room::Registry;
 
 /// Every game, in the order `--help` lists them.
 pub fn registry() -> Registry {
-    Registry::new(&[&lighthouses::LighthousesRoom, &fedrunek::FedrunekRoom, &icfp2015::Icfp2015Room, &amazes::AmazesRoom])
+    Registry::new(&[
+        &lighthouses::LighthousesRoom,
+        &fedrunek::FedrunekRoom,
+        &icfp2015::Icfp2015Room,
+        &amazes::AmazesRoom,
+        &wycinanka::WycinankaRoom,
+    ])
 }

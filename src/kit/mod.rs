@@ -11,6 +11,7 @@
 //! - [`live`]: a view following a live match by its replay lines.
 //! - [`seats`]: who sits where in `kibitz play`, and taking over a replay by hand.
 //! - [`server`]: `serve` and `match` for the Deadline24 server games (turns, teams, replays).
+//! - [`server_log`]: the turn log of a server game (commands, answers, turn ends).
 //! - [`hosting`]: hand play of a server game: a server hosted on a thread, the spectator feed the
 //!   view follows, the human's own connection.
 //! - [`args`]: command-line arguments every bot game shares (recording, limits, seats).
@@ -30,4 +31,5 @@ pub mod room;
 pub use kibitz_scene as scene;
 pub mod seats;
 pub mod server;
+pub mod server_log;
 pub mod view;

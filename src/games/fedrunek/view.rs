@@ -431,29 +431,10 @@ impl GameView for FedrunekView {
     }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
-        self.rec
-            .records_in(range)
-            .map(|(i, r)| {
-                let (text, error) = match (&r.action, &r.outcome) {
-                    (Some(c), outcome) => {
-                        let lines = outcome.lines();
-                        let first = lines.first().map_or("(no answer)", String::as_str);
-                        let more = if lines.len() > 1 { format!(" (+{} lines)", lines.len() - 1) } else { String::new() };
-                        (
-                            format!("#{} {:>7.3}s {} → {first}{more}", c.conn, c.at_us as f64 / 1e6, c.line.trim()),
-                            first.starts_with("FAILED"),
-                        )
-                    }
-                    (None, Outcome::Turn { turn, report, over }) => {
-                        let sales: i64 = report.sales.iter().map(|s| s.credits).sum();
-                        let end = if *over { " — the game ends" } else { "" };
-                        (format!("turn {turn} ends: {} operations finished, {sales} credits of sales{end}", report.finished), false)
-                    }
-                    (None, _) => ("(nothing)".into(), false),
-                };
-                LogLine { step: i, player: r.player, text, error, stderr: Vec::new() }
-            })
-            .collect()
+        crate::kit::server_log::log_lines(&self.rec, range, |_, report| {
+            let sales: i64 = report.sales.iter().map(|s| s.credits).sum();
+            format!("{} operations finished, {sales} credits of sales", report.finished)
+        })
     }
 
     fn scene(&mut self, cursor: usize, perspective: Perspective) -> Option<&Scene> {

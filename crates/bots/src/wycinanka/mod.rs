@@ -18,9 +18,9 @@ pub const STRATEGIES: &[&str] = &["solver"];
 const BUDGET: Duration = Duration::from_millis(250);
 
 /// Runs a strategy against the server until it closes the connection.
-pub fn run(strategy: &str, _seed: u64, connect: &Connect) -> Result<(), String> {
+pub fn run(strategy: &str, seed: u64, connect: &Connect) -> Result<(), String> {
     match strategy {
-        "solver" => Solver::default().run(connect),
+        "solver" => Solver { seed, ..Solver::default() }.run(connect),
         _ => Err(crate::unknown("wycinanka", strategy, STRATEGIES)),
     }
 }
@@ -36,6 +36,8 @@ struct Solver {
     /// Orders read so far, by ID, with the attempts left for each (0: done or given up).
     orders: HashMap<i64, (Graph, u32)>,
     last_id: i64,
+    /// Rotates where the search starts (see [`find`]).
+    seed: u64,
 }
 
 impl Solver {
@@ -98,7 +100,7 @@ impl Solver {
             let (pattern, tries) = self.orders.get_mut(&id).expect("listed");
             let budget = if *tries == 2 { BUDGET } else { BUDGET * 4 };
             *tries -= 1;
-            match find(pattern, &sheet, budget) {
+            match find(pattern, &sheet, budget, self.seed) {
                 Found::Map(map) => {
                     *tries = 0;
                     let vertices: Vec<String> = map.iter().map(u32::to_string).collect();

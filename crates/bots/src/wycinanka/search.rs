@@ -38,8 +38,9 @@ fn placement(pattern: &Graph) -> Vec<(u32, Option<usize>)> {
     order
 }
 
-/// Looks for `pattern` in `sheet` for at most `budget`.
-pub fn find(pattern: &Graph, sheet: &Graph, budget: Duration) -> Found {
+/// Looks for `pattern` in `sheet` for at most `budget`, starting from sheet vertices in an
+/// order that `seed` rotates (so that solvers with other seeds cut other pieces).
+pub fn find(pattern: &Graph, sheet: &Graph, budget: Duration, seed: u64) -> Found {
     let v = pattern.n() as usize;
     if v == 0 {
         return Found::Map(Vec::new());
@@ -54,7 +55,12 @@ pub fn find(pattern: &Graph, sheet: &Graph, budget: Duration) -> Found {
     let mut nodes = 0u64;
     // The search as an explicit stack of candidate lists, one per placed position.
     let mut candidates: Vec<Vec<u32>> = Vec::with_capacity(v);
-    candidates.push(first_candidates(pattern, sheet, order[0].0));
+    let mut first = first_candidates(pattern, sheet, order[0].0);
+    if !first.is_empty() {
+        let turn = (seed % first.len() as u64) as usize;
+        first.rotate_left(turn);
+    }
+    candidates.push(first);
     loop {
         let depth = candidates.len() - 1;
         let (vertex, _) = order[depth];
@@ -138,16 +144,16 @@ mod tests {
     fn the_star_of_the_seeds_example_is_found_and_fits() {
         let sheet = Graph::new(6, vec![(1, 2), (4, 2), (2, 3), (3, 4), (3, 6), (4, 5)]);
         let star = Graph::new(4, vec![(1, 4), (2, 4), (3, 4)]);
-        let Found::Map(map) = find(&star, &sheet, Duration::from_secs(5)) else { panic!("the star is there") };
+        let Found::Map(map) = find(&star, &sheet, Duration::from_secs(5), 0) else { panic!("the star is there") };
         assert!(fits(&star, &sheet, &map));
         let four_star = Graph::new(5, vec![(1, 5), (2, 5), (3, 5), (4, 5)]);
-        assert_eq!(find(&four_star, &sheet, Duration::from_secs(5)), Found::NotThere, "no vertex has four neighbours");
+        assert_eq!(find(&four_star, &sheet, Duration::from_secs(5), 1), Found::NotThere, "no vertex has four neighbours");
     }
 
     #[test]
     fn on_small_random_graphs_the_search_agrees_with_brute_force() {
         let mut rng = SplitMix64::new(11);
-        for round in 0..300 {
+        for round in 0..300u64 {
             let host_n = 4 + rng.below(4) as u32;
             let host_edges =
                 (0..rng.below(12)).map(|_| (1 + rng.below(host_n as usize) as u32, 1 + rng.below(host_n as usize) as u32)).collect();
@@ -157,7 +163,7 @@ mod tests {
             let mut edges: Vec<(u32, u32)> = (2..=n).map(|v| (1 + rng.below(v as usize - 1) as u32, v)).collect();
             edges.push((1 + rng.below(n as usize) as u32, 1 + rng.below(n as usize) as u32));
             let pattern = Graph::new(n, edges);
-            let found = find(&pattern, &host, Duration::from_secs(5));
+            let found = find(&pattern, &host, Duration::from_secs(5), round);
             match &found {
                 Found::Map(map) => {
                     assert!(fits(&pattern, &host, map), "round {round}: a found map fits");
@@ -178,9 +184,9 @@ mod tests {
         let params = Params { width: 30, height: 30, impossible_percent: 0, ..Params::default() };
         let mut rng = SplitMix64::new(4);
         let s = sheet(&params, &mut rng);
-        for k in 0..40 {
+        for k in 0..40u64 {
             let o = order(&s.graph, &params, &mut rng);
-            match find(&o.graph, &s.graph, Duration::from_secs(20)) {
+            match find(&o.graph, &s.graph, Duration::from_secs(20), k) {
                 Found::Map(map) => assert!(fits(&o.graph, &s.graph, &map), "order {k}"),
                 other => panic!("order {k} ({} vertices) is cut from the sheet, but: {other:?}", o.graph.n()),
             }

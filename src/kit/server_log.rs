@@ -1,0 +1,34 @@
+//! The turn log of a server game (the Deadline24 games), the same for all three: each command
+//! with its connection, its arrival time in the turn and its answer; each turn's end as the
+//! game describes it.
+
+use super::recorded::Recorded;
+use super::view::LogLine;
+use kibitz_deadline24::{Outcome, Realtime, Rules};
+
+/// The log lines of the steps in `range`; `turn_end(turn, report, over)` says what a turn's end
+/// did.
+pub fn log_lines<R: Rules>(
+    rec: &Recorded<Realtime<R>>,
+    range: std::ops::Range<usize>,
+    turn_end: impl Fn(u32, &R::TurnReport) -> String,
+) -> Vec<LogLine> {
+    rec.records_in(range)
+        .map(|(i, r)| {
+            let (text, error) = match (&r.action, &r.outcome) {
+                (Some(c), outcome) => {
+                    let lines = outcome.lines();
+                    let first = lines.first().map_or("(no answer)", String::as_str);
+                    let more = if lines.len() > 1 { format!(" (+{} lines)", lines.len() - 1) } else { String::new() };
+                    (format!("#{} {:>7.3}s {} → {first}{more}", c.conn, c.at_us as f64 / 1e6, c.line.trim()), first.starts_with("FAILED"))
+                }
+                (None, Outcome::Turn { turn, report, over }) => {
+                    let end = if *over { " — the game ends" } else { "" };
+                    (format!("turn {turn} ends: {}{end}", turn_end(*turn, report)), false)
+                }
+                (None, _) => ("(nothing)".into(), false),
+            };
+            LogLine { step: i, player: r.player, text, error, stderr: Vec::new() }
+        })
+        .collect()
+}
