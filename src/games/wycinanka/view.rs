@@ -184,16 +184,18 @@ impl GameView for WycinankaView {
         // The selected order, where each team that fulfilled it by now cut it.
         let selected = self.selected.and_then(|id| state.orders.get(id as usize - 1).map(|o| (id, o)));
         if let Some((id, placed)) = selected {
-            for &team in &placed.fulfilled_by {
+            // The first team's cut widest and underneath, so that cuts in the same place all show.
+            let teams = placed.fulfilled_by.len();
+            for (k, &team) in placed.fulfilled_by.iter().enumerate() {
                 let Some(map) = self.solutions.get(&(id, team)) else { continue };
-                let color = player_color(team);
+                let (color, wider) = (player_color(team), (teams - 1 - k) as f32);
                 for &(a, b) in placed.order.graph.edges() {
                     if let (Some(&x), Some(&y)) = (map.get(a as usize - 1), map.get(b as usize - 1)) {
-                        painter.line_segment([pos(x), pos(y)], Stroke::new(3.0, color));
+                        painter.line_segment([pos(x), pos(y)], Stroke::new(2.5 + 3.0 * wider, color));
                     }
                 }
                 for &v in map {
-                    painter.circle_filled(pos(v), (layout.cell * 0.18).clamp(2.5, 6.0), color);
+                    painter.circle_filled(pos(v), (layout.cell * 0.18).clamp(2.5, 6.0) + 2.0 * wider, color);
                 }
             }
         }

@@ -165,9 +165,9 @@ fn grow(host: &Graph, size: u32, rng: &mut SplitMix64) -> Vec<u32> {
 }
 
 /// A random connected graph on the vertices `set` of `host`: a random spanning tree of the
-/// edges among them, and each other such edge with probability 1/2; vertices numbered 1…V in a
-/// random order.
-fn cut(host: &Graph, set: &[u32], rng: &mut SplitMix64) -> Graph {
+/// edges among them, and each other such edge with probability 1/2 (all of them when
+/// `keep_all`); vertices numbered 1…V in a random order.
+fn cut(host: &Graph, set: &[u32], keep_all: bool, rng: &mut SplitMix64) -> Graph {
     let mut order: Vec<u32> = (1..=set.len() as u32).collect();
     rng.shuffle(&mut order);
     let index: std::collections::HashMap<u32, u32> = set.iter().zip(&order).map(|(&v, &k)| (v, k)).collect();
@@ -197,7 +197,7 @@ fn cut(host: &Graph, set: &[u32], rng: &mut SplitMix64) -> Graph {
         if ra != rb {
             root[ra as usize] = rb;
             edges.push((a, b));
-        } else if rng.below(2) == 0 {
+        } else if keep_all || rng.below(2) == 0 {
             edges.push((a, b));
         }
     }
@@ -205,8 +205,9 @@ fn cut(host: &Graph, set: &[u32], rng: &mut SplitMix64) -> Graph {
 }
 
 /// One order (spec §3.2.2): most are pieces of the sheet; `impossible_percent` of them are cut
-/// from a triangular lattice instead (planar and connected, but probably not in the sheet, whose
-/// diagonals lean both ways and are often missing). Its value is P = clamp(2·E·u, 1, 100) with
+/// from a triangular lattice instead, keeping every edge among the piece's vertices (planar and
+/// connected, but probably not in the sheet, whose diagonals lean both ways and are often
+/// missing: a patch of same-leaning triangles rarely fits). Its value is P = clamp(2·E·u, 1, 100) with
 /// u uniform in [0.8, 1.2], to six decimals.
 pub fn order(sheet: &Graph, params: &Params, rng: &mut SplitMix64) -> Order {
     let size = params.min_order + rng.below((params.max_order - params.min_order + 1) as usize) as u32;
@@ -215,10 +216,10 @@ pub fn order(sheet: &Graph, params: &Params, rng: &mut SplitMix64) -> Order {
         let side = size.max(2);
         let lattice = Graph::new(side * side, grid(side, side, 100, false, rng).into_iter().map(|(a, b)| (a + 1, b + 1)).collect());
         let set = grow(&lattice, size, rng);
-        cut(&lattice, &set, rng)
+        cut(&lattice, &set, true, rng)
     } else {
         let set = grow(sheet, size, rng);
-        cut(sheet, &set, rng)
+        cut(sheet, &set, false, rng)
     };
     let u = 800_000 + rng.below(400_001) as i64;
     let value = (2 * graph.edges().len() as i64 * u).clamp(1_000_000, 100_000_000);
