@@ -1,6 +1,6 @@
 //! The turn log of a server game (the Deadline24 games), the same for all three: each command
 //! with its connection, its arrival time in the turn and its answer; each turn's end as the
-//! game describes it.
+//! game describes it; and where a cursor stands (turn and step).
 
 use super::recorded::Recorded;
 use super::view::LogLine;
@@ -31,4 +31,10 @@ pub fn log_lines<R: Rules>(
             LogLine { step: i, player: r.player, text, error, stderr: Vec::new() }
         })
         .collect()
+}
+
+/// "turn T · step S/N" at `cursor`.
+pub fn describe<R: Rules>(rec: &Recorded<Realtime<R>>, cursor: usize) -> String {
+    let turn = rec.timeline.round_of_step(cursor.min(rec.timeline.len().saturating_sub(1)));
+    format!("turn {turn} · step {cursor}/{}", rec.timeline.len())
 }

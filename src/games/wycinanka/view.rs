@@ -137,8 +137,7 @@ impl GameView for WycinankaView {
     }
 
     fn describe(&self, cursor: usize) -> String {
-        let turn = self.rec.timeline.round_of_step(cursor.min(self.rec.timeline.len().saturating_sub(1)));
-        format!("turn {turn} · step {cursor}/{}", self.rec.timeline.len())
+        crate::kit::server_log::describe(&self.rec, cursor)
     }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {

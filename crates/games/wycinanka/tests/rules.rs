@@ -134,3 +134,20 @@ fn a_generated_game_starts_with_its_initial_orders_and_a_seed_means_one_game() {
     let bad = Setup { common: Common::default(), game: Params { width: 1, ..Params::default() } };
     assert!(Wycinanka::start(&bad, 2, 5).is_err());
 }
+
+#[test]
+fn the_command_limit_warns_then_forces_waiting_and_a_new_turn_lifts_it() {
+    let mut t = Table::seed_example(2);
+    for _ in 0..200 {
+        assert_eq!(t.send(0, "GET SCORE"), lines(&["OK", "0.000000"]));
+    }
+    assert_eq!(t.send(0, "COMMIT SOLUTION 2 4 1 3 4 2"), lines(&["FAILED 6 commands limit reached, next call will force waiting"]));
+    assert_eq!(
+        t.send(0, "COMMIT SOLUTION 2 4 1 3 4 2"),
+        lines(&["FAILED 7 commands limit reached, forced waiting activated", "FORCED WAITING 10.000000"])
+    );
+    // The other team is not limited, and its solution is the first.
+    assert_eq!(t.send(1, "COMMIT SOLUTION 2 4 1 3 4 2"), lines(&["OK", "ACCEPTED 10.000000"]));
+    t.tick();
+    assert_eq!(t.send(0, "COMMIT SOLUTION 2 4 2 6 4 3"), lines(&["OK", "ACCEPTED 9.000000"]), "a new turn, a new count");
+}
