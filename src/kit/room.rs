@@ -139,6 +139,13 @@ impl<T> Verb<T> {
         Self { command: A::command(), run: Box::new(move |m| run(A::from_arg_matches(m)?)) }
     }
 
+    /// The same verb with its command's name and help set by `f` (verbs shared by several
+    /// games take their game's name here).
+    pub fn describe(mut self, f: impl FnOnce(clap::Command) -> clap::Command) -> Self {
+        self.command = f(self.command);
+        self
+    }
+
     pub fn name(&self) -> &str {
         self.command.get_name()
     }

@@ -3,8 +3,9 @@
 //! the terminal, and the summary line.
 
 use super::progress::spinner;
+use super::room::Verb;
 use anyhow::Context;
-use clap::Args;
+use clap::{Args, Parser};
 use kibitz_core::Game;
 use kibitz_deadline24::{Common, Fixed6, Realtime, Rules, Setup};
 use kibitz_server::{ClientReport, GameResult, OnTurn, ReplayOut, ServerOptions, TeamLogin, TurnInfo};
@@ -208,4 +209,68 @@ pub fn match_clients<R: Rules>(game: R::Params, turns: &TurnArgs, clients: &[Str
     })?;
     let paths = (1..=turns.games).map(|g| replay_path(&turns.out, g, turns.games)).collect();
     Ok(summary(R::ID, &results, &reports, paths))
+}
+
+/// A server game's own command-line arguments (fedrunek's asteroid, wycinanka's sheet): the
+/// rest of `kibitz serve ID` and `kibitz match ID` is the same for every server game.
+pub trait GameArgs: Args + 'static {
+    type Rules: Rules;
+    fn params(&self) -> <Self::Rules as Rules>::Params;
+}
+
+/// `kibitz serve ID`'s arguments.
+#[derive(Parser)]
+pub struct ServeArgs<G: GameArgs> {
+    #[command(flatten)]
+    pub listen: ListenArgs,
+    #[command(flatten)]
+    pub turns: TurnArgs,
+    #[command(flatten)]
+    pub game: G,
+}
+
+/// `kibitz match ID`'s arguments.
+#[derive(Parser)]
+pub struct MatchArgs<G: GameArgs> {
+    #[command(flatten)]
+    pub turns: TurnArgs,
+    #[command(flatten)]
+    pub game: G,
+    /// The clients' command lines, one argument each, after `--`.
+    #[arg(last = true, required = true)]
+    pub clients: Vec<String>,
+}
+
+fn run_serve<G: GameArgs>(args: ServeArgs<G>) -> anyhow::Result<ExitCode> {
+    serve::<G::Rules>(args.game.params(), &args.turns, &args.listen)
+}
+
+fn run_match<G: GameArgs>(args: MatchArgs<G>) -> anyhow::Result<serde_json::Value> {
+    match_clients::<G::Rules>(args.game.params(), &args.turns, &args.clients)
+}
+
+/// The verb `kibitz serve ID`: `what` the server is for, in the help's first line.
+pub fn serve_verb<G: GameArgs>(what: &str) -> Verb<ExitCode> {
+    let id = <G::Rules as Rules>::ID;
+    Verb::new(run_serve::<G>).describe(|c| {
+        c.name(id).about(what.to_string()).after_help(format!(
+            "The teams file (RON): [(login: \"team1\", password: \"secret1\"), (login: \"team2\", password: \"secret2\")]\n\
+             Protocol: docs/rules/{id}.md. Example:\n  \
+             kibitz serve {id} --teams teams.ron --listen 127.0.0.1:20000 --spectate 127.0.0.1:20100 --out game.jsonl"
+        ))
+    })
+}
+
+/// The verb `kibitz match ID`: `scores` says what the summary's scores are, `example` is a
+/// whole command line.
+pub fn match_verb<G: GameArgs>(scores: &str, example: &str) -> Verb<serde_json::Value> {
+    let id = <G::Rules as Rules>::ID;
+    let game = id[..1].to_uppercase() + &id[1..];
+    let about = format!("{game}: a server on a free loopback port and one team per client command");
+    let long_about = format!(
+        "{about}; each client is started with `sh -c 'CLIENT HOST PORT LOGIN PASSWORD'` (the same four in KIBITZ_HOST, \
+         KIBITZ_PORT, KIBITZ_LOGIN, KIBITZ_PASSWORD)."
+    );
+    let after = format!("The last stdout line: {{\"scores\": {scores}, \"names\", \"failed\", \"replays\", ...}}.\nExample: {example}");
+    Verb::new(run_match::<G>).describe(|c| c.name(id).about(about).long_about(long_about).after_help(after))
 }

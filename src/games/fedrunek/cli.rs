@@ -1,9 +1,8 @@
-//! `kibitz serve fedrunek` and `kibitz match fedrunek`.
+//! Fedrunek's own command-line arguments: the asteroid, for `kibitz serve`, `match` and `play`.
 
-use crate::kit::server::{ListenArgs, TurnArgs, match_clients, serve};
-use clap::{Args, Parser};
+use crate::kit::server::GameArgs;
+use clap::Args;
 use kibitz_fedrunek::{FedrunekRules, Params, Profile};
-use std::process::ExitCode;
 
 /// The asteroid: fedrunek's own parameters (docs/rules/fedrunek.md).
 #[derive(Args)]
@@ -30,8 +29,10 @@ pub struct WorldArgs {
     pub max_turns: u32,
 }
 
-impl WorldArgs {
-    pub fn params(&self) -> Params {
+impl GameArgs for WorldArgs {
+    type Rules = FedrunekRules;
+
+    fn params(&self) -> Params {
         let profile = match self.profile.as_str() {
             "core" => Profile::Core,
             "layers" => Profile::Layers,
@@ -47,47 +48,4 @@ impl WorldArgs {
             max_turns: self.max_turns,
         }
     }
-}
-
-/// Fedrunek (Deadline24 2012): the TCP server for teams of mining robots in a cubic asteroid.
-#[derive(Parser)]
-#[command(name = "fedrunek")]
-#[command(after_help = "The teams file (RON): [(login: \"team1\", password: \"secret1\"), (login: \"team2\", password: \"secret2\")]\n\
-        Protocol: docs/rules/fedrunek.md. Example:\n  \
-        kibitz serve fedrunek --teams teams.ron --listen 127.0.0.1:20000 --spectate 127.0.0.1:20100 --out game.jsonl")]
-pub struct ServeArgs {
-    #[command(flatten)]
-    pub listen: ListenArgs,
-    #[command(flatten)]
-    pub turns: TurnArgs,
-    #[command(flatten)]
-    pub world: WorldArgs,
-}
-
-/// Fedrunek: a server on a free loopback port and one team per client command; each client is
-/// started with `sh -c 'CLIENT HOST PORT LOGIN PASSWORD'` (the same four in KIBITZ_HOST,
-/// KIBITZ_PORT, KIBITZ_LOGIN, KIBITZ_PASSWORD).
-#[derive(Parser)]
-#[command(name = "fedrunek")]
-#[command(
-    after_help = "The last stdout line: {\"scores\": each team's (A + S²) × K summed over the games, \"names\", \"failed\", \"replays\", ...}.\n\
-        Example: kibitz match fedrunek --n 16 --turn-ms 100 --turns 100 --out game.jsonl \\\n  \
-        -- 'kibitz bot fedrunek greedy' 'python3 docs/clients/fedrunek.py'"
-)]
-pub struct MatchArgs {
-    #[command(flatten)]
-    pub turns: TurnArgs,
-    #[command(flatten)]
-    pub world: WorldArgs,
-    /// The clients' command lines, one argument each, after `--`.
-    #[arg(last = true, required = true)]
-    pub clients: Vec<String>,
-}
-
-pub fn run_serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
-    serve::<FedrunekRules>(args.world.params(), &args.turns, &args.listen)
-}
-
-pub fn run_match(args: MatchArgs) -> anyhow::Result<serde_json::Value> {
-    match_clients::<FedrunekRules>(args.world.params(), &args.turns, &args.clients)
 }

@@ -7,6 +7,7 @@ mod play;
 mod view;
 
 use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_as, verify_as};
+use crate::kit::server;
 use kibitz_core::Game;
 use kibitz_fedrunek::Fedrunek;
 use std::process::ExitCode;
@@ -32,7 +33,10 @@ impl Room for FedrunekRoom {
     }
 
     fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
-        Some(Verb::new(cli::run_match))
+        Some(server::match_verb::<cli::WorldArgs>(
+            "each team's (A + S²) × K summed over the games",
+            "kibitz match fedrunek --n 16 --turn-ms 100 --turns 100 --out game.jsonl \\\n  -- 'kibitz bot fedrunek greedy' 'python3 docs/clients/fedrunek.py'",
+        ))
     }
 
     fn play_verb(&self) -> Option<Verb<Session>> {
@@ -40,7 +44,9 @@ impl Room for FedrunekRoom {
     }
 
     fn serve_verb(&self) -> Option<Verb<ExitCode>> {
-        Some(Verb::new(cli::run_serve))
+        Some(server::serve_verb::<cli::WorldArgs>(
+            "Fedrunek (Deadline24 2012): the TCP server for teams of mining robots in a cubic asteroid",
+        ))
     }
 
     fn bot_strategies(&self) -> &'static [&'static str] {

@@ -7,6 +7,7 @@ use super::view::FedrunekView;
 use crate::kit::hosting::{Feed, HostPlan, Hosted};
 use crate::kit::room::Session;
 use crate::kit::seats::{default_out, own_bot_command};
+use crate::kit::server::GameArgs;
 use clap::Parser;
 use kibitz_core::replay::Replay;
 use kibitz_deadline24::{Common, Fixed6, Outcome, Setup};

@@ -1,9 +1,9 @@
-//! `kibitz serve wycinanka` and `kibitz match wycinanka`.
+//! Wycinanka's own command-line arguments: the sheet and the orders, for `kibitz serve` and
+//! `match`.
 
-use crate::kit::server::{ListenArgs, TurnArgs, match_clients, serve};
-use clap::{Args, Parser};
+use crate::kit::server::GameArgs;
+use clap::Args;
 use kibitz_wycinanka::{Params, WycinankaRules};
-use std::process::ExitCode;
 
 /// The sheet and the orders: wycinanka's own parameters (docs/rules/wycinanka.md).
 #[derive(Args)]
@@ -30,8 +30,10 @@ pub struct SheetArgs {
     pub impossible_percent: u32,
 }
 
-impl SheetArgs {
-    pub fn params(&self) -> Params {
+impl GameArgs for SheetArgs {
+    type Rules = WycinankaRules;
+
+    fn params(&self) -> Params {
         Params {
             width: self.width,
             height: self.height,
@@ -42,47 +44,4 @@ impl SheetArgs {
             impossible_percent: self.impossible_percent,
         }
     }
-}
-
-/// Wycinanka (Deadline24 2012): the TCP server where teams race to find order graphs in the sheet.
-#[derive(Parser)]
-#[command(name = "wycinanka")]
-#[command(after_help = "The teams file (RON): [(login: \"team1\", password: \"secret1\"), (login: \"team2\", password: \"secret2\")]\n\
-        Protocol: docs/rules/wycinanka.md. Example:\n  \
-        kibitz serve wycinanka --teams teams.ron --listen 127.0.0.1:20000 --spectate 127.0.0.1:20100 --out game.jsonl")]
-pub struct ServeArgs {
-    #[command(flatten)]
-    pub listen: ListenArgs,
-    #[command(flatten)]
-    pub turns: TurnArgs,
-    #[command(flatten)]
-    pub sheet: SheetArgs,
-}
-
-/// Wycinanka: a server on a free loopback port and one team per client command; each client is
-/// started with `sh -c 'CLIENT HOST PORT LOGIN PASSWORD'` (the same four in KIBITZ_HOST,
-/// KIBITZ_PORT, KIBITZ_LOGIN, KIBITZ_PASSWORD).
-#[derive(Parser)]
-#[command(name = "wycinanka")]
-#[command(
-    after_help = "The last stdout line: {\"scores\": each team's points × K summed over the games, \"names\", \"failed\", \"replays\", ...}.\n\
-        Example: kibitz match wycinanka --game-turns 60 --turn-ms 200 --out race.jsonl \\\n  \
-        -- 'kibitz bot wycinanka solver' 'kibitz bot wycinanka solver'"
-)]
-pub struct MatchArgs {
-    #[command(flatten)]
-    pub turns: TurnArgs,
-    #[command(flatten)]
-    pub sheet: SheetArgs,
-    /// The clients' command lines, one argument each, after `--`.
-    #[arg(last = true, required = true)]
-    pub clients: Vec<String>,
-}
-
-pub fn run_serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
-    serve::<WycinankaRules>(args.sheet.params(), &args.turns, &args.listen)
-}
-
-pub fn run_match(args: MatchArgs) -> anyhow::Result<serde_json::Value> {
-    match_clients::<WycinankaRules>(args.sheet.params(), &args.turns, &args.clients)
 }

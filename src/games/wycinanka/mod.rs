@@ -5,6 +5,7 @@ mod cli;
 mod view;
 
 use crate::kit::room::{Opened, Room, Verb, VerifyReport, open_as, verify_as};
+use crate::kit::server;
 use kibitz_core::Game;
 use kibitz_wycinanka::Wycinanka;
 use std::process::ExitCode;
@@ -30,11 +31,16 @@ impl Room for WycinankaRoom {
     }
 
     fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
-        Some(Verb::new(cli::run_match))
+        Some(server::match_verb::<cli::SheetArgs>(
+            "each team's points × K summed over the games",
+            "kibitz match wycinanka --game-turns 60 --turn-ms 200 --out race.jsonl \\\n  -- 'kibitz bot wycinanka solver --seed 1' 'kibitz bot wycinanka solver --seed 2'",
+        ))
     }
 
     fn serve_verb(&self) -> Option<Verb<ExitCode>> {
-        Some(Verb::new(cli::run_serve))
+        Some(server::serve_verb::<cli::SheetArgs>(
+            "Wycinanka (Deadline24 2012): the TCP server where teams race to find order graphs in the sheet",
+        ))
     }
 
     fn bot_strategies(&self) -> &'static [&'static str] {
