@@ -13,18 +13,12 @@ use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_deadline24::{Command, Outcome, split};
 use kibitz_wycinanka::graph::Graph;
 use kibitz_wycinanka::rules::TurnReport;
-use kibitz_wycinanka::{Wycinanka, WycinankaState};
-use std::cell::RefCell;
-use std::collections::HashMap;
+use kibitz_wycinanka::Wycinanka;
 
 const ACCEPTED: MarkerKind = MarkerKind::new("order fulfilled", 129, 199, 132);
 
-/// Each accepted solution's sheet vertices, by order ID and team.
-type Solutions = HashMap<(u32, usize), Vec<u32>>;
-
 pub struct WycinankaView {
     rec: Recorded<Wycinanka>,
-    solutions: Solutions,
     /// The order shown beside the sheet and highlighted on it.
     selected: Option<u32>,
 }
@@ -55,26 +49,21 @@ impl Layout {
 
 impl WycinankaView {
     pub fn new(title: String, replay: Replay<Wycinanka>) -> Result<Self, String> {
-        let solutions = RefCell::new(Solutions::new());
-        let rec = Recorded::load(title, replay, player_color, |rec, record| Self::absorb(rec, &mut solutions.borrow_mut(), record))?;
-        Ok(Self { rec, solutions: solutions.into_inner(), selected: None })
+        let rec = Recorded::load(title, replay, player_color, Self::absorb)?;
+        Ok(Self { rec, selected: None })
     }
 
-    fn absorb(rec: &mut Recorded<Wycinanka>, solutions: &mut Solutions, record: StepRecord<Command, Outcome<TurnReport>>) {
-        let command = record.action.as_ref().map(|c| c.line.clone());
+    fn absorb(rec: &mut Recorded<Wycinanka>, record: StepRecord<Command, Outcome<TurnReport>>) {
+        // The command's first words name the order: enough for the marker's label.
+        let command: Option<String> = record.action.as_ref().map(|c| split(&c.line).into_iter().take(3).collect::<Vec<_>>().join(" "));
         let (i, outcome) = rec.push(record);
         let after = i + 1;
         match &outcome {
             Outcome::Answer { lines, .. } if lines.get(1).is_some_and(|l| l.starts_with("ACCEPTED")) => {
                 let team = rec.replay.records[i].player.unwrap_or(0);
-                let words = command.as_deref().map(split).unwrap_or_default();
-                let numbers: Vec<u32> = words.iter().skip(2).filter_map(|w| w.parse().ok()).collect();
-                if let [id, _size, vertices @ ..] = numbers.as_slice() {
-                    solutions.insert((*id, team), vertices.to_vec());
-                    let name = rec.track.players.get(team).map_or("?".to_string(), |p| p.name.clone());
-                    let label = format!("{name} fulfilled order {id}: {}", lines[1].to_lowercase());
-                    rec.track.markers.push(Marker { at: after, kind: ACCEPTED, label });
-                }
+                let name = rec.track.players.get(team).map_or("?".to_string(), |p| p.name.clone());
+                let label = format!("{name}: {} → {}", command.unwrap_or_default(), lines[1]);
+                rec.track.markers.push(Marker { at: after, kind: ACCEPTED, label });
                 let scores = Wycinanka::scores(rec.timeline.last_state());
                 if let Some(&score) = scores.get(team) {
                     rec.track.scores[team].push((after, score));
@@ -165,8 +154,9 @@ impl GameView for WycinankaView {
 
     fn draw(&mut self, ui: &mut egui::Ui, response: &egui::Response, rect: Rect, cursor: usize, camera: &BoardCamera, _: Perspective) {
         let grid = self.grid_size();
-        let state: WycinankaState = self.rec.state(cursor).game.clone();
-        self.keys(ui.ctx(), state.orders.len());
+        let orders = self.rec.state(cursor).game.orders.len();
+        self.keys(ui.ctx(), orders);
+        let state = &self.rec.state(cursor).game;
         let layout = Layout::fit(rect, camera, grid);
         let painter = ui.painter_at(rect);
         let sheet = &state.sheet;
@@ -182,18 +172,17 @@ impl GameView for WycinankaView {
         }
         // The selected order, where each team that fulfilled it by now cut it.
         let selected = self.selected.and_then(|id| state.orders.get(id as usize - 1).map(|o| (id, o)));
-        if let Some((id, placed)) = selected {
+        if let Some((_, placed)) = selected {
             // The first team's cut widest and underneath, so that cuts in the same place all show.
-            let teams = placed.fulfilled_by.len();
-            for (k, &team) in placed.fulfilled_by.iter().enumerate() {
-                let Some(map) = self.solutions.get(&(id, team)) else { continue };
-                let (color, wider) = (player_color(team), (teams - 1 - k) as f32);
+            let teams = placed.cuts.len();
+            for (k, cut) in placed.cuts.iter().enumerate() {
+                let (map, color, wider) = (&cut.map, player_color(cut.team), (teams - 1 - k) as f32);
                 for &(a, b) in placed.order.graph.edges() {
                     if let (Some(&x), Some(&y)) = (map.get(a as usize - 1), map.get(b as usize - 1)) {
                         painter.line_segment([pos(x), pos(y)], Stroke::new(2.5 + 3.0 * wider, color));
                     }
                 }
-                for &v in map {
+                for &v in map.iter() {
                     painter.circle_filled(pos(v), (layout.cell * 0.18).clamp(2.5, 6.0) + 2.0 * wider, color);
                 }
             }
@@ -203,7 +192,7 @@ impl GameView for WycinankaView {
         let mut legend =
             format!("sheet: {} vertices, {} edges · {} orders", sheet.graph.n(), sheet.graph.edges().len(), state.orders.len());
         if let Some((id, placed)) = selected {
-            legend.push_str(&format!(" · order {id}: fulfilled by {} team(s), in their colours", placed.fulfilled_by.len()));
+            legend.push_str(&format!(" · order {id}: fulfilled by {} team(s), in their colours", placed.cuts.len()));
         } else {
             legend.push_str(" · pick an order in the panel (or , and .) to see where it was cut");
         }
@@ -223,18 +212,18 @@ impl GameView for WycinankaView {
     }
 
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, _: Perspective) {
-        let state = self.rec.state(cursor).game.clone();
-        if let Some((id, placed)) = self.selected.and_then(|id| state.orders.get(id as usize - 1).map(|p| (id, p))) {
+        let names: Vec<String> = self.rec.track.players.iter().map(|p| p.name.clone()).collect();
+        let state = &self.rec.state(cursor).game;
+        if let Some(placed) = self.selected.and_then(|id| state.orders.get(id as usize - 1)) {
             let (rect, _) = ui.allocate_exact_size(Vec2::new(ui.available_width().min(260.0), 170.0), egui::Sense::hover());
-            let first = placed.fulfilled_by.first().and_then(|&team| self.solutions.get(&(id, team)));
-            let cut = first.map(|map| map.iter().map(|&v| state.sheet.positions[v as usize - 1]).collect());
+            let cut = placed.cuts.first().map(|c| c.map.iter().map(|&v| state.sheet.positions[v as usize - 1]).collect());
             draw_order(&ui.painter_at(rect), rect, &placed.order.graph, cut);
         }
         ui.label(egui::RichText::new("Orders (newest first; click to show one):").strong());
         for (k, placed) in state.orders.iter().enumerate().rev() {
             let id = k as u32 + 1;
             let g = &placed.order.graph;
-            let by: Vec<&str> = placed.fulfilled_by.iter().map(|&t| self.rec.track.players[t].name.as_str()).collect();
+            let by: Vec<&str> = placed.cuts.iter().map(|c| names[c.team].as_str()).collect();
             let text = format!(
                 "#{id:<3} V {:>2} E {:>2}  P {:>10}  C {}{}",
                 g.n(),

@@ -29,12 +29,27 @@ const COMMANDS: [&str; 7] = [
     "WAIT",
 ];
 
-/// An order in play: what was ordered, and the teams that fulfilled it, in order of acceptance
+/// An order in play: what was ordered, and the accepted solutions, in order of acceptance
 /// (their number is the order's C).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Placed {
     pub order: Arc<Order>,
-    pub fulfilled_by: Vec<usize>,
+    pub cuts: Vec<Cut>,
+}
+
+/// An accepted solution: the team, and the sheet vertex of each order vertex (never shown to
+/// other teams; the viewer draws it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cut {
+    pub team: usize,
+    pub map: Arc<[u32]>,
+}
+
+impl Placed {
+    /// Whether `team` has fulfilled the order.
+    pub fn fulfilled_by(&self, team: usize) -> bool {
+        self.cuts.iter().any(|c| c.team == team)
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -61,7 +76,7 @@ impl WycinankaState {
     /// A game in progress from its parts (the generator's games come through here, and so do
     /// the seed's example and tests). `rng` draws the orders of later turns.
     pub fn new(sheet: Sheet, orders: Vec<Order>, teams: usize, params: Params, rng: SplitMix64) -> Self {
-        let orders = orders.into_iter().map(|o| Placed { order: Arc::new(o), fulfilled_by: Vec::new() }).collect();
+        let orders = orders.into_iter().map(|o| Placed { order: Arc::new(o), cuts: Vec::new() }).collect();
         let turns = params.turns;
         Self { sheet: Arc::new(sheet), orders, points: vec![Fixed6(0); teams], turns, params: Arc::new(params), rng }
     }
@@ -69,7 +84,7 @@ impl WycinankaState {
     /// Places one more order, drawn from the game's generator.
     fn place_order(&mut self) -> u32 {
         let order = order(&self.sheet.graph, &self.params, &mut self.rng);
-        self.orders.push(Placed { order: Arc::new(order), fulfilled_by: Vec::new() });
+        self.orders.push(Placed { order: Arc::new(order), cuts: Vec::new() });
         self.orders.len() as u32
     }
 
@@ -102,7 +117,7 @@ impl WycinankaRules {
         let numbers = words.iter().map(|_| args.int()).collect::<Result<Vec<i64>, Fail>>()?;
         let (id, size, vertices) = (numbers[0], numbers[1], &numbers[2..]);
         let placed = state.placed(id)?;
-        if placed.fulfilled_by.contains(&team) {
+        if placed.fulfilled_by(team) {
             return Err(ANSWERED);
         }
         let order = Arc::clone(&placed.order);
@@ -123,8 +138,8 @@ impl WycinankaRules {
             return Ok(vec!["INCORRECT".into()]);
         }
         let placed = &mut state.orders[id as usize - 1];
-        let won = share(order.value, placed.fulfilled_by.len());
-        placed.fulfilled_by.push(team);
+        let won = share(order.value, placed.cuts.len());
+        placed.cuts.push(Cut { team, map: map.into() });
         state.points[team] = Fixed6(state.points[team].0 + won.0);
         Ok(vec![format!("ACCEPTED {won}")])
     }
@@ -132,7 +147,7 @@ impl WycinankaRules {
     /// `V E P C`, then the order's edges.
     fn describe(placed: &Placed) -> Vec<String> {
         let g: &Graph = &placed.order.graph;
-        let head = format!("{} {} {} {}", g.n(), g.edges().len(), placed.order.value, placed.fulfilled_by.len());
+        let head = format!("{} {} {} {}", g.n(), g.edges().len(), placed.order.value, placed.cuts.len());
         std::iter::once(head).chain(g.edge_lines()).collect()
     }
 }
