@@ -1,7 +1,7 @@
 //! Re-simulating a replay with the rules and comparing every recorded outcome.
 
-use crate::game::Game;
-use crate::replay::Replay;
+use crate::game::{Game, ToMove};
+use crate::replay::{Replay, StepRecord};
 use std::fmt;
 
 /// The first place where a replay and the rules disagree.
@@ -75,4 +75,27 @@ pub fn verify<G: Game>(replay: &Replay<G>) -> Result<Verified, VerifyError> {
         return Err(VerifyError::FinalScores { recorded: end.scores.clone(), simulated: scores });
     }
     Ok(Verified { steps: replay.records.len(), scores, finished: replay.end.is_some() })
+}
+
+/// Why the first steps of a recorded match cannot be continued from.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HistoryError {
+    #[error("the match was already over before step {0}")]
+    Over(usize),
+    #[error("step {0} does not re-simulate to its recorded outcome")]
+    Disagrees(usize),
+}
+
+/// Moves `state` on through `history`, the recorded steps a new match continues from (a
+/// take-over), checking each against its recorded outcome.
+pub fn replay_history<G: Game>(state: &mut G::State, history: &[StepRecord<G::Action, G::Outcome>]) -> Result<(), HistoryError> {
+    for (i, record) in history.iter().enumerate() {
+        if matches!(G::to_move(state), ToMove::Over) {
+            return Err(HistoryError::Over(i));
+        }
+        if G::apply(state, &record.to_step()) != record.outcome {
+            return Err(HistoryError::Disagrees(i));
+        }
+    }
+    Ok(())
 }

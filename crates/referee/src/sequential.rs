@@ -85,15 +85,7 @@ pub fn run_match_from<G: Game>(
     mut progress: impl FnMut(Progress),
 ) -> Result<Finished<G>, MatchError> {
     let mut state = G::start(setup, seats.len(), options.seed).map_err(MatchError::Setup)?;
-    for (i, record) in history.iter().enumerate() {
-        if matches!(G::to_move(&state), ToMove::Over) {
-            return Err(MatchError::History(format!("the match was already over before step {i}")));
-        }
-        let outcome = G::apply(&mut state, &record.to_step());
-        if outcome != record.outcome {
-            return Err(MatchError::History(format!("step {i} does not re-simulate to its recorded outcome")));
-        }
-    }
+    kibitz_core::verify::replay_history::<G>(&mut state, history).map_err(|e| MatchError::History(e.to_string()))?;
     for (player, seat) in seats.iter_mut().enumerate() {
         seat.start(&state, player);
     }

@@ -4,6 +4,7 @@
 use crate::clock::ClockState;
 use crate::{OnTurn, ReplayOut, ServerOptions};
 use kibitz_core::replay::{BodyLine, Continued, EndRecord, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
+use kibitz_core::verify::HistoryError;
 use kibitz_core::{Game, Step};
 use kibitz_deadline24::{Command, Outcome, Realtime, Rules, Setup};
 use std::io;
@@ -289,7 +290,8 @@ impl<R: Rules> Owner<R> {
     }
 }
 
-/// The recorded steps `lines` replayed on `state`, each checked against its recorded outcome.
+/// The recorded steps `lines` read and replayed on `state`, each checked against its recorded
+/// outcome (`kibitz_core::verify::replay_history`).
 fn replay_history<R: Rules>(
     state: &mut <Realtime<R> as Game>::State,
     lines: &[String],
@@ -301,11 +303,14 @@ fn replay_history<R: Rules>(
             Ok(BodyLine::End(_)) => return Err(io::Error::other(format!("step {i} of the game to continue is its end record"))),
             Err(e) => return Err(io::Error::other(format!("step {i} of the game to continue: {e}"))),
         };
-        if Realtime::<R>::apply(state, &record.to_step()) != record.outcome {
-            return Err(io::Error::other(format!("step {i} of the game to continue does not re-simulate to its recorded outcome")));
-        }
         records.push(StepRecord { step: i, ..record });
     }
+    kibitz_core::verify::replay_history::<Realtime<R>>(state, &records).map_err(|e| {
+        io::Error::other(match e {
+            HistoryError::Over(i) => format!("the game to continue was already over before step {i}"),
+            HistoryError::Disagrees(i) => format!("step {i} of the game to continue does not re-simulate to its recorded outcome"),
+        })
+    })?;
     Ok(records)
 }
 

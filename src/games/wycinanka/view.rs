@@ -11,9 +11,9 @@ use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Stroke, Vec2};
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_deadline24::{Command, Outcome, split};
+use kibitz_wycinanka::Wycinanka;
 use kibitz_wycinanka::graph::Graph;
 use kibitz_wycinanka::rules::TurnReport;
-use kibitz_wycinanka::Wycinanka;
 
 const ACCEPTED: MarkerKind = MarkerKind::new("order fulfilled", 129, 199, 132);
 
