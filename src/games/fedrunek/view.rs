@@ -166,8 +166,9 @@ impl FedrunekView {
         let Some(robot) = hand.robot(state) else { return steps };
         for (slot, (d, _)) in steps.iter_mut().zip(kibitz_fedrunek::hand::DIRECTIONS) {
             let target = Pos::new(robot.pos.x + d[0], robot.pos.y + d[1], robot.pos.z + d[2]);
-            *slot =
-                kibitz_fedrunek::hand::click(&state.world, robot, target, tunnel_known(&self.owners, knowledge, team, robot.pos, target));
+            let drilled = Tunnel::between(robot.pos, target).is_some_and(|t| self.owners.get(&t) == Some(&team));
+            let known = kibitz_fedrunek::hand::tunnel_known(knowledge, drilled, target);
+            *slot = kibitz_fedrunek::hand::click(&state.world, robot, target, known);
         }
         steps
     }
@@ -375,13 +376,6 @@ pub(super) fn operation_text(r: &Robot) -> String {
     let busy = if r.busy > 0 { format!(", {} turns left", r.busy) } else { String::new() };
     let cargo = if r.kind == Kind::Miner { format!(" · cargo {:?}", r.cargo) } else { String::new() };
     format!("{}{busy}{cargo}", operation(&r.operation))
-}
-
-/// Whether `team` knows of a tunnel between `a` and its neighbour `b`: one it drilled, or one
-/// its robots' `INFO` reported there.
-fn tunnel_known(owners: &HashMap<Tunnel, usize>, knowledge: &Knowledge, team: usize, a: Pos, b: Pos) -> bool {
-    let drilled = Tunnel::between(a, b).is_some_and(|t| owners.get(&t) == Some(&team));
-    drilled || matches!(knowledge.fields.get(&b), Some(Seen::Underground { tunnel: Some(true), .. }))
 }
 
 /// What the hover box says about a field.

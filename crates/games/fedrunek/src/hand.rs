@@ -2,6 +2,7 @@
 //! and sends): a click on a neighbouring field moves or drills, buttons name skills and
 //! directions. The commands go to the server like any client's.
 
+use crate::knowledge::{Knowledge, Seen};
 use crate::robots::{Kind, Robot};
 use crate::world::{Pos, World};
 
@@ -20,6 +21,12 @@ pub fn skills(kind: Kind) -> &'static [&'static str] {
 /// `MOVE` or `DRILL` of `robot` by `d`.
 pub fn step(verb: &str, robot: &Robot, d: [i32; 3]) -> String {
     format!("{verb} {} {} {} {}", robot.id, d[0], d[1], d[2])
+}
+
+/// Whether a team knows of a tunnel into field `b` from its neighbour: one it drilled
+/// (`drilled`, which the caller learns from the replay), or one its robots' `INFO` reported.
+pub fn tunnel_known(knowledge: &Knowledge, drilled: bool, b: Pos) -> bool {
+    drilled || matches!(knowledge.fields.get(&b), Some(Seen::Underground { tunnel: Some(true), .. }))
 }
 
 /// What a click on `target` sends for `robot`, when `target` is one of its neighbours: `MOVE`
@@ -51,6 +58,18 @@ mod tests {
         assert_eq!(click(&world, &miner, Pos::new(1, 3, 3), false), None, "its own field");
         let scout = Robot::new(4, Kind::Scout, Pos::new(1, 3, 3));
         assert_eq!(click(&world, &scout, Pos::new(2, 3, 3), false).as_deref(), Some("MOVE 4 1 0 0"), "scouts never drill");
+    }
+
+    #[test]
+    fn a_team_knows_the_tunnels_it_drilled_and_those_info_reported() {
+        let mut k = Knowledge::default();
+        let p = Pos::new(2, 3, 3);
+        assert!(!tunnel_known(&k, false, p));
+        assert!(tunnel_known(&k, true, p));
+        k.fields.insert(p, Seen::Underground { stone: false, metals: [0; 3], tunnel: Some(true) });
+        assert!(tunnel_known(&k, false, p));
+        k.fields.insert(p, Seen::Underground { stone: false, metals: [0; 3], tunnel: Some(false) });
+        assert!(!tunnel_known(&k, false, p));
     }
 
     #[test]
