@@ -29,7 +29,8 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
         loop {
             if let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
                 let line: Vec<u8> = self.pending.drain(..=i).collect();
-                if std::mem::take(&mut self.skipping) {
+                // Too long whether it came in pieces (skipped) or at once.
+                if std::mem::take(&mut self.skipping) || i > self.max {
                     return Ok(Some(Line::TooLong));
                 }
                 return Ok(Some(Line::Text(String::from_utf8_lossy(&line[..i]).into_owned())));
@@ -43,5 +44,37 @@ impl<R: AsyncRead + Unpin> LineReader<R> {
                 return Ok(None);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn lines(input: &[u8], max: usize) -> Vec<Option<String>> {
+        let mut reader = LineReader::new(input, max);
+        let mut out = Vec::new();
+        while let Some(line) = reader.next().await.unwrap() {
+            out.push(match line {
+                Line::Text(t) => Some(t),
+                Line::TooLong => None,
+            });
+        }
+        out
+    }
+
+    #[tokio::test]
+    async fn a_line_over_the_cap_is_too_long_however_its_bytes_arrive() {
+        let mut input = Vec::new();
+        input.extend_from_slice(&[b'A'; 10]);
+        input.push(b'\n');
+        input.extend_from_slice(&[b'B'; 11]);
+        input.push(b'\n');
+        input.extend_from_slice(b"ok\n");
+        assert_eq!(lines(&input, 10).await, vec![Some("A".repeat(10)), None, Some("ok".into())]);
+        // Far over the cap, read in several pieces.
+        let mut long = vec![b'C'; 20_000];
+        long.extend_from_slice(b"\nok\n");
+        assert_eq!(lines(&long, 4096).await, vec![None, Some("ok".into())]);
     }
 }
