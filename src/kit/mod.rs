@@ -14,6 +14,8 @@
 //! - [`server_log`]: the turn log of a server game (commands, answers, turn ends).
 //! - [`hosting`]: hand play of a server game: a server hosted on a thread, the spectator feed the
 //!   view follows, the human's own connection.
+//! - [`server_hand`]: `kibitz play` of a server game, new or taken over, and the human's seat in
+//!   the panel (turn clock, answers, console), which each game's hand panel builds on.
 //! - [`args`]: command-line arguments every bot game shares (recording, limits, seats).
 //! - [`progress`]: the progress bar of long headless work.
 //! - [`palette`]: player colours.
@@ -31,5 +33,6 @@ pub mod room;
 pub use kibitz_scene as scene;
 pub mod seats;
 pub mod server;
+pub mod server_hand;
 pub mod server_log;
 pub mod view;

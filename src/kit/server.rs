@@ -215,7 +215,12 @@ pub fn match_clients<R: Rules>(game: R::Params, turns: &TurnArgs, clients: &[Str
 /// rest of `kibitz serve ID` and `kibitz match ID` is the same for every server game.
 pub trait GameArgs: Args + 'static {
     type Rules: Rules;
-    fn params(&self) -> <Self::Rules as Rules>::Params;
+    /// Our client that plays the teams nobody names, in hand play.
+    const OPPONENT: &'static str;
+    /// The game's parameters (a file they name may not read: the error says where).
+    fn params(&self) -> anyhow::Result<<Self::Rules as Rules>::Params>;
+    /// What is played on, for a window's title ("on a 16³ asteroid").
+    fn summary(&self) -> String;
 }
 
 /// `kibitz serve ID`'s arguments.
@@ -242,11 +247,11 @@ pub struct MatchArgs<G: GameArgs> {
 }
 
 fn run_serve<G: GameArgs>(args: ServeArgs<G>) -> anyhow::Result<ExitCode> {
-    serve::<G::Rules>(args.game.params(), &args.turns, &args.listen)
+    serve::<G::Rules>(args.game.params()?, &args.turns, &args.listen)
 }
 
 fn run_match<G: GameArgs>(args: MatchArgs<G>) -> anyhow::Result<serde_json::Value> {
-    match_clients::<G::Rules>(args.game.params(), &args.turns, &args.clients)
+    match_clients::<G::Rules>(args.game.params()?, &args.turns, &args.clients)
 }
 
 /// The verb `kibitz serve ID`: `what` the server is for, in the help's first line.

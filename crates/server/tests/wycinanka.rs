@@ -3,51 +3,19 @@
 
 mod support;
 
-use kibitz_core::rng::SplitMix64;
 use kibitz_core::verify::verify;
-use kibitz_deadline24::{AnswerLines, Common, Ctx, Fixed6, Reply, Rules};
+use kibitz_deadline24::{Common, Fixed6};
 use kibitz_server::{Clock, ServerOptions, TeamLogin};
-use kibitz_wycinanka::generate::{Order, Sheet};
-use kibitz_wycinanka::graph::Graph;
-use kibitz_wycinanka::rules::TurnReport;
-use kibitz_wycinanka::{Params, WycinankaRules, WycinankaState};
+use kibitz_wycinanka::{Params, World, WycinankaRules};
+use std::sync::Arc;
 use support::{Client, start};
 
-/// Wycinanka on the seed's example sheet and orders instead of generated ones.
-struct SeedExample;
-
-impl Rules for SeedExample {
-    const ID: &'static str = "wycinanka";
-    const RULES_VERSION: u32 = WycinankaRules::RULES_VERSION;
-    type Params = ();
-    type State = WycinankaState;
-    type TurnReport = TurnReport;
-
-    fn start(_: &(), teams: usize, _seed: u64) -> Result<WycinankaState, String> {
-        let graph = Graph::new(6, vec![(1, 2), (4, 2), (2, 3), (3, 4), (3, 6), (4, 5)]);
-        let orders = vec![
-            Order { graph: Graph::new(3, vec![(1, 2), (2, 3)]), value: Fixed6::from_int(4) },
-            Order { graph: Graph::new(4, vec![(1, 4), (2, 4), (3, 4)]), value: Fixed6::from_int(10) },
-        ];
-        let params = Params { turns: 3, ..Params::default() };
-        Ok(WycinankaState::new(Sheet { graph, positions: vec![(0, 0); 6] }, orders, teams, params, SplitMix64::new(2)))
-    }
-
-    fn command(state: &mut WycinankaState, ctx: &Ctx, team: usize, words: &[&str]) -> Reply {
-        WycinankaRules::command(state, ctx, team, words)
-    }
-
-    fn end_turn(state: &mut WycinankaState, ctx: &Ctx) -> (TurnReport, bool) {
-        WycinankaRules::end_turn(state, ctx)
-    }
-
-    fn results(state: &WycinankaState) -> Vec<Fixed6> {
-        WycinankaRules::results(state)
-    }
-
-    fn answer_lines(words: &[&str]) -> AnswerLines {
-        WycinankaRules::answer_lines(words)
-    }
+/// The seed's example sheet and orders, as the bundled world file has them.
+fn seed_example() -> Params {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../maps/wycinanka/seed-example.world")).unwrap();
+    let world = World::parse(&text).unwrap();
+    assert_eq!(world.orders[1].1.value, Fixed6::from_int(10), "order 2 is the example's star");
+    Params { turns: 3, world: Some(Arc::new(world)), ..Params::default() }
 }
 
 fn teams() -> Vec<TeamLogin> {
@@ -59,7 +27,8 @@ async fn the_seeds_worked_example_byte_for_byte_over_a_socket() {
     // T = 10 as in the example; the host stops the game once the example is through.
     let common = Common { turn_ms: 10_000, ..Common::default() };
     let clock = Clock::default();
-    let server = start::<SeedExample>((), common, ServerOptions { clock: clock.clone(), ..ServerOptions::new(teams()) }, false).await;
+    let server =
+        start::<WycinankaRules>(seed_example(), common, ServerOptions { clock: clock.clone(), ..ServerOptions::new(teams()) }, false).await;
     let mut c = Client::connect(server.addr).await;
     c.expect(&["LOGIN"]).await;
     c.send("login1").await;
@@ -101,7 +70,7 @@ async fn the_seeds_worked_example_byte_for_byte_over_a_socket() {
     let replays = server.replays.clone();
     let results = server.finish().await;
     assert_eq!(results[0].scores, vec![10_000_000, 9_000_000, 8_100_000]);
-    verify(&replays.parse::<SeedExample>(0)).unwrap();
+    verify(&replays.parse::<WycinankaRules>(0)).unwrap();
 }
 
 #[tokio::test]

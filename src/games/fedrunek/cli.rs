@@ -31,14 +31,19 @@ pub struct WorldArgs {
 
 impl GameArgs for WorldArgs {
     type Rules = FedrunekRules;
+    const OPPONENT: &'static str = "kibitz bot fedrunek greedy";
 
-    fn params(&self) -> Params {
+    fn summary(&self) -> String {
+        format!("on a {}³ asteroid", self.n)
+    }
+
+    fn params(&self) -> anyhow::Result<Params> {
         let profile = match self.profile.as_str() {
             "core" => Profile::Core,
             "layers" => Profile::Layers,
             _ => Profile::Crust,
         };
-        Params {
+        Ok(Params {
             n: self.n,
             profile,
             stations: self.stations,
@@ -46,6 +51,6 @@ impl GameArgs for WorldArgs {
             initial_scouts: self.scouts,
             initial_miners: self.miners,
             max_turns: self.max_turns,
-        }
+        })
     }
 }

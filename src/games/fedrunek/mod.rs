@@ -40,7 +40,7 @@ impl Room for FedrunekRoom {
     }
 
     fn play_verb(&self) -> Option<Verb<Session>> {
-        Some(Verb::new(play::play))
+        Some(play::verb())
     }
 
     fn serve_verb(&self) -> Option<Verb<ExitCode>> {

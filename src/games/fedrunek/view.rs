@@ -8,15 +8,16 @@ use super::hand::{self, Hand};
 use crate::kit::palette::player_color;
 use crate::kit::recorded::Recorded;
 use crate::kit::scene::{MeshData, Part, Scene};
+use crate::kit::server_hand;
 use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Vec2};
 use kibitz_core::Game;
-use kibitz_core::replay::{BodyLine, Replay, ReplayHeader, StepRecord};
+use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_deadline24::{Command, Outcome, State, split};
 use kibitz_fedrunek::knowledge::{Knowledge, Seen};
 use kibitz_fedrunek::robots::{Kind, Operation, Robot};
 use kibitz_fedrunek::world::{Pos, Tunnel, World};
-use kibitz_fedrunek::{Fedrunek, FedrunekState, TurnReport};
+use kibitz_fedrunek::{Fedrunek, FedrunekRules, FedrunekState, TurnReport};
 use kibitz_fedrunek_scene::{self as cube, Cut, Look, Rgb, Sight};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -106,9 +107,7 @@ impl FedrunekView {
     /// A match played by hand on a server the app hosts: follows it from the server's
     /// spectator port (history included) as `hand`'s team.
     pub fn live(title: String, hand: Hand) -> Result<Self, String> {
-        let header = hand.feed.next_line(std::time::Duration::from_secs(30)).ok_or("the server sent no replay header within 30 s")?;
-        let header: ReplayHeader<kibitz_fedrunek::Setup> =
-            serde_json::from_str(&header).map_err(|e| format!("the server sent an unreadable header: {e}"))?;
+        let header = server_hand::header::<FedrunekRules>(&hand.seat)?;
         let mut view = Self::new(title, Replay { header, records: Vec::new(), end: None })?;
         view.hand = Some(hand);
         view.follow();
@@ -119,27 +118,8 @@ impl FedrunekView {
     fn follow(&mut self) -> bool {
         self.cut_to_selected();
         let Some(hand) = self.hand.as_mut() else { return false };
-        let mut grew = false;
-        for line in hand.feed.new_lines() {
-            match BodyLine::<Command, Outcome<TurnReport>>::parse(&line) {
-                Ok(BodyLine::Step(record)) => {
-                    if let Outcome::Turn { turn, .. } = record.outcome {
-                        hand.turn_ended(turn);
-                    }
-                    Self::absorb(&mut self.rec, &mut self.owners, record);
-                    grew = true;
-                }
-                Ok(BodyLine::End(end)) => {
-                    self.rec.replay.end = Some(end);
-                    hand.ended = crate::kit::live::ending(&self.rec.replay);
-                }
-                Err(e) => {
-                    hand.ended.get_or_insert(format!("the server sent a line the viewer cannot read: {e}"));
-                }
-            }
-        }
-        hand.poll();
-        grew
+        let owners = &mut self.owners;
+        server_hand::follow(&mut hand.seat, &mut self.rec, |rec, record| Self::absorb(rec, owners, record))
     }
 
     /// What each of the six directions sends for the selected robot of the human's team (a
@@ -160,7 +140,7 @@ impl FedrunekView {
     fn steps(&mut self, at_end: bool) -> [Option<String>; 6] {
         let mut steps: [Option<String>; 6] = Default::default();
         let Some(hand) = self.hand.as_ref().filter(|_| at_end) else { return steps };
-        let team = hand.team;
+        let team = hand.team();
         let knowledge = knowledge(&mut self.known, &self.rec, team, self.rec.timeline.len());
         let state = &self.rec.timeline.last_state().game;
         let Some(robot) = hand.robot(state) else { return steps };
@@ -479,7 +459,7 @@ impl GameView for FedrunekView {
     fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
         let team = self.seat_to_move(cursor).ok_or("this match is already played by hand")?;
         let out = crate::kit::seats::default_out(Fedrunek::ID);
-        let view = super::play::continue_replay(&self.rec.replay, cursor, team, &[], &out, &self.rec.track.title)?;
+        let view = super::play::continue_replay(&self.rec.replay, cursor, team, &out, &self.rec.track.title)?;
         Ok((Box::new(view), out))
     }
 
@@ -532,7 +512,7 @@ impl GameView for FedrunekView {
         // In hand play, at the live end: what a click there does.
         let live_end = cursor >= self.rec.timeline.len();
         let click = match &self.hand {
-            Some(hand) if live_end && hand.ended.is_none() => {
+            Some(hand) if live_end && hand.seat.ended.is_none() => {
                 let state = &self.rec.timeline.last_state().game;
                 let step = hand.robot(state).and_then(|robot| {
                     let d = [p.x - robot.pos.x, p.y - robot.pos.y, p.z - robot.pos.z];
@@ -541,7 +521,7 @@ impl GameView for FedrunekView {
                 });
                 lines.push(match &step {
                     Some(command) => format!("click: {command}"),
-                    None if state.teams[hand.team].robots.iter().any(|r| r.pos == p) => "click: select your robot here".into(),
+                    None if state.teams[hand.team()].robots.iter().any(|r| r.pos == p) => "click: select your robot here".into(),
                     None => String::new(),
                 });
                 Some(step)
@@ -603,14 +583,14 @@ impl HandPlay for FedrunekView {
     fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
         let steps = self.steps(at_end);
         let hand = self.hand.as_mut()?;
-        let name = self.rec.track.players.get(hand.team).map_or("?", |p| p.name.as_str());
+        let name = self.rec.track.players.get(hand.team()).map_or("?", |p| p.name.as_str());
         hand.panel(ui, &self.rec.timeline.last_state().game, name, &steps, at_end)
     }
 
     fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
         let steps = self.steps(true);
         if let Some(hand) = self.hand.as_mut()
-            && hand.ended.is_none()
+            && hand.seat.ended.is_none()
         {
             hand.keys(&self.rec.timeline.last_state().game, ctx, &steps);
         }
@@ -622,16 +602,16 @@ impl HandPlay for FedrunekView {
     }
 
     fn initial_perspective(&self) -> Option<Perspective> {
-        self.hand.as_ref().map(|h| Perspective::Player(h.team))
+        self.hand.as_ref().map(|h| Perspective::Player(h.team()))
     }
 
     fn perspective_cycle(&self) -> Option<Vec<Perspective>> {
-        self.hand.as_ref().map(|h| vec![Perspective::Player(h.team), Perspective::Omniscient])
+        self.hand.as_ref().map(|h| vec![Perspective::Player(h.team()), Perspective::Omniscient])
     }
 
     fn stop(&mut self) {
         if let Some(hand) = self.hand.as_mut() {
-            hand.hosted.clock.stop("stopped by the user");
+            hand.seat.stop();
         }
     }
 }

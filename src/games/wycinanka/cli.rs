@@ -1,14 +1,19 @@
-//! Wycinanka's own command-line arguments: the sheet and the orders, for `kibitz serve` and
-//! `match`.
+//! Wycinanka's own command-line arguments (the sheet and the orders, for `kibitz serve`, `match`
+//! and `play`) and `kibitz sheet`, which writes and checks world files.
 
+use crate::kit::args::load;
 use crate::kit::server::GameArgs;
-use clap::Args;
-use kibitz_wycinanka::{Params, WycinankaRules};
+use clap::{Args, Parser, Subcommand};
+use kibitz_core::replay::Replay;
+use kibitz_wycinanka::{Params, World, Wycinanka, WycinankaRules, world_of};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
 
-/// The sheet and the orders: wycinanka's own parameters (docs/rules/wycinanka.md).
-#[derive(Args)]
+/// The generator's parameters (docs/rules/wycinanka.md).
+#[derive(Args, Clone)]
 #[command(next_help_heading = "The sheet and the orders")]
-pub struct SheetArgs {
+pub struct SheetParams {
     /// The sheet is cut from a WIDTH × HEIGHT grid (45 × 45: about 2,000 vertices).
     #[arg(long, default_value_t = 45)]
     pub width: u32,
@@ -30,9 +35,7 @@ pub struct SheetArgs {
     pub impossible_percent: u32,
 }
 
-impl GameArgs for SheetArgs {
-    type Rules = WycinankaRules;
-
+impl SheetParams {
     fn params(&self) -> Params {
         Params {
             width: self.width,
@@ -42,6 +45,116 @@ impl GameArgs for SheetArgs {
             min_order: self.min_order,
             max_order: self.max_order,
             impossible_percent: self.impossible_percent,
+            world: None,
         }
     }
+}
+
+/// The sheet and the orders: generated, or a world file's.
+#[derive(Args)]
+pub struct SheetArgs {
+    #[command(flatten)]
+    pub generated: SheetParams,
+    /// Play on this world file's sheet and orders (`kibitz sheet` writes them); turns it lists
+    /// no order for get generated ones. Every game of a series plays on it.
+    #[arg(long, help_heading = "The sheet and the orders")]
+    pub world: Option<PathBuf>,
+}
+
+impl GameArgs for SheetArgs {
+    type Rules = WycinankaRules;
+    const OPPONENT: &'static str = "kibitz bot wycinanka solver";
+
+    fn params(&self) -> anyhow::Result<Params> {
+        let mut params = self.generated.params();
+        if let Some(path) = &self.world {
+            params.world = Some(Arc::new(load(path, World::parse)?));
+        }
+        Ok(params)
+    }
+
+    fn summary(&self) -> String {
+        match &self.world {
+            Some(path) => format!("on {}", crate::kit::args::file_name(path)),
+            None => format!("on a {} × {} sheet", self.generated.width, self.generated.height),
+        }
+    }
+}
+
+/// Wycinanka world files: the sheet and its orders as text (docs/rules/wycinanka.md).
+#[derive(Parser)]
+#[command(name = "sheet")]
+pub struct SheetToolArgs {
+    #[command(subcommand)]
+    pub command: SheetCommand,
+}
+
+#[derive(Subcommand)]
+pub enum SheetCommand {
+    /// Write the world a seed makes: its sheet, where each vertex sits, and the orders of
+    /// every turn of its game.
+    #[command(after_help = "Example: kibitz sheet generate --width 8 --height 6 --game-turns 40 --seed 3 --out small.world")]
+    Generate {
+        #[command(flatten)]
+        params: SheetParams,
+        /// The same seed always gives the same world.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Write here instead of stdout.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Write the world a replay was played on (its sheet and the orders of all its turns).
+    #[command(after_help = "Example: kibitz sheet from replays/wycinanka-solvers.jsonl --out race.world")]
+    From {
+        replay: PathBuf,
+        /// Write here instead of stdout.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Check a world file; the first fault is named with its line (exit 2).
+    Check { file: PathBuf },
+}
+
+pub fn sheet(args: SheetToolArgs) -> anyhow::Result<ExitCode> {
+    let (world, out) = match args.command {
+        SheetCommand::Generate { params, seed, out } => (world_of(&params.params(), seed).map_err(anyhow::Error::msg)?, out),
+        SheetCommand::From { replay, out } => {
+            let loaded = load(&replay, Replay::<Wycinanka>::parse)?;
+            let header = &loaded.replay.header;
+            (world_of(&header.setup.game, header.seed).map_err(|e| anyhow::anyhow!("{}: {e}", replay.display()))?, out)
+        }
+        SheetCommand::Check { file } => {
+            let world = load(&file, World::parse)?;
+            println!("{}: a valid world; {}", file.display(), describe(&world));
+            return Ok(ExitCode::SUCCESS);
+        }
+    };
+    write(&world, out.as_deref())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What a world holds, in a line.
+fn describe(world: &World) -> String {
+    let g = &world.sheet.graph;
+    let last = world.orders.last().map_or(0, |(turn, _)| *turn);
+    format!(
+        "{} vertices, {} edges{}; {} orders up to turn {last}",
+        g.n(),
+        g.edges().len(),
+        if world.sheet.positions.is_some() { ", placed" } else { " (the viewer lays it out)" },
+        world.orders.len()
+    )
+}
+
+fn write(world: &World, out: Option<&Path>) -> anyhow::Result<()> {
+    let text = world.to_text();
+    match out {
+        Some(path) => {
+            std::fs::write(path, &text).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+            eprintln!("{}: {}", path.display(), describe(world));
+        }
+        None => print!("{text}"),
+    }
+    Ok(())
 }

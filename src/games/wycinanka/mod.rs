@@ -1,10 +1,13 @@
 //! Wycinanka (Deadline24 2012) in the app: its server and client matches on the command line,
-//! its solver client, and its view.
+//! world files (`kibitz sheet`), its solver client, its view, and hand play on a server the
+//! app hosts.
 
 mod cli;
+mod hand;
+mod play;
 mod view;
 
-use crate::kit::room::{Opened, Room, Verb, VerifyReport, open_as, verify_as};
+use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_as, verify_as};
 use crate::kit::server;
 use kibitz_core::Game;
 use kibitz_wycinanka::Wycinanka;
@@ -35,6 +38,14 @@ impl Room for WycinankaRoom {
             "each team's points × K summed over the games",
             "kibitz match wycinanka --game-turns 60 --turn-ms 200 --out race.jsonl \\\n  -- 'kibitz bot wycinanka solver --seed 1' 'kibitz bot wycinanka solver --seed 2'",
         ))
+    }
+
+    fn play_verb(&self) -> Option<Verb<Session>> {
+        Some(play::verb())
+    }
+
+    fn tools(&self) -> Vec<Verb<ExitCode>> {
+        vec![Verb::new(cli::sheet)]
     }
 
     fn serve_verb(&self) -> Option<Verb<ExitCode>> {

@@ -1,56 +1,154 @@
 //! The wycinanka view: the sheet drawn where the generator placed its vertices (the grid it was
-//! cut from), zoom and pan for thousands of vertices; the order list with each order's value,
-//! C and who fulfilled it; a selected order drawn beside the sheet and, for every team that
-//! fulfilled it by the cursor, where it was cut, highlighted in the team's colour. Timeline
-//! markers for acceptances; the score chart is the race.
+//! cut from) or, for a world file without positions, where a force-directed layout puts them
+//! (computed once); zoom and pan for thousands of vertices. The order list gives each order's
+//! value, C and who fulfilled it; a selected order is drawn in the panel and, for every team
+//! that fulfilled it by the cursor, highlighted where it was cut. As player k, only k's own
+//! cuts show (the protocol tells a team C, never where others cut). Timeline markers for
+//! acceptances; the score chart is the race. In hand play, clicks on the sheet place the
+//! selected order's vertices.
 
+use super::hand::{self, Hand};
+use crate::kit::hosting::HostPlan;
 use crate::kit::palette::player_color;
 use crate::kit::recorded::Recorded;
-use crate::kit::view::{BoardCamera, GameView, LogLine, Marker, MarkerKind, Perspective, Track, hover_box};
+use crate::kit::server_hand;
+use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Stroke, Vec2};
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_deadline24::{Command, Outcome, split};
-use kibitz_wycinanka::Wycinanka;
+use kibitz_wycinanka::generate::Sheet;
 use kibitz_wycinanka::graph::Graph;
-use kibitz_wycinanka::rules::TurnReport;
+use kibitz_wycinanka::hand::Mapping;
+use kibitz_wycinanka::layout::force_directed;
+use kibitz_wycinanka::rules::{Placed, TurnReport};
+use kibitz_wycinanka::{Params, Wycinanka, WycinankaRules, WycinankaState};
+use std::collections::HashMap;
+use std::path::Path;
 
 const ACCEPTED: MarkerKind = MarkerKind::new("order fulfilled", 129, 199, 132);
+const FITS: Color32 = Color32::from_rgb(120, 220, 120);
+const WRONG: Color32 = Color32::from_rgb(255, 80, 70);
+const CURRENT: Color32 = Color32::from_rgb(255, 214, 0);
 
 pub struct WycinankaView {
     rec: Recorded<Wycinanka>,
-    /// The order shown beside the sheet and highlighted on it.
+    /// The order shown in the panel and highlighted on the sheet.
     selected: Option<u32>,
+    drawing: Drawing,
+    /// Each order's picture, laid out once (unit square).
+    order_layouts: HashMap<u32, Vec<[f32; 2]>>,
+    /// The match being played by hand, when it is.
+    hand: Option<Hand>,
 }
 
-/// Where the sheet's grid sits on the screen.
+/// Where each sheet vertex is drawn, in sheet units (a grid edge is 1), and a grid of cells
+/// of one unit for finding the vertex under the pointer: computed once per replay (a replay
+/// is one game, on one sheet).
+struct Drawing {
+    points: Vec<Vec2>,
+    /// The far corner; the near one is (0, 0).
+    size: Vec2,
+    cells: HashMap<(i32, i32), Vec<u32>>,
+}
+
+impl Drawing {
+    fn of(sheet: &Sheet) -> Self {
+        let points: Vec<Vec2> = match &sheet.positions {
+            Some(positions) => positions.iter().map(|&(x, y)| Vec2::new(x as f32, y as f32)).collect(),
+            None => {
+                // The layout fills the unit square; scale it so that edges are about 1 long.
+                let at: Vec<Vec2> = force_directed(&sheet.graph).into_iter().map(|[x, y]| Vec2::new(x, y)).collect();
+                let edges = sheet.graph.edges();
+                let mean =
+                    edges.iter().map(|&(a, b)| (at[a as usize - 1] - at[b as usize - 1]).length()).sum::<f32>() / edges.len().max(1) as f32;
+                let scale = if mean > 0.0 { 1.0 / mean } else { 1.0 };
+                at.into_iter().map(|p| p * scale).collect()
+            }
+        };
+        let lowest = points.iter().fold(Vec2::splat(f32::MAX), |lo, p| lo.min(*p));
+        let points: Vec<Vec2> = points.into_iter().map(|p| p - lowest).collect();
+        let size = points.iter().fold(Vec2::ZERO, |hi, p| hi.max(*p));
+        let mut cells: HashMap<(i32, i32), Vec<u32>> = HashMap::new();
+        for (k, p) in points.iter().enumerate() {
+            cells.entry(Self::cell(*p)).or_default().push(k as u32 + 1);
+        }
+        Self { points, size, cells }
+    }
+
+    fn cell(p: Vec2) -> (i32, i32) {
+        (p.x.floor() as i32, p.y.floor() as i32)
+    }
+
+    fn at(&self, v: u32) -> Vec2 {
+        self.points[v as usize - 1]
+    }
+
+    /// The vertex nearest to `p` (sheet units), if one is within 0.45.
+    fn nearest(&self, p: Vec2) -> Option<u32> {
+        let (cx, cy) = Self::cell(p);
+        (-1..=1)
+            .flat_map(|dx| (-1..=1).map(move |dy| (cx + dx, cy + dy)))
+            .filter_map(|c| self.cells.get(&c))
+            .flatten()
+            .map(|&v| (v, (self.at(v) - p).length()))
+            .filter(|&(_, d)| d <= 0.45)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(v, _)| v)
+    }
+}
+
+/// Where the sheet sits on the screen.
 struct Layout {
     origin: Pos2,
+    /// Pixels per sheet unit.
     cell: f32,
 }
 
 impl Layout {
-    fn fit(rect: Rect, camera: &BoardCamera, (w, h): (u32, u32)) -> Self {
-        let span = Vec2::new(w.max(2) as f32 - 1.0, h.max(2) as f32 - 1.0);
+    fn fit(rect: Rect, camera: &BoardCamera, size: Vec2) -> Self {
+        let span = size.max(Vec2::splat(1.0));
         let cell = (rect.width() / span.x).min(rect.height() / span.y) * 0.92 * camera.zoom;
         Self { origin: rect.center() - span * cell / 2.0 + camera.pan, cell }
     }
 
-    fn at(&self, (x, y): (u32, u32)) -> Pos2 {
-        self.origin + Vec2::new(x as f32, y as f32) * self.cell
+    fn screen(&self, p: Vec2) -> Pos2 {
+        self.origin + p * self.cell
     }
 
-    /// The grid point nearest to `p`.
-    fn nearest(&self, p: Pos2) -> (i64, i64) {
-        let d = (p - self.origin) / self.cell;
-        (d.x.round() as i64, d.y.round() as i64)
+    fn sheet(&self, p: Pos2) -> Vec2 {
+        (p - self.origin) / self.cell
     }
+}
+
+/// Who the view shows cuts for: everyone, or one team (its own only).
+fn cuts_seen(placed: &Placed, perspective: Perspective) -> impl Iterator<Item = &kibitz_wycinanka::rules::Cut> {
+    placed.cuts.iter().filter(move |c| matches!(perspective, Perspective::Omniscient) || perspective == Perspective::Player(c.team))
 }
 
 impl WycinankaView {
     pub fn new(title: String, replay: Replay<Wycinanka>) -> Result<Self, String> {
         let rec = Recorded::load(title, replay, player_color, Self::absorb)?;
-        Ok(Self { rec, selected: None })
+        let drawing = Drawing::of(&rec.timeline.last_state().game.sheet);
+        Ok(Self { rec, selected: None, drawing, order_layouts: HashMap::new(), hand: None })
+    }
+
+    /// A match played by hand on a server the app hosts, followed from its spectator port.
+    pub fn live(title: String, hand: Hand) -> Result<Self, String> {
+        let header = server_hand::header::<WycinankaRules>(&hand.seat)?;
+        let mut view = Self::new(title, Replay { header, records: Vec::new(), end: None })?;
+        view.hand = Some(hand);
+        view.follow();
+        // Start on an order, so that the first click places a vertex.
+        view.selected = Some(1);
+        Ok(view)
+    }
+
+    fn follow(&mut self) -> bool {
+        let Some(hand) = self.hand.as_mut() else { return false };
+        let grew = server_hand::follow(&mut hand.seat, &mut self.rec, Self::absorb);
+        hand.take_answers();
+        grew
     }
 
     fn absorb(rec: &mut Recorded<Wycinanka>, record: StepRecord<Command, Outcome<TurnReport>>) {
@@ -74,11 +172,6 @@ impl WycinankaView {
         }
     }
 
-    fn grid_size(&self) -> (u32, u32) {
-        let p = &self.rec.replay.header.setup.game;
-        (p.width, p.height)
-    }
-
     /// `,` and `.` move the selection through the orders.
     fn keys(&mut self, ctx: &egui::Context, orders: usize) {
         if ctx.egui_wants_keyboard_input() || orders == 0 {
@@ -90,30 +183,114 @@ impl WycinankaView {
             self.selected = Some(at.clamp(1, orders as i64) as u32);
         }
     }
+
+    /// Draws the selected order in a box at the top right of `board`: where the first team
+    /// seen cut it, else its own layout (always while the human places it, so that it keeps
+    /// still); the solution in the making coloured. Returns the box and where each vertex went.
+    fn order_inset(
+        &mut self,
+        painter: &egui::Painter,
+        board: Rect,
+        cursor: usize,
+        perspective: Perspective,
+        at_end: bool,
+    ) -> Option<(Rect, Vec<Pos2>)> {
+        let id = self.selected?;
+        let placed = self.rec.state(cursor).game.orders.get(id as usize - 1)?.clone();
+        let graph = &placed.order.graph;
+        let solving = placing(&mut self.hand, &self.rec, self.selected, at_end).is_some();
+        let seen_cut = cuts_seen(&placed, perspective).next().filter(|_| !solving).map(|c| cut_layout(&self.drawing, &c.map));
+        let at = seen_cut.unwrap_or_else(|| self.order_layout(id, graph).to_vec());
+        let side = inset_side(board);
+        let inset = Rect::from_min_size(board.right_top() + Vec2::new(-side - 10.0, 30.0), Vec2::splat(side));
+        painter.rect_filled(inset, 6.0, Color32::from_rgb(22, 24, 30));
+        painter.rect_stroke(inset, 6.0, Stroke::new(1.0, Color32::from_gray(80)), egui::StrokeKind::Inside);
+        let title = format!("order {id} · V {} E {} · P {} · C {}", graph.n(), graph.edges().len(), placed.order.value, placed.cuts.len());
+        painter.text(inset.left_top() + Vec2::new(8.0, 6.0), Align2::LEFT_TOP, title, FontId::proportional(11.0), Color32::from_gray(200));
+        let team_color = self.hand.as_ref().map_or(Color32::WHITE, |h| player_color(h.team()));
+        let (mapping, sheet) = match placing(&mut self.hand, &self.rec, self.selected, at_end) {
+            Some((hand, state, id)) => (hand.mapping(state, id), Some(&state.sheet.graph)),
+            None => (None, None),
+        };
+        let solving = mapping.as_deref().zip(sheet).map(|(m, sheet)| (m, sheet, team_color));
+        let picture = Rect::from_min_max(inset.min + Vec2::new(0.0, 18.0), inset.max);
+        Some((inset, draw_order(painter, picture, graph, &at, solving)))
+    }
+
+    /// The order's picture, laid out once.
+    fn order_layout(&mut self, id: u32, graph: &Graph) -> &[[f32; 2]] {
+        self.order_layouts.entry(id).or_insert_with(|| force_directed(graph))
+    }
 }
 
-/// The order's graph in `rect`, its vertices numbered: where a team cut it from the sheet
-/// (`cut`: each vertex's grid position) when one did, else on a circle.
-fn draw_order(painter: &egui::Painter, rect: Rect, graph: &Graph, cut: Option<Vec<(u32, u32)>>) {
-    let n = graph.n().max(1) as f32;
-    let radius = rect.width().min(rect.height()) * 0.4;
-    let circle = |v: u32| rect.center() + Vec2::angled(std::f32::consts::TAU * (v as f32 - 1.0) / n - std::f32::consts::FRAC_PI_2) * radius;
-    let placed = cut.filter(|c| c.len() == graph.n() as usize).map(|c| {
-        let (min, max) =
-            c.iter().fold(((u32::MAX, u32::MAX), (0, 0)), |(lo, hi), &(x, y)| ((lo.0.min(x), lo.1.min(y)), (hi.0.max(x), hi.1.max(y))));
-        let span = Vec2::new((max.0 - min.0).max(1) as f32, (max.1 - min.1).max(1) as f32);
-        let scale = ((rect.width() - 30.0) / span.x).min((rect.height() - 30.0) / span.y).min(40.0);
-        let corner = rect.center() - span * scale / 2.0;
-        c.into_iter().map(|(x, y)| corner + Vec2::new((x - min.0) as f32, (y - min.1) as f32) * scale).collect::<Vec<_>>()
-    });
-    let at = |v: u32| placed.as_ref().map_or_else(|| circle(v), |p| p[v as usize - 1]);
+/// The side of the selected order's box on a board of `rect`.
+fn inset_side(rect: Rect) -> f32 {
+    (rect.width() * 0.3).min(rect.height() * 0.45).clamp(120.0, 300.0)
+}
+
+/// The hand, the live state and the selected order, when the human is placing that order's
+/// vertices (at the live end).
+fn placing<'a>(
+    hand: &'a mut Option<Hand>,
+    rec: &'a Recorded<Wycinanka>,
+    selected: Option<u32>,
+    at_end: bool,
+) -> Option<(&'a mut Hand, &'a WycinankaState, u32)> {
+    let id = selected?;
+    let hand = hand.as_mut().filter(|_| at_end)?;
+    let state = &rec.timeline.last_state().game;
+    hand.open(state, id).then_some((hand, state, id))
+}
+
+/// The order's graph in `rect` at `at` (unit square), its vertices numbered; with a solution
+/// in the making, its placed vertices filled, its current one ringed and its edges coloured by
+/// whether they fit. Returns where each vertex was drawn.
+fn draw_order(
+    painter: &egui::Painter,
+    rect: Rect,
+    graph: &Graph,
+    at: &[[f32; 2]],
+    solving: Option<(&Mapping, &Graph, Color32)>,
+) -> Vec<Pos2> {
+    let inner = rect.shrink(14.0);
+    let side = inner.width().min(inner.height());
+    // Centred: a layout fills its unit square along one side only.
+    let extent = at.iter().fold(Vec2::ZERO, |e, p| e.max(Vec2::new(p[0], p[1])));
+    let corner = inner.center() - extent * side / 2.0;
+    let screen: Vec<Pos2> = at.iter().map(|p| corner + Vec2::new(p[0], p[1]) * side).collect();
+    let placed_edges: HashMap<(u32, u32), bool> =
+        solving.map(|(m, sheet, _)| m.edges(graph, sheet).into_iter().map(|e| (e.order, e.fits)).collect()).unwrap_or_default();
     for &(a, b) in graph.edges() {
-        painter.line_segment([at(a), at(b)], Stroke::new(1.5, Color32::from_gray(170)));
+        let color = match placed_edges.get(&(a, b)) {
+            Some(true) => FITS,
+            Some(false) => WRONG,
+            None => Color32::from_gray(170),
+        };
+        painter.line_segment([screen[a as usize - 1], screen[b as usize - 1]], Stroke::new(1.5, color));
     }
     for v in 1..=graph.n() {
-        painter.circle_filled(at(v), 7.0, Color32::from_rgb(60, 64, 74));
-        painter.text(at(v), Align2::CENTER_CENTER, v.to_string(), FontId::proportional(9.0), Color32::WHITE);
+        let p = screen[v as usize - 1];
+        let fill = match solving {
+            Some((m, _, team)) if m.image(v).is_some() => team,
+            _ => Color32::from_rgb(60, 64, 74),
+        };
+        painter.circle_filled(p, 8.0, fill);
+        if solving.is_some_and(|(m, _, _)| m.current == v) {
+            painter.circle_stroke(p, 10.5, Stroke::new(2.0, CURRENT));
+        }
+        painter.text(p, Align2::CENTER_CENTER, v.to_string(), FontId::proportional(9.0), Color32::WHITE);
     }
+    screen
+}
+
+/// The layout of a team's cut (each order vertex where its sheet vertex is drawn), scaled into
+/// the unit square.
+fn cut_layout(drawing: &Drawing, map: &[u32]) -> Vec<[f32; 2]> {
+    let points: Vec<Vec2> = map.iter().map(|&v| drawing.at(v)).collect();
+    let lo = points.iter().fold(Vec2::splat(f32::MAX), |a, p| a.min(*p));
+    let hi = points.iter().fold(Vec2::splat(f32::MIN), |a, p| a.max(*p));
+    let span = (hi - lo).max_elem().max(1.0);
+    points.iter().map(|p| [(p.x - lo.x) / span, (p.y - lo.y) / span]).collect()
 }
 
 impl GameView for WycinankaView {
@@ -152,15 +329,30 @@ impl GameView for WycinankaView {
         &[(", / .", "previous / next order (highlighted where each team cut it)")]
     }
 
-    fn draw(&mut self, ui: &mut egui::Ui, response: &egui::Response, rect: Rect, cursor: usize, camera: &BoardCamera, _: Perspective) {
-        let grid = self.grid_size();
+    fn draw(
+        &mut self,
+        ui: &mut egui::Ui,
+        response: &egui::Response,
+        rect: Rect,
+        cursor: usize,
+        camera: &BoardCamera,
+        perspective: Perspective,
+    ) {
         let orders = self.rec.state(cursor).game.orders.len();
         self.keys(ui.ctx(), orders);
-        let state = &self.rec.state(cursor).game;
-        let layout = Layout::fit(rect, camera, grid);
+        let at_end = cursor >= self.rec.timeline.len();
+        // With an order shown in its box at the top right, the sheet keeps to the left of it.
+        let sheet_rect = match self.selected {
+            Some(_) => rect.with_max_x(rect.max.x - inset_side(rect) - 20.0),
+            None => rect,
+        };
+        let layout = Layout::fit(sheet_rect, camera, self.drawing.size);
         let painter = ui.painter_at(rect);
+        let drawing = &self.drawing;
+        let pos = |v: u32| layout.screen(drawing.at(v));
+        let dot = (layout.cell * 0.18).clamp(2.5, 6.0);
+        let state = &self.rec.state(cursor).game;
         let sheet = &state.sheet;
-        let pos = |v: u32| layout.at(sheet.positions[v as usize - 1]);
         let thin = Stroke::new(1.0, Color32::from_gray(85));
         for &(a, b) in sheet.graph.edges() {
             painter.line_segment([pos(a), pos(b)], thin);
@@ -170,72 +362,206 @@ impl GameView for WycinankaView {
                 painter.circle_filled(pos(v), (layout.cell * 0.1).min(4.0), Color32::from_gray(140));
             }
         }
-        // The selected order, where each team that fulfilled it by now cut it.
+        // The selected order, where each team that fulfilled it by now cut it (as seen).
         let selected = self.selected.and_then(|id| state.orders.get(id as usize - 1).map(|o| (id, o)));
         if let Some((_, placed)) = selected {
             // The first team's cut widest and underneath, so that cuts in the same place all show.
-            let teams = placed.cuts.len();
-            for (k, cut) in placed.cuts.iter().enumerate() {
-                let (map, color, wider) = (&cut.map, player_color(cut.team), (teams - 1 - k) as f32);
+            let cuts: Vec<_> = cuts_seen(placed, perspective).collect();
+            for (k, cut) in cuts.iter().enumerate() {
+                let (map, color, wider) = (&cut.map, player_color(cut.team), (cuts.len() - 1 - k) as f32);
                 for &(a, b) in placed.order.graph.edges() {
                     if let (Some(&x), Some(&y)) = (map.get(a as usize - 1), map.get(b as usize - 1)) {
                         painter.line_segment([pos(x), pos(y)], Stroke::new(2.5 + 3.0 * wider, color));
                     }
                 }
                 for &v in map.iter() {
-                    painter.circle_filled(pos(v), (layout.cell * 0.18).clamp(2.5, 6.0) + 2.0 * wider, color);
+                    painter.circle_filled(pos(v), dot + 2.0 * wider, color);
                 }
             }
         }
-        // The legend.
-        let font = FontId::proportional(12.0);
         let mut legend =
             format!("sheet: {} vertices, {} edges · {} orders", sheet.graph.n(), sheet.graph.edges().len(), state.orders.len());
-        if let Some((id, placed)) = selected {
-            legend.push_str(&format!(" · order {id}: fulfilled by {} team(s), in their colours", placed.cuts.len()));
-        } else {
-            legend.push_str(" · pick an order in the panel (or , and .) to see where it was cut");
+        match selected {
+            Some((id, placed)) => {
+                let seen = cuts_seen(placed, perspective).count();
+                legend
+                    .push_str(&format!(" · order {id}: fulfilled by {} team(s); {seen} cut(s) shown in their colours", placed.cuts.len()));
+            }
+            None => legend.push_str(" · pick an order in the panel (or , and .) to see where it was cut"),
         }
-        painter.text(rect.left_top() + Vec2::new(10.0, 10.0), Align2::LEFT_TOP, legend, font, Color32::from_gray(200));
-        // Hover: the vertex at the nearest grid point.
-        let Some(pointer) = response.hover_pos() else { return };
-        let (x, y) = layout.nearest(pointer);
-        if x < 0 || y < 0 || x >= grid.0 as i64 || y >= grid.1 as i64 {
-            return;
+        painter.text(
+            rect.left_top() + Vec2::new(10.0, 10.0),
+            Align2::LEFT_TOP,
+            legend,
+            FontId::proportional(12.0),
+            Color32::from_gray(200),
+        );
+        // The selected order's picture, beside the sheet (top right); its vertices take clicks.
+        let inset = self.order_inset(&painter, rect, cursor, perspective, at_end);
+        let pointer = response.hover_pos().filter(|p| inset.as_ref().is_none_or(|(r, _)| !r.contains(*p)));
+        if let (Some((r, screen)), Some(click)) = (&inset, response.interact_pointer_pos().filter(|_| response.clicked()))
+            && r.contains(click)
+            && let Some((hand, state, id)) = placing(&mut self.hand, &self.rec, self.selected, at_end)
+            && let Some(m) = hand.mapping(state, id)
+            && let Some(k) = screen.iter().position(|p| p.distance(click) <= 11.0)
+        {
+            m.select(k as u32 + 1);
         }
-        let Some(v) = sheet.positions.iter().position(|&p| p == (x as u32, y as u32)).map(|k| k as u32 + 1) else { return };
+        let hovered = pointer.and_then(|p| self.drawing.nearest(layout.sheet(p)));
+        // Hand play: the solution in the making, on the sheet.
+        let team_color = self.hand.as_ref().map(|h| player_color(h.team()));
+        let clicked = response.clicked() && pointer.is_some();
+        let drawing = &self.drawing;
+        let pos = |v: u32| layout.screen(drawing.at(v));
+        let mut hover_lines = Vec::new();
+        if let Some((hand, state, id)) = placing(&mut self.hand, &self.rec, self.selected, at_end) {
+            let order = &state.orders[id as usize - 1].order.graph;
+            let sheet = &state.sheet.graph;
+            let color = team_color.unwrap_or(Color32::WHITE);
+            if let Some(m) = hand.mapping(state, id) {
+                for e in m.edges(order, sheet) {
+                    let stroke = if e.fits { Stroke::new(3.0, FITS) } else { Stroke::new(3.0, WRONG) };
+                    painter.line_segment([pos(e.sheet.0), pos(e.sheet.1)], stroke);
+                }
+                if let Some(candidates) = m.candidates(order, sheet) {
+                    for s in candidates {
+                        painter.circle_stroke(pos(s), dot + 3.0, Stroke::new(1.5, CURRENT));
+                    }
+                }
+                for v in 1..=order.n() {
+                    if let Some(s) = m.image(v) {
+                        painter.circle_filled(pos(s), dot + 2.0, color);
+                        if layout.cell >= 14.0 {
+                            painter.text(pos(s), Align2::CENTER_CENTER, v.to_string(), FontId::proportional(9.0), Color32::BLACK);
+                        }
+                    }
+                }
+                if let Some(s) = hovered {
+                    let current = m.current;
+                    let wrong: Vec<String> = order
+                        .neighbours(current)
+                        .iter()
+                        .filter_map(|&w| {
+                            m.image(w)
+                                .filter(|&t| t != s && !sheet.has_edge(s, t))
+                                .map(|t| format!("{current}–{w} (no sheet edge {s}–{t})"))
+                        })
+                        .collect();
+                    hover_lines.push(format!("click: sheet vertex {s} for order vertex {current}"));
+                    if !wrong.is_empty() {
+                        hover_lines.push(format!("wrong edges then: {}", wrong.join(", ")));
+                    }
+                    if clicked {
+                        m.place(s);
+                    }
+                }
+            }
+        }
+        // Hover: the vertex under the pointer and its neighbours.
+        let Some(v) = hovered else { return };
         painter.circle_stroke(pos(v), (layout.cell * 0.3).clamp(4.0, 10.0), Stroke::new(1.5, Color32::WHITE));
-        let neighbours: Vec<String> = sheet.graph.neighbours(v).iter().map(u32::to_string).collect();
+        let sheet = &self.rec.timeline.last_state().game.sheet.graph;
+        let neighbours: Vec<String> = sheet.neighbours(v).iter().map(u32::to_string).collect();
         hover_box(response, |ui| {
             ui.label(format!("vertex {v} · {} neighbours: {}", neighbours.len(), neighbours.join(", ")));
+            for line in &hover_lines {
+                ui.label(line);
+            }
         });
     }
 
-    fn details(&mut self, ui: &mut egui::Ui, cursor: usize, _: Perspective) {
+    fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {
         let names: Vec<String> = self.rec.track.players.iter().map(|p| p.name.clone()).collect();
         let state = &self.rec.state(cursor).game;
-        if let Some(placed) = self.selected.and_then(|id| state.orders.get(id as usize - 1)) {
-            let (rect, _) = ui.allocate_exact_size(Vec2::new(ui.available_width().min(260.0), 170.0), egui::Sense::hover());
-            let cut = placed.cuts.first().map(|c| c.map.iter().map(|&v| state.sheet.positions[v as usize - 1]).collect());
-            draw_order(&ui.painter_at(rect), rect, &placed.order.graph, cut);
-        }
+        let own = |placed: &Placed| cuts_seen(placed, perspective).map(|c| names[c.team].as_str()).collect::<Vec<_>>();
         ui.label(egui::RichText::new("Orders (newest first; click to show one):").strong());
         for (k, placed) in state.orders.iter().enumerate().rev() {
             let id = k as u32 + 1;
             let g = &placed.order.graph;
-            let by: Vec<&str> = placed.cuts.iter().map(|c| names[c.team].as_str()).collect();
+            let by = own(placed);
             let text = format!(
                 "#{id:<3} V {:>2} E {:>2}  P {:>10}  C {}{}",
                 g.n(),
                 g.edges().len(),
                 placed.order.value,
-                by.len(),
+                placed.cuts.len(),
                 if by.is_empty() { String::new() } else { format!(" · {}", by.join(", ")) }
             );
             let label = egui::RichText::new(text).monospace().size(11.0);
             if ui.selectable_label(self.selected == Some(id), label).clicked() {
-                self.selected = if self.selected == Some(id) { None } else { Some(id) };
+                self.selected = if self.selected == Some(id) && self.hand.is_none() { None } else { Some(id) };
             }
         }
     }
+
+    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
+        if self.hand.is_some() { Some(self) } else { None }
+    }
+
+    fn is_live(&self) -> bool {
+        self.hand.is_some()
+    }
+
+    /// The team looked at as (P), else the one with the next command: any team can be taken
+    /// over at any turn.
+    fn seat_to_move(&self, cursor: usize) -> Option<usize> {
+        if self.hand.is_some() || self.rec.replay.header.players.is_empty() {
+            return None;
+        }
+        self.rec.next_actor(cursor).or(Some(0))
+    }
+
+    fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
+        let team = self.seat_to_move(cursor).ok_or("this match is already played by hand")?;
+        let out = crate::kit::seats::default_out(Wycinanka::ID);
+        let view = super::play::continue_replay(&self.rec.replay, cursor, team, &out, &self.rec.track.title)?;
+        Ok((Box::new(view), out))
+    }
+}
+
+impl HandPlay for WycinankaView {
+    fn poll(&mut self) -> bool {
+        self.follow()
+    }
+
+    fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
+        let selected = self.selected;
+        let hand = self.hand.as_mut()?;
+        let name = self.rec.track.players.get(hand.team()).map_or("?", |p| p.name.as_str());
+        hand.panel(ui, &self.rec.timeline.last_state().game, name, selected, at_end)
+    }
+
+    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
+        let selected = self.selected;
+        if let Some(hand) = self.hand.as_mut()
+            && hand.seat.ended.is_none()
+            && !ctx.egui_wants_keyboard_input()
+        {
+            hand.keys(&self.rec.timeline.last_state().game, ctx, selected);
+        }
+        &[]
+    }
+
+    fn help(&self) -> &'static [(&'static str, &'static str)] {
+        hand::HELP
+    }
+
+    fn initial_perspective(&self) -> Option<Perspective> {
+        self.hand.as_ref().map(|h| Perspective::Player(h.team()))
+    }
+
+    fn perspective_cycle(&self) -> Option<Vec<Perspective>> {
+        self.hand.as_ref().map(|h| vec![Perspective::Player(h.team()), Perspective::Omniscient])
+    }
+
+    fn stop(&mut self) {
+        if let Some(hand) = self.hand.as_mut() {
+            hand.seat.stop();
+        }
+    }
+}
+
+/// Hosts `plan` and opens its view for the human playing `team`.
+pub fn host(plan: HostPlan<Params>, team: usize, out: &Path, title: String) -> Result<WycinankaView, String> {
+    WycinankaView::live(title, Hand::new(server_hand::seat::<WycinankaRules>(plan, team, out)?))
 }

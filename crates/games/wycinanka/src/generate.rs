@@ -3,9 +3,11 @@
 //! and every order.
 
 use crate::graph::Graph;
+use crate::world::World;
 use kibitz_core::rng::SplitMix64;
 use kibitz_deadline24::Fixed6;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Wycinanka's own parameters (spec §3.5; the seed fixes none of these).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -22,18 +24,42 @@ pub struct Params {
     pub max_order: u32,
     /// Orders out of a hundred drawn from another graph than the sheet (probably impossible).
     pub impossible_percent: u32,
+    /// A world file's sheet and orders instead of generated ones (the size parameters are then
+    /// unused; the order parameters make the orders of turns the world lists none for). Kept in
+    /// the replay's header as the file's text, so the replay is whole on its own.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "world_text")]
+    pub world: Option<Arc<World>>,
+}
+
+/// A world in a replay's header: its text.
+mod world_text {
+    use super::{Arc, World};
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(world: &Option<Arc<World>>, s: S) -> Result<S::Ok, S::Error> {
+        match world {
+            Some(world) => s.serialize_str(&world.to_text()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Arc<World>>, D::Error> {
+        let text = Option::<String>::deserialize(d)?;
+        text.map(|t| World::parse(&t).map(Arc::new).map_err(|e| serde::de::Error::custom(format!("the world in the header, {e}"))))
+            .transpose()
+    }
 }
 
 impl Default for Params {
     fn default() -> Self {
-        Self { width: 45, height: 45, turns: 600, initial_orders: 2, min_order: 4, max_order: 25, impossible_percent: 20 }
+        Self { width: 45, height: 45, turns: 600, initial_orders: 2, min_order: 4, max_order: 25, impossible_percent: 20, world: None }
     }
 }
 
 impl Params {
     /// Refuses parameters no game can be played with.
     pub fn check(&self) -> Result<(), String> {
-        if self.width < 2 || self.height < 2 {
+        if self.world.is_none() && (self.width < 2 || self.height < 2) {
             return Err(format!("the sheet must be at least 2 × 2 (got {} × {})", self.width, self.height));
         }
         if self.width.saturating_mul(self.height) > 4_000_000 {
@@ -57,8 +83,9 @@ impl Params {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sheet {
     pub graph: Graph,
-    /// `positions[v - 1]`: the grid column and row of vertex `v`.
-    pub positions: Vec<(u32, u32)>,
+    /// `positions[v - 1]`: the grid column and row of vertex `v`; unknown for a world file
+    /// that gives none (the view then lays the sheet out itself).
+    pub positions: Option<Vec<(u32, u32)>>,
 }
 
 /// An order as the factory places it: the graph to find and its value P.
@@ -144,7 +171,7 @@ pub fn sheet(params: &Params, rng: &mut SplitMix64) -> Sheet {
         positions[label[v as usize] as usize - 1] = (v % w, v / w);
     }
     let edges = kept.into_iter().map(|(a, b)| (label[a as usize], label[b as usize])).collect();
-    Sheet { graph: Graph::new(n, edges), positions }
+    Sheet { graph: Graph::new(n, edges), positions: Some(positions) }
 }
 
 /// A connected set of `size` vertices of `host` grown from a random vertex, each next vertex
@@ -244,8 +271,9 @@ mod tests {
         // Planar by construction; Euler's bound for a simple planar graph holds.
         assert!(m <= 3 * 2025 - 6);
         // Every edge joins grid neighbours (a diagonal at most).
+        let positions = a.positions.as_ref().expect("a generated sheet is placed");
         for &(u, v) in a.graph.edges() {
-            let (p, q) = (a.positions[u as usize - 1], a.positions[v as usize - 1]);
+            let (p, q) = (positions[u as usize - 1], positions[v as usize - 1]);
             assert!(p.0.abs_diff(q.0) <= 1 && p.1.abs_diff(q.1) <= 1 && p != q);
         }
         assert_ne!(a, sheet(&params, &mut SplitMix64::new(8)));

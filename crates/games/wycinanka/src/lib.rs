@@ -6,14 +6,21 @@
 //!
 //! - [`graph`]: undirected graphs, and the check of a solution (a subgraph monomorphism);
 //! - [`generate`]: parameters, the sheet generator and the order generator;
-//! - [`rules`]: every command with its answers and errors, and the turn boundary.
+//! - [`rules`]: every command with its answers and errors, and the turn boundary;
+//! - [`world`]: world files, a sheet and its orders as text;
+//! - [`layout`]: where to draw a graph whose vertices have no positions;
+//! - [`hand`]: a solution put together by hand, vertex by vertex.
 
 pub mod generate;
 pub mod graph;
+pub mod hand;
+pub mod layout;
 pub mod rules;
+pub mod world;
 
 pub use generate::Params;
-pub use rules::{WycinankaRules, WycinankaState};
+pub use rules::{WycinankaRules, WycinankaState, world_of};
+pub use world::World;
 
 /// Wycinanka as a [`kibitz_core::Game`]: one step per command line, one tick per turn end.
 pub type Wycinanka = kibitz_deadline24::Realtime<WycinankaRules>;

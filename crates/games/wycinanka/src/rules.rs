@@ -2,6 +2,7 @@
 
 use crate::generate::{Order, Params, Sheet, order, sheet};
 use crate::graph::{Graph, fits};
+use crate::world::World;
 use kibitz_core::rng::SplitMix64;
 use kibitz_deadline24::{AnswerLines, Args, Ctx, Fail, Fixed6, Reply, Rules, command};
 use serde::{Deserialize, Serialize};
@@ -34,6 +35,8 @@ const COMMANDS: [&str; 7] = [
 #[derive(Debug, Clone, PartialEq)]
 pub struct Placed {
     pub order: Arc<Order>,
+    /// The turn it was placed before (1: before the first).
+    pub turn: u32,
     pub cuts: Vec<Cut>,
 }
 
@@ -73,19 +76,35 @@ pub struct TurnReport {
 }
 
 impl WycinankaState {
-    /// A game in progress from its parts (the generator's games come through here, and so do
-    /// the seed's example and tests). `rng` draws the orders of later turns.
+    /// A game in progress from its parts, `orders` placed before turn 1 (tests build the seed's
+    /// example this way). `rng` draws the orders of later turns.
     pub fn new(sheet: Sheet, orders: Vec<Order>, teams: usize, params: Params, rng: SplitMix64) -> Self {
-        let orders = orders.into_iter().map(|o| Placed { order: Arc::new(o), cuts: Vec::new() }).collect();
+        let orders = orders.into_iter().map(|o| Placed { order: Arc::new(o), turn: 1, cuts: Vec::new() }).collect();
         let turns = params.turns;
         Self { sheet: Arc::new(sheet), orders, points: vec![Fixed6(0); teams], turns, params: Arc::new(params), rng }
     }
 
-    /// Places one more order, drawn from the game's generator.
-    fn place_order(&mut self) -> u32 {
-        let order = order(&self.sheet.graph, &self.params, &mut self.rng);
-        self.orders.push(Placed { order: Arc::new(order), cuts: Vec::new() });
-        self.orders.len() as u32
+    /// Places the orders of `turn` (1: before the first) and returns their IDs: those the world
+    /// lists for it, if any; else generated ones, `initial_orders` before turn 1 and one to
+    /// three before a later turn.
+    fn place_orders(&mut self, turn: u32) -> Vec<u32> {
+        let listed: Vec<Order> = match &self.params.world {
+            Some(world) => world.orders.iter().filter(|(t, _)| *t == turn).map(|(_, o)| o.clone()).collect(),
+            None => Vec::new(),
+        };
+        let orders = if listed.is_empty() {
+            let count = if turn == 1 { self.params.initial_orders.max(1) as usize } else { 1 + self.rng.below(3) };
+            (0..count).map(|_| order(&self.sheet.graph, &self.params, &mut self.rng)).collect()
+        } else {
+            listed
+        };
+        orders
+            .into_iter()
+            .map(|order| {
+                self.orders.push(Placed { order: Arc::new(order), turn, cuts: Vec::new() });
+                self.orders.len() as u32
+            })
+            .collect()
     }
 
     fn placed(&self, id: i64) -> Result<&Placed, Fail> {
@@ -103,6 +122,17 @@ pub fn share(p: Fixed6, i: usize) -> Fixed6 {
         micros = (micros * 9 + 5) / 10;
     }
     Fixed6(micros)
+}
+
+/// The world a game of `params` and `seed` is played on: its sheet and the orders of every
+/// turn (they depend on nothing the teams do), to save as a world file.
+pub fn world_of(params: &Params, seed: u64) -> Result<World, String> {
+    let mut state = WycinankaRules::start(params, 1, seed)?;
+    for turn in 2..=state.turns {
+        state.place_orders(turn);
+    }
+    let orders = state.orders.iter().map(|p| (p.turn, Order::clone(&p.order))).collect();
+    Ok(World { sheet: Sheet::clone(&state.sheet), orders })
 }
 
 pub struct WycinankaRules;
@@ -165,11 +195,12 @@ impl Rules for WycinankaRules {
         }
         params.check()?;
         let mut rng = SplitMix64::new(seed ^ 0x3779_cafe);
-        let sheet = sheet(params, &mut rng);
+        let sheet = match &params.world {
+            Some(world) => world.sheet.clone(),
+            None => sheet(params, &mut rng),
+        };
         let mut state = WycinankaState::new(sheet, Vec::new(), teams, params.clone(), rng);
-        for _ in 0..params.initial_orders.max(1) {
-            state.place_order();
-        }
+        state.place_orders(1);
         Ok(state)
     }
 
@@ -207,13 +238,12 @@ impl Rules for WycinankaRules {
         }
     }
 
-    /// Places one to three new orders for the next turn; the game ends after its last turn.
+    /// Places the next turn's orders; the game ends after its last turn.
     fn end_turn(state: &mut WycinankaState, ctx: &Ctx) -> (TurnReport, bool) {
         if ctx.turn >= state.turns {
             return (TurnReport::default(), true);
         }
-        let count = 1 + state.rng.below(3);
-        let new_orders = (0..count).map(|_| state.place_order()).collect();
+        let new_orders = state.place_orders(ctx.turn + 1);
         (TurnReport { new_orders }, false)
     }
 

@@ -7,7 +7,8 @@ use kibitz_deadline24::{Command, Common, Fixed6, Outcome, State, answer_length};
 use kibitz_wycinanka::generate::{Order, Sheet};
 use kibitz_wycinanka::graph::Graph;
 use kibitz_wycinanka::rules::TurnReport;
-use kibitz_wycinanka::{Params, Setup, Wycinanka, WycinankaState};
+use kibitz_wycinanka::{Params, Setup, World, Wycinanka, WycinankaState, world_of};
+use std::sync::Arc;
 
 struct Table {
     state: State<WycinankaState>,
@@ -18,7 +19,7 @@ impl Table {
     /// order 1 a single edge (the seed leaves it open), order 2 the star of P = 10.
     fn seed_example(teams: usize) -> Self {
         let graph = Graph::new(6, vec![(1, 2), (4, 2), (2, 3), (3, 4), (3, 6), (4, 5)]);
-        let sheet = Sheet { graph, positions: vec![(0, 0); 6] };
+        let sheet = Sheet { graph, positions: None };
         let orders = vec![
             Order { graph: Graph::new(2, vec![(1, 2)]), value: Fixed6::from_int(3) },
             Order { graph: Graph::new(4, vec![(1, 4), (2, 4), (3, 4)]), value: Fixed6::from_int(10) },
@@ -150,4 +151,69 @@ fn the_command_limit_warns_then_forces_waiting_and_a_new_turn_lifts_it() {
     assert_eq!(t.send(1, "COMMIT SOLUTION 2 4 1 3 4 2"), lines(&["OK", "ACCEPTED 10.000000"]));
     t.tick();
     assert_eq!(t.send(0, "COMMIT SOLUTION 2 4 2 6 4 3"), lines(&["OK", "ACCEPTED 9.000000"]), "a new turn, a new count");
+}
+
+/// The orders of every turn of a game, as IDs per turn: what the turn ends reported.
+fn orders_by_turn(setup: &Setup, seed: u64) -> (State<WycinankaState>, Vec<Vec<u32>>) {
+    let mut state = Wycinanka::start(setup, 1, seed).unwrap();
+    let mut by_turn = vec![(1..=state.game.orders.len() as u32).collect()];
+    loop {
+        match Wycinanka::apply(&mut state, &Step::Tick) {
+            Outcome::Turn { over: true, .. } => return (state, by_turn),
+            Outcome::Turn { report, .. } => by_turn.push(report.new_orders),
+            other => panic!("a tick ends a turn: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_game_on_the_world_file_of_a_generated_game_places_the_same_orders_at_the_same_turns() {
+    let params = Params { width: 14, height: 9, turns: 12, ..Params::default() };
+    let world = world_of(&params, 77).unwrap();
+    let text = world.to_text();
+    let read = World::parse(&text).unwrap();
+    assert_eq!(read, world, "the text holds the whole world");
+    let generated = Setup { common: Common::default(), game: params.clone() };
+    // Another seed: with a world, the sheet and the listed orders do not depend on it.
+    let on_file = Setup { common: Common::default(), game: Params { world: Some(Arc::new(read)), ..params } };
+    let (a, a_turns) = orders_by_turn(&generated, 77);
+    let (b, b_turns) = orders_by_turn(&on_file, 5);
+    assert_eq!(a_turns.len(), 12);
+    assert_eq!(a_turns, b_turns);
+    assert_eq!(a.game.sheet, b.game.sheet);
+    assert_eq!(a.game.orders, b.game.orders);
+    assert!(a_turns.iter().all(|ids| !ids.is_empty()), "every turn gets an order");
+}
+
+#[test]
+fn a_world_that_lists_no_orders_for_a_turn_gets_generated_ones_then() {
+    let text = "sheet\n4 4\n1 2\n2 3\n3 4\n4 1\norder 1\n2 1 7\n1 2\norder 3\n3 2 9.5\n1 2\n2 3\n";
+    let world = World::parse(text).unwrap();
+    let setup = Setup {
+        common: Common::default(),
+        game: Params { turns: 4, min_order: 2, max_order: 3, world: Some(Arc::new(world)), ..Params::default() },
+    };
+    let (state, turns) = orders_by_turn(&setup, 1);
+    assert_eq!(turns[0], vec![1], "turn 1: the one listed, not initial_orders");
+    assert!((1..=3).contains(&turns[1].len()), "turn 2: generated");
+    assert_eq!(turns[2].len(), 1, "turn 3: the one listed");
+    let third = &state.game.orders[turns[2][0] as usize - 1];
+    assert_eq!((third.turn, third.order.value), (3, Fixed6(9_500_000)));
+    assert!((1..=3).contains(&turns[3].len()), "turn 4: generated");
+    assert_eq!(state.game.orders[0].order.graph, Graph::new(2, vec![(1, 2)]));
+    // Generated orders are cut from the world's sheet: never larger than it.
+    assert!(state.game.orders.iter().all(|p| p.order.graph.n() <= 4));
+}
+
+#[test]
+fn a_replay_header_keeps_the_world_as_its_text() {
+    let world = World::parse("sheet\n2 1\n1 2\norder 1\n2 1 1\n1 2\n").unwrap();
+    let params = Params { world: Some(Arc::new(world)), ..Params::default() };
+    let json = serde_json::to_string(&params).unwrap();
+    assert!(json.contains(r##""world":"# A wycinanka world"##), "{json}");
+    assert_eq!(serde_json::from_str::<Params>(&json).unwrap(), params);
+    assert!(!serde_json::to_string(&Params::default()).unwrap().contains("world"), "no world, no field: older replays read the same");
+    let broken = json.replace("2 1\\n1 2\\norder", "2 1\\n1 3\\norder");
+    let e = serde_json::from_str::<Params>(&broken).unwrap_err().to_string();
+    assert!(e.contains("the world in the header, line 4"), "{e}");
 }

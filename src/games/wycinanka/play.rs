@@ -1,0 +1,34 @@
+//! `kibitz play wycinanka`: a human races one team against clients on a server the app hosts,
+//! or takes over a team of a recorded game from one of its turns ([`crate::kit::server_hand`]
+//! does both for every server game).
+
+use super::cli::SheetArgs;
+use super::view::{WycinankaView, host};
+use crate::kit::room::{Session, Verb};
+use crate::kit::server::GameArgs;
+use crate::kit::server_hand::{self, PlayArgs};
+use kibitz_core::replay::Replay;
+use kibitz_wycinanka::Wycinanka;
+use std::path::Path;
+
+/// The verb `kibitz play wycinanka`.
+pub fn verb() -> Verb<Session> {
+    Verb::new(|args: PlayArgs<SheetArgs>| server_hand::play(args, host)).describe(|c| {
+        c.name("wycinanka")
+            .about(
+                "Wycinanka by hand: you race one team over a real connection to a server the app hosts on loopback \
+                 ports, placing an order's vertices on the sheet with clicks; each CLIENT plays another team \
+                 (default: one `kibitz bot wycinanka solver`)",
+            )
+            .after_help(
+                "Examples:\n  kibitz play wycinanka --world maps/wycinanka/seed-example.world --paused\n  \
+                 kibitz play wycinanka --width 12 --height 10 --turn-ms 10000 -- 'kibitz bot wycinanka solver --seed 2'\n  \
+                 kibitz play wycinanka --from replays/wycinanka-solvers.jsonl --turn 40 --team 1",
+            )
+    })
+}
+
+/// Continues `replay` by hand as `team` from the start of the turn step `cursor` falls in.
+pub fn continue_replay(replay: &Replay<Wycinanka>, cursor: usize, team: usize, out: &Path, title: &str) -> Result<WycinankaView, String> {
+    server_hand::continue_replay(replay, cursor, team, &[], SheetArgs::OPPONENT, out, title, host)
+}
