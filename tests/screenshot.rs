@@ -361,3 +361,28 @@ fn a_wycinanka_sheet_renders_with_an_order_highlighted_where_it_was_cut() {
     assert!(edges > total / 50, "the sheet's edges cover {edges} of {total} pixels");
     assert!(cut > 40, "order {id} is highlighted ({cut} blue pixels)");
 }
+
+#[test]
+fn a_wycinanka_team_is_taken_over_and_the_order_to_place_is_drawn_beside_the_sheet() {
+    let dir = tempfile::tempdir().unwrap();
+    let (shot, out) = (dir.path().join("hand.png"), dir.path().join("hand.jsonl"));
+    let original = workspace().join("replays/wycinanka-solvers.jsonl");
+    let args = ["play", "wycinanka", "--from", original.to_str().unwrap(), "--turn", "200", "--team", "1", "--out"];
+    let Some(output) = in_window(&[&args[..], &[out.to_str().unwrap(), "--screenshot", shot.to_str().unwrap()]].concat(), dir.path())
+    else {
+        return;
+    };
+    assert_eq!(summary(&output)["verified"], true, "{}", stderr(&output));
+    let text = |p: &std::path::Path| std::fs::read_to_string(p).unwrap();
+    let before: Vec<String> = text(&original).lines().skip(1).map(String::from).collect();
+    let after: Vec<String> = text(&out).lines().skip(1).map(String::from).collect();
+    // Step 200 falls in a turn that started after the last turn end before it.
+    let cut = before[..200].iter().rposition(|l| l.contains("\"turn\":{\"turn\":")).expect("a turn ended before step 200") + 1;
+    assert_eq!(after[..cut], before[..cut], "the history is copied up to the start of the turn");
+    assert!(after.last().unwrap().contains("stopped by the user"));
+    // The first order is drawn in its box at the top right (its fill), the sheet's edges left of it.
+    let (boxed, total) = board_pixels(&shot, |p| p == [22, 24, 30]);
+    assert!(boxed > total / 20, "the order's box covers {boxed} of {total} pixels");
+    let (edges, _) = board_pixels(&shot, |p| p[0] > 60 && p[0] == p[1] && p[1] == p[2]);
+    assert!(edges > total / 50, "the sheet's edges cover {edges} of {total} pixels");
+}

@@ -48,3 +48,82 @@ fn a_sheet_that_cannot_be_played_is_refused_before_anything_runs() {
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(stderr(&output).contains("the sheet must be at least 2 × 2"), "{}", stderr(&output));
 }
+
+fn seed_example() -> std::path::PathBuf {
+    workspace().join("maps/wycinanka/seed-example.world")
+}
+
+#[test]
+fn a_world_file_is_written_checked_and_played_and_its_replay_carries_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let world = dir.path().join("small.world");
+    let made = run(kibitz()
+        .args(["sheet", "generate", "--width", "9", "--height", "7", "--game-turns", "12", "--seed", "4", "--out"])
+        .arg(&world));
+    assert!(made.status.success(), "{}", stderr(&made));
+    assert!(stderr(&made).contains("63 vertices"), "{}", stderr(&made));
+    let checked = run(kibitz().arg("sheet").arg("check").arg(&world));
+    assert!(checked.status.success() && stdout(&checked).contains("a valid world; 63 vertices"), "{}", stdout(&checked));
+    // The same world on stdout, byte for byte.
+    let printed = run(kibitz().args(["sheet", "generate", "--width", "9", "--height", "7", "--game-turns", "12", "--seed", "4"]));
+    assert_eq!(stdout(&printed), std::fs::read_to_string(&world).unwrap());
+    // Played on: a match on the file (another seed) and the world a replay was played on.
+    let out = dir.path().join("race.jsonl");
+    let played = run(kibitz()
+        .args(["match", "wycinanka", "--game-turns", "12", "--turn-ms", "40", "--seed", "99", "--world"])
+        .arg(&world)
+        .arg("--out")
+        .arg(&out)
+        .args(["--", &solver(1)]));
+    assert!(played.status.success(), "{}", stderr(&played));
+    assert!(run(kibitz().arg("verify").arg(&out)).status.success());
+    let again = run(kibitz().args(["sheet", "from"]).arg(&out));
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert_eq!(stdout(&again), std::fs::read_to_string(&world).unwrap(), "the replay's world is the file's");
+}
+
+#[test]
+fn the_seeds_example_world_is_played_by_a_solver_and_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("example.jsonl");
+    let played = run(kibitz()
+        .args(["match", "wycinanka", "--game-turns", "3", "--turn-ms", "100", "--world"])
+        .arg(seed_example())
+        .arg("--out")
+        .arg(&out)
+        .args(["--", &solver(1)]));
+    assert!(played.status.success(), "{}", stderr(&played));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("COMMIT SOLUTION 2 4") && text.contains("ACCEPTED 10.000000"), "the solver cut the star");
+    assert!(run(kibitz().arg("verify").arg(&out)).status.success());
+}
+
+#[test]
+fn a_broken_world_is_refused_with_its_line_and_nothing_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.world");
+    std::fs::write(&bad, "sheet\n3 2\n1 2\n2 3\norder 1\n2 1 250\n1 2\n").unwrap();
+    let checked = run(kibitz().arg("sheet").arg("check").arg(&bad));
+    assert_eq!(checked.status.code(), Some(2));
+    assert!(stderr(&checked).contains("bad.world: line 6: order 1: P is 1.0 to 100.0"), "{}", stderr(&checked));
+    for verb in [&["match", "wycinanka"][..], &["play", "wycinanka"][..]] {
+        let output = run(kibitz().args(verb).arg("--world").arg(&bad).arg("--out").arg(dir.path().join("x.jsonl")).args(["--", "true"]));
+        assert_eq!(output.status.code(), Some(2), "{verb:?}: {}", stderr(&output));
+        assert!(stderr(&output).contains("line 6"), "{verb:?}: {}", stderr(&output));
+    }
+    let missing = run(kibitz().args(["sheet", "check", "no-such.world"]));
+    assert_eq!(missing.status.code(), Some(2));
+    let not_a_replay = run(kibitz().args(["sheet", "from"]).arg(seed_example()));
+    assert_eq!(not_a_replay.status.code(), Some(2), "{}", stderr(&not_a_replay));
+}
+
+#[test]
+fn hand_play_refuses_a_team_that_does_not_play() {
+    let output = run(kibitz().args(["play", "wycinanka", "--team", "3", "--world"]).arg(seed_example()));
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("there is no team 3: 2 teams play"), "{}", stderr(&output));
+    let over =
+        run(kibitz().args(["play", "wycinanka", "--from", "replays/wycinanka-solvers.jsonl", "--turn", "100000"]).current_dir(workspace()));
+    assert_eq!(over.status.code(), Some(2), "{}", stderr(&over));
+    assert!(stderr(&over).contains("the game is over"), "{}", stderr(&over));
+}

@@ -15,6 +15,7 @@ use std::ops::ControlFlow;
 pub const HELP: &[(&str, &str)] = &[
     ("click", "a sheet vertex: give it to the order vertex being placed · a vertex of the order's picture: place that one next"),
     (", / .", "previous / next order"),
+    ("N", "the next order your team has not fulfilled"),
     ("Enter", "commit the solution once every vertex is placed"),
     ("Backspace", "take the last placed vertex back"),
     ("X", "clear this order's vertices"),
@@ -66,16 +67,26 @@ impl Hand {
         }
     }
 
+    /// The first order after `from` (round the list) that the human's team has not fulfilled.
+    fn next_open(&self, state: &WycinankaState, from: Option<u32>) -> Option<u32> {
+        let n = state.orders.len() as u32;
+        let from = from.unwrap_or(0).min(n);
+        (1..=n).map(|k| (from + k - 1) % n + 1).find(|&id| self.open(state, id))
+    }
+
     fn commit(&mut self, state: &WycinankaState, id: u32) {
         if let Some(command) = self.mapping(state, id).and_then(|m| m.command()) {
             self.seat.send(&command);
         }
     }
 
-    /// Enter, Backspace, X and T, for the selected order.
-    pub fn keys(&mut self, state: &WycinankaState, ctx: &egui::Context, selected: Option<u32>) {
+    /// Enter, Backspace, X and T for the selected order; N selects the next open one.
+    pub fn keys(&mut self, state: &WycinankaState, ctx: &egui::Context, selected: &mut Option<u32>) {
         self.seat.keys(ctx);
-        let Some(id) = selected else { return };
+        if ctx.input(|i| i.key_pressed(Key::N)) {
+            *selected = self.next_open(state, *selected).or(*selected);
+        }
+        let Some(id) = *selected else { return };
         let (enter, back, clear) = ctx.input(|i| (i.key_pressed(Key::Enter), i.key_pressed(Key::Backspace), i.key_pressed(Key::X)));
         if enter {
             self.commit(state, id);
@@ -96,7 +107,7 @@ impl Hand {
         ui: &mut egui::Ui,
         state: &WycinankaState,
         name: &str,
-        selected: Option<u32>,
+        selected: &mut Option<u32>,
         at_end: bool,
     ) -> Option<PanelRequest> {
         if let ControlFlow::Break(request) = self.seat.header(ui, name, at_end) {
@@ -105,7 +116,7 @@ impl Hand {
         let team = self.team();
         let done = state.orders.iter().filter(|o| o.fulfilled_by(team)).count();
         ui.label(format!("{} points · {done} of {} orders fulfilled", state.points[team], state.orders.len()));
-        match selected {
+        match *selected {
             None => {
                 ui.label(RichText::new("Pick an order (in the list below, or with , and .) to start cutting it.").strong());
             }
@@ -113,6 +124,11 @@ impl Hand {
                 ui.label(RichText::new(format!("Your team has fulfilled order {id}: pick another.")).strong());
             }
             Some(id) => self.solving(ui, state, id),
+        }
+        if let Some(next) = self.next_open(state, *selected).filter(|&n| Some(n) != *selected)
+            && ui.button(format!("next order to cut: {next} (N)")).clicked()
+        {
+            *selected = Some(next);
         }
         self.seat.footer(ui, "any command, e.g. DESCRIBE ORDER 1")
     }

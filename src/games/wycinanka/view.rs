@@ -266,7 +266,12 @@ fn draw_order(
             Some(false) => WRONG,
             None => Color32::from_gray(170),
         };
-        painter.line_segment([screen[a as usize - 1], screen[b as usize - 1]], Stroke::new(1.5, color));
+        let line = [screen[a as usize - 1], screen[b as usize - 1]];
+        if color == WRONG {
+            painter.extend(egui::Shape::dashed_line(&line, Stroke::new(2.0, color), 5.0, 3.0));
+        } else {
+            painter.line_segment(line, Stroke::new(1.5, color));
+        }
     }
     for v in 1..=graph.n() {
         let p = screen[v as usize - 1];
@@ -420,8 +425,13 @@ impl GameView for WycinankaView {
             let color = team_color.unwrap_or(Color32::WHITE);
             if let Some(m) = hand.mapping(state, id) {
                 for e in m.edges(order, sheet) {
-                    let stroke = if e.fits { Stroke::new(3.0, FITS) } else { Stroke::new(3.0, WRONG) };
-                    painter.line_segment([pos(e.sheet.0), pos(e.sheet.1)], stroke);
+                    // A wrong edge dashed, so that it tells from a red team's colour.
+                    let line = [pos(e.sheet.0), pos(e.sheet.1)];
+                    if e.fits {
+                        painter.line_segment(line, Stroke::new(3.0, FITS));
+                    } else {
+                        painter.extend(egui::Shape::dashed_line(&line, Stroke::new(3.0, WRONG), 7.0, 4.0));
+                    }
                 }
                 if let Some(candidates) = m.candidates(order, sheet) {
                     for s in candidates {
@@ -525,19 +535,17 @@ impl HandPlay for WycinankaView {
     }
 
     fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
-        let selected = self.selected;
         let hand = self.hand.as_mut()?;
         let name = self.rec.track.players.get(hand.team()).map_or("?", |p| p.name.as_str());
-        hand.panel(ui, &self.rec.timeline.last_state().game, name, selected, at_end)
+        hand.panel(ui, &self.rec.timeline.last_state().game, name, &mut self.selected, at_end)
     }
 
     fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
-        let selected = self.selected;
         if let Some(hand) = self.hand.as_mut()
             && hand.seat.ended.is_none()
             && !ctx.egui_wants_keyboard_input()
         {
-            hand.keys(&self.rec.timeline.last_state().game, ctx, selected);
+            hand.keys(&self.rec.timeline.last_state().game, ctx, &mut self.selected);
         }
         &[]
     }
