@@ -174,6 +174,6 @@ mod tests {
         m.clear();
         assert_eq!(m, Mapping::new(2, 4));
         m.select(9);
-        assert_eq!(m.current, 2, "no vertex 9 in the order");
+        assert_eq!(m.current, 1, "no vertex 9 in the order");
     }
 }
