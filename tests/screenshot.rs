@@ -312,24 +312,33 @@ fn the_fedrunek_cube_and_its_tunnels_render_in_3d() {
     assert!(ground < total / 100, "no blocks in tunnels-only mode ({ground} brown pixels)");
 }
 
-#[test]
-fn a_fedrunek_team_is_taken_over_at_a_turn_and_played_on_a_hosted_server() {
+/// Takes over `team` of a bundled replay of a server game at `step` in a real window, and
+/// checks what every take-over must do: the replay verifies, the history up to the end of the
+/// turn before `step` is copied line for line, and closing the window stopped the game.
+/// Returns the screenshot (with the folder it lives in), or `None` without a window.
+fn take_over_in_window(game: &str, replay: &str, step: usize, team: usize) -> Option<(tempfile::TempDir, std::path::PathBuf)> {
     let dir = tempfile::tempdir().unwrap();
     let (shot, out) = (dir.path().join("hand.png"), dir.path().join("hand.jsonl"));
-    let original = workspace().join("replays/fedrunek-greedy-vs-python.jsonl");
-    // Step 1000 is in turn 40: the game continues from the end of turn 39.
-    let args = ["play", "fedrunek", "--from", original.to_str().unwrap(), "--turn", "1000", "--team", "1", "--out"];
-    let Some(output) = in_window(&[&args[..], &[out.to_str().unwrap(), "--screenshot", shot.to_str().unwrap()]].concat(), dir.path())
-    else {
-        return;
-    };
+    let original = workspace().join(replay);
+    let (step, team) = (step.to_string(), team.to_string());
+    let args = ["play", game, "--from", original.to_str().unwrap(), "--turn", &step, "--team", &team, "--out"];
+    let output = in_window(&[&args[..], &[out.to_str().unwrap(), "--screenshot", shot.to_str().unwrap()]].concat(), dir.path())?;
     assert_eq!(summary(&output)["verified"], true, "{}", stderr(&output));
     let text = |p: &std::path::Path| std::fs::read_to_string(p).unwrap();
     let before: Vec<String> = text(&original).lines().skip(1).map(String::from).collect();
     let after: Vec<String> = text(&out).lines().skip(1).map(String::from).collect();
-    let turn_39_ends = before.iter().position(|l| l.contains("\"turn\":{\"turn\":39,")).expect("turn 39 ends in the replay");
-    assert_eq!(after[..=turn_39_ends], before[..=turn_39_ends], "the history is copied up to the end of turn 39");
+    let step: usize = step.parse().unwrap();
+    let cut = before[..step].iter().rposition(|l| l.contains("\"turn\":{\"turn\":")).map_or(0, |i| i + 1);
+    assert!(cut > 0, "a turn ended before step {step}");
+    assert_eq!(after[..cut], before[..cut], "the history is copied up to the start of the turn step {step} is in");
     assert!(after.last().unwrap().contains("stopped by the user"), "the window closed, so the game was stopped");
+    Some((dir, shot))
+}
+
+#[test]
+fn a_fedrunek_team_is_taken_over_at_a_turn_and_played_on_a_hosted_server() {
+    // Step 1000 is in turn 40: the game continues from the end of turn 39.
+    let Some((_dir, shot)) = take_over_in_window("fedrunek", "replays/fedrunek-greedy-vs-python.jsonl", 1000, 1) else { return };
     // The cube is drawn for the human's team: its fog covers the faces.
     let fog = |p: [u8; 3]| p[0] < 60 && p[1] < 60 && p[2] < 70 && p[2] > 25;
     let (fogged, total) = board_pixels(&shot, fog);
@@ -364,22 +373,7 @@ fn a_wycinanka_sheet_renders_with_an_order_highlighted_where_it_was_cut() {
 
 #[test]
 fn a_wycinanka_team_is_taken_over_and_the_order_to_place_is_drawn_beside_the_sheet() {
-    let dir = tempfile::tempdir().unwrap();
-    let (shot, out) = (dir.path().join("hand.png"), dir.path().join("hand.jsonl"));
-    let original = workspace().join("replays/wycinanka-solvers.jsonl");
-    let args = ["play", "wycinanka", "--from", original.to_str().unwrap(), "--turn", "200", "--team", "1", "--out"];
-    let Some(output) = in_window(&[&args[..], &[out.to_str().unwrap(), "--screenshot", shot.to_str().unwrap()]].concat(), dir.path())
-    else {
-        return;
-    };
-    assert_eq!(summary(&output)["verified"], true, "{}", stderr(&output));
-    let text = |p: &std::path::Path| std::fs::read_to_string(p).unwrap();
-    let before: Vec<String> = text(&original).lines().skip(1).map(String::from).collect();
-    let after: Vec<String> = text(&out).lines().skip(1).map(String::from).collect();
-    // Step 200 falls in a turn that started after the last turn end before it.
-    let cut = before[..200].iter().rposition(|l| l.contains("\"turn\":{\"turn\":")).expect("a turn ended before step 200") + 1;
-    assert_eq!(after[..cut], before[..cut], "the history is copied up to the start of the turn");
-    assert!(after.last().unwrap().contains("stopped by the user"));
+    let Some((_dir, shot)) = take_over_in_window("wycinanka", "replays/wycinanka-solvers.jsonl", 200, 1) else { return };
     // The first order is drawn in its box at the top right (its fill), the sheet's edges left of it.
     let (boxed, total) = board_pixels(&shot, |p| p == [22, 24, 30]);
     assert!(boxed > total / 20, "the order's box covers {boxed} of {total} pixels");
