@@ -7,6 +7,7 @@ mod amazes;
 mod fedrunek;
 mod icfp2015;
 mod lighthouses;
+mod snakecore;
 mod wycinanka;
 
 use crate::kit::room::Registry;
@@ -15,6 +16,7 @@ use crate::kit::room::Registry;
 pub fn registry() -> Registry {
     Registry::new(&[
         &lighthouses::LighthousesRoom,
+        &snakecore::SnakeCoreRoom,
         &fedrunek::FedrunekRoom,
         &icfp2015::Icfp2015Room,
         &amazes::AmazesRoom,

@@ -107,3 +107,14 @@ pub fn load<T, E: std::fmt::Display>(path: &Path, parse: impl FnOnce(&str) -> Re
     let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
     parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
+
+/// The replay file of game `game` out of `games` in a series: `out` itself for one game, else
+/// NAME-gK.EXT beside it.
+pub fn replay_path(out: &Path, game: u32, games: u32) -> PathBuf {
+    if games <= 1 {
+        return out.to_path_buf();
+    }
+    let stem = out.file_stem().map_or("replay".into(), |s| s.to_string_lossy().into_owned());
+    let ext = out.extension().map_or("jsonl".into(), |e| e.to_string_lossy().into_owned());
+    out.with_file_name(format!("{stem}-g{game}.{ext}"))
+}

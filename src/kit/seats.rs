@@ -247,24 +247,54 @@ where
     Ok(Session { view: Box::new(view), out, screenshot: args.screenshot.clone() })
 }
 
-/// `kibitz match` for a game with bot seats: one bot process per command (named by the game's
-/// seat labels until they greet), a progress bar over `rounds`, the replay written to
-/// `common.out` as the match goes. Returns the summary and the final state.
+/// Runs one match between bot processes, recorded to `common.out`, with a progress bar of
+/// `rounds`.
 pub fn run_bot_match<G: BotProtocol>(
     setup: &G::Setup,
     bots: &[String],
     common: &super::args::Common,
     rounds: u64,
 ) -> anyhow::Result<kibitz_referee::Finished<G>> {
-    let (options, limits) = common.options::<G>();
-    let out = std::fs::File::create(&common.out).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", common.out.display()))?;
+    run_one::<G>(setup, bots, common, common.seed, &common.out, rounds)
+}
+
+/// Runs `games` matches one after another, game K with seed SEED + K − 1 and bot processes
+/// started afresh (as contests that start every entry anew for each game), recorded to
+/// NAME-gK.jsonl beside `common.out` (to `common.out` itself for one game).
+pub fn run_bot_games<G: BotProtocol>(
+    setup: &G::Setup,
+    bots: &[String],
+    common: &super::args::Common,
+    games: u32,
+    rounds: u64,
+) -> anyhow::Result<Vec<(PathBuf, kibitz_referee::Finished<G>)>> {
+    (1..=games)
+        .map(|game| {
+            let out = super::args::replay_path(&common.out, game, games);
+            let seed = common.seed.wrapping_add(u64::from(game) - 1);
+            run_one::<G>(setup, bots, common, seed, &out, rounds).map(|finished| (out, finished))
+        })
+        .collect()
+}
+
+fn run_one<G: BotProtocol>(
+    setup: &G::Setup,
+    bots: &[String],
+    common: &super::args::Common,
+    seed: u64,
+    out: &Path,
+    rounds: u64,
+) -> anyhow::Result<kibitz_referee::Finished<G>> {
+    let (mut options, limits) = common.options::<G>();
+    options.seed = seed;
+    let file = std::fs::File::create(out).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", out.display()))?;
     let mut seats: Vec<Box<dyn kibitz_referee::Seat<G>>> = bots
         .iter()
         .enumerate()
         .map(|(k, cmd)| Box::new(BotSeat::spawn(cmd, &G::seat_label(k), limits)) as Box<dyn kibitz_referee::Seat<G>>)
         .collect();
     let bar = super::progress::progress_bar(rounds);
-    let finished = kibitz_referee::run_match::<G>(setup, &mut seats, &options, std::io::BufWriter::new(out), |p| {
+    let finished = kibitz_referee::run_match::<G>(setup, &mut seats, &options, std::io::BufWriter::new(file), |p| {
         bar.set_position(p.round as u64 + 1)
     })?;
     bar.finish_and_clear();

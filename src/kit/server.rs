@@ -2,6 +2,7 @@
 //! three: the common arguments (turns, K, limits, games, replays), the teams file, progress on
 //! the terminal, and the summary line.
 
+use super::args::replay_path;
 use super::progress::spinner;
 use super::room::Verb;
 use anyhow::Context;
@@ -69,16 +70,6 @@ pub struct ListenArgs {
     /// Connections a team may hold at once.
     #[arg(long, default_value_t = 10)]
     pub max_connections_per_team: usize,
-}
-
-/// The replay file of game `game` out of `games`.
-pub fn replay_path(out: &Path, game: u32, games: u32) -> PathBuf {
-    if games <= 1 {
-        return out.to_path_buf();
-    }
-    let stem = out.file_stem().map_or("replay".into(), |s| s.to_string_lossy().into_owned());
-    let ext = out.extension().map_or("jsonl".into(), |e| e.to_string_lossy().into_owned());
-    out.with_file_name(format!("{stem}-g{game}.{ext}"))
 }
 
 fn replay_out(out: &Path, games: u32) -> ReplayOut {

@@ -1,0 +1,123 @@
+//! The greedy python. Each turn, in this order:
+//! 1. with an energy block in its body, no shield, and a stranger's head within two steps of its
+//!    body, it switches the shield on;
+//! 2. next to a stranger's (or its own) body worth biting (two blocks or more come off, the
+//!    bitten block not a tail, the body not shielded), it bites;
+//! 3. with at least `DUMP_AT` body blocks, it heads for the nearest reactor (by BFS) and dumps;
+//! 4. otherwise it heads for the nearest free block;
+//! 5. with nowhere to go, any safe step, else a pass.
+//!
+//! Its BFS walks empty cells and free blocks, and its own tail (which runs away).
+
+use super::{Input, Python, Reader, Request};
+use crate::LineBot;
+use kibitz_snakecore::Pos;
+use std::collections::{HashMap, HashSet, VecDeque};
+
+/// Body blocks before the python goes to a reactor: 10 blocks are 55 points.
+const DUMP_AT: usize = 10;
+const DIRECTIONS: [u8; 4] = [b'U', b'L', b'D', b'R'];
+
+#[derive(Default)]
+pub struct Greedy {
+    reader: Reader,
+}
+
+impl LineBot for Greedy {
+    fn on_line(&mut self, line: &str) -> Result<Vec<String>, String> {
+        Ok(match self.reader.feed(line)? {
+            Input::Wait => Vec::new(),
+            Input::Name => vec!["Greedy python".into()],
+            Input::Action(request) => vec![(decide(&request) as char).to_string()],
+        })
+    }
+}
+
+/// Who is where: each python's cells, by python and index.
+fn occupants(request: &Request) -> HashMap<Pos, (usize, usize)> {
+    let mut at = HashMap::new();
+    for (k, python) in request.pythons.iter().enumerate() {
+        for (i, &p) in python.cells.iter().enumerate() {
+            at.insert(p, (k, i));
+        }
+    }
+    at
+}
+
+fn decide(request: &Request) -> u8 {
+    let me = &request.pythons[0];
+    let head = me.cells[0];
+    let at = occupants(request);
+    let own_tail = (me.cells.len() > 1).then(|| *me.cells.last().expect("a tail"));
+    // 1. The shield, when a stranger comes near.
+    let has_energy = me.cells[1..].iter().any(|&p| request.at(p) == b'e');
+    let threatened = request.pythons[1..].iter().any(|other| me.cells[1..].iter().any(|&p| distance(p, other.cells[0]) <= 2));
+    if has_energy && me.shield == 0 && threatened && me.cells.len() > 3 {
+        return b'A';
+    }
+    // 2. A bite worth taking.
+    let bite = DIRECTIONS.iter().filter_map(|&d| {
+        let to = request.step(head, d)?;
+        let &(k, i) = at.get(&to)?;
+        let python: &Python = &request.pythons[k];
+        let tail = python.cells.len() - 1;
+        let worth = python.cells.len() - i;
+        (i > 0 && i < tail && python.shield == 0 && worth >= 2 && (k != 0 || worth * 2 < python.cells.len())).then_some((worth, d))
+    });
+    if let Some((_, d)) = bite.max() {
+        return d;
+    }
+    let passable = |p: Pos| match request.at(p) {
+        b'W' | b'R' | b'p' => false,
+        _ => !at.contains_key(&p) || Some(p) == own_tail,
+    };
+    // 3. and 4. The nearest reactor (once long enough), else the nearest free block.
+    let long = me.cells.len() - 1 >= DUMP_AT;
+    let goal = |p: Pos| if long { request.at(p) == b'R' } else { matches!(request.at(p), b'b' | b'e') && !at.contains_key(&p) };
+    if let Some(d) = first_step(request, head, passable, goal) {
+        return d;
+    }
+    if long && let Some(d) = first_step(request, head, passable, |p| matches!(request.at(p), b'b' | b'e') && !at.contains_key(&p)) {
+        return d;
+    }
+    // 5. Anywhere safe.
+    DIRECTIONS.into_iter().find(|&d| request.step(head, d).is_some_and(passable)).unwrap_or(b'N')
+}
+
+fn distance(a: Pos, b: Pos) -> u32 {
+    (a.x.abs_diff(b.x) + a.y.abs_diff(b.y)) as u32
+}
+
+/// The first step of a shortest path from `from` to a cell where `goal` holds (entered, not
+/// walked through), over `passable` cells.
+fn first_step(request: &Request, from: Pos, passable: impl Fn(Pos) -> bool, goal: impl Fn(Pos) -> bool) -> Option<u8> {
+    let mut seen = HashSet::from([from]);
+    let mut queue = VecDeque::new();
+    for d in DIRECTIONS {
+        if let Some(p) = request.step(from, d)
+            && seen.insert(p)
+        {
+            if goal(p) {
+                return Some(d);
+            }
+            if passable(p) {
+                queue.push_back((p, d));
+            }
+        }
+    }
+    while let Some((p, first)) = queue.pop_front() {
+        for d in DIRECTIONS {
+            let Some(q) = request.step(p, d) else { continue };
+            if !seen.insert(q) {
+                continue;
+            }
+            if goal(q) {
+                return Some(first);
+            }
+            if passable(q) {
+                queue.push_back((q, first));
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,103 @@
+//! `kibitz match snakecore` (a game, or a series with fresh bot processes each game) and
+//! `kibitz play snakecore`.
+
+use super::view::SnakeCoreView;
+use crate::kit::args::{Common, SeatArgs, file_name, load};
+use crate::kit::room::Session;
+use crate::kit::seats::{Fresh, play_live, run_bot_games};
+use clap::Parser;
+use kibitz_core::Game;
+use kibitz_core::replay::Failure;
+use kibitz_snakecore::{DEFAULT_TURNS, Map, Setup, SnakeCore};
+use std::path::{Path, PathBuf};
+
+/// SnakeCore (2008): one bot process per python on the map, speaking the seed's protocol
+/// (getName, getAction; answers U L D R N A), with the seed's limits: 15 s for the first answer,
+/// 1 s for each later one, 2 minutes of thinking per game.
+#[derive(Parser)]
+#[command(name = "snakecore")]
+#[command(after_help = "The last stdout line: {\"scores\": each player's points summed over the games, \"games\", \"names\",\n\
+        \"failed\": [...], \"replays\": [...]}.\n\
+        Example: kibitz match snakecore --map maps/snakecore/duel.txt --turns 200 --out game.jsonl \\\n  \
+        -- 'kibitz bot snakecore greedy' 'kibitz bot snakecore random --seed 3'")]
+pub struct MatchArgs {
+    /// The map: the board as the protocol sends it, then a `snake X Y …` line per python.
+    #[arg(long)]
+    pub map: PathBuf,
+    /// Turns each python takes in a game.
+    #[arg(long, default_value_t = DEFAULT_TURNS)]
+    pub turns: u32,
+    /// Games to play one after another (seed, seed + 1, …), the bots started afresh for each
+    /// (as the seed does); game K goes to NAME-gK.jsonl. The scores are summed.
+    #[arg(long, default_value_t = 1)]
+    pub games: u32,
+    #[command(flatten)]
+    pub common: Common,
+    /// One bot command per python, in the map's order, one argument each, after `--`.
+    #[arg(last = true, required = true)]
+    pub bots: Vec<String>,
+}
+
+/// SnakeCore by hand: steer your python with the arrows (or W A S D), N passes, Space shields;
+/// bot processes play the other pythons (default: our greedy python).
+#[derive(Parser)]
+#[command(name = "snakecore")]
+#[command(after_help = "Examples:\n  kibitz play snakecore --map maps/snakecore/duel.txt\n  \
+        kibitz play snakecore --from replays/snakecore-greedy-vs-random.jsonl --turn 100")]
+pub struct PlayArgs {
+    /// A map file; not with --from.
+    #[arg(long, required_unless_present = "from", conflicts_with = "from")]
+    pub map: Option<PathBuf>,
+    /// Turns each python takes.
+    #[arg(long, default_value_t = DEFAULT_TURNS)]
+    pub turns: u32,
+    #[command(flatten)]
+    pub seats: SeatArgs,
+}
+
+/// The map, checked as the game will start it, before any bot runs.
+fn load_setup(path: &Path, turns: u32, players: Option<usize>) -> anyhow::Result<Setup> {
+    let map = load(path, Map::parse)?;
+    let setup = Setup { map, turns };
+    let players = players.unwrap_or(setup.map.snakes.len());
+    SnakeCore::start(&setup, players, 0).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    Ok(setup)
+}
+
+pub fn run_match(args: MatchArgs) -> anyhow::Result<serde_json::Value> {
+    anyhow::ensure!(args.games > 0, "--games must be at least 1");
+    let setup = load_setup(&args.map, args.turns, Some(args.bots.len()))?;
+    let played = run_bot_games::<SnakeCore>(&setup, &args.bots, &args.common, args.games, u64::from(args.turns))?;
+    let players = args.bots.len();
+    let scores: Vec<i64> = (0..players).map(|k| played.iter().map(|(_, f)| f.summary.scores[k]).sum()).collect();
+    let failed: Vec<Failure> = played.iter().flat_map(|(_, f)| f.summary.failed.clone()).collect();
+    let names = played.first().map(|(_, f)| f.summary.names.clone()).unwrap_or_default();
+    let replays: Vec<&PathBuf> = played.iter().map(|(path, _)| path).collect();
+    Ok(serde_json::json!({
+        "game": SnakeCore::ID,
+        "games": args.games,
+        "rounds": args.turns * args.games,
+        "scores": scores,
+        "names": names,
+        "failed": failed,
+        "replays": replays,
+    }))
+}
+
+/// A new game against bots (our greedy python in every seat not played by hand unless
+/// commands are given), or a replay continued by hand.
+pub fn play(args: PlayArgs) -> anyhow::Result<Session> {
+    let fresh = |humans: &[usize]| {
+        let Some(path) = &args.map else { anyhow::bail!("give --map or --from") };
+        let setup = load_setup(path, args.turns, None)?;
+        let players = setup.map.snakes.len();
+        let bots = if args.seats.bots.is_empty() {
+            let me = std::env::current_exe().map_err(|e| anyhow::anyhow!("cannot find this program to run its bot: {e}"))?;
+            vec![format!("'{}' bot snakecore greedy", me.display()); players.saturating_sub(humans.len())]
+        } else {
+            args.seats.bots.clone()
+        };
+        Ok(Fresh { setup, players, bots, title: format!("hand play on {}", file_name(path)) })
+    };
+    play_live(&args.seats, fresh, SnakeCoreView::live)
+}

@@ -1,0 +1,48 @@
+//! SnakeCore (the 2008 tournament) in the app: matches between bot processes over the seed's
+//! protocol (a series of games with `--games`), its sample bots, its view, and hand play.
+
+mod cli;
+mod hand;
+mod view;
+
+use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_as, verify_as};
+use kibitz_core::Game;
+use kibitz_snakecore::SnakeCore;
+use view::SnakeCoreView;
+
+pub struct SnakeCoreRoom;
+
+impl Room for SnakeCoreRoom {
+    fn id(&self) -> &'static str {
+        SnakeCore::ID
+    }
+
+    fn about(&self) -> &'static str {
+        "SnakeCore (2008): pythons eat blocks, bite, shield and feed reactors; bots over stdio"
+    }
+
+    fn verify(&self, text: &str) -> Result<VerifyReport, String> {
+        verify_as::<SnakeCore>(text)
+    }
+
+    fn open(&self, text: &str, title: String) -> Result<Opened, String> {
+        open_as(text, title, SnakeCoreView::new)
+    }
+
+    fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
+        Some(Verb::new(cli::run_match))
+    }
+
+    fn play_verb(&self) -> Option<Verb<Session>> {
+        Some(Verb::new(cli::play))
+    }
+
+    fn bot_strategies(&self) -> &'static [&'static str] {
+        kibitz_bots::snakecore::STRATEGIES
+    }
+
+    fn run_bot(&self, strategy: &str, seed: u64, args: &[String]) -> Result<(), String> {
+        no_bot_arguments(args)?;
+        kibitz_bots::run_stdio(kibitz_bots::snakecore::make(strategy, seed)?.as_mut())
+    }
+}

@@ -1,0 +1,358 @@
+//! The SnakeCore view: the board with walls, reactors and free blocks (plain grey, energy
+//! cyan); each python as a joined body in its colour with a round head and a narrowing tail,
+//! energy blocks marked in the body, a shield as a bright outline with its turns left. Bites,
+//! deliveries and shield activations are timeline markers; "as player k" lists the lines that
+//! bot is sent (`getAction`, its own python first).
+
+use super::hand;
+use crate::kit::live::Live;
+use crate::kit::palette::player_color;
+use crate::kit::recorded::Recorded;
+use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
+use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Stroke, StrokeKind, Vec2};
+use kibitz_core::replay::{Replay, StepRecord};
+use kibitz_core::{BotProtocol, Game};
+use kibitz_referee::LiveMatch;
+use kibitz_snakecore::{Action, Cell, Event, Kind, Outcome, Pos, SnakeCore, State};
+use std::path::PathBuf;
+
+const BITE: MarkerKind = MarkerKind::new("bite", 239, 83, 80);
+const DELIVERY: MarkerKind = MarkerKind::new("reactor delivery", 129, 199, 132);
+const SHIELD: MarkerKind = MarkerKind::new("shield on", 100, 181, 246);
+
+const FLOOR: Color32 = Color32::from_rgb(30, 33, 40);
+const GRID: Color32 = Color32::from_rgb(40, 44, 52);
+const WALL: Color32 = Color32::from_rgb(120, 116, 108);
+const REACTOR: Color32 = Color32::from_rgb(255, 193, 7);
+const PLAIN: Color32 = Color32::from_rgb(176, 176, 176);
+const ENERGY: Color32 = Color32::from_rgb(0, 229, 255);
+const SHIELD_GLOW: Color32 = Color32::from_rgb(200, 240, 255);
+
+/// Height of the legend strip above the board, in points.
+const LEGEND_HEIGHT: f32 = 24.0;
+
+pub struct SnakeCoreView {
+    rec: Recorded<SnakeCore>,
+    /// Set while a game is played by hand in this view.
+    hand: Option<hand::Hand>,
+}
+
+/// Screen geometry of the board.
+struct Grid {
+    origin: Pos2,
+    cell: f32,
+    size: u16,
+}
+
+impl Grid {
+    fn fit(rect: Rect, camera: &BoardCamera, size: u16) -> Self {
+        let rect = Rect::from_min_max(rect.min + Vec2::new(0.0, LEGEND_HEIGHT), rect.max);
+        let cell = rect.width().min(rect.height()) / size.max(1) as f32 * 0.95 * camera.zoom;
+        let origin = rect.center() - Vec2::splat(cell * size as f32 / 2.0) + camera.pan;
+        Self { origin, cell, size }
+    }
+
+    fn rect(&self, p: Pos) -> Rect {
+        Rect::from_min_size(self.origin + Vec2::new(p.x as f32, p.y as f32) * self.cell, Vec2::splat(self.cell))
+    }
+
+    fn center(&self, p: Pos) -> Pos2 {
+        self.rect(p).center()
+    }
+
+    fn cell_at(&self, at: Pos2) -> Option<Pos> {
+        let d = (at - self.origin) / self.cell;
+        let inside = d.x >= 0.0 && d.y >= 0.0 && d.x < self.size as f32 && d.y < self.size as f32;
+        inside.then(|| Pos::new(d.x as u16, d.y as u16))
+    }
+}
+
+impl SnakeCoreView {
+    pub fn new(title: String, replay: Replay<SnakeCore>) -> Result<Self, String> {
+        Ok(Self { rec: Recorded::load(title, replay, player_color, Self::absorb)?, hand: None })
+    }
+
+    /// A view following `live`, which records to `path`.
+    pub fn live(title: String, live: LiveMatch<SnakeCore>, path: PathBuf) -> Result<Self, String> {
+        let (live, rec) = Live::open(live, path, title, player_color)?;
+        let mut view = Self { rec, hand: Some(hand::Hand::new(live)) };
+        view.poll();
+        Ok(view)
+    }
+
+    fn absorb(rec: &mut Recorded<SnakeCore>, record: StepRecord<Action, Outcome>) {
+        let failed = record.failed.clone();
+        let player = record.player.unwrap_or(0);
+        let (i, outcome) = rec.push(record);
+        let after = i + 1;
+        if player == 0 {
+            rec.track.round_starts.push(i);
+        }
+        let scores = SnakeCore::scores(rec.timeline.last_state());
+        let name = rec.track.players.get(player).map_or("?".to_string(), |p| p.name.clone());
+        let track = &mut rec.track;
+        if let Outcome::Turn { event, .. } = &outcome {
+            let marker = match event {
+                Event::Bit { victim, blocks } => {
+                    let whom = if *victim == player { "itself".to_string() } else { track.players[*victim].name.clone() };
+                    Some((BITE, format!("{name} bites {whom}: {blocks} blocks, +{blocks}")))
+                }
+                Event::Dumped { blocks, points } => Some((DELIVERY, format!("{name} feeds a reactor {blocks} blocks: +{points}"))),
+                Event::Shielded { turns } => Some((SHIELD, format!("{name} shields itself ({turns} turns)"))),
+                _ => None,
+            };
+            if let Some((kind, label)) = marker {
+                track.markers.push(Marker { at: after, kind, label });
+                track.scores[player].push((after, scores[player]));
+            }
+        }
+        if let Some(reason) = failed
+            && track.players[player].failed.is_none()
+        {
+            track.markers.push(Marker { at: after, kind: MarkerKind::FAILURE, label: format!("{name} fails: {reason}") });
+            track.players[player].failed = Some((i, reason));
+        }
+    }
+}
+
+/// What a turn did, in a few words.
+fn event_text(event: &Event, names: &[String], player: usize) -> String {
+    match event {
+        Event::Moved => "moved".into(),
+        Event::Ate(kind) => format!("ate a{} block", if *kind == Kind::Energy { "n energy" } else { " plain" }),
+        Event::Bit { victim, blocks } if *victim == player => format!("bit itself: {blocks} blocks off, +{blocks}"),
+        Event::Bit { victim, blocks } => format!("bit {}: {blocks} blocks off, +{blocks}", names[*victim]),
+        Event::Dumped { blocks, points } => format!("fed a reactor {blocks} blocks: +{points}"),
+        Event::Shielded { turns } => format!("shield on: {turns} turns"),
+        Event::Passed { why } => format!("nothing ({why})"),
+    }
+}
+
+/// Draws the board and the pythons; `seen` dims the pythons other than player k's in "as
+/// player k".
+fn draw_board(painter: &egui::Painter, grid: &Grid, state: &State, seen: Option<usize>) {
+    let n = state.size;
+    painter.rect_filled(Rect::from_min_size(grid.origin, Vec2::splat(grid.cell * n as f32)), 2.0, FLOOR);
+    if grid.cell >= 6.0 {
+        for k in 0..=n {
+            let at = k as f32 * grid.cell;
+            let stroke = Stroke::new(1.0, GRID);
+            painter.line_segment([grid.origin + Vec2::new(at, 0.0), grid.origin + Vec2::new(at, n as f32 * grid.cell)], stroke);
+            painter.line_segment([grid.origin + Vec2::new(0.0, at), grid.origin + Vec2::new(n as f32 * grid.cell, at)], stroke);
+        }
+    }
+    let block = |p: Pos, kind: Kind| {
+        let color = if kind == Kind::Energy { ENERGY } else { PLAIN };
+        painter.rect_filled(grid.rect(p).shrink(grid.cell * 0.28), 1.5, color);
+    };
+    for y in 0..n {
+        for x in 0..n {
+            let p = Pos::new(x, y);
+            match state.cell(p) {
+                Cell::Wall => {
+                    painter.rect_filled(grid.rect(p), 0.0, WALL);
+                }
+                Cell::Reactor => {
+                    let r = grid.rect(p).shrink(grid.cell * 0.08);
+                    painter.rect_filled(r, grid.cell * 0.2, REACTOR);
+                    painter.circle_filled(r.center(), grid.cell * 0.16, Color32::BLACK);
+                }
+                Cell::Block(kind) => block(p, kind),
+                Cell::Empty => {}
+            }
+        }
+    }
+    for (k, s) in state.snakes.iter().enumerate() {
+        let faded = seen.is_some_and(|me| me != k);
+        let color = if faded { crate::kit::palette::with_alpha(player_color(k), 110) } else { player_color(k) };
+        let cells: Vec<Pos> = std::iter::once(s.head).chain(s.body.iter().map(|(p, _)| *p)).collect();
+        let width = grid.cell * 0.5;
+        if s.shield > 0 {
+            for w in cells.windows(2) {
+                painter.line_segment([grid.center(w[0]), grid.center(w[1])], Stroke::new(width + 6.0, SHIELD_GLOW));
+            }
+            for &p in &cells {
+                painter.circle_filled(grid.center(p), width / 2.0 + 3.0, SHIELD_GLOW);
+            }
+        }
+        for w in cells.windows(2) {
+            painter.line_segment([grid.center(w[0]), grid.center(w[1])], Stroke::new(width, color));
+        }
+        let last = s.body.len();
+        for (i, &(p, kind)) in s.body.iter().enumerate() {
+            // The tail narrows, so that it reads as the end.
+            let radius = if i + 1 == last { width * 0.3 } else { width / 2.0 };
+            painter.circle_filled(grid.center(p), radius, color);
+            if kind == Kind::Energy {
+                painter.circle_filled(grid.center(p), grid.cell * 0.12, ENERGY);
+            }
+        }
+        let head = grid.center(s.head);
+        painter.circle_filled(head, grid.cell * 0.42, color);
+        painter.circle_stroke(head, grid.cell * 0.42, Stroke::new(1.5, Color32::BLACK));
+        if grid.cell >= 12.0 {
+            painter.text(head, Align2::CENTER_CENTER, k.to_string(), FontId::proportional(grid.cell * 0.45), Color32::BLACK);
+        }
+        if s.shield > 0 && grid.cell >= 10.0 {
+            let at = grid.rect(s.head).right_top();
+            painter.text(at, Align2::LEFT_BOTTOM, s.shield.to_string(), FontId::proportional(11.0), SHIELD_GLOW);
+        }
+    }
+}
+
+impl GameView for SnakeCoreView {
+    fn game(&self) -> &'static str {
+        SnakeCore::ID
+    }
+
+    fn track(&self) -> &Track {
+        &self.rec.track
+    }
+
+    fn describe(&self, cursor: usize) -> String {
+        let setup = &self.rec.replay.header.setup;
+        let players = setup.map.snakes.len().max(1);
+        format!("turn {} of {} · {} pythons", cursor / players + 1, setup.turns, players)
+    }
+
+    fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
+        let names: Vec<String> = self.rec.track.players.iter().map(|p| p.name.clone()).collect();
+        self.rec
+            .records_in(range)
+            .map(|(i, record)| {
+                let player = record.player.unwrap_or(0);
+                let answer = record.action.as_ref().map_or("(nothing)", Action::text);
+                let (mut text, mut error) = match &record.outcome {
+                    Outcome::Turn { event, .. } => {
+                        (format!("{}: {answer} → {}", self.rec.track.name_at(player, i), event_text(event, &names, player)), false)
+                    }
+                    Outcome::Refused { message } => (format!("refused: {message}"), true),
+                };
+                if let Some(reason) = &record.failed {
+                    text += &format!(" ⚠ {reason}");
+                    error = true;
+                }
+                LogLine { step: i, player: record.player, text, error, stderr: record.stderr.clone() }
+            })
+            .collect()
+    }
+
+    fn draw(
+        &mut self,
+        ui: &mut egui::Ui,
+        response: &egui::Response,
+        rect: Rect,
+        cursor: usize,
+        camera: &BoardCamera,
+        perspective: Perspective,
+    ) {
+        let names: Vec<String> = self.rec.track.players.iter().map(|p| p.name.clone()).collect();
+        let state = self.rec.state(cursor);
+        let grid = Grid::fit(rect, camera, state.size);
+        let painter = ui.painter_at(rect);
+        let seen = match perspective {
+            Perspective::Player(k) => Some(k),
+            Perspective::Omniscient => None,
+        };
+        draw_board(&painter, &grid, state, seen);
+        let legend = [(WALL, "wall"), (REACTOR, "reactor"), (PLAIN, "block"), (ENERGY, "energy block"), (SHIELD_GLOW, "shield")];
+        let mut at = rect.left_top() + Vec2::new(10.0, 6.0);
+        for (color, label) in legend {
+            painter.rect_filled(Rect::from_min_size(at, Vec2::splat(11.0)), 2.0, color);
+            let galley = painter.layout_no_wrap(label.to_string(), FontId::proportional(12.0), Color32::from_gray(200));
+            let width = galley.size().x;
+            painter.galley(at + Vec2::new(16.0, -1.0), galley, Color32::WHITE);
+            at.x += width + 30.0;
+        }
+        let Some(p) = response.hover_pos().and_then(|at| grid.cell_at(at)) else { return };
+        painter.rect_stroke(grid.rect(p), 0.0, Stroke::new(1.5, Color32::WHITE), StrokeKind::Inside);
+        let what = match (state.occupant(p), state.cell(p)) {
+            (Some(o), _) => {
+                let s = &state.snakes[o.snake];
+                let part = match o.index {
+                    0 => "head".to_string(),
+                    i if i == s.body.len() => "tail".to_string(),
+                    i => format!("body block {i} of {}", s.body.len()),
+                };
+                format!("{}: {part}{}", names[o.snake], if s.shield > 0 { " (shielded)" } else { "" })
+            }
+            (None, Cell::Wall) => "wall".into(),
+            (None, Cell::Reactor) => "reactor".into(),
+            (None, Cell::Block(Kind::Plain)) => "free block".into(),
+            (None, Cell::Block(Kind::Energy)) => "free energy block".into(),
+            (None, Cell::Empty) => "empty".into(),
+        };
+        hover_box(response, |ui| {
+            ui.label(format!("({}, {}) · {what}", p.x, p.y));
+        });
+    }
+
+    fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {
+        let state = self.rec.state(cursor).clone();
+        egui::Grid::new("snakecore-pythons").num_columns(5).striped(true).show(ui, |ui| {
+            for h in ["python", "length", "energy", "shield", "score"] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for (k, s) in state.snakes.iter().enumerate() {
+                ui.colored_label(player_color(k), &self.rec.track.players[k].name);
+                ui.label(s.length().to_string());
+                ui.label(s.body.iter().filter(|(_, kind)| *kind == Kind::Energy).count().to_string());
+                ui.label(if s.shield > 0 { format!("{} turns", s.shield) } else { "off".into() });
+                ui.label(state.scores[k].to_string());
+                ui.end_row();
+            }
+        });
+        if let Perspective::Player(k) = perspective
+            && k < state.snakes.len()
+        {
+            ui.separator();
+            ui.colored_label(player_color(k), format!("What {} is told at its next turn:", self.rec.track.players[k].name));
+            ui.label(egui::RichText::new(SnakeCore::turn_lines(&state, k).join("\n")).monospace().size(10.0));
+        }
+    }
+
+    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
+        if self.hand.is_some() { Some(self) } else { None }
+    }
+
+    fn is_live(&self) -> bool {
+        self.hand.is_some()
+    }
+
+    fn seat_to_move(&self, cursor: usize) -> Option<usize> {
+        if self.hand.is_some() { None } else { self.rec.next_actor(cursor) }
+    }
+
+    fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
+        crate::kit::seats::take_over_in_view(&self.rec.replay, cursor, &self.rec.track.title, SnakeCoreView::live)
+    }
+}
+
+impl HandPlay for SnakeCoreView {
+    fn poll(&mut self) -> bool {
+        self.hand.as_mut().is_some_and(|h| h.live.follow(&mut self.rec, Self::absorb))
+    }
+
+    fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
+        self.hand.as_mut()?.panel(&self.rec, ui, at_end)
+    }
+
+    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
+        self.hand.as_mut().map_or(&[], |h| h.keys(&self.rec, ctx))
+    }
+
+    fn help(&self) -> &'static [(&'static str, &'static str)] {
+        hand::HELP
+    }
+
+    fn initial_perspective(&self) -> Option<Perspective> {
+        self.hand.as_ref()?.human_seat(self.rec.track.players.len()).map(Perspective::Player)
+    }
+
+    fn stop(&mut self) {
+        if let Some(hand) = self.hand.as_mut() {
+            hand.live.stop_and_follow(&mut self.rec, Self::absorb);
+        }
+    }
+}
