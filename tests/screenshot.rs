@@ -380,3 +380,40 @@ fn a_wycinanka_team_is_taken_over_and_the_order_to_place_is_drawn_beside_the_she
     let (edges, _) = board_pixels(&shot, |p| p[0] > 60 && p[0] == p[1] && p[1] == p[2]);
     assert!(edges > total / 50, "the sheet's edges cover {edges} of {total} pixels");
 }
+
+#[test]
+fn a_snakecore_board_renders_with_its_reactors_blocks_and_four_pythons() {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("snakecore.png");
+    let replay = workspace().join("replays/snakecore-four.jsonl");
+    let args = ["view", replay.to_str().unwrap(), "--turn", "330", "--screenshot", shot.to_str().unwrap()];
+    if in_window(&args, dir.path()).is_none() {
+        return;
+    }
+    // The reactors' yellow (view.rs REACTOR), the energy blocks' cyan, and the four pythons'
+    // colours (kit::palette).
+    let exactly = |c: [u8; 3]| move |p: [u8; 3]| p == c;
+    let (reactors, total) = board_pixels(&shot, exactly([255, 193, 7]));
+    assert!(reactors > total / 400, "four reactors: {reactors} yellow pixels");
+    let (energy, _) = board_pixels(&shot, exactly([0, 229, 255]));
+    assert!(energy > 100, "energy blocks: {energy} cyan pixels");
+    for k in 0..4 {
+        let c = kibitz::kit::palette::player_color(k);
+        let (python, _) = board_pixels(&shot, exactly([c.r(), c.g(), c.b()]));
+        assert!(python > 150, "python {k} is drawn ({python} pixels)");
+    }
+}
+
+#[test]
+fn snakecore_is_played_by_hand_against_our_greedy_python() {
+    let dir = tempfile::tempdir().unwrap();
+    let (shot, out) = (dir.path().join("hand.png"), dir.path().join("hand.jsonl"));
+    let map = workspace().join("maps/snakecore/duel.txt");
+    let args = ["play", "snakecore", "--map", map.to_str().unwrap(), "--turns", "20", "--out", out.to_str().unwrap(), "--screenshot"];
+    let Some(output) = in_window(&[&args[..], &[shot.to_str().unwrap()]].concat(), dir.path()) else { return };
+    assert_eq!(summary(&output)["verified"], true, "{}", stderr(&output));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.lines().next().unwrap().contains("bot snakecore greedy"), "our greedy python plays the other seat");
+    let (board, total) = board_pixels(&shot, |p| p == [30, 33, 40]);
+    assert!(board > total / 4, "the board's floor covers {board} of {total} pixels");
+}
