@@ -417,3 +417,17 @@ fn snakecore_is_played_by_hand_against_our_greedy_python() {
     let (board, total) = board_pixels(&shot, |p| p == [30, 33, 40]);
     assert!(board > total / 4, "the board's floor covers {board} of {total} pixels");
 }
+
+#[test]
+fn a_snakecore_python_is_taken_over_from_a_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let (shot, out) = (dir.path().join("take.png"), dir.path().join("take.jsonl"));
+    let original = workspace().join("replays/snakecore-greedy-vs-random.jsonl");
+    let args = ["play", "snakecore", "--from", original.to_str().unwrap(), "--turn", "100", "--out", out.to_str().unwrap(), "--screenshot"];
+    let Some(output) = in_window(&[&args[..], &[shot.to_str().unwrap()]].concat(), dir.path()) else { return };
+    assert_eq!(summary(&output)["verified"], true, "{}", stderr(&output));
+    let text = |p: &std::path::Path| std::fs::read_to_string(p).unwrap();
+    let (before, after): (Vec<String>, Vec<String>) =
+        (text(&original).lines().skip(1).map(String::from).collect(), text(&out).lines().skip(1).map(String::from).collect());
+    assert_eq!(after[..100], before[..100], "the first 100 steps are copied");
+}

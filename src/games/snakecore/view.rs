@@ -2,7 +2,8 @@
 //! cyan); each python as a joined body in its colour with a round head and a narrowing tail,
 //! energy blocks marked in the body, a shield as a bright outline with its turns left. Bites,
 //! deliveries and shield activations are timeline markers; "as player k" lists the lines that
-//! bot is sent (`getAction`, its own python first).
+//! bot was sent for its last turn by the cursor (`getAction`, its own python first) and its
+//! answer.
 
 use super::hand;
 use crate::kit::live::Live;
@@ -307,8 +308,22 @@ impl GameView for SnakeCoreView {
             && k < state.snakes.len()
         {
             ui.separator();
-            ui.colored_label(player_color(k), format!("What {} is told at its next turn:", self.rec.track.players[k].name));
-            ui.label(egui::RichText::new(SnakeCore::turn_lines(&state, k).join("\n")).monospace().size(10.0));
+            let name = self.rec.track.players[k].name.clone();
+            // The lines of its last turn by the cursor, as the referee sent them, and its answer.
+            let last = self.rec.replay.records[..cursor.min(self.rec.replay.records.len())].iter().rposition(|r| r.player == Some(k));
+            let (title, lines, answer) = match last {
+                Some(i) => {
+                    let answer = self.rec.replay.records[i].action.as_ref().map_or("(nothing)".to_string(), |a| a.text().to_string());
+                    let lines = SnakeCore::turn_lines(self.rec.state(i), k);
+                    (format!("{name} was sent, at step {i}:"), lines, Some(answer))
+                }
+                None => (format!("{name} will be sent at its first turn:"), SnakeCore::turn_lines(&state, k), None),
+            };
+            ui.colored_label(player_color(k), title);
+            ui.label(egui::RichText::new(lines.join("\n")).monospace().size(10.0));
+            if let Some(answer) = answer {
+                ui.label(egui::RichText::new(format!("and answered: {answer}")).monospace());
+            }
         }
     }
 
