@@ -2,9 +2,10 @@
 //! the view reads the replay lines the match writes, so what a human sees is what was recorded.
 
 use super::recorded::Recorded;
-use bevy_egui::egui::Color32;
+use super::view::{PanelRequest, stop_button};
+use bevy_egui::egui::{self, Color32, RichText};
 use kibitz_core::replay::{BodyLine, EndRecord, Replay, ReplayHeader, StepRecord};
-use kibitz_core::{Game, ToMove};
+use kibitz_core::{BotProtocol, Game, ToMove};
 use kibitz_referee::LiveMatch;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -126,6 +127,35 @@ impl<G: Game> Live<G> {
     pub fn stop_and_follow(&mut self, rec: &mut Recorded<G>, absorb: Absorb<G>) {
         self.stop();
         self.follow(rec, absorb);
+    }
+}
+
+impl<G: BotProtocol> Live<G> {
+    /// The top of a turn-based game's hand-play panel: where it is recorded, how it ended, whom
+    /// it waits for, whose turn it is. Continues with the human seat to move when the game's own
+    /// controls belong below; breaks with what the panel returns otherwise.
+    pub fn header(&self, rec: &Recorded<G>, ui: &mut egui::Ui, at_end: bool) -> std::ops::ControlFlow<Option<PanelRequest>, usize> {
+        use std::ops::ControlFlow::{Break, Continue};
+        ui.heading("Hand play");
+        ui.label(RichText::new(format!("recording to {}", self.path.display())).weak());
+        if let Some(ended) = &self.ended {
+            ui.colored_label(Color32::LIGHT_GREEN, ended);
+            return Break(None);
+        }
+        let Some(player) = self.human_to_move(rec) else {
+            ui.label(match G::to_move(rec.timeline.last_state()) {
+                ToMove::Player(p) => format!("waiting for {}…", rec.track.players[p].name),
+                _ => "the referee is moving the game on…".to_string(),
+            });
+            return Break(stop_button(ui));
+        };
+        let me = &rec.track.players[player];
+        ui.colored_label(me.color, RichText::new(format!("Your turn, {} ({})", me.name, G::seat_label(player))).strong());
+        if !at_end {
+            ui.colored_label(Color32::YELLOW, "You are looking back in time; the game waits at the end.");
+            return Break(ui.button("back to the game  (End)").clicked().then_some(PanelRequest::BackToGame));
+        }
+        Continue(player)
     }
 }
 

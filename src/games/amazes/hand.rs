@@ -5,7 +5,7 @@
 use crate::kit::live::Live;
 use crate::kit::recorded::Recorded;
 use crate::kit::view::{PanelRequest, stop_button};
-use bevy_egui::egui::{self, Color32, Key, RichText};
+use bevy_egui::egui::{self, Key, RichText};
 use kibitz_amazes::rules::MAX_MOVES;
 use kibitz_amazes::{Amazes, Moves};
 use kibitz_core::BotProtocol;
@@ -86,22 +86,10 @@ impl Hand {
     }
 
     pub fn panel(&mut self, rec: &Recorded<Amazes>, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
-        ui.heading("Hand play");
-        ui.label(RichText::new(format!("recording to {}", self.live.path.display())).weak());
-        if let Some(ended) = &self.live.ended {
-            ui.colored_label(Color32::LIGHT_GREEN, ended);
-            return None;
-        }
-        let Some(player) = self.live.human_to_move(rec) else {
-            ui.label("waiting for the other player…");
-            return stop_button(ui);
+        let player = match self.live.header(rec, ui, at_end) {
+            std::ops::ControlFlow::Continue(player) => player,
+            std::ops::ControlFlow::Break(request) => return request,
         };
-        let me = &rec.track.players[player];
-        ui.colored_label(me.color, RichText::new(format!("Your turn, {} ({})", me.name, Amazes::seat_label(player))).strong());
-        if !at_end {
-            ui.colored_label(Color32::YELLOW, "You are looking back in time; the game waits at the end.");
-            return ui.button("back to the game  (End)").clicked().then_some(PanelRequest::BackToGame);
-        }
         // Exactly the lines a bot would read now.
         let told = Amazes::turn_lines(rec.timeline.last_state(), player);
         ui.label("you are told:");

@@ -5,7 +5,6 @@ use crate::kit::live::Live;
 use crate::kit::recorded::Recorded;
 use crate::kit::view::{PanelRequest, stop_button};
 use bevy_egui::egui::{self, Color32, Key, RichText};
-use kibitz_core::{Game, ToMove};
 use kibitz_lighthouses::hand::{connect_candidates, direction_of_digit};
 use kibitz_lighthouses::{Command, Lighthouses, Outcome, Pos, Target};
 
@@ -66,29 +65,10 @@ impl Hand {
 
     /// The hand-play section of the side panel.
     pub fn panel(&mut self, rec: &Recorded<Lighthouses>, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
-        ui.heading("Hand play");
-        ui.label(RichText::new(format!("recording to {}", self.live.path.display())).weak());
-        if let Some(ended) = &self.live.ended {
-            ui.colored_label(Color32::LIGHT_GREEN, ended);
-            return None;
-        }
-        let Some(player) = self.live.human_to_move(rec) else {
-            let waiting = match Lighthouses::to_move(rec.timeline.last_state()) {
-                ToMove::Player(p) => format!("waiting for {}…", rec.track.players[p].name),
-                _ => "the referee is moving the game on…".to_string(),
-            };
-            ui.label(waiting);
-            return stop_button(ui);
+        let player = match self.live.header(rec, ui, at_end) {
+            std::ops::ControlFlow::Continue(player) => player,
+            std::ops::ControlFlow::Break(request) => return request,
         };
-        let name = rec.track.players[player].name.clone();
-        ui.colored_label(rec.track.players[player].color, RichText::new(format!("Your turn, {name} (player {player})")).strong());
-        if !at_end {
-            ui.colored_label(Color32::YELLOW, "You are looking back in time; the game waits at the end.");
-            if ui.button("back to the game  (End)").clicked() {
-                return Some(PanelRequest::BackToGame);
-            }
-            return None;
-        }
         if let Some(message) = last_refusal(rec, player) {
             ui.colored_label(Color32::LIGHT_RED, format!("your last command was refused: {message}"));
         }

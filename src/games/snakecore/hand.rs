@@ -5,7 +5,7 @@
 use crate::kit::live::Live;
 use crate::kit::recorded::Recorded;
 use crate::kit::view::{PanelRequest, stop_button};
-use bevy_egui::egui::{self, Color32, Key, RichText};
+use bevy_egui::egui::{self, Key, RichText};
 use kibitz_core::BotProtocol;
 use kibitz_snakecore::{Action, SnakeCore};
 
@@ -58,24 +58,12 @@ impl Hand {
     }
 
     pub fn panel(&mut self, rec: &Recorded<SnakeCore>, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
-        ui.heading("Hand play");
-        ui.label(RichText::new(format!("recording to {}", self.live.path.display())).weak());
-        if let Some(ended) = &self.live.ended {
-            ui.colored_label(Color32::LIGHT_GREEN, ended);
-            return None;
-        }
-        let Some(player) = self.live.human_to_move(rec) else {
-            ui.label("waiting for the other pythons…");
-            return stop_button(ui);
+        let player = match self.live.header(rec, ui, at_end) {
+            std::ops::ControlFlow::Continue(player) => player,
+            std::ops::ControlFlow::Break(request) => return request,
         };
-        let me = &rec.track.players[player];
         let state = rec.timeline.last_state();
         let s = &state.snakes[player];
-        ui.colored_label(me.color, RichText::new(format!("Your turn, {} ({})", me.name, SnakeCore::seat_label(player))).strong());
-        if !at_end {
-            ui.colored_label(Color32::YELLOW, "You are looking back in time; the game waits at the end.");
-            return ui.button("back to the game  (End)").clicked().then_some(PanelRequest::BackToGame);
-        }
         let energy = s.body.iter().filter(|(_, k)| *k == kibitz_snakecore::Kind::Energy).count();
         ui.label(format!(
             "length {} · {energy} energy block(s) · shield {} · turn {} of {}",

@@ -72,7 +72,8 @@ fn decide(request: &Request) -> u8 {
         _ => !at.contains_key(&p) || Some(p) == own_tail,
     };
     // 3. and 4. The nearest reactor (once long enough), else the nearest free block.
-    let long = me.cells.len() - 1 >= DUMP_AT;
+    // The head and DUMP_AT body blocks or more.
+    let long = me.cells.len() > DUMP_AT;
     let goal = |p: Pos| if long { request.at(p) == b'R' } else { matches!(request.at(p), b'b' | b'e') && !at.contains_key(&p) };
     if let Some(d) = first_step(request, head, passable, goal) {
         return d;
