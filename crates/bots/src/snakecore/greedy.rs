@@ -11,12 +11,12 @@
 
 use super::{Input, Python, Reader, Request};
 use crate::LineBot;
-use kibitz_snakecore::Pos;
+use kibitz_snakecore::{Action, Pos};
 use std::collections::{HashMap, HashSet, VecDeque};
 
 /// Body blocks before the python goes to a reactor: 10 blocks are 55 points.
 const DUMP_AT: usize = 10;
-const DIRECTIONS: [u8; 4] = [b'U', b'L', b'D', b'R'];
+const DIRECTIONS: [Action; 4] = [Action::Up, Action::Left, Action::Down, Action::Right];
 
 #[derive(Default)]
 pub struct Greedy {
@@ -28,7 +28,7 @@ impl LineBot for Greedy {
         Ok(match self.reader.feed(line)? {
             Input::Wait => Vec::new(),
             Input::Name => vec!["Greedy python".into()],
-            Input::Action(request) => vec![(decide(&request) as char).to_string()],
+            Input::Action(request) => vec![decide(&request).text().to_string()],
         })
     }
 }
@@ -44,7 +44,7 @@ fn occupants(request: &Request) -> HashMap<Pos, (usize, usize)> {
     at
 }
 
-fn decide(request: &Request) -> u8 {
+fn decide(request: &Request) -> Action {
     let me = &request.pythons[0];
     let head = me.cells[0];
     let at = occupants(request);
@@ -53,10 +53,10 @@ fn decide(request: &Request) -> u8 {
     let has_energy = me.cells[1..].iter().any(|&p| request.at(p) == b'e');
     let threatened = request.pythons[1..].iter().any(|other| me.cells[1..].iter().any(|&p| distance(p, other.cells[0]) <= 2));
     if has_energy && me.shield == 0 && threatened && me.cells.len() > 3 {
-        return b'A';
+        return Action::Shield;
     }
     // 2. A bite worth taking.
-    let bite = DIRECTIONS.iter().filter_map(|&d| {
+    let bite = DIRECTIONS.iter().filter_map(|d| {
         let to = request.step(head, d)?;
         let &(k, i) = at.get(&to)?;
         let python: &Python = &request.pythons[k];
@@ -64,8 +64,9 @@ fn decide(request: &Request) -> u8 {
         let worth = python.cells.len() - i;
         (i > 0 && i < tail && python.shield == 0 && worth >= 2 && (k != 0 || worth * 2 < python.cells.len())).then_some((worth, d))
     });
-    if let Some((_, d)) = bite.max() {
-        return d;
+    // The longest bite; between equals, the letter last in the alphabet.
+    if let Some((_, d)) = bite.max_by_key(|(worth, d)| (*worth, d.text().to_string())) {
+        return d.clone();
     }
     let passable = |p: Pos| match request.at(p) {
         b'W' | b'R' | b'p' => false,
@@ -82,7 +83,7 @@ fn decide(request: &Request) -> u8 {
         return d;
     }
     // 5. Anywhere safe.
-    DIRECTIONS.into_iter().find(|&d| request.step(head, d).is_some_and(passable)).unwrap_or(b'N')
+    DIRECTIONS.into_iter().find(|d| request.step(head, d).is_some_and(passable)).unwrap_or(Action::Pass)
 }
 
 fn distance(a: Pos, b: Pos) -> u32 {
@@ -91,11 +92,11 @@ fn distance(a: Pos, b: Pos) -> u32 {
 
 /// The first step of a shortest path from `from` to a cell where `goal` holds (entered, not
 /// walked through), over `passable` cells.
-fn first_step(request: &Request, from: Pos, passable: impl Fn(Pos) -> bool, goal: impl Fn(Pos) -> bool) -> Option<u8> {
+fn first_step(request: &Request, from: Pos, passable: impl Fn(Pos) -> bool, goal: impl Fn(Pos) -> bool) -> Option<Action> {
     let mut seen = HashSet::from([from]);
     let mut queue = VecDeque::new();
     for d in DIRECTIONS {
-        if let Some(p) = request.step(from, d)
+        if let Some(p) = request.step(from, &d)
             && seen.insert(p)
         {
             if goal(p) {
@@ -108,7 +109,7 @@ fn first_step(request: &Request, from: Pos, passable: impl Fn(Pos) -> bool, goal
     }
     while let Some((p, first)) = queue.pop_front() {
         for d in DIRECTIONS {
-            let Some(q) = request.step(p, d) else { continue };
+            let Some(q) = request.step(p, &d) else { continue };
             if !seen.insert(q) {
                 continue;
             }
@@ -116,7 +117,7 @@ fn first_step(request: &Request, from: Pos, passable: impl Fn(Pos) -> bool, goal
                 return Some(first);
             }
             if passable(q) {
-                queue.push_back((q, first));
+                queue.push_back((q, first.clone()));
             }
         }
     }

@@ -13,7 +13,7 @@ mod random;
 pub use greedy::Greedy;
 pub use random::Random;
 
-use kibitz_snakecore::Pos;
+use kibitz_snakecore::{Action, Pos};
 
 /// The strategies of `kibitz bot snakecore`.
 pub const STRATEGIES: &[&str] = &["greedy", "random"];
@@ -52,17 +52,9 @@ impl Request {
         self.rows[p.y as usize][p.x as usize]
     }
 
-    /// The neighbour of `p` in direction `d` (`U L D R`), if on the board.
-    pub fn step(&self, p: Pos, d: u8) -> Option<Pos> {
-        let (x, y) = (p.x as i32, p.y as i32);
-        let (x, y) = match d {
-            b'U' => (x, y - 1),
-            b'L' => (x - 1, y),
-            b'D' => (x, y + 1),
-            _ => (x + 1, y),
-        };
-        let n = self.size() as i32;
-        ((0..n).contains(&x) && (0..n).contains(&y)).then(|| Pos::new(x as u16, y as u16))
+    /// The cell a move leads to from `p`, if on the board (the rules' own geometry).
+    pub fn step(&self, p: Pos, d: &Action) -> Option<Pos> {
+        kibitz_snakecore::neighbour(p, d, self.size() as u16)
     }
 }
 

@@ -204,6 +204,9 @@ impl<R: Rules> Game for Realtime<R> {
         if setup.common.turn_ms == 0 {
             return Err("the turn length must be at least 1 ms".into());
         }
+        if players == 0 {
+            return Err(format!("{} needs at least one team", R::ID));
+        }
         let game = R::start(&setup.game, players, seed)?;
         Ok(State { game, common: setup.common, turn: 1, commands: vec![0; players], over: false })
     }

@@ -483,9 +483,6 @@ impl Rules for FedrunekRules {
     type TurnReport = TurnReport;
 
     fn start(params: &Params, teams: usize, seed: u64) -> Result<FedrunekState, String> {
-        if teams == 0 {
-            return Err("fedrunek needs at least one team".into());
-        }
         let g = generate(params, teams, seed)?;
         let fleets = g
             .starts

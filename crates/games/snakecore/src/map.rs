@@ -226,19 +226,8 @@ impl Map {
 
     /// The map as text, in the format [`Map::parse`] reads.
     pub fn to_text(&self) -> String {
-        let n = self.size as usize;
-        let mut rows: Vec<Vec<char>> = (0..n).map(|y| (0..n).map(|x| letter(self.cells[y * n + x])).collect()).collect();
-        for s in &self.snakes {
-            rows[s.head.y as usize][s.head.x as usize] = 'p';
-            for (p, kind) in &s.body {
-                rows[p.y as usize][p.x as usize] = kind.letter();
-            }
-        }
-        let mut text = String::new();
-        for row in rows {
-            text.extend(row);
-            text.push('\n');
-        }
+        let pythons = self.snakes.iter().map(|s| (s.head, s.body.as_slice()));
+        let mut text: String = rows(self.size, &self.cells, pythons).into_iter().map(|row| row + "\n").collect();
         for s in &self.snakes {
             text.push_str("snake");
             for p in std::iter::once(s.head).chain(s.body.iter().map(|(p, _)| *p)) {
@@ -248,6 +237,20 @@ impl Map {
         }
         text
     }
+}
+
+/// The board as the protocol writes it, row by row: `cells` with each python (its head, its
+/// body) on top, body blocks by kind and heads as `p`. Maps and `getAction` both write it so.
+pub fn rows<'a>(size: u16, cells: &[Cell], pythons: impl IntoIterator<Item = (Pos, &'a [(Pos, Kind)])>) -> Vec<String> {
+    let n = size as usize;
+    let mut rows: Vec<Vec<char>> = (0..n).map(|y| (0..n).map(|x| letter(cells[y * n + x])).collect()).collect();
+    for (head, body) in pythons {
+        for (p, kind) in body {
+            rows[p.y as usize][p.x as usize] = kind.letter();
+        }
+        rows[head.y as usize][head.x as usize] = 'p';
+    }
+    rows.into_iter().map(String::from_iter).collect()
 }
 
 /// A cell's letter on the board (`.` for empty).

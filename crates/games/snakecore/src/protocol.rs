@@ -5,7 +5,7 @@
 //! `U L D R N A`.
 
 use crate::SnakeCore;
-use crate::map::letter;
+use crate::map::rows;
 use crate::rules::{Action, Outcome, Snake, State};
 use kibitz_core::BotProtocol;
 use kibitz_core::replay::Limits;
@@ -16,15 +16,7 @@ pub const MAX_NAME: usize = 32;
 /// The board as `getAction` sends it: walls, reactors, blocks (free and in bodies, by kind),
 /// heads as `p`, `.` for empty.
 pub fn board_rows(state: &State) -> Vec<String> {
-    let n = state.size as usize;
-    let mut rows: Vec<Vec<char>> = (0..n).map(|y| (0..n).map(|x| letter(state.cells[y * n + x])).collect()).collect();
-    for s in &state.snakes {
-        for (p, kind) in &s.body {
-            rows[p.y as usize][p.x as usize] = kind.letter();
-        }
-        rows[s.head.y as usize][s.head.x as usize] = 'p';
-    }
-    rows.into_iter().map(String::from_iter).collect()
+    rows(state.size, &state.cells, state.snakes.iter().map(|s| (s.head, s.body.as_slice())))
 }
 
 /// A python's line: shield turns left, length, then the cells from the head to the tail.

@@ -77,6 +77,14 @@ impl<'de> Deserialize<'de> for Action {
     }
 }
 
+/// The cell a move (`U L D R`) leads to from `from` on a `size` × `size` board, if on it.
+pub fn neighbour(from: Pos, action: &Action, size: u16) -> Option<Pos> {
+    let (dx, dy) = action.delta()?;
+    let (x, y) = (from.x as i32 + dx, from.y as i32 + dy);
+    let inside = (0..size as i32).contains(&x) && (0..size as i32).contains(&y);
+    inside.then(|| Pos::new(x as u16, y as u16))
+}
+
 /// A python: its head, its body from the head to the tail (the last block), and its shield.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Snake {
@@ -189,10 +197,7 @@ impl State {
 
     /// The cell one step from `from`, if on the board.
     pub fn step(&self, from: Pos, action: &Action) -> Option<Pos> {
-        let (dx, dy) = action.delta()?;
-        let (x, y) = (from.x as i32 + dx, from.y as i32 + dy);
-        let inside = (0..self.size as i32).contains(&x) && (0..self.size as i32).contains(&y);
-        inside.then(|| Pos::new(x as u16, y as u16))
+        neighbour(from, action, self.size)
     }
 
     /// Blocks on the board, free and in bodies, by kind: (plain, energy). Never changes.

@@ -72,22 +72,25 @@ impl Graph {
 
     /// Whether every vertex can be reached from vertex 1 (an empty graph is connected).
     pub fn is_connected(&self) -> bool {
+        self.unreached().is_none()
+    }
+
+    /// A vertex that vertex 1 does not reach, if any (the first by number).
+    pub fn unreached(&self) -> Option<u32> {
         if self.n == 0 {
-            return true;
+            return None;
         }
         let mut seen = vec![false; self.n as usize];
         let mut stack = vec![1u32];
         seen[0] = true;
-        let mut reached = 1;
         while let Some(v) = stack.pop() {
             for &w in self.neighbours(v) {
                 if !std::mem::replace(&mut seen[w as usize - 1], true) {
-                    reached += 1;
                     stack.push(w);
                 }
             }
         }
-        reached == self.n
+        seen.iter().position(|s| !s).map(|k| k as u32 + 1)
     }
 
     /// The graph's edges as the protocol prints them, one `A B` line each.

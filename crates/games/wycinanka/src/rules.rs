@@ -190,9 +190,6 @@ impl Rules for WycinankaRules {
     type TurnReport = TurnReport;
 
     fn start(params: &Params, teams: usize, seed: u64) -> Result<WycinankaState, String> {
-        if teams == 0 {
-            return Err("wycinanka needs at least one team".into());
-        }
         params.check()?;
         let mut rng = SplitMix64::new(seed ^ 0x3779_cafe);
         let sheet = match &params.world {

@@ -92,7 +92,7 @@ impl World {
             return Err(WorldError { line: at, message: format!("a sheet has 1 to {MAX_VERTICES} vertices, not {n}") });
         }
         let graph = lines.graph(n as u32, m, "sheet")?;
-        if let Some(v) = unreached(&graph) {
+        if let Some(v) = graph.unreached() {
             return Err(WorldError {
                 line: at,
                 message: format!("the sheet is not connected: vertex {v} cannot be reached from vertex 1"),
@@ -149,24 +149,6 @@ fn push_edges(text: &mut String, graph: &Graph) {
     for (a, b) in graph.edges() {
         let _ = writeln!(text, "{a} {b}");
     }
-}
-
-/// A vertex that vertex 1 does not reach, if any.
-fn unreached(graph: &Graph) -> Option<u32> {
-    if graph.is_connected() {
-        return None;
-    }
-    let mut seen = vec![false; graph.n() as usize];
-    let mut stack = vec![1u32];
-    seen[0] = true;
-    while let Some(v) = stack.pop() {
-        for &w in graph.neighbours(v) {
-            if !std::mem::replace(&mut seen[w as usize - 1], true) {
-                stack.push(w);
-            }
-        }
-    }
-    seen.iter().position(|s| !s).map(|k| k as u32 + 1)
 }
 
 /// The file's meaningful lines, as words, with their numbers.
@@ -247,7 +229,7 @@ impl<'t> Lines<'t> {
             return Err(wrong(format!("P is 1.0 to 100.0 (spec §3.2.2), not {value}")));
         }
         let graph = self.graph(v, e, &what)?;
-        if let Some(u) = unreached(&graph) {
+        if let Some(u) = graph.unreached() {
             return Err(wrong(format!("an order is connected, but vertex {u} cannot be reached from vertex 1")));
         }
         Ok(Order { graph, value })
