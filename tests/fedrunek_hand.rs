@@ -2,10 +2,11 @@
 //! connection (commands in, whole answers out, errors included), the spectator feed the view
 //! follows, the host's pause and stop, and the recorded game verifying.
 
-use kibitz::kit::hosting::{Exchange, Feed, HostPlan, Hosted, Terminal};
+use kibitz::kit::hosting::{Exchange, HostPlan, Hosted, Terminal};
 use kibitz_core::replay::{BodyLine, Replay};
 use kibitz_deadline24::{Command, Common, Outcome, Setup};
 use kibitz_fedrunek::{Fedrunek, FedrunekRules, Params, TurnReport};
+use kibitz_follow::{Follow, Mode, Source};
 use std::time::{Duration, Instant};
 
 fn greedy() -> String {
@@ -50,8 +51,8 @@ fn a_human_plays_over_a_real_connection_and_the_recorded_game_verifies() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("hand.jsonl");
     let hosted = Hosted::start::<FedrunekRules>(plan(60_000, true), &out).unwrap();
-    let feed = Feed::follow(hosted.spectate).unwrap();
-    let header = feed.next_line(Duration::from_secs(20)).expect("the replay's header first");
+    let feed = Follow::start(Source::Spectator(hosted.spectate.to_string()), Mode::Follow);
+    let header = feed.wait_line(Duration::from_secs(20)).expect("the replay's header first").text;
     assert!(header.contains("\"game\":\"fedrunek\""), "{header}");
     let mut me = Terminal::connect(hosted.connect(0), Fedrunek::answer_lines);
     for command in ["LIST MINERS", "INFO 1", "DRILL 1 0 0 0", "MINE 3", "   "] {
@@ -67,7 +68,7 @@ fn a_human_plays_over_a_real_connection_and_the_recorded_game_verifies() {
     assert!(me.answers().is_empty(), "a blank line is not sent (the server would not answer it)");
     // The clock is paused: the greedy client's first turn never ends.
     std::thread::sleep(Duration::from_millis(300));
-    let lines = feed.new_lines();
+    let lines = texts(&feed);
     let ours = lines.iter().filter(|l| l.contains("\"player\":0")).count();
     assert_eq!(ours, 4, "the feed carries the human's four commands");
     assert_eq!(ticks(&lines), 0, "no turn ended while paused");
@@ -86,27 +87,32 @@ fn turns_run_on_the_wall_clock_until_the_host_pauses_them() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("clock.jsonl");
     let hosted = Hosted::start::<FedrunekRules>(plan(40, false), &out).unwrap();
-    let feed = Feed::follow(hosted.spectate).unwrap();
+    let feed = Follow::start(Source::Spectator(hosted.spectate.to_string()), Mode::Follow);
     let mut seen = Vec::new();
     wait_for(|| {
-        seen.extend(feed.new_lines());
+        seen.extend(texts(&feed));
         ticks(&seen) >= 3
     });
     assert!(ticks(&seen) >= 3, "turns end by themselves");
     hosted.clock.pause(true);
     std::thread::sleep(Duration::from_millis(100));
-    seen.extend(feed.new_lines());
+    seen.extend(texts(&feed));
     let before = ticks(&seen);
     std::thread::sleep(Duration::from_millis(400));
-    seen.extend(feed.new_lines());
+    seen.extend(texts(&feed));
     assert_eq!(ticks(&seen), before, "ten turns' time passed while paused");
     hosted.clock.pause(false);
     wait_for(|| {
-        seen.extend(feed.new_lines());
+        seen.extend(texts(&feed));
         ticks(&seen) > before
     });
     assert!(ticks(&seen) > before, "turns end again once the clock runs");
     drop(hosted);
     let replay = Replay::<Fedrunek>::parse(&std::fs::read_to_string(&out).unwrap()).unwrap().replay;
     kibitz_core::verify::verify(&replay).unwrap();
+}
+
+/// The spectator lines that came since the last call, as text.
+fn texts(feed: &Follow) -> Vec<String> {
+    feed.new_lines().into_iter().map(|l| l.text).collect()
 }

@@ -8,6 +8,7 @@ pub mod exit;
 mod play;
 mod verify;
 mod view;
+mod watch;
 
 use crate::kit::room::{Registry, Room, Verb};
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -90,7 +91,10 @@ const GAME_VERBS: [(&str, fn(&dyn Room) -> Option<clap::Command>); 5] = [
 pub fn command(registry: &Registry) -> clap::Command {
     let mut cmd = Cli::command();
     for (verb, offered) in GAME_VERBS {
-        let games: Vec<clap::Command> = registry.rooms().iter().filter_map(|r| offered(*r)).collect();
+        let mut games: Vec<clap::Command> = registry.rooms().iter().filter_map(|r| offered(*r)).collect();
+        if verb == "match" {
+            games = games.into_iter().map(|g| g.arg(watch::arg())).collect();
+        }
         cmd = cmd.mut_subcommand(verb, |c| c.subcommands(games));
     }
     for room in registry.rooms() {
@@ -134,6 +138,7 @@ pub fn main_with(registry: Registry, args: impl IntoIterator<Item = std::ffi::Os
 
 fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::Result<ExitCode> {
     match command {
+        Some(Command::Match(g)) if watch::asked(&g) => watch::run(registry, g, verbose),
         Some(Command::Match(g)) => {
             let summary = game_verb(registry, &g, |r| r.match_verb())?;
             // The last line on stdout is the summary, for scripts.

@@ -7,7 +7,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Args)]
-#[command(after_help = "Example: kibitz view replays/lighthouses-demo.jsonl --turn 120 --screenshot shot.png")]
+#[command(
+    after_help = "Examples:\n  kibitz view replays/lighthouses-demo.jsonl --turn 120 --screenshot shot.png\n  kibitz view --follow match.jsonl\n  kibitz view --follow tcp://127.0.0.1:20100"
+)]
 pub struct ViewArgs {
     /// A replay (JSON Lines); without it, the bundled demo. With --problem: an ICFP 2015
     /// solution file (the official output format) to play on that problem.
@@ -18,6 +20,10 @@ pub struct ViewArgs {
     /// ICFP 2015: with --problem, the seed whose solution to show (default: the first found).
     #[arg(long, requires = "problem")]
     pub seed: Option<u32>,
+    /// Follow a replay while it is being written: a file another process writes (`kibitz
+    /// match`), or a game server's spectator port, tcp://HOST:PORT (`kibitz serve --spectate`).
+    #[arg(long, value_name = "FILE|tcp://HOST:PORT", conflicts_with = "replay")]
+    pub follow: Option<String>,
     /// Open at this step (the state after that many steps).
     #[arg(long)]
     pub turn: Option<usize>,
@@ -66,6 +72,8 @@ pub fn run(registry: &Registry, args: ViewArgs, verbose: bool) -> anyhow::Result
             speed: args.speed,
             frame_stats: args.frame_stats,
             look: args.look,
+            follow: args.follow.iter().map(|s| kibitz_follow::Source::parse(s)).collect(),
+            writer: None,
         },
     )
 }

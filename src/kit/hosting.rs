@@ -7,7 +7,6 @@
 use kibitz_bots::deadline24::{Client, Connect};
 use kibitz_deadline24::{AnswerLines, Rules, Setup, answer_length};
 use kibitz_server::{Clock, GameResult, ReplayOut, Resume, ServerOptions, TeamLogin};
-use std::io::BufRead;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -115,40 +114,6 @@ impl Drop for Hosted {
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
-    }
-}
-
-/// The replay lines of a running server as its spectator port sends them, read on a thread.
-pub struct Feed {
-    lines: Mutex<Receiver<String>>,
-}
-
-impl Feed {
-    pub fn follow(at: SocketAddr) -> Result<Feed, String> {
-        let stream = std::net::TcpStream::connect(at).map_err(|e| format!("cannot watch the server at {at}: {e}"))?;
-        let (send, lines) = channel();
-        std::thread::Builder::new()
-            .name("kibitz-feed".into())
-            .spawn(move || {
-                for line in std::io::BufReader::new(stream).lines() {
-                    let Ok(line) = line else { return };
-                    if send.send(line).is_err() {
-                        return;
-                    }
-                }
-            })
-            .map_err(|e| e.to_string())?;
-        Ok(Feed { lines: Mutex::new(lines) })
-    }
-
-    /// The lines that arrived since the last call.
-    pub fn new_lines(&self) -> Vec<String> {
-        self.lines.lock().map(|r| r.try_iter().collect()).unwrap_or_default()
-    }
-
-    /// Waits up to `limit` for the next line (the replay's header, at the start).
-    pub fn next_line(&self, limit: Duration) -> Option<String> {
-        self.lines.lock().ok()?.recv_timeout(limit).ok()
     }
 }
 

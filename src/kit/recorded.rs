@@ -3,7 +3,7 @@
 //! players, scores). A game's view adds only what it derives for its own drawing.
 
 use super::view::Track;
-use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
+use kibitz_core::replay::{BodyLine, Replay, ReplayHeader, StepRecord};
 use kibitz_core::timeline::DEFAULT_INTERVAL;
 use kibitz_core::{Game, Step, Timeline, ToMove};
 
@@ -66,6 +66,29 @@ impl<G: Game> Recorded<G> {
         self.replay.records.push(record);
         self.track.len = self.timeline.len();
         (i, outcome)
+    }
+
+    /// Takes in line `number` of a replay still arriving (followed live, or a big file loading):
+    /// the next step, through `absorb` as in [`Recorded::load`], or the end record.
+    pub fn append(
+        &mut self,
+        line: &str,
+        number: usize,
+        absorb: impl FnOnce(&mut Self, StepRecord<G::Action, G::Outcome>),
+    ) -> Result<(), String> {
+        match self.read_next(line, number)? {
+            BodyLine::Step(record) => absorb(self, record),
+            BodyLine::End(end) => self.replay.end = Some(end),
+        }
+        Ok(())
+    }
+
+    /// Reads line `number` as what comes next in this replay: the next step or the end record.
+    pub fn read_next(&self, line: &str, number: usize) -> Result<BodyLine<G::Action, G::Outcome>, String> {
+        if self.replay.end.is_some() {
+            return Err(format!("line {number}: text after the end record"));
+        }
+        BodyLine::parse_next(line, number, self.replay.records.len()).map_err(|e| e.to_string())
     }
 
     /// The records of the steps in `range` (clipped to the replay), with their indices: what a

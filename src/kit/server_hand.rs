@@ -4,7 +4,7 @@
 //! following the hosted server's spectator feed into a view. A game's own hand panel adds its
 //! board's clicks and buttons on top.
 
-use super::hosting::{Exchange, Feed, HostPlan, Hosted, Terminal};
+use super::hosting::{Exchange, HostPlan, Hosted, Terminal};
 use super::palette::player_color;
 use super::recorded::Recorded;
 use super::room::Session;
@@ -15,6 +15,7 @@ use bevy_egui::egui::{self, Color32, Key, RichText};
 use clap::Parser;
 use kibitz_core::replay::{BodyLine, Replay, ReplayHeader, StepRecord};
 use kibitz_deadline24::{AnswerLines, Command, Common, Fixed6, Outcome, Realtime, Rules, Setup};
+use kibitz_follow::{Follow, Mode, Source};
 use kibitz_server::Resume;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -148,14 +149,14 @@ pub fn continue_replay<R: Rules, V>(
 pub fn seat<R: Rules>(plan: HostPlan<R::Params>, team: usize, out: &Path) -> Result<Seat, String> {
     let turn_ms = plan.setup.common.turn_ms;
     let hosted = Hosted::start::<R>(plan, out)?;
-    let feed = Feed::follow(hosted.spectate)?;
+    let feed = Follow::start(Source::Spectator(hosted.spectate.to_string()), Mode::Follow);
     Ok(Seat::new(hosted, feed, team, turn_ms, Realtime::<R>::answer_lines))
 }
 
 /// The replay header the hosted server sends first.
 pub fn header<R: Rules>(seat: &Seat) -> Result<ReplayHeader<Setup<R::Params>>, String> {
-    let header = seat.feed.next_line(Duration::from_secs(30)).ok_or("the server sent no replay header within 30 s")?;
-    serde_json::from_str(&header).map_err(|e| format!("the server sent an unreadable header: {e}"))
+    let header = seat.feed.wait_line(Duration::from_secs(30)).ok_or("the server sent no replay header within 30 s")?;
+    serde_json::from_str(&header.text).map_err(|e| format!("the server sent an unreadable header: {e}"))
 }
 
 /// Takes in what the hosted server wrote since the last frame, each step through `absorb` (the
@@ -167,7 +168,7 @@ pub fn follow<R: Rules>(
 ) -> bool {
     let mut grew = false;
     for line in seat.feed.new_lines() {
-        match BodyLine::<Command, Outcome<R::TurnReport>>::parse(&line) {
+        match BodyLine::<Command, Outcome<R::TurnReport>>::parse(&line.text) {
             Ok(BodyLine::Step(record)) => {
                 if let Outcome::Turn { turn, .. } = record.outcome {
                     seat.turn_ended(turn);
@@ -222,7 +223,7 @@ impl TurnClock {
 /// the turn clock and the answers that came back.
 pub struct Seat {
     pub hosted: Hosted,
-    pub feed: Feed,
+    pub feed: Follow,
     terminal: Terminal,
     /// The human's team.
     pub team: usize,
@@ -237,7 +238,7 @@ pub struct Seat {
 }
 
 impl Seat {
-    pub fn new(hosted: Hosted, feed: Feed, team: usize, turn_ms: u64, answer_lines: fn(&str) -> AnswerLines) -> Self {
+    pub fn new(hosted: Hosted, feed: Follow, team: usize, turn_ms: u64, answer_lines: fn(&str) -> AnswerLines) -> Self {
         let paused = hosted.clock.state().paused.then(Instant::now);
         let terminal = Terminal::connect(hosted.connect(team), answer_lines);
         Self {

@@ -188,6 +188,11 @@ pub trait GameView: Send + Sync {
     /// Game-specific details for the side panel (the step under the cursor, a player's view).
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective);
 
+    /// Takes in line `number` of a replay still arriving (`kibitz view --follow`, a big replay
+    /// loading in the background): the next step or the end record. An error says what is
+    /// wrong on that line; the shell takes nothing after it.
+    fn append(&mut self, line: &str, number: usize) -> Result<(), String>;
+
     /// A board drawn by the 3D renderer: the scene at `cursor`, called before `draw` each
     /// frame (which then paints only overlays and hover). The shell orbits the camera around
     /// it; `None` (the default) is a 2D board painted by `draw` alone.

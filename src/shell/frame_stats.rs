@@ -29,14 +29,28 @@ struct Plan {
     elapsed: f32,
     egui_started: Option<f64>,
     first_cursor: Option<usize>,
+    /// When the viewer was asked to open, and when its board first showed the replay and when
+    /// the replay had all loaded: time to first frame of a big replay.
+    opened: std::time::Instant,
+    first_board_ms: Option<f64>,
+    loaded_ms: Option<f64>,
 }
 
-pub fn add(app: &mut App, seconds: f32) {
+/// Measures for `seconds`; `opened` is when the viewer was asked to open its replay.
+pub fn add(app: &mut App, seconds: f32, opened: std::time::Instant) {
     app.add_plugins(FrameTimeDiagnosticsPlugin::new(HISTORY))
         .register_diagnostic(Diagnostic::new(UI_CPU).with_suffix("ms").with_max_history_length(HISTORY))
         .register_diagnostic(Diagnostic::new(SCENE_CPU).with_suffix("ms").with_max_history_length(HISTORY))
         .register_diagnostic(Diagnostic::new(EGUI_OUTPUT_CPU).with_suffix("ms").with_max_history_length(HISTORY))
-        .insert_resource(Plan { seconds, elapsed: 0.0, egui_started: None, first_cursor: None })
+        .insert_resource(Plan {
+            seconds,
+            elapsed: 0.0,
+            egui_started: None,
+            first_cursor: None,
+            opened,
+            first_board_ms: None,
+            loaded_ms: None,
+        })
         .add_systems(PostUpdate, egui_started.before(EguiPostUpdateSet::EndPass))
         .add_systems(PostUpdate, egui_finished.after(EguiPostUpdateSet::ProcessOutput))
         .add_systems(Last, report_and_exit)
@@ -71,10 +85,18 @@ fn report_and_exit(
     viewer: Res<Viewer>,
     mut exit: MessageWriter<AppExit>,
 ) {
+    let since_opened = plan.opened.elapsed().as_secs_f64() * 1000.0;
+    if viewer.session.is_some() {
+        plan.first_board_ms.get_or_insert(since_opened);
+        if !viewer.loading() {
+            plan.loaded_ms.get_or_insert(since_opened);
+        }
+    }
     let cursor = viewer.playback.cursor();
     let first = *plan.first_cursor.get_or_insert(cursor);
     plan.elapsed += time.delta_secs();
-    let done = plan.elapsed >= plan.seconds || (cursor == viewer.playback.len() && !viewer.playback.playing);
+    let shown = plan.loaded_ms.is_some();
+    let done = plan.elapsed >= plan.seconds || (shown && cursor == viewer.playback.len() && !viewer.playback.playing);
     if !done {
         return;
     }
@@ -88,7 +110,19 @@ fn report_and_exit(
         "egui_output_cpu_ms": summary(series(&EGUI_OUTPUT_CPU)),
         "scene_cpu_ms": summary(series(&SCENE_CPU)),
         "frame_ms_including_software_rendering": summary(series(&FrameTimeDiagnosticsPlugin::FRAME_TIME)),
+        "first_board_ms": plan.first_board_ms,
+        "loaded_ms": plan.loaded_ms,
+        "max_rss_mb": max_rss_mb(),
     });
     println!("{report}");
     exit.write(AppExit::Success);
+}
+
+/// The process's peak resident memory so far, in MB (`getrusage`).
+fn max_rss_mb() -> Option<f64> {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage writes the struct it is given; RUSAGE_SELF is always valid.
+    let ok = unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) } == 0;
+    // SAFETY: written by the successful call above (and zeroed before it).
+    ok.then(|| unsafe { usage.assume_init() }.ru_maxrss as f64 / 1024.0)
 }

@@ -6,6 +6,7 @@
 mod cpu;
 mod demo;
 mod frame_stats;
+pub mod incoming;
 pub mod playback;
 mod scene3d;
 mod settings;
@@ -46,6 +47,10 @@ pub struct ViewerOptions {
     pub frame_stats: Option<f32>,
     /// The game's own look settings (`GameView::set_look`), in order.
     pub look: Vec<String>,
+    /// Replays to follow as they are written (files or `tcp://` spectator ports), in turn.
+    pub follow: std::collections::VecDeque<kibitz_follow::Source>,
+    /// Why the process writing the followed replays stopped, if it failed (`match --watch`).
+    pub writer: Option<incoming::WriterFailure>,
 }
 
 /// Screenshot mode: wait for the UI to settle, capture, check the frame is drawn, save, exit.
@@ -72,9 +77,11 @@ pub fn run(registry: Registry, options: ViewerOptions) -> anyhow::Result<ExitCod
 
 /// Runs the viewer on `session` (a live match, say) instead of a file or the demo.
 pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<dyn GameView>>) -> anyhow::Result<ExitCode> {
+    let opened = std::time::Instant::now();
     let mut viewer = ui::Viewer::new(registry);
     match (session, &options.text, &options.file) {
         (Some(session), _, _) => viewer.show(session),
+        (None, _, _) if !options.follow.is_empty() => viewer.follow(options.follow.clone(), options.writer.clone()),
         (None, Some((text, path)), _) => {
             viewer.open_text(text, crate::kit::args::file_name(path));
         }
@@ -87,11 +94,11 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
             }
         }
     }
-    if options.screenshot.is_some() && viewer.session.is_none() {
+    if options.screenshot.is_some() && viewer.session.is_none() && viewer.incoming.is_none() {
         anyhow::bail!("{}", viewer.message.as_ref().map_or("nothing to show".to_string(), |m| m.text.clone()));
     }
     if let Some(turn) = options.turn {
-        viewer.playback.seek(turn);
+        viewer.seek_when_there(turn);
     }
     for setting in &options.look {
         let camera = &mut viewer.camera;
@@ -131,7 +138,7 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
         .add_systems(EguiPrimaryContextPass, (ui::ui, scene3d::sync).chain())
         .add_systems(Update, ui::dropped_files);
     if let Some(seconds) = options.frame_stats {
-        frame_stats::add(&mut app, seconds);
+        frame_stats::add(&mut app, seconds, opened);
     }
     if let Some(path) = options.screenshot {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
@@ -148,7 +155,11 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
     })
 }
 
-fn take_screenshot(mut commands: Commands, mut plan: ResMut<ScreenshotPlan>, mut exit: MessageWriter<AppExit>) {
+fn take_screenshot(mut commands: Commands, mut plan: ResMut<ScreenshotPlan>, viewer: Res<ui::Viewer>, mut exit: MessageWriter<AppExit>) {
+    // A big replay is shown once it has loaded (or reached the step asked for).
+    if viewer.loading() && (viewer.pending_seek.is_some() || viewer.session.is_none()) {
+        return;
+    }
     plan.frames += 1;
     match &plan.done {
         Some(Ok(())) => {

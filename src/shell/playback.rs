@@ -58,6 +58,11 @@ impl Playback {
         }
     }
 
+    /// The replay grew while loading: the cursor stays where it is.
+    pub fn grow(&mut self, len: usize) {
+        self.len = len.max(self.len);
+    }
+
     pub fn seek(&mut self, step: usize) {
         self.cursor = step.min(self.len);
         self.carry = 0.0;
@@ -129,6 +134,8 @@ mod tests {
         assert_eq!((p.cursor(), p.len()), (5, 20), "a cursor looking back stays where it is");
         p.resize(3);
         assert_eq!(p.cursor(), 3, "never beyond the end");
+        p.grow(100);
+        assert_eq!((p.cursor(), p.len()), (3, 100), "a replay loading leaves the cursor alone");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use super::cpu::{UI_CPU, thread_cpu_ms};
 use super::demo::{DEMO_NAME, DEMO_REPLAY};
+use super::incoming::{Incoming, LOAD_IN_BACKGROUND, WriterFailure};
 use super::playback::{Playback, SPEEDS};
 use super::settings::Settings;
 use super::shortcuts::{Action, SHORTCUTS};
@@ -51,6 +52,10 @@ pub struct Viewer {
     settings: Settings,
     /// The answer of a file dialog running on its own thread (a Mutex makes it shareable).
     dialog: Option<Mutex<Receiver<Option<PathBuf>>>>,
+    /// A replay still arriving: followed live, or a big file loading.
+    pub incoming: Option<Incoming>,
+    /// A step to go to once the replay loading has reached it (`--turn` on a big replay).
+    pub pending_seek: Option<usize>,
 }
 
 impl Viewer {
@@ -71,23 +76,88 @@ impl Viewer {
             source: None,
             settings,
             dialog: None,
+            incoming: None,
+            pending_seek: None,
         }
     }
 
-    /// Opens a replay file; problems are shown in the window, the current replay stays.
+    /// Follows replays as they are written (files, or servers' spectator ports), one after
+    /// another; `writer` says why the process writing them stopped, if it failed.
+    pub fn follow(&mut self, sources: std::collections::VecDeque<kibitz_follow::Source>, writer: Option<WriterFailure>) {
+        self.session = None;
+        self.playback = Playback::new(0);
+        self.incoming = Incoming::follow(sources, writer);
+    }
+
+    /// Whether the replay is still loading (or a step asked for is not there yet).
+    pub fn loading(&self) -> bool {
+        self.incoming.as_ref().is_some_and(|i| i.loading())
+    }
+
+    /// Goes to `step`, now or, while the replay loads, once it is there.
+    pub fn seek_when_there(&mut self, step: usize) {
+        if self.loading() && step > self.playback.len() {
+            self.pending_seek = Some(step);
+        } else {
+            self.playback.seek(step);
+        }
+    }
+
+    /// Takes in what a followed or loading replay brought since the last frame.
+    fn take_incoming(&mut self) {
+        let Some(incoming) = self.incoming.as_mut() else { return };
+        // Most of a frame while loading; lines of a live match come slowly anyway.
+        let budget = std::time::Duration::from_millis(if incoming.loading() { 30 } else { 8 });
+        let live = incoming.is_live();
+        if let Some(view) = incoming.take(&self.registry, self.session.as_deref_mut(), budget) {
+            let source = self.source.take();
+            let title = view.track().title.clone();
+            self.show(view);
+            self.source = source;
+            if live {
+                self.message =
+                    Some(Notice { text: format!("following {title} as it is written; End jumps back to the live edge"), error: false });
+            }
+        }
+        let len = self.session.as_ref().map_or(0, |s| s.track().len);
+        if self.loading() {
+            self.playback.grow(len);
+        }
+        if let Some(step) = self.pending_seek.filter(|&s| s <= len || !self.loading()) {
+            self.pending_seek = None;
+            self.playback.resize(len);
+            self.playback.seek(step);
+        }
+    }
+
+    /// Opens a replay file; problems are shown in the window, the current replay stays. A big
+    /// one loads in the background, its first steps on screen at once.
     pub fn open_file(&mut self, path: PathBuf) {
+        if std::fs::metadata(&path).is_ok_and(|m| m.len() >= LOAD_IN_BACKGROUND) {
+            self.session = None;
+            self.playback = Playback::new(0);
+            self.source = Some(std::path::absolute(&path).unwrap_or_else(|_| path.clone()));
+            self.incoming = Some(Incoming::load(path.clone()));
+            self.remember(path);
+            return;
+        }
         match std::fs::read_to_string(&path) {
             Ok(text) => {
                 let name = crate::kit::args::file_name(&path);
                 if self.open_text(&text, name) {
                     self.source = Some(std::path::absolute(&path).unwrap_or_else(|_| path.clone()));
-                    self.settings.remember(path);
-                    if let Err(e) = self.settings.save() {
-                        self.message = Some(Notice { text: format!("could not save settings: {e}"), error: true });
-                    }
+                    self.remember(path);
                 }
             }
             Err(e) => self.message = Some(Notice { text: format!("cannot read {}: {e}", path.display()), error: true }),
+        }
+    }
+
+    /// Keeps `path` among the recent files.
+    fn remember(&mut self, path: PathBuf) {
+        self.settings.remember(path);
+        if let Err(e) = self.settings.save() {
+            self.message = Some(Notice { text: format!("could not save settings: {e}"), error: true });
         }
     }
 
@@ -95,6 +165,7 @@ impl Viewer {
     pub fn open_text(&mut self, text: &str, name: String) -> bool {
         match self.registry.open(text, name.clone()) {
             Ok(opened) => {
+                self.incoming = None;
                 self.show(opened.view);
                 if let Some(d) = opened.damage {
                     self.message = Some(Notice { text: format!("{name} is damaged at {d}; showing the steps before it"), error: true });
@@ -131,6 +202,7 @@ impl Viewer {
             return;
         }
         let cursor = self.playback.cursor();
+        self.incoming = None;
         match session.take_over(cursor) {
             Ok((view, path)) => {
                 self.show(view);
@@ -240,10 +312,11 @@ pub fn ui(
     let ctx = contexts.ctx_mut()?.clone();
     let viewer = &mut *viewer;
     viewer.poll_dialog();
+    viewer.take_incoming();
     // A live match grows; a hand-played game can also shrink (an undo).
     if let Some(session) = viewer.session.as_mut() {
         session.hand().map(|h| h.poll());
-        if session.track().len != viewer.playback.len() {
+        if session.track().len != viewer.playback.len() && !viewer.incoming.as_ref().is_some_and(|i| i.loading()) {
             viewer.playback.resize(session.track().len);
         }
     }
@@ -399,6 +472,7 @@ fn timeline(ui: &mut egui::Ui, viewer: &mut Viewer) {
         }
         let cursor = viewer.playback.cursor();
         ui.label(format!("step {cursor}/{}", viewer.playback.len()));
+        incoming_status(ui, viewer);
         if ui.button("go to…").on_hover_text(shortcut_hint(Action::GoTo)).clicked() {
             viewer.act(Action::GoTo);
         }
@@ -419,6 +493,27 @@ fn timeline(ui: &mut egui::Ui, viewer: &mut Viewer) {
         }
     });
     scrub_bar(ui, viewer);
+}
+
+/// A followed or loading replay: live or not (a way back to the live edge), how far it is read.
+fn incoming_status(ui: &mut egui::Ui, viewer: &mut Viewer) {
+    let Some(incoming) = &viewer.incoming else { return };
+    let status = incoming.status();
+    if let Some(progress) = incoming.progress().filter(|_| incoming.loading()) {
+        ui.add(egui::ProgressBar::new(progress).desired_width(140.0).show_percentage()).on_hover_text(&status);
+        return;
+    }
+    if incoming.is_live() && status.starts_with("live") {
+        if viewer.playback.cursor() == viewer.playback.len() {
+            ui.label(RichText::new(" LIVE ").color(Color32::WHITE).background_color(Color32::from_rgb(200, 30, 30)).strong())
+                .on_hover_text(&status);
+        } else if ui.button("⏭ back to live").on_hover_text(shortcut_hint(Action::End)).clicked() {
+            viewer.act(Action::End);
+        }
+    }
+    let problem = status.contains("damaged") || status.contains("stopped") || status.contains("half written") || status.contains("closed");
+    let color = if problem { Color32::LIGHT_RED } else { Color32::GRAY };
+    ui.label(RichText::new(status).color(color));
 }
 
 /// "what (key)" for an action, from the one shortcut registry.

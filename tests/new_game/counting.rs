@@ -111,6 +111,10 @@ impl GameView for CountingView {
         &self.rec.track
     }
 
+    fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
+        self.rec.append(line, number, Self::absorb)
+    }
+
     fn describe(&self, cursor: usize) -> String {
         format!("after {cursor} additions")
     }

@@ -178,12 +178,30 @@ pub enum BodyLine<A, O> {
     End(EndRecord),
 }
 
+/// Whether a replay line is the end record (without reading the rest of it).
+pub fn is_end_line(line: &str) -> bool {
+    line.starts_with("{\"end\"")
+}
+
 impl<A: DeserializeOwned, O: DeserializeOwned> BodyLine<A, O> {
     pub fn parse(line: &str) -> Result<Self, serde_json::Error> {
-        if line.starts_with("{\"end\"") {
+        if is_end_line(line) {
             Ok(Self::End(serde_json::from_str::<EndLine>(line)?.end))
         } else {
             Ok(Self::Step(serde_json::from_str(line)?))
+        }
+    }
+
+    /// Reads line `number` of a replay whose first `steps` steps are read: the next step or the
+    /// end record; anything else says what is wrong there.
+    pub fn parse_next(line: &str, number: usize, steps: usize) -> Result<Self, Located> {
+        if is_end_line(line) {
+            return serde_json::from_str::<EndLine>(line).map(|e| Self::End(e.end)).map_err(|e| json_error(number, &e, "end record"));
+        }
+        match serde_json::from_str::<StepRecord<A, O>>(line) {
+            Ok(record) if record.step == steps => Ok(Self::Step(record)),
+            Ok(record) => Err(Located::line(number, format!("expected step {steps} but found step {}", record.step))),
+            Err(e) => Err(json_error(number, &e, "step record")),
         }
     }
 }
@@ -249,24 +267,11 @@ impl<G: Game> Replay<G> {
                 damage = Some(Located::line(number, "text after the end record"));
                 break;
             }
-            if line.starts_with("{\"end\"") {
-                match serde_json::from_str::<EndLine>(line) {
-                    Ok(end) => replay.end = Some(end.end),
-                    Err(e) => {
-                        damage = Some(json_error(number, &e, "end record"));
-                        break;
-                    }
-                }
-                continue;
-            }
-            match serde_json::from_str::<StepRecord<G::Action, G::Outcome>>(line) {
-                Ok(record) if record.step == replay.records.len() => replay.records.push(record),
-                Ok(record) => {
-                    damage = Some(Located::line(number, format!("expected step {} but found step {}", replay.records.len(), record.step)));
-                    break;
-                }
+            match BodyLine::parse_next(line, number, replay.records.len()) {
+                Ok(BodyLine::Step(record)) => replay.records.push(record),
+                Ok(BodyLine::End(end)) => replay.end = Some(end),
                 Err(e) => {
-                    damage = Some(json_error(number, &e, "step record"));
+                    damage = Some(e);
                     break;
                 }
             }

@@ -91,7 +91,7 @@ impl<G: Game> Timeline<G> {
         let outcome = G::apply(&mut self.last, &step);
         self.steps.push(step);
         self.outcomes.push(outcome);
-        if self.steps.len() % self.interval == 0 {
+        if self.steps.len().is_multiple_of(self.interval) {
             self.keyframes.push(self.last.clone());
         }
         self.outcomes.last().expect("just pushed")

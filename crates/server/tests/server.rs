@@ -214,6 +214,42 @@ async fn spectators_see_every_line_of_the_replay() {
     }
 }
 
+/// The viewer's follower (`kibitz view --follow tcp://…`, on a thread of its own, as in the
+/// window) sees every line of two games once, each numbered from its header.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_viewers_follower_sees_every_line_of_every_game_once() {
+    use kibitz_follow::{Follow, Mode, Source};
+    let common = Common { turn_ms: 60, turn_cap: Some(3), ..Common::default() };
+    let mut opts = options(teams(1));
+    opts.games = 2;
+    let server = start::<FedrunekRules>(Params { n: 8, ..Params::default() }, common, opts, true).await;
+    let mut c = Client::login(server.addr, "login1", "secret1").await;
+    let address = server.spectate.unwrap().to_string();
+    let follower = std::thread::spawn(move || {
+        let follow = Follow::start(Source::parse(&format!("tcp://{address}")), Mode::Follow);
+        let started = std::time::Instant::now();
+        let mut seen = Vec::new();
+        while !follow.finished() && started.elapsed() < std::time::Duration::from_secs(30) {
+            seen.extend(follow.wait_line(std::time::Duration::from_millis(50)));
+        }
+        (seen, follow.status())
+    });
+    for _ in 0..5 {
+        c.ask("FINANCIAL REPORT", 2).await;
+        c.send("WAIT").await;
+        c.expect(&["OK"]).await;
+        c.line().await.unwrap();
+    }
+    let replays = server.replays.clone();
+    server.finish().await;
+    let (seen, status) = tokio::task::spawn_blocking(move || follower.join().unwrap()).await.unwrap();
+    let expected: Vec<(usize, String)> =
+        (0..2).flat_map(|g| replays.text(g).lines().enumerate().map(|(i, l)| (i + 1, l.to_string())).collect::<Vec<_>>()).collect();
+    let seen: Vec<(usize, String)> = seen.into_iter().map(|l| (l.number, l.text)).collect();
+    assert_eq!(seen, expected);
+    assert_eq!(status.phase, kibitz_follow::Phase::Ended, "{status:?}");
+}
+
 /// Everything a spectator receives until the server closes.
 async fn spectate(addr: std::net::SocketAddr) -> Vec<String> {
     use tokio::io::AsyncBufReadExt;

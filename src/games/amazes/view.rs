@@ -142,6 +142,10 @@ impl GameView for AmazesView {
         &self.rec.track
     }
 
+    fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
+        self.rec.append(line, number, Self::absorb)
+    }
+
     fn describe(&self, cursor: usize) -> String {
         let turns = self.rec.replay.header.setup.turns;
         match cursor.checked_sub(1).and_then(|i| self.rec.timeline.outcomes().get(i)) {

@@ -399,6 +399,11 @@ impl GameView for FedrunekView {
         &self.rec.track
     }
 
+    fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
+        let owners = &mut self.owners;
+        self.rec.append(line, number, |rec, record| Self::absorb(rec, owners, record))
+    }
+
     fn describe(&self, cursor: usize) -> String {
         crate::kit::server_log::describe(&self.rec, cursor)
     }

@@ -7,7 +7,7 @@ use crate::kit::palette::with_alpha;
 use crate::kit::recorded::Recorded;
 use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
-use kibitz_core::replay::{Replay, ReplayHeader, StepRecord};
+use kibitz_core::replay::{BodyLine, EndRecord, Replay, ReplayHeader, StepRecord};
 use kibitz_core::{Game, Step};
 use kibitz_icfp2015::{Cell, Icfp2015, Outcome, OutcomeEvent, Setup};
 use std::path::PathBuf;
@@ -47,13 +47,20 @@ impl Icfp2015View {
         for record in records {
             view.absorb(record);
         }
-        if let Some(reason) = end.as_ref().and_then(|e| e.failed.first()).map(|f| f.reason.clone()) {
-            let track = &mut view.rec.track;
+        if let Some(end) = end {
+            view.close(end);
+        }
+        Ok(view)
+    }
+
+    /// Takes in the end record: a solver that failed is marked at the start.
+    fn close(&mut self, end: EndRecord) {
+        if let Some(reason) = end.failed.first().map(|f| f.reason.clone()) {
+            let track = &mut self.rec.track;
             track.markers.push(Marker { at: 0, kind: MarkerKind::FAILURE, label: format!("the solver failed: {reason}") });
             track.players[0].failed = Some((0, reason));
         }
-        view.rec.replay.end = end;
-        Ok(view)
+        self.rec.replay.end = Some(end);
     }
 
     /// A view of a game with no characters played yet. Rounds are units: the first starts at 0.
@@ -158,6 +165,14 @@ impl GameView for Icfp2015View {
 
     fn track(&self) -> &Track {
         &self.rec.track
+    }
+
+    fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
+        match self.rec.read_next(line, number)? {
+            BodyLine::Step(record) => self.absorb(record),
+            BodyLine::End(end) => self.close(end),
+        }
+        Ok(())
     }
 
     fn describe(&self, cursor: usize) -> String {

@@ -144,6 +144,10 @@ impl GameView for LighthousesView {
         &self.rec.track
     }
 
+    fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
+        self.rec.append(line, number, Self::absorb)
+    }
+
     fn describe(&self, cursor: usize) -> String {
         let rounds = self.rec.replay.header.setup.rounds;
         if cursor == 0 {

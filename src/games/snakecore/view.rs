@@ -210,6 +210,10 @@ impl GameView for SnakeCoreView {
         &self.rec.track
     }
 
+    fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
+        self.rec.append(line, number, Self::absorb)
+    }
+
     fn describe(&self, cursor: usize) -> String {
         let setup = &self.rec.replay.header.setup;
         let players = setup.map.snakes.len().max(1);

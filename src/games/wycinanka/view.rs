@@ -307,6 +307,10 @@ impl GameView for WycinankaView {
         &self.rec.track
     }
 
+    fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
+        self.rec.append(line, number, Self::absorb)
+    }
+
     fn describe(&self, cursor: usize) -> String {
         crate::kit::server_log::describe(&self.rec, cursor)
     }

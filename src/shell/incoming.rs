@@ -1,0 +1,129 @@
+//! A replay that is still arriving: a match followed live (`kibitz view --follow`, `kibitz
+//! match --watch`), or a big file loading in the background. Each frame takes in what came,
+//! within a time budget, so the window stays responsive however fast lines come; everything
+//! taken in stays scrubbable.
+
+use crate::kit::room::Registry;
+use crate::kit::view::GameView;
+use kibitz_follow::{Follow, Mode, Phase, Source};
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Why the process writing a watched replay stopped early (`kibitz match --watch` runs the
+/// match on a thread; its error lands here), for the window to say.
+pub type WriterFailure = Arc<Mutex<Option<String>>>;
+
+/// Replays at least this big open in the background, the first frame at once.
+pub const LOAD_IN_BACKGROUND: u64 = 4 << 20;
+
+pub struct Incoming {
+    follow: Follow,
+    mode: Mode,
+    /// Sources followed after this one ends (`match --watch --games K`: one file per game).
+    next: VecDeque<Source>,
+    /// The first line that could not be taken in; nothing after it is.
+    pub damage: Option<String>,
+    writer: Option<WriterFailure>,
+    /// Lines taken in of the current replay.
+    taken: usize,
+}
+
+impl Incoming {
+    /// Follows `sources` one after another, each as it is written.
+    pub fn follow(mut sources: VecDeque<Source>, writer: Option<WriterFailure>) -> Option<Self> {
+        let first = sources.pop_front()?;
+        Some(Self { follow: Follow::start(first, Mode::Follow), mode: Mode::Follow, next: sources, damage: None, writer, taken: 0 })
+    }
+
+    /// Loads a finished replay file in the background.
+    pub fn load(path: PathBuf) -> Self {
+        Self {
+            follow: Follow::start(Source::File(path), Mode::Load),
+            mode: Mode::Load,
+            next: VecDeque::new(),
+            damage: None,
+            writer: None,
+            taken: 0,
+        }
+    }
+
+    /// Whether a live source is being followed (the cursor rides its end).
+    pub fn is_live(&self) -> bool {
+        self.mode == Mode::Follow
+    }
+
+    /// Whether a file is still loading (the cursor stays where the user put it).
+    pub fn loading(&self) -> bool {
+        self.mode == Mode::Load && self.damage.is_none() && !self.follow.finished()
+    }
+
+    /// How much of a loading file is read, 0 to 1.
+    pub fn progress(&self) -> Option<f32> {
+        let status = self.follow.status();
+        (self.mode == Mode::Load).then(|| status.size.filter(|&s| s > 0).map_or(0.0, |size| status.read as f32 / size as f32))
+    }
+
+    /// The source's name, for the title.
+    pub fn name(&self) -> String {
+        self.follow.source.name()
+    }
+
+    /// One line for the window: live or not, how far, what went wrong.
+    pub fn status(&self) -> String {
+        if let Some(failure) = self.writer.as_ref().and_then(|w| w.lock().ok()?.clone()) {
+            return format!("the match stopped: {failure}");
+        }
+        if let Some(damage) = &self.damage {
+            return format!("{} is damaged at {damage}; showing the steps before it", self.name());
+        }
+        let status = self.follow.status();
+        match (&status.phase, self.mode) {
+            (Phase::Ended, Mode::Follow) if status.partial == 0 => "match over".to_string(),
+            (Phase::Reading, Mode::Load) => format!("loading {} · {} lines", self.name(), self.taken),
+            _ => status.describe(Instant::now()),
+        }
+    }
+
+    /// Takes in the lines that came, for up to `budget`: a header opens a new replay, returned
+    /// at once (the shell shows it, then the next frame goes on); other lines go to `session`.
+    pub fn take(
+        &mut self,
+        registry: &Registry,
+        mut session: Option<&mut (dyn GameView + 'static)>,
+        budget: Duration,
+    ) -> Option<Box<dyn GameView>> {
+        let started = Instant::now();
+        while started.elapsed() < budget {
+            if self.follow.finished() {
+                let next = self.next.pop_front()?;
+                self.follow = Follow::start(next, self.mode);
+            }
+            let line = self.follow.try_line()?;
+            if line.number == 1 {
+                // A new replay begins (or the file was rewritten): it replaces what was shown.
+                self.damage = None;
+                self.taken = 1;
+                return match registry.open(&line.text, self.name()) {
+                    Ok(opened) => Some(opened.view),
+                    Err(e) => {
+                        self.damage = Some(format!("line 1: {e}"));
+                        None
+                    }
+                };
+            }
+            if self.damage.is_some() {
+                continue;
+            }
+            match session.as_deref_mut() {
+                Some(view) => match view.append(&line.text, line.number) {
+                    Ok(()) => self.taken = line.number,
+                    Err(e) => self.damage = Some(e),
+                },
+                None => self.damage = Some(format!("line {}: no replay header before it", line.number)),
+            }
+        }
+        None
+    }
+}
