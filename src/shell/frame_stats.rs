@@ -96,7 +96,8 @@ fn report_and_exit(
     let first = *plan.first_cursor.get_or_insert(cursor);
     plan.elapsed += time.delta_secs();
     let shown = plan.loaded_ms.is_some();
-    let done = plan.elapsed >= plan.seconds || (shown && cursor == viewer.playback.len() && !viewer.playback.playing);
+    // Playing: until the end (or the time is up); not playing: once the replay has loaded.
+    let done = plan.elapsed >= plan.seconds || (shown && (cursor == viewer.playback.len() || !viewer.playback.playing));
     if !done {
         return;
     }

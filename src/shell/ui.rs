@@ -15,6 +15,7 @@ use bevy_egui::egui::{self, Color32, RichText};
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::Duration;
 
 /// A 3D board as this frame's UI laid it out.
 pub struct Board3d {
@@ -103,11 +104,14 @@ impl Viewer {
         }
     }
 
-    /// Takes in what a followed or loading replay brought since the last frame.
-    fn take_incoming(&mut self) {
+    /// Takes in what a followed or loading replay brought since the last frame, which took
+    /// `frame`.
+    fn take_incoming(&mut self, frame: std::time::Duration) {
         let Some(incoming) = self.incoming.as_mut() else { return };
-        // Most of a frame while loading; lines of a live match come slowly anyway.
-        let budget = std::time::Duration::from_millis(if incoming.loading() { 30 } else { 8 });
+        // While loading, as long as the rest of a frame takes, so that the window keeps at least
+        // half its frame rate; lines of a live match come slowly anyway.
+        let budget =
+            if incoming.loading() { frame.clamp(Duration::from_millis(8), Duration::from_millis(80)) } else { Duration::from_millis(8) };
         let live = incoming.is_live();
         if let Some(view) = incoming.take(&self.registry, self.session.as_deref_mut(), budget) {
             let source = self.source.take();
@@ -312,7 +316,7 @@ pub fn ui(
     let ctx = contexts.ctx_mut()?.clone();
     let viewer = &mut *viewer;
     viewer.poll_dialog();
-    viewer.take_incoming();
+    viewer.take_incoming(time.delta());
     // A live match grows; a hand-played game can also shrink (an undo).
     if let Some(session) = viewer.session.as_mut() {
         session.hand().map(|h| h.poll());
@@ -662,6 +666,32 @@ fn around(lines: Vec<crate::kit::view::LogLine>, cursor: usize, only: Option<usi
     mine.into_iter().skip(from).take(split - from + 10).collect()
 }
 
+/// Points a score series keeps on the chart: a few per pixel of its width.
+const CHART_POINTS: usize = 2000;
+
+/// At most about `max` points of a series: its lowest and highest point in each of `max / 2`
+/// buckets, in order, and its last, so that a million-step replay draws as fast as a short one
+/// and no spike is lost.
+fn thin(series: &[(usize, i64)], max: usize) -> Vec<(usize, i64)> {
+    if series.len() <= max {
+        return series.to_vec();
+    }
+    let bucket = series.len().div_ceil((max / 2).max(1));
+    let mut out = Vec::with_capacity(max + 1);
+    for chunk in series.chunks(bucket) {
+        let low = chunk.iter().enumerate().min_by_key(|(_, p)| p.1).map_or(0, |(i, _)| i);
+        let high = chunk.iter().enumerate().max_by_key(|(_, p)| p.1).map_or(0, |(i, _)| i);
+        out.push(chunk[low.min(high)]);
+        if low != high {
+            out.push(chunk[low.max(high)]);
+        }
+    }
+    if out.last() != series.last() {
+        out.extend(series.last().copied());
+    }
+    out
+}
+
 fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, playback: &mut Playback) {
     use egui_plot::{Line, Plot, PlotPoints, VLine};
     let response =
@@ -669,7 +699,8 @@ fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, playbac
             ui,
             |plot| {
                 for (k, series) in session.track().scores.iter().enumerate() {
-                    let points: PlotPoints = series.iter().map(|&(at, s)| [at as f64, session.track().score_value(s)]).collect();
+                    let points: PlotPoints =
+                        thin(series, CHART_POINTS).into_iter().map(|(at, s)| [at as f64, session.track().score_value(s)]).collect();
                     plot.line(Line::new(session.track().players[k].name.clone(), points).color(session.track().players[k].color));
                 }
                 plot.vline(VLine::new("cursor", cursor as f64).color(Color32::WHITE));
@@ -835,6 +866,17 @@ mod tests {
         assert_eq!(shown.iter().filter(|l| l.step >= 100).count(), 10);
         assert_eq!(shown.iter().filter(|l| l.step < 100).last().map(|l| l.step), Some(99));
         assert_eq!(around(lines, 5, None).len(), 5 + 10);
+    }
+
+    #[test]
+    fn a_long_score_series_is_thinned_for_the_chart_keeping_its_spikes_and_its_end() {
+        let series: Vec<(usize, i64)> = (0..100_000).map(|i| (i, if i == 54_321 { 999 } else { (i % 7) as i64 })).collect();
+        let thinned = thin(&series, 2000);
+        assert!(thinned.len() <= 2001, "{} points", thinned.len());
+        assert!(thinned.contains(&(54_321, 999)), "the spike stays");
+        assert_eq!(thinned.last(), series.last());
+        assert!(thinned.windows(2).all(|w| w[0].0 < w[1].0), "in order");
+        assert_eq!(thin(&series[..10], 2000), series[..10], "short series as they are");
     }
 
     #[test]
