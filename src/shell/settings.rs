@@ -1,4 +1,5 @@
-//! Settings kept between runs, in RON: recently opened files.
+//! Settings kept between runs, in RON (docs/settings.md): the players' palette, the playback
+//! speed to start at, and the recently opened files.
 
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -7,6 +8,12 @@ const MAX_RECENT: usize = 10;
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Settings {
+    /// The players' colours: `Classic` or `ColorBlindSafe`.
+    #[serde(default)]
+    pub palette: crate::kit::palette::Palette,
+    /// The playback speed to start at (0.25 to 64; `--speed` wins).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed: Option<f32>,
     #[serde(default)]
     pub recent: Vec<PathBuf>,
 }
@@ -68,5 +75,16 @@ mod tests {
         let text = ron::to_string(&s).unwrap();
         let back: Settings = ron::from_str(&text).unwrap();
         assert_eq!(back.recent, s.recent);
+    }
+
+    #[test]
+    fn the_documented_example_reads_and_an_old_file_still_does() {
+        let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/settings.md")).unwrap();
+        let example = doc.split("```ron\n").nth(1).and_then(|rest| rest.split("```").next()).expect("a ron block in docs/settings.md");
+        let s: Settings = ron::from_str(example).unwrap_or_else(|e| panic!("docs/settings.md: {e}"));
+        assert_eq!(s.palette, crate::kit::palette::Palette::ColorBlindSafe);
+        assert_eq!(s.speed, Some(4.0));
+        let old: Settings = ron::from_str("(recent: [\"/a.jsonl\"])").unwrap();
+        assert_eq!((old.palette, old.speed, old.recent.len()), (crate::kit::palette::Palette::Classic, None, 1));
     }
 }

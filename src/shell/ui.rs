@@ -62,10 +62,15 @@ pub struct Viewer {
 impl Viewer {
     pub fn new(registry: Registry) -> Self {
         let (settings, problem) = Settings::load();
+        crate::kit::palette::choose(settings.palette);
+        let mut playback = Playback::new(0);
+        if let Some(speed) = settings.speed {
+            playback.set_speed(speed);
+        }
         Self {
             registry,
             session: None,
-            playback: Playback::new(0),
+            playback,
             camera: BoardCamera::default(),
             perspective: Perspective::Omniscient,
             board3d: None,
@@ -188,7 +193,9 @@ impl Viewer {
     pub fn show(&mut self, mut view: Box<dyn GameView>) {
         self.source = None;
         let len = view.track().len;
+        let speed = self.playback.speed();
         self.playback = Playback::new(len);
+        self.playback.set_speed(speed);
         if view.is_live() {
             self.playback.seek(len);
         }
