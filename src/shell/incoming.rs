@@ -72,17 +72,24 @@ impl Incoming {
 
     /// One line for the window: live or not, how far, what went wrong.
     pub fn status(&self) -> String {
+        self.status_line().0
+    }
+
+    /// The status line, and whether it tells of a problem (for its colour).
+    pub fn status_line(&self) -> (String, bool) {
         if let Some(failure) = self.writer.as_ref().and_then(|w| w.lock().ok()?.clone()) {
-            return format!("the match stopped: {failure}");
+            return (format!("the match stopped: {failure}"), true);
         }
         if let Some(damage) = &self.damage {
-            return format!("{} is damaged at {damage}; showing the steps before it", self.name());
+            return (format!("{} is damaged at {damage}; showing the steps before it", self.name()), true);
         }
         let status = self.follow.status();
+        let now = Instant::now();
         match (&status.phase, self.mode) {
-            (Phase::Ended, Mode::Follow) if status.partial == 0 => "match over".to_string(),
-            (Phase::Reading, Mode::Load) => format!("loading {} · {} lines", self.name(), self.taken),
-            _ => status.describe(Instant::now()),
+            (Phase::Ended, Mode::Follow) if status.partial == 0 => ("match over".to_string(), false),
+            (Phase::Reading, Mode::Load) => (format!("loading {} · {} lines", self.name(), self.taken), false),
+            (Phase::Lost(_), _) | (Phase::Ended, _) => (status.describe(now), status.partial > 0 || matches!(status.phase, Phase::Lost(_))),
+            _ => (status.describe(now), status.torn(now)),
         }
     }
 

@@ -509,7 +509,7 @@ fn timeline(ui: &mut egui::Ui, viewer: &mut Viewer) {
 /// A followed or loading replay: live or not (a way back to the live edge), how far it is read.
 fn incoming_status(ui: &mut egui::Ui, viewer: &mut Viewer) {
     let Some(incoming) = &viewer.incoming else { return };
-    let status = incoming.status();
+    let (status, problem) = incoming.status_line();
     if let Some(progress) = incoming.progress().filter(|_| incoming.loading()) {
         ui.add(egui::ProgressBar::new(progress).desired_width(140.0).show_percentage()).on_hover_text(&status);
         return;
@@ -522,7 +522,6 @@ fn incoming_status(ui: &mut egui::Ui, viewer: &mut Viewer) {
             viewer.act(Action::End);
         }
     }
-    let problem = status.contains("damaged") || status.contains("stopped") || status.contains("half written") || status.contains("closed");
     let color = if problem { Color32::LIGHT_RED } else { Color32::GRAY };
     ui.label(RichText::new(status).color(color));
 }
