@@ -85,12 +85,14 @@ impl Incoming {
         }
         let status = self.follow.status();
         let now = Instant::now();
-        match (&status.phase, self.mode) {
-            (Phase::Ended, Mode::Follow) if status.partial == 0 => ("match over".to_string(), false),
-            (Phase::Reading, Mode::Load) => (format!("loading {} · {} lines", self.name(), self.taken), false),
-            (Phase::Lost(_), _) | (Phase::Ended, _) => (status.describe(now), status.partial > 0 || matches!(status.phase, Phase::Lost(_))),
-            _ => (status.describe(now), status.torn(now)),
-        }
+        let torn = status.partial > 0 && (status.phase == Phase::Ended || status.torn(now));
+        let problem = torn || matches!(status.phase, Phase::Lost(_));
+        let text = match (&status.phase, self.mode) {
+            (Phase::Ended, Mode::Follow) if status.partial == 0 => "match over".to_string(),
+            (Phase::Reading, Mode::Load) => format!("loading {} · {} lines", self.name(), self.taken),
+            _ => status.describe(now),
+        };
+        (text, problem)
     }
 
     /// Takes in the lines that came, for up to `budget`: a header opens a new replay, returned

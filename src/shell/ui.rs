@@ -90,9 +90,21 @@ impl Viewer {
     /// Follows replays as they are written (files, or servers' spectator ports), one after
     /// another; `writer` says why the process writing them stopped, if it failed.
     pub fn follow(&mut self, sources: std::collections::VecDeque<kibitz_follow::Source>, writer: Option<WriterFailure>) {
+        self.receive(Incoming::follow(sources, writer));
+    }
+
+    /// Empties the window for a replay that is still to arrive.
+    fn receive(&mut self, incoming: Option<Incoming>) {
         self.session = None;
-        self.playback = Playback::new(0);
-        self.incoming = Incoming::follow(sources, writer);
+        self.playback = self.fresh_playback(0);
+        self.incoming = incoming;
+    }
+
+    /// A timeline of `len` steps at the speed the user chose.
+    fn fresh_playback(&self, len: usize) -> Playback {
+        let mut playback = Playback::new(len);
+        playback.set_speed(self.playback.speed());
+        playback
     }
 
     /// Whether the replay is still loading (or a step asked for is not there yet).
@@ -143,10 +155,8 @@ impl Viewer {
     /// one loads in the background, its first steps on screen at once.
     pub fn open_file(&mut self, path: PathBuf) {
         if std::fs::metadata(&path).is_ok_and(|m| m.len() >= LOAD_IN_BACKGROUND) {
-            self.session = None;
-            self.playback = Playback::new(0);
+            self.receive(Some(Incoming::load(path.clone())));
             self.source = Some(std::path::absolute(&path).unwrap_or_else(|_| path.clone()));
-            self.incoming = Some(Incoming::load(path.clone()));
             self.remember(path);
             return;
         }
@@ -193,9 +203,7 @@ impl Viewer {
     pub fn show(&mut self, mut view: Box<dyn GameView>) {
         self.source = None;
         let len = view.track().len;
-        let speed = self.playback.speed();
-        self.playback = Playback::new(len);
-        self.playback.set_speed(speed);
+        self.playback = self.fresh_playback(len);
         if view.is_live() {
             self.playback.seek(len);
         }

@@ -183,6 +183,12 @@ pub fn is_end_line(line: &str) -> bool {
     line.starts_with("{\"end\"")
 }
 
+/// Whether a replay line is a header (without reading the rest of it): [`ReplayWriter`] writes
+/// the format version first.
+pub fn is_header_line(line: &str) -> bool {
+    line.starts_with("{\"kibitz_replay\"")
+}
+
 impl<A: DeserializeOwned, O: DeserializeOwned> BodyLine<A, O> {
     pub fn parse(line: &str) -> Result<Self, serde_json::Error> {
         if is_end_line(line) {

@@ -15,7 +15,7 @@
 //! Line numbers count from 1 within one replay: line 1 is a header, and a header means a new
 //! replay begins (a rewritten file, the server's next game).
 
-use kibitz_core::replay::is_end_line;
+use kibitz_core::replay::{is_end_line, is_header_line};
 use std::io::{BufRead, BufReader, Read};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -432,7 +432,7 @@ impl Reader {
                         // Dropped for being slow: connect again and skip what we have.
                         continue 'connect;
                     }
-                    let starts_game = !is_end_line(&line.text) && line_is_header(&line.text);
+                    let starts_game = is_header_line(&line.text);
                     if starts_game {
                         resent = 1;
                         if header.as_deref() == Some(line.text.as_str()) && have > 0 {
@@ -488,11 +488,6 @@ fn rewritten(file: &std::fs::File, path: &Path, read: u64, first: Option<&[u8]>)
         }
     }
     (ours.len() < read).then(|| format!("{} was rewritten; reading it from the start", path.display()))
-}
-
-/// Whether a line is a replay header (it names its game and format), not a step.
-fn line_is_header(text: &str) -> bool {
-    kibitz_core::replay::peek_header(text).is_ok()
 }
 
 /// A spectator connection that gives up a blocked read now and then, to notice being stopped.
