@@ -45,8 +45,11 @@ fn big_replay() -> PathBuf {
         let next = match Lighthouses::to_move(&state) {
             ToMove::Player(player) => {
                 let r = rng.next_u64();
-                let action =
-                    if r % 10 == 0 { Command::Pass } else { Command::Move { x: (r >> 8) as i64 % 3 - 1, y: (r >> 16) as i64 % 3 - 1 } };
+                let action = if r.is_multiple_of(10) {
+                    Command::Pass
+                } else {
+                    Command::Move { x: (r >> 8) as i64 % 3 - 1, y: (r >> 16) as i64 % 3 - 1 }
+                };
                 Step::Act { player, action: Some(action) }
             }
             ToMove::Tick => Step::Tick,
