@@ -39,7 +39,7 @@ fn in_window(args: &[&str], config: &std::path::Path) -> Option<std::process::Ou
     // One window at a time: `xvfb-run -a` instances started together can pick the same display.
     let _one_at_a_time = WINDOWS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let mut child = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24", env!("CARGO_BIN_EXE_kibitz")])
+        .args(["-a", "-s", "-screen 0 1920x1080x24", env!("CARGO_BIN_EXE_kibitz")])
         .args(args)
         .env("KIBITZ_CONFIG_DIR", config)
         .stdout(std::process::Stdio::piped())
@@ -430,4 +430,135 @@ fn a_snakecore_python_is_taken_over_from_a_replay() {
     let (before, after): (Vec<String>, Vec<String>) =
         (text(&original).lines().skip(1).map(String::from).collect(), text(&out).lines().skip(1).map(String::from).collect());
     assert_eq!(after[..100], before[..100], "the first 100 steps are copied");
+}
+
+/// Whether a colour is a player's (saturated), not the layout's greys.
+fn saturated(p: [u8; 3]) -> bool {
+    p.iter().max().unwrap() - p.iter().min().unwrap() > 60
+}
+
+/// Distinct colours in a region of an image.
+fn colours(image: &image::RgbImage, xs: std::ops::Range<u32>, ys: std::ops::Range<u32>) -> usize {
+    let mut seen = std::collections::HashSet::new();
+    for y in ys {
+        for x in xs.clone() {
+            seen.insert(image.get_pixel(x, y).0);
+        }
+    }
+    seen.len()
+}
+
+#[test]
+fn the_broadcast_layout_shows_every_game_at_1920x1080_with_its_scoreboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = [
+        ("lighthouses-duel.jsonl", 150),
+        ("snakecore-four.jsonl", 60),
+        ("fedrunek-greedy-vs-python.jsonl", 60),
+        ("wycinanka-solvers.jsonl", 20),
+        ("icfp2015-hive.jsonl", 80),
+        ("amazes-explorers.jsonl", 40),
+    ];
+    for (name, turn) in games {
+        let shot = dir.path().join(name.replace(".jsonl", ".png"));
+        let replay = workspace().join("replays").join(name);
+        let turn = turn.to_string();
+        let args = ["broadcast", replay.to_str().unwrap(), "--size", "1920x1080", "--turn", &turn, "--screenshot", shot.to_str().unwrap()];
+        if in_window(&args, dir.path()).is_none() {
+            return;
+        }
+        let image = image::open(&shot).expect("a PNG was written").to_rgb8();
+        assert_eq!(image.dimensions(), (1920, 1080), "{name}");
+        // The layout is drawn at 1280×720 and scaled by 1.5: the scoreboard's first row has
+        // its player's colour stripe at the panel's left edge.
+        let stripe = (1920 - 570 + 26..1920 - 570 + 34).flat_map(|x| (165..200).map(move |y| (x, y)));
+        let coloured = stripe.filter(|&(x, y)| saturated(image.get_pixel(x, y).0)).count();
+        assert!(coloured > 200, "{name}: the scoreboard's first row has no player colour ({coloured} pixels)");
+        let board = colours(&image, 0..1920 - 570, 100..1020);
+        assert!(board > 20, "{name}: the board area has {board} colours");
+    }
+}
+
+#[test]
+fn a_spoiler_free_broadcast_hides_the_progress_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let replay = workspace().join("replays/lighthouses-duel.jsonl");
+    let mut lit = Vec::new();
+    for spoiler_free in [false, true] {
+        let shot = dir.path().join(format!("spoiler-{spoiler_free}.png"));
+        let mut args = vec!["broadcast", replay.to_str().unwrap(), "--turn", "300", "--screenshot", shot.to_str().unwrap()];
+        if spoiler_free {
+            args.push("--spoiler-free");
+        }
+        if in_window(&args, dir.path()).is_none() {
+            return;
+        }
+        let image = image::open(&shot).unwrap().to_rgb8();
+        assert_eq!(image.dimensions(), (1280, 720), "a broadcast window is 16:9 by default");
+        // The progress line: 4 pixels high inside the bottom bar (34 high, a margin of 6), white
+        // up to the cursor.
+        lit.push((0..300).filter(|&x| image.get_pixel(x, 720 - 34 + 6 + 2).0.iter().all(|&c| c > 200)).count());
+    }
+    assert!(lit[0] > 200, "the progress line shows how far the replay is ({} lit)", lit[0]);
+    assert_eq!(lit[1], 0, "spoiler-free: no progress line");
+}
+
+#[test]
+fn export_writes_a_gif_and_png_frames_each_the_picture_of_its_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let replay = workspace().join("replays/lighthouses-duel.jsonl");
+    let (gif_path, frames) = (dir.path().join("duel.gif"), dir.path().join("frames"));
+    let args = [
+        "export",
+        replay.to_str().unwrap(),
+        "--from",
+        "100",
+        "--to",
+        "110",
+        "--every",
+        "4",
+        "--size",
+        "640x360",
+        "--gif",
+        gif_path.to_str().unwrap(),
+        "--frames",
+        frames.to_str().unwrap(),
+    ];
+    let Some(output) = in_window(&args, dir.path()) else { return };
+    assert!(stdout(&output).contains("4 frames, steps 100 to 110"), "{}", stdout(&output));
+    let mut decoder = gif::DecodeOptions::new().read_info(std::fs::File::open(&gif_path).unwrap()).unwrap();
+    assert_eq!((decoder.width(), decoder.height()), (640, 360));
+    let mut count = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        count += 1;
+    }
+    assert_eq!(count, 4, "steps 100, 104, 108 and 110");
+    let mut names: Vec<String> = std::fs::read_dir(&frames).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, ["frame-00000-step-100.png", "frame-00001-step-104.png", "frame-00002-step-108.png", "frame-00003-step-110.png"]);
+    // Each frame is what a screenshot of that step shows, and the steps differ.
+    let shot = dir.path().join("108.png");
+    in_window(
+        &["broadcast", replay.to_str().unwrap(), "--size", "640x360", "--turn", "108", "--screenshot", shot.to_str().unwrap()],
+        dir.path(),
+    );
+    let picture = |p: &std::path::Path| image::open(p).unwrap().to_rgb8();
+    assert!(picture(&frames.join(&names[2])) == picture(&shot), "the frame of step 108 is the screenshot of step 108");
+    assert!(picture(&frames.join(&names[1])) != picture(&shot));
+}
+
+#[test]
+fn export_refuses_a_range_outside_the_replay_naming_its_length() {
+    let dir = tempfile::tempdir().unwrap();
+    let replay = workspace().join("replays/lighthouses-duel.jsonl");
+    let gif_path = dir.path().join("x.gif");
+    let output = run(kibitz().args(["export", replay.to_str().unwrap(), "--from", "9", "--to", "3", "--gif", gif_path.to_str().unwrap()]));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--from 9 is after --to 3"), "{}", stderr(&output));
+    let output = run(kibitz().args(["export", replay.to_str().unwrap()]));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--gif"), "{}", stderr(&output));
+    let output = run(kibitz().args(["broadcast", dir.path().to_str().unwrap()]));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("no replays (*.jsonl)"), "{}", stderr(&output));
 }

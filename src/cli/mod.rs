@@ -4,7 +4,9 @@
 //! Exit codes: see [`exit`].
 
 mod bot;
+mod broadcast;
 pub mod exit;
+mod export;
 mod play;
 mod verify;
 mod view;
@@ -36,6 +38,10 @@ pub enum Command {
     Bot(bot::BotArgs),
     /// Open the viewer on a replay (without a file: the bundled demo).
     View(view::ViewArgs),
+    /// Play a playlist of replays and live matches in a clean layout for streaming.
+    Broadcast(broadcast::BroadcastArgs),
+    /// Write a turn range of a replay as an animated GIF and/or PNG frames.
+    Export(export::ExportArgs),
     /// Our own contest solvers, with the contest's command line.
     Solve(ForGame),
     /// Score solutions the way the contest did.
@@ -152,6 +158,8 @@ fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::
         Some(Command::Verify(args)) => verify::run(registry, args),
         Some(Command::Bot(args)) => bot::run(registry, args),
         Some(Command::View(args)) => view::run(registry, args, verbose),
+        Some(Command::Broadcast(args)) => broadcast::run(registry, args, verbose),
+        Some(Command::Export(args)) => export::run(registry, args, verbose),
         None => crate::shell::run(registry.clone(), crate::shell::ViewerOptions { verbose, ..Default::default() }),
     }
 }

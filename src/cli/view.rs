@@ -24,21 +24,11 @@ pub struct ViewArgs {
     /// match`), or a game server's spectator port, tcp://HOST:PORT (`kibitz serve --spectate`).
     #[arg(long, value_name = "FILE|tcp://HOST:PORT", conflicts_with = "replay")]
     pub follow: Option<String>,
-    /// Open at this step (the state after that many steps).
-    #[arg(long)]
-    pub turn: Option<usize>,
-    /// Start as this player saw the game (0-based).
-    #[arg(long)]
-    pub perspective: Option<usize>,
-    /// Render the view in a real window, write it to this PNG and exit.
-    #[arg(long)]
-    pub screenshot: Option<PathBuf>,
+    #[command(flatten)]
+    pub window: WindowArgs,
     /// Start playing at once.
     #[arg(long)]
     pub play: bool,
-    /// Playback speed: 0.25, 0.5, 1, 2, 4, 8, 16, 32 or 64.
-    #[arg(long)]
-    pub speed: Option<f32>,
     /// Measure the viewer's own CPU time per frame (Bevy diagnostics) for SECONDS of playback
     /// (or until the end), print the figures as JSON and exit.
     #[arg(long, value_name = "SECONDS")]
@@ -48,6 +38,23 @@ pub struct ViewArgs {
     /// `pitch=DEG` (the camera).
     #[arg(long, value_name = "SETTING")]
     pub look: Vec<String>,
+}
+
+/// How a window opens, for every command that opens one on a replay.
+#[derive(Args)]
+pub struct WindowArgs {
+    /// Open at this step (the state after that many steps).
+    #[arg(long)]
+    pub turn: Option<usize>,
+    /// Start as this player saw the game (0-based).
+    #[arg(long)]
+    pub perspective: Option<usize>,
+    /// Render the window once, write it to this PNG and exit.
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
+    /// Playback speed: 0.25, 0.5, 1, 2, 4, 8, 16, 32 or 64.
+    #[arg(long)]
+    pub speed: Option<f32>,
 }
 
 pub fn run(registry: &Registry, args: ViewArgs, verbose: bool) -> anyhow::Result<ExitCode> {
@@ -65,15 +72,15 @@ pub fn run(registry: &Registry, args: ViewArgs, verbose: bool) -> anyhow::Result
             text,
             file: args.replay,
             verbose,
-            turn: args.turn,
-            screenshot: args.screenshot,
-            perspective: args.perspective,
+            turn: args.window.turn,
+            screenshot: args.window.screenshot,
+            perspective: args.window.perspective,
             play: args.play,
-            speed: args.speed,
+            speed: args.window.speed,
             frame_stats: args.frame_stats,
             look: args.look,
             follow: args.follow.iter().map(|s| kibitz_follow::Source::parse(s)).collect(),
-            writer: None,
+            ..Default::default()
         },
     )
 }

@@ -22,6 +22,7 @@ impl<G: Game> Recorded<G> {
         let initial = G::start(&header.setup, header.players.len(), header.seed)?;
         let mut track = Track::new(title, header.players.iter().enumerate().map(|(k, p)| (p.name.clone(), color(k))).collect());
         track.score_decimals = G::SCORE_DECIMALS;
+        track.round_name = G::ROUND_NAME;
         track.names_before = header.continued.as_ref().map(|c| (c.steps, c.players.iter().map(|p| p.name.clone()).collect()));
         Ok(Self {
             replay: Replay { header, records: Vec::new(), end: None },

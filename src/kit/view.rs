@@ -121,6 +121,8 @@ pub struct Track {
     pub disagreement: Option<String>,
     /// Scores count units of 10^-score_decimals (`kibitz_core::Game::SCORE_DECIMALS`).
     pub score_decimals: u32,
+    /// What a round is called in this game ([`kibitz_core::Game::ROUND_NAME`]).
+    pub round_name: &'static str,
 }
 
 impl Track {
@@ -137,6 +139,7 @@ impl Track {
             names_before: None,
             disagreement: None,
             score_decimals: 0,
+            round_name: "round",
         }
     }
 
@@ -157,6 +160,11 @@ impl Track {
     /// A score as a number for charts.
     pub fn score_value(&self, score: i64) -> f64 {
         score as f64 / 10f64.powi(self.score_decimals as i32)
+    }
+
+    /// The round a cursor is in (1 for the first), and how many rounds the replay has so far.
+    pub fn round_at(&self, cursor: usize) -> (usize, usize) {
+        (self.round_starts.partition_point(|&s| s <= cursor), self.round_starts.len())
     }
 
     /// Scores at a cursor: the last point of each series at or before it.

@@ -11,7 +11,7 @@
 //! it then also counts the few engine systems ordered between the two markers.
 
 use super::cpu::{SCENE_CPU, UI_CPU, thread_cpu_ms};
-use super::ui::Viewer;
+use super::viewer::Viewer;
 use bevy::diagnostic::{Diagnostic, DiagnosticPath, Diagnostics, DiagnosticsStore, FrameTimeDiagnosticsPlugin, RegisterDiagnostic};
 use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;

@@ -59,6 +59,11 @@ impl Incoming {
         self.mode == Mode::Load && self.damage.is_none() && !self.follow.finished()
     }
 
+    /// Whether nothing more will arrive: the source ended (or broke) and no other follows.
+    pub fn over(&self) -> bool {
+        self.damage.is_some() || (self.follow.finished() && self.next.is_empty())
+    }
+
     /// How much of a loading file is read, 0 to 1.
     pub fn progress(&self) -> Option<f32> {
         let status = self.follow.status();

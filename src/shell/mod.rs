@@ -1,17 +1,25 @@
-//! The viewer's window: a Bevy app hosting an egui shell (menu, timeline, panels) around a
-//! game's board view. The shell is game-agnostic: it opens replays through the
+//! The viewer's window: a Bevy app hosting an egui shell around a game's board view, laid out
+//! as the studio (menu, timeline, panels) or as a broadcast (a stream's picture, driven by a
+//! playlist). The shell is game-agnostic: it opens replays through the
 //! [`Registry`](crate::kit::room::Registry) and talks to a game's view only through
 //! [`GameView`](crate::kit::view::GameView).
 
+mod broadcast;
 mod cpu;
 mod demo;
+pub mod export;
 mod frame_stats;
+mod frames;
 pub mod incoming;
 pub mod playback;
+pub mod playlist;
 mod scene3d;
 mod settings;
 mod shortcuts;
+mod studio;
 mod ui;
+mod viewer;
+mod widgets;
 
 use crate::kit::room::Registry;
 use crate::kit::view::{GameView, Perspective};
@@ -51,6 +59,12 @@ pub struct ViewerOptions {
     pub follow: std::collections::VecDeque<kibitz_follow::Source>,
     /// Why the process writing the followed replays stopped, if it failed (`match --watch`).
     pub writer: Option<incoming::WriterFailure>,
+    /// Play a playlist in the broadcast layout (`kibitz broadcast`).
+    pub broadcast: Option<playlist::Running>,
+    /// A fixed window size in pixels (width, height), for streaming software to capture.
+    pub size: Option<(u32, u32)>,
+    /// Capture a turn range to a GIF and/or PNG frames, then exit (`kibitz export`).
+    pub export: Option<export::ExportRequest>,
 }
 
 /// Screenshot mode: wait for the UI to settle, capture, check the frame is drawn, save, exit.
@@ -78,15 +92,16 @@ pub fn run(registry: Registry, options: ViewerOptions) -> anyhow::Result<ExitCod
 /// Runs the viewer on `session` (a live match, say) instead of a file or the demo.
 pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<dyn GameView>>) -> anyhow::Result<ExitCode> {
     let opened = std::time::Instant::now();
-    let mut viewer = ui::Viewer::new(registry);
-    match (session, &options.text, &options.file) {
-        (Some(session), _, _) => viewer.show(session),
-        (None, _, _) if !options.follow.is_empty() => viewer.follow(options.follow.clone(), options.writer.clone()),
-        (None, Some((text, path)), _) => {
+    let mut viewer = viewer::Viewer::new(registry);
+    match (session, options.broadcast.clone(), &options.text, &options.file) {
+        (Some(session), ..) => viewer.show(session),
+        (None, Some(running), ..) => viewer.start_broadcast(running),
+        (None, None, _, _) if !options.follow.is_empty() => viewer.follow(options.follow.clone(), options.writer.clone()),
+        (None, None, Some((text, path)), _) => {
             viewer.open_text(text, crate::kit::args::file_name(path));
         }
-        (None, None, Some(path)) => viewer.open_file(path.clone()),
-        (None, None, None) => {
+        (None, None, None, Some(path)) => viewer.open_file(path.clone()),
+        (None, None, None, None) => {
             viewer.open_text(DEMO_REPLAY, DEMO_NAME.to_string());
             // The first screen shows the game moving, not an empty board at step 0.
             if options.turn.is_none() && options.screenshot.is_none() && options.frame_stats.is_none() {
@@ -94,11 +109,16 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
             }
         }
     }
-    if options.screenshot.is_some() && viewer.session.is_none() && viewer.incoming.is_none() {
+    if options.screenshot.is_some() && viewer.session.is_none() && viewer.incoming.is_none() && viewer.broadcast.is_none() {
         anyhow::bail!("{}", viewer.message.as_ref().map_or("nothing to show".to_string(), |m| m.text.clone()));
     }
     if let Some(turn) = options.turn {
         viewer.seek_when_there(turn);
+    }
+    if options.screenshot.is_some() || options.export.is_some() {
+        // A screenshot shows the step asked for, even where a broadcast would play on.
+        viewer.playback.playing = false;
+        viewer.still = true;
     }
     for setting in &options.look {
         let camera = &mut viewer.camera;
@@ -115,12 +135,18 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
     if options.play && !viewer.playback.playing {
         viewer.playback.toggle_play();
     }
+    let (width, height) = options.size.unwrap_or(if options.broadcast.is_some() { (1280, 720) } else { (1280, 800) });
     let mut app = App::new();
     app.insert_resource(ClearColor(scene3d::BACKGROUND))
         .add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {
-                    primary_window: Some(Window { title: "Kibitz".into(), resolution: WindowResolution::new(1280, 800), ..default() }),
+                    primary_window: Some(Window {
+                        title: "Kibitz".into(),
+                        resolution: WindowResolution::new(width, height),
+                        resizable: options.size.is_none(),
+                        ..default()
+                    }),
                     ..default()
                 })
                 // Quiet by default: the renderer's notes are for `-v` (or RUST_LOG, which wins).
@@ -136,9 +162,13 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
         .insert_resource(viewer)
         .add_systems(Startup, scene3d::spawn_cameras)
         .add_systems(EguiPrimaryContextPass, (ui::ui, scene3d::sync).chain())
-        .add_systems(Update, ui::dropped_files);
+        .add_systems(Update, viewer::dropped_files);
     if let Some(seconds) = options.frame_stats {
         frame_stats::add(&mut app, seconds, opened);
+    }
+    if let Some(request) = options.export {
+        let sink = frames::FrameSink::new(request.gif.as_deref(), request.frames.as_deref(), request.fps).map_err(anyhow::Error::msg)?;
+        export::add(&mut app, request, sink);
     }
     if let Some(path) = options.screenshot {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
@@ -155,7 +185,12 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
     })
 }
 
-fn take_screenshot(mut commands: Commands, mut plan: ResMut<ScreenshotPlan>, viewer: Res<ui::Viewer>, mut exit: MessageWriter<AppExit>) {
+fn take_screenshot(
+    mut commands: Commands,
+    mut plan: ResMut<ScreenshotPlan>,
+    viewer: Res<viewer::Viewer>,
+    mut exit: MessageWriter<AppExit>,
+) {
     // A big replay is shown once it has loaded (or reached the step asked for).
     if viewer.loading() && (viewer.pending_seek.is_some() || viewer.session.is_none()) {
         return;

@@ -5,7 +5,7 @@
 //! again only when a part's mesh changed) and the camera is placed by the viewer's orbit.
 
 use super::cpu::{SCENE_CPU, thread_cpu_ms};
-use super::ui::Viewer;
+use super::viewer::Viewer;
 use crate::kit::scene::{FOV, MeshData, Orbit};
 use bevy::asset::RenderAssetUsages;
 use bevy::camera::{ClearColorConfig, Viewport};

@@ -1,7 +1,9 @@
 //! Settings kept between runs, in RON (docs/settings.md): the players' palette, the playback
-//! speed to start at, and the recently opened files.
+//! speed to start at and the keys, written by the user (the viewer never rewrites them, so their
+//! comments stay); and the recently opened files, which the viewer keeps in a file of its own.
 
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 const MAX_RECENT: usize = 10;
@@ -14,8 +16,16 @@ pub struct Settings {
     /// The playback speed to start at (0.25 to 64; `--speed` wins).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub speed: Option<f32>,
-    #[serde(default)]
-    pub recent: Vec<PathBuf>,
+    /// Actions rebound to keys of one's own: action name to its keys (`Keymap::with`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub keys: BTreeMap<String, Vec<String>>,
+}
+
+/// The recently opened files (File → Open recent), newest first: `recent.ron` beside the
+/// settings.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Recent {
+    pub files: Vec<PathBuf>,
 }
 
 /// `$KIBITZ_CONFIG_DIR`, else `$XDG_CONFIG_HOME/kibitz`, else `~/.config/kibitz`.
@@ -29,32 +39,43 @@ fn dir() -> Option<PathBuf> {
     Some(base.join("kibitz"))
 }
 
+/// Reads `name` from the config directory; a missing file is the defaults, a broken one is
+/// reported and ignored.
+fn load<T: Default + for<'de> Deserialize<'de>>(name: &str) -> (T, Option<String>) {
+    let Some(path) = dir().map(|d| d.join(name)) else { return (T::default(), None) };
+    match std::fs::read_to_string(&path) {
+        Err(_) => (T::default(), None),
+        Ok(text) => match ron::from_str(&text) {
+            Ok(s) => (s, None),
+            Err(e) => (T::default(), Some(format!("{}: {e}; using defaults", path.display()))),
+        },
+    }
+}
+
 impl Settings {
-    /// Loads the settings; a missing file is the defaults, a broken one is reported and ignored.
     pub fn load() -> (Settings, Option<String>) {
-        let Some(path) = dir().map(|d| d.join("settings.ron")) else { return (Settings::default(), None) };
-        match std::fs::read_to_string(&path) {
-            Err(_) => (Settings::default(), None),
-            Ok(text) => match ron::from_str(&text) {
-                Ok(s) => (s, None),
-                Err(e) => (Settings::default(), Some(format!("{}: {e}; using defaults", path.display()))),
-            },
-        }
+        load("settings.ron")
+    }
+}
+
+impl Recent {
+    pub fn load() -> (Recent, Option<String>) {
+        load("recent.ron")
     }
 
     pub fn save(&self) -> Result<(), String> {
         let dir = dir().ok_or("no config directory (set HOME or KIBITZ_CONFIG_DIR)")?;
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
-        let path = dir.join("settings.ron");
+        let path = dir.join("recent.ron");
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
     }
 
     pub fn remember(&mut self, file: PathBuf) {
         let file = std::fs::canonicalize(&file).unwrap_or(file);
-        self.recent.retain(|f| *f != file);
-        self.recent.insert(0, file);
-        self.recent.truncate(MAX_RECENT);
+        self.files.retain(|f| *f != file);
+        self.files.insert(0, file);
+        self.files.truncate(MAX_RECENT);
     }
 }
 
@@ -64,17 +85,17 @@ mod tests {
 
     #[test]
     fn recent_files_are_unique_newest_first_and_bounded() {
-        let mut s = Settings::default();
+        let mut s = Recent::default();
         for i in 0..15 {
             s.remember(PathBuf::from(format!("/nowhere/{i}.jsonl")));
         }
         s.remember(PathBuf::from("/nowhere/12.jsonl"));
-        assert_eq!(s.recent.len(), MAX_RECENT);
-        assert_eq!(s.recent[0], PathBuf::from("/nowhere/12.jsonl"));
-        assert_eq!(s.recent.iter().filter(|p| p.ends_with("12.jsonl")).count(), 1);
+        assert_eq!(s.files.len(), MAX_RECENT);
+        assert_eq!(s.files[0], PathBuf::from("/nowhere/12.jsonl"));
+        assert_eq!(s.files.iter().filter(|p| p.ends_with("12.jsonl")).count(), 1);
         let text = ron::to_string(&s).unwrap();
-        let back: Settings = ron::from_str(&text).unwrap();
-        assert_eq!(back.recent, s.recent);
+        let back: Recent = ron::from_str(&text).unwrap();
+        assert_eq!(back.files, s.files);
     }
 
     #[test]
@@ -84,7 +105,11 @@ mod tests {
         let s: Settings = ron::from_str(example).unwrap_or_else(|e| panic!("docs/settings.md: {e}"));
         assert_eq!(s.palette, crate::kit::palette::Palette::ColorBlindSafe);
         assert_eq!(s.speed, Some(4.0));
+        let (keys, problems) = super::super::shortcuts::Keymap::with(&s.keys);
+        assert!(problems.is_empty(), "docs/settings.md: {problems:?}");
+        assert_eq!(keys.keys_of(super::super::shortcuts::Action::StepBack), "J / Left");
+        // A file written before the recent files moved out still reads.
         let old: Settings = ron::from_str("(recent: [\"/a.jsonl\"])").unwrap();
-        assert_eq!((old.palette, old.speed, old.recent.len()), (crate::kit::palette::Palette::Classic, None, 1));
+        assert_eq!((old.palette, old.speed), (crate::kit::palette::Palette::Classic, None));
     }
 }

@@ -44,6 +44,8 @@ pub trait Game: 'static {
     /// Scores are integers counting units of 10^-SCORE_DECIMALS, so that games scored in reals
     /// (the Deadline24 games print six decimals) stay exact in replays and comparisons.
     const SCORE_DECIMALS: u32 = 0;
+    /// What the rules call the unit [`Game::round`] counts: "round", "turn", "unit".
+    const ROUND_NAME: &'static str = "round";
 
     /// Everything fixed before the first step: map or problem, parameters such as the number of
     /// rounds. Stored inline in every replay header, so a replay stands on its own.

@@ -61,6 +61,7 @@ impl Setup {
 pub struct Amazes;
 
 impl Game for Amazes {
+    const ROUND_NAME: &'static str = "turn";
     const ID: &'static str = "amazes";
     const RULES_VERSION: u32 = 1;
     type Setup = Setup;

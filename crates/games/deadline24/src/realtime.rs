@@ -195,6 +195,7 @@ impl<R: Rules> Game for Realtime<R> {
     const ID: &'static str = R::ID;
     const RULES_VERSION: u32 = R::RULES_VERSION;
     const SCORE_DECIMALS: u32 = 6;
+    const ROUND_NAME: &'static str = "turn";
     type Setup = Setup<R::Params>;
     type State = State<R::State>;
     type Action = Command;

@@ -69,6 +69,7 @@ pub enum OutcomeEvent {
 }
 
 impl Game for Icfp2015 {
+    const ROUND_NAME: &'static str = "unit";
     const ID: &'static str = "icfp2015";
     const RULES_VERSION: u32 = 1;
     type Setup = Setup;

@@ -41,6 +41,7 @@ fn default_turns() -> u32 {
 pub struct SnakeCore;
 
 impl Game for SnakeCore {
+    const ROUND_NAME: &'static str = "turn";
     const ID: &'static str = "snakecore";
     const RULES_VERSION: u32 = 1;
     type Setup = Setup;

@@ -1,0 +1,84 @@
+//! `kibitz broadcast FOLDER_OR_PLAYLIST`: the stream layout over a playlist.
+
+use crate::kit::room::Registry;
+use crate::shell::playlist::{Playlist, Running};
+use crate::shell::{ViewerOptions, run as run_viewer};
+use clap::Args;
+use std::process::ExitCode;
+
+#[derive(Args)]
+#[command(after_help = "Examples:\n  kibitz broadcast replays/\n  kibitz broadcast evening.ron --size 1920x1080 --spoiler-free\n  \
+                        kibitz broadcast tcp://127.0.0.1:20100\n\nThe playlist format and the caster's keys: docs/broadcast.md.")]
+pub struct BroadcastArgs {
+    /// A folder (its *.jsonl replays in name order), a playlist (*.ron), one replay, or a game
+    /// server's spectator port tcp://HOST:PORT.
+    pub playlist: String,
+    /// A fixed window size in pixels, e.g. 1920x1080, for streaming software to capture.
+    #[arg(long, value_parser = parse_size, value_name = "WIDTHxHEIGHT")]
+    pub size: Option<(u32, u32)>,
+    /// Hide what gives the end away: the timeline's length and the number of rounds.
+    #[arg(long)]
+    pub spoiler_free: bool,
+    /// Seconds between the end of one match and the start of the next (the playlist's own
+    /// `pause`, else 8).
+    #[arg(long, value_name = "SECONDS")]
+    pub pause: Option<f32>,
+    /// Start again from the first match after the last.
+    #[arg(long = "loop")]
+    pub repeat: bool,
+    /// Start at this match of the playlist (1 is the first).
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub start: usize,
+    #[command(flatten)]
+    pub window: super::view::WindowArgs,
+}
+
+/// `1920x1080` as (width, height).
+pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(|| format!("{text:?}: expected WIDTHxHEIGHT, e.g. 1920x1080"))?;
+    let number = |s: &str| s.trim().parse::<u32>().ok().filter(|&n| (200..=8192).contains(&n));
+    match (number(w), number(h)) {
+        (Some(w), Some(h)) => Ok((w, h)),
+        _ => Err(format!("{text:?}: width and height must be whole numbers of pixels from 200 to 8192")),
+    }
+}
+
+pub fn run(registry: &Registry, args: BroadcastArgs, verbose: bool) -> anyhow::Result<ExitCode> {
+    let mut playlist = Playlist::open(&args.playlist).map_err(anyhow::Error::msg)?;
+    if let Some(pause) = args.pause {
+        anyhow::ensure!(pause.is_finite() && pause >= 0.0, "--pause {pause}: not a number of seconds");
+        playlist.pause = pause;
+    }
+    playlist.repeat |= args.repeat;
+    let items = playlist.items.len();
+    anyhow::ensure!((1..=items).contains(&args.start), "--start {}: the playlist has {items} matches", args.start);
+    let mut running = Running::new(playlist, args.spoiler_free);
+    running.at = args.start - 1;
+    run_viewer(
+        registry.clone(),
+        ViewerOptions {
+            verbose,
+            turn: args.window.turn,
+            screenshot: args.window.screenshot,
+            perspective: args.window.perspective,
+            speed: args.window.speed,
+            broadcast: Some(running),
+            size: args.size,
+            ..Default::default()
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_read_as_width_by_height_and_nonsense_is_named() {
+        assert_eq!(parse_size("1920x1080"), Ok((1920, 1080)));
+        assert_eq!(parse_size("1280X720"), Ok((1280, 720)));
+        assert!(parse_size("1920").unwrap_err().contains("WIDTHxHEIGHT"));
+        assert!(parse_size("0x0").unwrap_err().contains("200 to 8192"));
+        assert!(parse_size("axb").is_err());
+    }
+}

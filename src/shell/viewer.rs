@@ -1,0 +1,514 @@
+//! The viewer's state, whatever its layout: the replay shown, the timeline, the camera and
+//! perspective, a replay still arriving, the broadcast's playlist; and what the keys and the
+//! menus do to it (`act`). The layouts (`studio`, `broadcast`) draw it.
+
+use super::incoming::{Incoming, LOAD_IN_BACKGROUND, WriterFailure};
+use super::playback::Playback;
+use super::playlist::{Item, Running};
+use super::settings::{Recent, Settings};
+use super::shortcuts::{Action, Keymap};
+use crate::kit::room::Registry;
+use crate::kit::view::{BoardCamera, GameView, Perspective};
+use bevy::prelude::*;
+use bevy_egui::egui;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::Duration;
+
+/// A 3D board as this frame's UI laid it out.
+pub struct Board3d {
+    pub scene: crate::kit::scene::Scene,
+    /// Where it is drawn, in points, and points per pixel.
+    pub rect: egui::Rect,
+    pub pixels_per_point: f32,
+}
+
+/// A message shown at the top of the board until dismissed.
+pub struct Notice {
+    pub text: String,
+    pub error: bool,
+}
+
+#[derive(Resource)]
+pub struct Viewer {
+    /// The games this viewer can open.
+    registry: Registry,
+    pub session: Option<Box<dyn GameView>>,
+    pub playback: Playback,
+    pub camera: BoardCamera,
+    pub perspective: Perspective,
+    /// This frame's board, when it is a 3D scene: for `scene3d::sync` to render.
+    pub board3d: Option<Board3d>,
+    /// The turn log shows only this player's lines (and the game's own).
+    pub log_player: Option<usize>,
+    pub message: Option<Notice>,
+    pub show_help: bool,
+    pub goto: Option<String>,
+    /// The file the shown replay came from (its full path is the title's tooltip).
+    pub source: Option<PathBuf>,
+    /// The "open a path" prompt, while it is open.
+    pub path_box: Option<String>,
+    /// The keys of every action (the defaults, rebound by the settings).
+    pub keymap: Keymap,
+    pub recent: Recent,
+    /// The answer of a file dialog running on its own thread (a Mutex makes it shareable).
+    dialog: Option<Mutex<Receiver<Option<PathBuf>>>>,
+    /// A replay still arriving: followed live, or a big file loading.
+    pub incoming: Option<Incoming>,
+    /// A step to go to once the replay loading has reached it (`--turn` on a big replay).
+    pub pending_seek: Option<usize>,
+    /// The playlist, when the window is a broadcast (`kibitz broadcast`) rather than the studio.
+    pub broadcast: Option<Running>,
+    /// Making still pictures (`--screenshot`, `kibitz export`): no hover details on the board.
+    pub still: bool,
+    /// The player whose view the fog key returns to.
+    fog_player: usize,
+}
+
+impl Viewer {
+    pub fn new(registry: Registry) -> Self {
+        let (settings, broken) = Settings::load();
+        let (recent, broken_recent) = Recent::load();
+        let (keymap, bad_keys) = Keymap::with(&settings.keys);
+        let problems: Vec<String> = broken.into_iter().chain(broken_recent).chain(bad_keys).collect();
+        crate::kit::palette::choose(settings.palette);
+        let mut playback = Playback::new(0);
+        if let Some(speed) = settings.speed {
+            playback.set_speed(speed);
+        }
+        Self {
+            registry,
+            session: None,
+            playback,
+            camera: BoardCamera::default(),
+            perspective: Perspective::Omniscient,
+            board3d: None,
+            log_player: None,
+            message: (!problems.is_empty()).then(|| Notice { text: format!("settings: {}", problems.join("; ")), error: true }),
+            show_help: false,
+            goto: None,
+            path_box: None,
+            source: None,
+            keymap,
+            recent,
+            dialog: None,
+            incoming: None,
+            pending_seek: None,
+            broadcast: None,
+            still: false,
+            fog_player: 0,
+        }
+    }
+
+    /// Follows replays as they are written (files, or servers' spectator ports), one after
+    /// another; `writer` says why the process writing them stopped, if it failed.
+    pub fn follow(&mut self, sources: std::collections::VecDeque<kibitz_follow::Source>, writer: Option<WriterFailure>) {
+        self.receive(Incoming::follow(sources, writer));
+    }
+
+    /// Empties the window for a replay that is still to arrive.
+    fn receive(&mut self, incoming: Option<Incoming>) {
+        self.session = None;
+        self.playback = self.fresh_playback(0);
+        self.incoming = incoming;
+    }
+
+    /// A timeline of `len` steps at the speed the user chose.
+    fn fresh_playback(&self, len: usize) -> Playback {
+        let mut playback = Playback::new(len);
+        playback.set_speed(self.playback.speed());
+        playback
+    }
+
+    /// Whether the replay is still loading (or a step asked for is not there yet).
+    pub fn loading(&self) -> bool {
+        self.incoming.as_ref().is_some_and(|i| i.loading())
+    }
+
+    /// Goes to `step`, now or, while the replay loads, once it is there.
+    pub fn seek_when_there(&mut self, step: usize) {
+        if self.loading() && step > self.playback.len() {
+            self.pending_seek = Some(step);
+        } else {
+            self.playback.seek(step);
+        }
+    }
+
+    /// Takes in what a followed or loading replay brought since the last frame, which took
+    /// `frame`.
+    pub fn take_incoming(&mut self, frame: std::time::Duration) {
+        let Some(incoming) = self.incoming.as_mut() else { return };
+        // While loading, as long as the rest of a frame takes, so that the window keeps at least
+        // half its frame rate; lines of a live match come slowly anyway.
+        let budget =
+            if incoming.loading() { frame.clamp(Duration::from_millis(8), Duration::from_millis(80)) } else { Duration::from_millis(8) };
+        let live = incoming.is_live();
+        if let Some(view) = incoming.take(&self.registry, self.session.as_deref_mut(), budget) {
+            let source = self.source.take();
+            let title = view.track().title.clone();
+            self.show(view);
+            self.source = source;
+            if live {
+                self.message =
+                    Some(Notice { text: format!("following {title} as it is written; End jumps back to the live edge"), error: false });
+            }
+        }
+        let len = self.session.as_ref().map_or(0, |s| s.track().len);
+        if self.loading() {
+            self.playback.grow(len);
+        }
+        if let Some(step) = self.pending_seek.filter(|&s| s <= len || !self.loading()) {
+            self.pending_seek = None;
+            self.playback.resize(len);
+            self.playback.seek(step);
+        }
+    }
+
+    /// Opens a replay file; problems are shown in the window, the current replay stays. A big
+    /// one loads in the background, its first steps on screen at once.
+    pub fn open_file(&mut self, path: PathBuf) {
+        if std::fs::metadata(&path).is_ok_and(|m| m.len() >= LOAD_IN_BACKGROUND) {
+            self.receive(Some(Incoming::load(path.clone())));
+            self.source = Some(std::path::absolute(&path).unwrap_or_else(|_| path.clone()));
+            self.remember(path);
+            return;
+        }
+        match std::fs::read_to_string(&path) {
+            Ok(text) => {
+                let name = crate::kit::args::file_name(&path);
+                if self.open_text(&text, name) {
+                    self.source = Some(std::path::absolute(&path).unwrap_or_else(|_| path.clone()));
+                    self.remember(path);
+                }
+            }
+            Err(e) => self.message = Some(Notice { text: format!("cannot read {}: {e}", path.display()), error: true }),
+        }
+    }
+
+    /// Keeps `path` among the recent files.
+    fn remember(&mut self, path: PathBuf) {
+        self.recent.remember(path);
+        if let Err(e) = self.recent.save() {
+            self.message = Some(Notice { text: format!("could not save the recent files: {e}"), error: true });
+        }
+    }
+
+    /// Opens a replay from its text. Returns whether it could be shown.
+    pub fn open_text(&mut self, text: &str, name: String) -> bool {
+        match self.registry.open(text, name.clone()) {
+            Ok(opened) => {
+                self.incoming = None;
+                self.show(opened.view);
+                if let Some(d) = opened.damage {
+                    self.message = Some(Notice { text: format!("{name} is damaged at {d}; showing the steps before it"), error: true });
+                }
+                true
+            }
+            Err(e) => {
+                self.message = Some(Notice { text: format!("cannot open {name}: {e}"), error: true });
+                false
+            }
+        }
+    }
+
+    /// Shows a session (replacing, and so ending, any live match shown before). A live match is
+    /// followed from its end.
+    pub fn show(&mut self, mut view: Box<dyn GameView>) {
+        self.source = None;
+        let len = view.track().len;
+        self.playback = self.fresh_playback(len);
+        if view.is_live() {
+            self.playback.seek(len);
+        } else if self.broadcast.is_some() && !self.incoming.as_ref().is_some_and(|i| i.is_live()) {
+            // A broadcast plays each replay as it comes up.
+            self.playback.toggle_play();
+        }
+        self.camera = BoardCamera::default();
+        self.perspective = view.hand().and_then(|h| h.initial_perspective()).unwrap_or(Perspective::Omniscient);
+        self.message = view.track().disagreement.clone().map(|text| Notice { text, error: true });
+        self.session = Some(view);
+    }
+
+    /// Makes the window a broadcast of `running`'s playlist, from its current item.
+    pub fn start_broadcast(&mut self, running: Running) {
+        self.broadcast = Some(running);
+        self.open_item();
+    }
+
+    /// Opens the playlist's current item; one that cannot be opened leaves the board empty,
+    /// says why, and gives way to the next after the pause.
+    fn open_item(&mut self) {
+        let Some(item) = self.broadcast.as_ref().map(|b| b.current().clone()) else { return };
+        self.receive(None);
+        self.message = None;
+        match item {
+            Item::Replay(path) => self.open_file(path),
+            Item::Live(source) => self.follow(std::collections::VecDeque::from([kibitz_follow::Source::parse(&source)]), None),
+        }
+    }
+
+    fn step_playlist(&mut self, delta: isize) {
+        if self.broadcast.as_mut().and_then(|b| b.step(delta)).is_some() {
+            self.open_item();
+        }
+    }
+
+    /// Whether the replay on screen is over: shown to its end, with nothing more to come.
+    pub fn item_ended(&self) -> bool {
+        let arriving = self.incoming.as_ref().is_some_and(|i| !i.over());
+        !arriving && self.playback.cursor() == self.playback.len() && !self.playback.playing
+    }
+
+    /// A frame of `seconds` of a broadcast: the next item, when the countdown says.
+    pub fn tick_broadcast(&mut self, seconds: f32) {
+        let ended = self.item_ended();
+        if self.broadcast.as_mut().and_then(|b| b.tick(ended, seconds)).is_some() {
+            self.open_item();
+        }
+    }
+
+    /// Continues the shown replay by hand from the cursor, in the seat that is to move.
+    fn take_over(&mut self) {
+        let Some(session) = &self.session else { return };
+        if session.is_live() {
+            self.message = Some(Notice { text: "this match is already being played by hand".into(), error: true });
+            return;
+        }
+        let cursor = self.playback.cursor();
+        self.incoming = None;
+        match session.take_over(cursor) {
+            Ok((view, path)) => {
+                self.show(view);
+                self.message =
+                    Some(Notice { text: format!("You play from here on; the game is recorded to {}", path.display()), error: false });
+            }
+            Err(e) => self.message = Some(Notice { text: format!("cannot take over: {e}"), error: true }),
+        }
+    }
+
+    /// Starts the system file dialog on its own thread, so the window never hangs on it.
+    fn ask_for_file(&mut self) {
+        if !file_dialog_available() {
+            self.message = Some(Notice {
+                text: "No file-dialog service is available here (no desktop portal on the session bus). \
+                       Use 'Open a path…' in the File menu, drag a replay onto the window, or start with `kibitz view FILE`."
+                    .into(),
+                error: true,
+            });
+            return;
+        }
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let file = rfd::FileDialog::new().add_filter("Kibitz replay", &["jsonl", "json"]).pick_file();
+            let _ = tx.send(file);
+        });
+        self.dialog = Some(Mutex::new(rx));
+    }
+
+    pub fn poll_dialog(&mut self) {
+        let Some(rx) = &self.dialog else { return };
+        let answer = rx.lock().map_or(Err(TryRecvError::Disconnected), |rx| rx.try_recv());
+        match answer {
+            Ok(Some(path)) => {
+                self.dialog = None;
+                self.open_file(path);
+            }
+            Ok(None) | Err(TryRecvError::Disconnected) => self.dialog = None,
+            Err(TryRecvError::Empty) => {}
+        }
+    }
+
+    pub fn act(&mut self, action: Action) {
+        // After a broadcast's replay has ended, pause holds the countdown to the next.
+        if action == Action::PlayPause && self.item_ended() {
+            if let Some(running) = self.broadcast.as_mut() {
+                running.held = !running.held;
+                return;
+            }
+        }
+        let starts = self.session.as_ref().map(|s| s.track().round_starts.clone()).unwrap_or_default();
+        let players = self.session.as_ref().map_or(0, |s| s.track().players.len());
+        let cycle = self.session.as_mut().and_then(|s| s.hand()).and_then(|h| h.perspective_cycle());
+        let p = &mut self.playback;
+        match action {
+            Action::PlayPause => p.toggle_play(),
+            Action::Reverse => p.reverse = !p.reverse,
+            Action::StepBack => p.step_by(-1),
+            Action::StepForward => p.step_by(1),
+            Action::RoundBack => p.step_round(false, &starts),
+            Action::RoundForward => p.step_round(true, &starts),
+            Action::Start => p.seek(0),
+            Action::End => p.seek(p.len()),
+            Action::Faster => p.faster(),
+            Action::Slower => p.slower(),
+            Action::GoTo => self.goto = Some(self.playback.cursor().to_string()),
+            Action::Fit => self.camera = BoardCamera::default(),
+            Action::ZoomIn => self.camera.zoom = (self.camera.zoom * 1.25).min(20.0),
+            Action::ZoomOut => self.camera.zoom = (self.camera.zoom / 1.25).max(0.2),
+            // On a 3D board the same keys turn the camera around it.
+            Action::PanLeft => self.pan(40.0, 0.0),
+            Action::PanRight => self.pan(-40.0, 0.0),
+            Action::PanUp => self.pan(0.0, 40.0),
+            Action::PanDown => self.pan(0.0, -40.0),
+            Action::Perspective => self.perspective = next_perspective(self.perspective, players, cycle.as_deref()),
+            Action::Player(k) if (k as usize) < players => {
+                self.fog_player = k as usize;
+                self.perspective = Perspective::Player(k as usize);
+            }
+            Action::Player(_) => {}
+            Action::Everyone => self.perspective = Perspective::Omniscient,
+            Action::Fog => {
+                self.perspective = match self.perspective {
+                    Perspective::Player(_) => Perspective::Omniscient,
+                    Perspective::Omniscient if self.fog_player < players => Perspective::Player(self.fog_player),
+                    Perspective::Omniscient => Perspective::Omniscient,
+                }
+            }
+            Action::Next => self.step_playlist(1),
+            Action::Previous => self.step_playlist(-1),
+            Action::Open => self.ask_for_file(),
+            Action::TakeOver => self.take_over(),
+            Action::Help => self.show_help = !self.show_help,
+        }
+    }
+
+    /// A drag (or pan key) of `dx`, `dy` points: moves a 2D board, turns a 3D one.
+    pub fn pan(&mut self, dx: f32, dy: f32) {
+        if self.board3d.is_some() {
+            self.camera.orbit.drag(dx, dy);
+        } else {
+            self.camera.pan += egui::vec2(dx, dy);
+        }
+    }
+}
+
+/// Whether an xdg desktop portal can be reached: rfd needs one on the session bus.
+fn file_dialog_available() -> bool {
+    std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+        || std::env::var_os("XDG_RUNTIME_DIR").is_some_and(|d| std::path::Path::new(&d).join("bus").exists())
+}
+
+/// Files dropped onto the window are opened.
+pub fn dropped_files(mut events: MessageReader<FileDragAndDrop>, mut viewer: ResMut<Viewer>) {
+    for event in events.read() {
+        if let FileDragAndDrop::DroppedFile { path_buf, .. } = event {
+            viewer.open_file(path_buf.clone());
+        }
+    }
+}
+
+/// What the perspective key moves to: the next of `cycle` when the game gives one (hand play
+/// in the fog), else omniscient, then each player in turn.
+fn next_perspective(current: Perspective, players: usize, cycle: Option<&[Perspective]>) -> Perspective {
+    if let Some(cycle) = cycle.filter(|c| !c.is_empty()) {
+        let at = cycle.iter().position(|&p| p == current);
+        return at.map_or(cycle[0], |k| cycle[(k + 1) % cycle.len()]);
+    }
+    match current {
+        Perspective::Omniscient if players > 0 => Perspective::Player(0),
+        Perspective::Player(k) if k + 1 < players => Perspective::Player(k + 1),
+        _ => Perspective::Omniscient,
+    }
+}
+
+/// The shortcuts pressed this frame, of the layout shown, acted on.
+pub fn keyboard(ctx: &egui::Context, viewer: &mut Viewer) {
+    if ctx.egui_wants_keyboard_input() {
+        return;
+    }
+    let claimed = match viewer.session.as_mut() {
+        Some(session) if viewer.playback.cursor() == viewer.playback.len() => session.hand().map_or(&[][..], |h| h.keys(ctx)),
+        _ => &[],
+    };
+    let offered = if viewer.broadcast.is_some() { Action::in_broadcast } else { Action::in_studio };
+    let keys: Vec<egui::Key> = viewer.keymap.keys().filter(|k| !claimed.contains(k)).collect();
+    let pressed: Vec<Action> = ctx.input(|i| {
+        keys.iter()
+            .filter(|&&k| i.key_pressed(k))
+            .flat_map(|&k| viewer.keymap.actions(k, i.modifiers.shift).collect::<Vec<_>>())
+            .filter(|&a| offered(a))
+            .collect()
+    });
+    // One press may be reported as two keys (the logical ? and the physical Shift+/): act once.
+    let mut done = Vec::new();
+    for action in pressed {
+        if !done.contains(&action) {
+            done.push(action);
+            viewer.act(action);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shell::playlist::Playlist;
+    use Perspective::{Omniscient, Player};
+
+    fn replay(name: &str) -> PathBuf {
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/replays")).join(name)
+    }
+
+    fn title(viewer: &Viewer) -> String {
+        viewer.session.as_ref().map_or(String::new(), |s| s.track().title.clone())
+    }
+
+    #[test]
+    fn a_broadcast_plays_each_replay_then_moves_on_after_the_pause_and_the_caster_steers_it() {
+        let items = vec![
+            Item::Replay(replay("lighthouses-duel.jsonl")),
+            Item::Replay(PathBuf::from("/no/such/replay.jsonl")),
+            Item::Replay(replay("snakecore-four.jsonl")),
+        ];
+        let mut viewer = Viewer::new(crate::games::registry());
+        viewer.start_broadcast(Running::new(Playlist { pause: 2.0, repeat: false, items }, false));
+        assert_eq!(title(&viewer), "lighthouses-duel.jsonl");
+        assert!(viewer.playback.playing, "a broadcast plays each replay as it comes up");
+        assert!(!viewer.item_ended());
+        // Played to its end: the countdown runs, the caster holds it, then lets it go.
+        viewer.playback.seek(viewer.playback.len());
+        viewer.playback.playing = false;
+        viewer.tick_broadcast(1.5);
+        viewer.act(Action::PlayPause);
+        viewer.tick_broadcast(30.0);
+        assert_eq!(title(&viewer), "lighthouses-duel.jsonl", "held");
+        viewer.act(Action::PlayPause);
+        viewer.tick_broadcast(0.6);
+        // The missing file: an empty board that says why, and the next after the pause.
+        assert!(viewer.session.is_none());
+        assert!(viewer.message.as_ref().is_some_and(|m| m.error && m.text.contains("/no/such/replay.jsonl")), "says why");
+        viewer.tick_broadcast(2.0);
+        assert_eq!(title(&viewer), "snakecore-four.jsonl");
+        // The players' keys and the fog.
+        viewer.act(Action::Player(2));
+        assert_eq!(viewer.perspective, Player(2));
+        viewer.act(Action::Fog);
+        assert_eq!(viewer.perspective, Omniscient);
+        viewer.act(Action::Fog);
+        assert_eq!(viewer.perspective, Player(2), "the fog comes back on the same player");
+        viewer.act(Action::Player(8));
+        assert_eq!(viewer.perspective, Player(2), "no ninth python here");
+        viewer.act(Action::Previous);
+        viewer.act(Action::Previous);
+        assert_eq!(title(&viewer), "lighthouses-duel.jsonl");
+    }
+
+    #[test]
+    fn the_perspective_key_visits_every_player_when_watching() {
+        let mut seen = vec![Omniscient];
+        for _ in 0..4 {
+            seen.push(next_perspective(*seen.last().unwrap(), 3, None));
+        }
+        assert_eq!(seen, [Omniscient, Player(0), Player(1), Player(2), Omniscient]);
+    }
+
+    #[test]
+    fn in_the_fog_the_perspective_key_never_shows_the_opponent() {
+        let cycle = [Player(1), Omniscient];
+        assert_eq!(next_perspective(Player(1), 2, Some(&cycle)), Omniscient);
+        assert_eq!(next_perspective(Omniscient, 2, Some(&cycle)), Player(1));
+        // From the opponent's view (chosen in the menu), the key goes back to one's own.
+        assert_eq!(next_perspective(Player(0), 2, Some(&cycle)), Player(1));
+    }
+}

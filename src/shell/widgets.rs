@@ -1,0 +1,187 @@
+//! What both layouts draw the same way: the board with pan and zoom, the notice over it, the
+//! score chart, and the help overlay.
+
+use super::viewer::{Board3d, Viewer};
+use crate::kit::view::GameView;
+use bevy_egui::egui::{self, Color32, RichText};
+
+/// Points a score series keeps on the chart: a few per pixel of its width.
+const CHART_POINTS: usize = 2000;
+
+/// How much of the score series a chart shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChartSpan {
+    /// The whole replay, with the cursor as a line (click to seek).
+    Whole,
+    /// Up to the cursor only: nothing of what is still to come (broadcast).
+    ToCursor,
+}
+
+/// The players' scores over the steps; returns the step clicked, if any.
+pub fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, height: f32, span: ChartSpan) -> Option<usize> {
+    use egui_plot::{Line, Plot, PlotPoints, VLine};
+    let track = session.track();
+    let interactive = span == ChartSpan::Whole;
+    let plot = Plot::new("scores").height(height).allow_zoom(false).allow_drag(false).allow_scroll(false).show_x(interactive);
+    let response = plot.x_axis_label("step").show(ui, |plot| {
+        for (k, series) in track.scores.iter().enumerate() {
+            let shown = match span {
+                ChartSpan::Whole => series.as_slice(),
+                ChartSpan::ToCursor => &series[..series.partition_point(|(at, _)| *at <= cursor)],
+            };
+            let mut points: Vec<[f64; 2]> =
+                thin(shown, CHART_POINTS).into_iter().map(|(at, s)| [at as f64, track.score_value(s)]).collect();
+            if span == ChartSpan::ToCursor {
+                // The score holds until the cursor.
+                points.extend(points.last().map(|p| [cursor as f64, p[1]]));
+            }
+            plot.line(Line::new(track.players[k].name.clone(), PlotPoints::new(points)).color(track.players[k].color).width(2.0));
+        }
+        if interactive {
+            plot.vline(VLine::new("cursor", cursor as f64).color(Color32::WHITE));
+        }
+        if plot.response().clicked() { plot.pointer_coordinate().map(|p| p.x) } else { None }
+    });
+    response.inner.filter(|_| interactive).map(|x| x.round().max(0.0) as usize)
+}
+
+/// At most about `max` points of a series: its lowest and highest point in each of `max / 2`
+/// buckets, in order, and its last, so that a million-step replay draws as fast as a short one
+/// and no spike is lost.
+pub fn thin(series: &[(usize, i64)], max: usize) -> Vec<(usize, i64)> {
+    if series.len() <= max {
+        return series.to_vec();
+    }
+    let bucket = series.len().div_ceil((max / 2).max(1));
+    let mut out = Vec::with_capacity(max + 1);
+    for chunk in series.chunks(bucket) {
+        let low = chunk.iter().enumerate().min_by_key(|(_, p)| p.1).map_or(0, |(i, _)| i);
+        let high = chunk.iter().enumerate().max_by_key(|(_, p)| p.1).map_or(0, |(i, _)| i);
+        out.push(chunk[low.min(high)]);
+        if low != high {
+            out.push(chunk[low.max(high)]);
+        }
+    }
+    if out.last() != series.last() {
+        out.extend(series.last().copied());
+    }
+    out
+}
+
+/// Draws the board into the space left in `ui`, with dragging and the wheel; returns its rect.
+/// Without `details`, the board shows no hover details (a still picture, a stream).
+pub fn board(ui: &mut egui::Ui, viewer: &mut Viewer, details: bool) -> egui::Rect {
+    let rect = ui.max_rect();
+    let response = ui.allocate_rect(rect, egui::Sense::click_and_drag());
+    // The views read the pointer off the response: one that covers nothing shows no details.
+    let response =
+        if details { response } else { ui.allocate_rect(egui::Rect::from_min_size(rect.min, egui::Vec2::ZERO), egui::Sense::hover()) };
+    let (cursor, perspective) = (viewer.playback.cursor(), viewer.perspective);
+    let scene = viewer.session.as_mut().and_then(|s| s.scene(cursor, perspective).cloned());
+    viewer.board3d = scene.map(|scene| Board3d { scene, rect, pixels_per_point: ui.ctx().pixels_per_point() });
+    if response.dragged() {
+        let d = response.drag_delta();
+        viewer.pan(d.x, d.y);
+    }
+    if response.hovered() {
+        let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+        if scroll != 0.0 {
+            viewer.camera.zoom = (viewer.camera.zoom * (1.0 + scroll * 0.002)).clamp(0.2, 20.0);
+        }
+    }
+    match viewer.session.as_mut() {
+        Some(session) => session.draw(ui, &response, rect, cursor, &viewer.camera, viewer.perspective),
+        None => {
+            ui.painter().text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                "Drop a replay here",
+                egui::FontId::proportional(24.0),
+                Color32::GRAY,
+            );
+        }
+    }
+    rect
+}
+
+/// The viewer's message over the top left of `rect`, with a button to dismiss it.
+pub fn notice(ui: &mut egui::Ui, viewer: &mut Viewer, rect: egui::Rect) {
+    if let Some(notice) = &viewer.message {
+        let mut close = false;
+        egui::Area::new(egui::Id::new("notice")).fixed_pos(rect.left_top() + egui::vec2(12.0, 12.0)).show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(rect.width() - 40.0);
+                ui.horizontal(|ui| {
+                    let color = if notice.error { Color32::LIGHT_RED } else { Color32::LIGHT_GREEN };
+                    ui.colored_label(color, &notice.text);
+                    close = ui.small_button("✖").clicked();
+                });
+            });
+        });
+        if close {
+            viewer.message = None;
+        }
+    }
+}
+
+/// The keys of this layout, of the hand play and of the board, over the middle of the window.
+pub fn help_overlay(ctx: &egui::Context, viewer: &mut Viewer) {
+    let mut open = true;
+    let offered = if viewer.broadcast.is_some() { super::shortcuts::Action::in_broadcast } else { super::shortcuts::Action::in_studio };
+    let rows = viewer.keymap.rows(offered);
+    egui::Window::new("Keyboard shortcuts")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            key_grid(ui, "keys", rows.iter().map(|(k, w)| (k.as_str(), w.as_str())));
+            let hand = viewer.session.as_mut().and_then(|s| s.hand()).map_or(&[][..], |h| h.help());
+            if !hand.is_empty() {
+                ui.separator();
+                ui.strong("Hand play (when it is your turn)");
+                key_grid(ui, "hand-keys", hand.iter().copied());
+            }
+            let own = viewer.session.as_ref().map_or(&[][..], |s| s.view_keys());
+            if !own.is_empty() {
+                ui.separator();
+                ui.strong("This board");
+                key_grid(ui, "view-keys", own.iter().copied());
+            }
+            ui.separator();
+            ui.label(match viewer.broadcast {
+                None => "Mouse: drag the board to pan (a 3D board: to turn it), wheel to zoom, hover for details; click the timeline, chart or log to seek.",
+                Some(_) => "Mouse: drag the board to pan (a 3D board: to turn it), wheel to zoom; moving it shows details.",
+            });
+            ui.label(RichText::new("Keys can be rebound in settings.ron (docs/settings.md).").weak());
+        });
+    if !open || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        viewer.show_help = false;
+    }
+}
+
+fn key_grid<'a>(ui: &mut egui::Ui, id: &str, rows: impl Iterator<Item = (&'a str, &'a str)>) {
+    egui::Grid::new(id).num_columns(2).striped(true).show(ui, |ui| {
+        for (keys, what) in rows {
+            ui.label(RichText::new(keys).monospace().strong());
+            ui.label(what);
+            ui.end_row();
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_score_series_is_thinned_for_the_chart_keeping_its_spikes_and_its_end() {
+        let series: Vec<(usize, i64)> = (0..100_000).map(|i| (i, if i == 54_321 { 999 } else { (i % 7) as i64 })).collect();
+        let thinned = thin(&series, 2000);
+        assert!(thinned.len() <= 2001, "{} points", thinned.len());
+        assert!(thinned.contains(&(54_321, 999)), "the spike stays");
+        assert_eq!(thinned.last(), series.last());
+        assert!(thinned.windows(2).all(|w| w[0].0 < w[1].0), "in order");
+        assert_eq!(thin(&series[..10], 2000), series[..10], "short series as they are");
+    }
+}
