@@ -16,7 +16,8 @@ pub struct BroadcastArgs {
     /// A fixed window size in pixels, e.g. 1920x1080, for streaming software to capture.
     #[arg(long, value_parser = parse_size, value_name = "WIDTHxHEIGHT")]
     pub size: Option<(u32, u32)>,
-    /// Hide what gives the end away: the timeline's length and the number of rounds.
+    /// Hide what gives the end away: the final scores, the timeline's length and the number of
+    /// rounds.
     #[arg(long)]
     pub spoiler_free: bool,
     /// Seconds between the end of one match and the start of the next (the playlist's own

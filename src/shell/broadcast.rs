@@ -69,10 +69,9 @@ fn top_bar(ui: &mut egui::Ui, viewer: &mut Viewer, u: f32) {
     text(painter, rect.left_top(), Align2::LEFT_TOP, session.game().to_uppercase(), 13.0 * u, DIM);
     let title = fit(&track.title, 34);
     text(painter, rect.left_bottom(), Align2::LEFT_BOTTOM, title, 22.0 * u, TEXT);
-    // The total is only known once the replay is whole, and a spoiler otherwise.
     let cursor = viewer.playback.cursor();
     let (round, rounds) = track.round_at(cursor);
-    let whole = !live && !viewer.loading() && !running.spoiler_free;
+    let whole = shows_the_end(viewer);
     let counter = match (track.round_starts.is_empty(), whole) {
         (true, true) => format!("STEP {cursor} / {}", track.len),
         (true, false) => format!("STEP {cursor}"),
@@ -80,6 +79,13 @@ fn top_bar(ui: &mut egui::Ui, viewer: &mut Viewer, u: f32) {
         (false, false) => format!("{} {round}", track.round_name.to_uppercase()),
     };
     text(painter, rect.center(), Align2::CENTER_CENTER, counter, 30.0 * u, TEXT);
+}
+
+/// Whether the layout may tell how the replay ends (its length, the final scores): it is
+/// whole (not live, not still loading) and the broadcast is not spoiler-free.
+fn shows_the_end(viewer: &Viewer) -> bool {
+    let arriving = viewer.incoming.as_ref().is_some_and(|i| !i.over());
+    !arriving && viewer.broadcast.as_ref().is_some_and(|b| !b.spoiler_free)
 }
 
 /// At most `max` characters of `s`, an ellipsis marking a cut.
@@ -94,8 +100,10 @@ fn side(ui: &mut egui::Ui, viewer: &mut Viewer, u: f32) {
     ui.add_space(6.0 * u);
     ui.label(egui::RichText::new("SCOREBOARD").size(13.0 * u).color(DIM));
     ui.add_space(4.0 * u);
+    // The final scores beside the current ones, until the end is reached.
+    let whole = shows_the_end(viewer) && cursor < session.track().len;
     for (rank, k) in standings(session, cursor).into_iter().enumerate() {
-        score_row(ui, session, k, rank, cursor, viewer.perspective, u);
+        score_row(ui, session, Row { player: k, rank, cursor, perspective: viewer.perspective, final_score: whole }, u);
     }
     ui.add_space(10.0 * u);
     let seen = match viewer.perspective {
@@ -125,9 +133,20 @@ fn standings(session: &dyn GameView, cursor: usize) -> Vec<usize> {
     order
 }
 
-/// One player's row: their colour, key, name and score; failed players say so, the player
-/// whose view is shown is lit.
-fn score_row(ui: &mut egui::Ui, session: &dyn GameView, k: usize, rank: usize, cursor: usize, perspective: Perspective, u: f32) {
+/// What one scoreboard row shows.
+struct Row {
+    player: usize,
+    rank: usize,
+    cursor: usize,
+    perspective: Perspective,
+    /// Show the player's score at the end too.
+    final_score: bool,
+}
+
+/// One player's row: their colour, key, name and score (and final score); failed players say
+/// so, the player whose view is shown is lit.
+fn score_row(ui: &mut egui::Ui, session: &dyn GameView, row: Row, u: f32) {
+    let Row { player: k, rank, cursor, perspective, final_score } = row;
     let track = session.track();
     let player = &track.players[k];
     let (rect, _) = ui.allocate_exact_size(vec2(ui.available_width(), 50.0 * u), egui::Sense::hover());
@@ -138,15 +157,23 @@ fn score_row(ui: &mut egui::Ui, session: &dyn GameView, k: usize, rank: usize, c
     painter.rect_filled(stripe, 3.0 * u, player.color);
     let left = rect.left() + 18.0 * u;
     text(painter, pos2(left, rect.center().y), Align2::LEFT_CENTER, rank + 1, 18.0 * u, DIM);
-    let name_at = pos2(left + 26.0 * u, rect.center().y);
+    let score_at = |at: usize| track.show_score(track.scores_at(at).get(k).copied().unwrap_or(0));
+    text(painter, rect.right_center() - vec2(12.0 * u, 0.0), Align2::RIGHT_CENTER, score_at(cursor), 30.0 * u, TEXT);
+    // Under the name, small: whether the player has failed, and the final score.
+    let failed = player.failed.as_ref().is_some_and(|(at, _)| *at < cursor);
+    let below = [
+        failed.then(|| ("FAILED  ".to_string(), Color32::LIGHT_RED)),
+        final_score.then(|| (format!("final {}", score_at(track.len)), DIM)),
+    ];
+    let lifted = if below.iter().any(Option::is_some) { 8.0 * u } else { 0.0 };
+    let name_at = pos2(left + 26.0 * u, rect.center().y - lifted);
     let name = text(painter, name_at, Align2::LEFT_CENTER, fit(&player.name, 18), 20.0 * u, player.color);
     let key = if k < 9 { format!("[{}]", k + 1) } else { String::new() };
     text(painter, name.right_center() + vec2(8.0 * u, 0.0), Align2::LEFT_CENTER, key, 12.0 * u, DIM);
-    if player.failed.as_ref().is_some_and(|(at, _)| *at < cursor) {
-        text(painter, name.left_bottom() + vec2(0.0, 1.0 * u), Align2::LEFT_TOP, "FAILED", 11.0 * u, Color32::LIGHT_RED);
+    let mut at = name.left_bottom();
+    for (words, color) in below.into_iter().flatten() {
+        at.x = text(painter, at, Align2::LEFT_TOP, words, 11.0 * u, color).right();
     }
-    let score = track.show_score(track.scores_at(cursor).get(k).copied().unwrap_or(0));
-    text(painter, rect.right_center() - vec2(12.0 * u, 0.0), Align2::RIGHT_CENTER, score, 30.0 * u, TEXT);
 }
 
 /// The progress line (not when spoiler-free), the playback's state, the countdown to the next
