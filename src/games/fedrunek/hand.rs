@@ -10,7 +10,8 @@ use crate::kit::view::PanelRequest;
 use bevy_egui::egui::{self, Key, RichText};
 use kibitz_fedrunek::FedrunekState;
 use kibitz_fedrunek::hand::{DIRECTIONS, skills, step};
-use kibitz_fedrunek::robots::{Kind, Robot};
+use kibitz_fedrunek::robots::{Kind, Operation, Robot};
+use kibitz_fedrunek::world::Tunnel;
 use std::ops::ControlFlow;
 
 /// Keys of hand play, for the help overlay.
@@ -108,7 +109,7 @@ impl Hand {
         ui.label(format!("{} credits · {} spent on the fleet · result {}", team.credits, team.spent, team.result()));
         ui.label(RichText::new("Your robots (click one on the cube, or N):").strong());
         for r in &team.robots {
-            let text = format!("{:?} {} at {} · {}", r.kind, r.id, r.pos, super::view::operation_text(r));
+            let text = format!("{:?} {} at {} · {}", r.kind, r.id, r.pos, operation_text(r));
             if ui.selectable_label(self.selected == Some(r.id), RichText::new(text).monospace().size(11.0)).clicked() {
                 self.selected = Some(r.id);
             }
@@ -122,9 +123,7 @@ impl Hand {
 
     fn robot_actions(&mut self, ui: &mut egui::Ui, robot: &Robot, steps: &[Option<String>; 6]) {
         ui.horizontal_wrapped(|ui| {
-            ui.label(
-                RichText::new(format!("{:?} {} at {}: {}", robot.kind, robot.id, robot.pos, super::view::operation_text(robot))).strong(),
-            );
+            ui.label(RichText::new(format!("{:?} {} at {}: {}", robot.kind, robot.id, robot.pos, operation_text(robot))).strong());
             self.cut_to_selected |= ui.small_button("cut through it (L)").clicked();
         });
         let mut send = None;
@@ -208,4 +207,24 @@ impl Hand {
             self.seat.send(&command);
         }
     }
+}
+
+fn operation(op: &Option<Operation>) -> String {
+    match op {
+        None => "free".into(),
+        Some(Operation::Move(p)) => format!("moving to {p}"),
+        Some(Operation::Drill(t)) => format!("drilling {} – {}", t.low, Tunnel::high(*t)),
+        Some(Operation::Mine(m)) => format!("mining {}", m.name().to_lowercase()),
+        Some(Operation::Upgrade(_)) => "upgrading".into(),
+        Some(Operation::Scan) => "scanning".into(),
+        Some(Operation::Push(k)) => format!("pushing {k} fields"),
+        Some(Operation::Arrive) => "arriving".into(),
+    }
+}
+
+/// A robot's operation and the turns it has left, for lists and hovers.
+pub fn operation_text(r: &Robot) -> String {
+    let busy = if r.busy > 0 { format!(", {} turns left", r.busy) } else { String::new() };
+    let cargo = if r.kind == Kind::Miner { format!(" · cargo {:?}", r.cargo) } else { String::new() };
+    format!("{}{busy}{cargo}", operation(&r.operation))
 }

@@ -3,15 +3,9 @@
 //! does both for every server game).
 
 use super::cli::WorldArgs;
-use super::hand::Hand;
-use super::view::FedrunekView;
-use crate::kit::hosting::HostPlan;
+use super::view::host;
 use crate::kit::room::{Session, Verb};
-use crate::kit::server::GameArgs;
 use crate::kit::server_hand::{self, PlayArgs};
-use kibitz_core::replay::Replay;
-use kibitz_fedrunek::{Fedrunek, FedrunekRules};
-use std::path::Path;
 
 /// The verb `kibitz play fedrunek`.
 pub fn verb() -> Verb<Session> {
@@ -27,14 +21,4 @@ pub fn verb() -> Verb<Session> {
                  kibitz play fedrunek --from replays/fedrunek-greedy-vs-python.jsonl --turn 400 --team 1",
             )
     })
-}
-
-/// Hosts `plan` and opens its view for the human playing `team`.
-fn host(plan: HostPlan<kibitz_fedrunek::Params>, team: usize, out: &Path, title: String) -> Result<FedrunekView, String> {
-    FedrunekView::live(title, Hand::new(server_hand::seat::<FedrunekRules>(plan, team, out)?))
-}
-
-/// Continues `replay` by hand as `team` from the start of the turn step `cursor` falls in.
-pub fn continue_replay(replay: &Replay<Fedrunek>, cursor: usize, team: usize, out: &Path, title: &str) -> Result<FedrunekView, String> {
-    server_hand::continue_replay(replay, cursor, team, &[], WorldArgs::OPPONENT, out, title, host)
 }

@@ -4,10 +4,13 @@
 //! tunnels into metal; the side panel lists every team's credits, spending and robots; the log
 //! shows each command with its connection, arrival time and answer.
 
-use super::hand::{self, Hand};
+use super::cli::WorldArgs;
+use super::hand::{self, Hand, operation_text};
+use crate::kit::hosting::HostPlan;
 use crate::kit::palette::player_color;
 use crate::kit::recorded::Recorded;
 use crate::kit::scene::{MeshData, Part, Scene};
+use crate::kit::server::GameArgs;
 use crate::kit::server_hand;
 use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Vec2};
@@ -15,7 +18,7 @@ use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_deadline24::{Command, Outcome, State, split};
 use kibitz_fedrunek::knowledge::{Knowledge, Seen};
-use kibitz_fedrunek::robots::{Kind, Operation, Robot};
+use kibitz_fedrunek::robots::Operation;
 use kibitz_fedrunek::world::{Pos, Tunnel, World};
 use kibitz_fedrunek::{Fedrunek, FedrunekRules, FedrunekState, TurnReport};
 use kibitz_fedrunek_scene::{self as cube, Cut, Look, Rgb, Sight};
@@ -338,26 +341,6 @@ fn fog_digest(n: i32, knowledge: Option<&Knowledge>) -> Vec<u64> {
     digest
 }
 
-fn operation(op: &Option<Operation>) -> String {
-    match op {
-        None => "free".into(),
-        Some(Operation::Move(p)) => format!("moving to {p}"),
-        Some(Operation::Drill(t)) => format!("drilling {} – {}", t.low, Tunnel::high(*t)),
-        Some(Operation::Mine(m)) => format!("mining {}", m.name().to_lowercase()),
-        Some(Operation::Upgrade(_)) => "upgrading".into(),
-        Some(Operation::Scan) => "scanning".into(),
-        Some(Operation::Push(k)) => format!("pushing {k} fields"),
-        Some(Operation::Arrive) => "arriving".into(),
-    }
-}
-
-/// A robot's operation and the turns it has left, for lists and hovers.
-pub(super) fn operation_text(r: &Robot) -> String {
-    let busy = if r.busy > 0 { format!(", {} turns left", r.busy) } else { String::new() };
-    let cargo = if r.kind == Kind::Miner { format!(" · cargo {:?}", r.cargo) } else { String::new() };
-    format!("{}{busy}{cargo}", operation(&r.operation))
-}
-
 /// What the hover box says about a field.
 fn describe_field(state: &FedrunekState, knowledge: Option<&Knowledge>, p: Pos) -> Vec<String> {
     let world = &state.world;
@@ -464,7 +447,8 @@ impl GameView for FedrunekView {
     fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
         let team = self.seat_to_move(cursor).ok_or("this match is already played by hand")?;
         let out = crate::kit::seats::default_out(Fedrunek::ID);
-        let view = super::play::continue_replay(&self.rec.replay, cursor, team, &out, &self.rec.track.title)?;
+        let (replay, title) = (&self.rec.replay, &self.rec.track.title);
+        let view = server_hand::continue_replay(replay, cursor, team, &[], WorldArgs::OPPONENT, &out, title, host)?;
         Ok((Box::new(view), out))
     }
 
@@ -668,4 +652,10 @@ fn legend(painter: &egui::Painter, rect: egui::Rect, fog: bool, look: Look, n: i
     };
     let mode = if look.tunnels_only { " · tunnels and robots only" } else { "" };
     painter.text(at + Vec2::new(0.0, 22.0), Align2::LEFT_TOP, format!("{cut}{mode}"), font, Color32::from_gray(170));
+}
+
+/// Hosts `plan` and opens its view for the human playing `team` (`kibitz play fedrunek`, and
+/// a take-over).
+pub fn host(plan: HostPlan<kibitz_fedrunek::Params>, team: usize, out: &std::path::Path, title: String) -> Result<FedrunekView, String> {
+    FedrunekView::live(title, Hand::new(server_hand::seat::<FedrunekRules>(plan, team, out)?))
 }

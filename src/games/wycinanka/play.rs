@@ -1,15 +1,11 @@
 //! `kibitz play wycinanka`: a human races one team against clients on a server the app hosts,
 //! or takes over a team of a recorded game from one of its turns ([`crate::kit::server_hand`]
-//! does both for every server game).
+//! does both for every server game; the view's own take-over uses the same `host`).
 
 use super::cli::SheetArgs;
-use super::view::{WycinankaView, host};
+use super::view::host;
 use crate::kit::room::{Session, Verb};
-use crate::kit::server::GameArgs;
 use crate::kit::server_hand::{self, PlayArgs};
-use kibitz_core::replay::Replay;
-use kibitz_wycinanka::Wycinanka;
-use std::path::Path;
 
 /// The verb `kibitz play wycinanka`.
 pub fn verb() -> Verb<Session> {
@@ -26,9 +22,4 @@ pub fn verb() -> Verb<Session> {
                  kibitz play wycinanka --from replays/wycinanka-solvers.jsonl --turn 40 --team 1",
             )
     })
-}
-
-/// Continues `replay` by hand as `team` from the start of the turn step `cursor` falls in.
-pub fn continue_replay(replay: &Replay<Wycinanka>, cursor: usize, team: usize, out: &Path, title: &str) -> Result<WycinankaView, String> {
-    server_hand::continue_replay(replay, cursor, team, &[], SheetArgs::OPPONENT, out, title, host)
 }

@@ -7,21 +7,23 @@
 //! acceptances; the score chart is the race. In hand play, clicks on the sheet place the
 //! selected order's vertices.
 
+use super::cli::SheetArgs;
 use super::hand::{self, Hand};
 use crate::kit::hosting::HostPlan;
 use crate::kit::palette::player_color;
 use crate::kit::recorded::Recorded;
+use crate::kit::server::GameArgs;
 use crate::kit::server_hand;
 use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Stroke, Vec2};
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_deadline24::{Command, Outcome, split};
-use kibitz_wycinanka::generate::Sheet;
 use kibitz_wycinanka::graph::Graph;
 use kibitz_wycinanka::hand::Mapping;
 use kibitz_wycinanka::layout::force_directed;
 use kibitz_wycinanka::rules::{Placed, TurnReport};
+use kibitz_wycinanka::sheet::Sheet;
 use kibitz_wycinanka::{Params, Wycinanka, WycinankaRules, WycinankaState};
 use std::collections::HashMap;
 use std::path::Path;
@@ -528,7 +530,8 @@ impl GameView for WycinankaView {
     fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
         let team = self.seat_to_move(cursor).ok_or("this match is already played by hand")?;
         let out = crate::kit::seats::default_out(Wycinanka::ID);
-        let view = super::play::continue_replay(&self.rec.replay, cursor, team, &out, &self.rec.track.title)?;
+        let (replay, title) = (&self.rec.replay, &self.rec.track.title);
+        let view = server_hand::continue_replay(replay, cursor, team, &[], SheetArgs::OPPONENT, &out, title, host)?;
         Ok((Box::new(view), out))
     }
 }

@@ -3,6 +3,7 @@
 //! and every order.
 
 use crate::graph::Graph;
+use crate::sheet::{Order, Sheet};
 use crate::world::World;
 use kibitz_core::rng::SplitMix64;
 use kibitz_deadline24::Fixed6;
@@ -76,23 +77,6 @@ impl Params {
         }
         Ok(())
     }
-}
-
-/// The material: a connected planar graph, and where each vertex sat on the grid it was cut
-/// from (the view draws it there).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Sheet {
-    pub graph: Graph,
-    /// `positions[v - 1]`: the grid column and row of vertex `v`; unknown for a world file
-    /// that gives none (the view then lays the sheet out itself).
-    pub positions: Option<Vec<(u32, u32)>>,
-}
-
-/// An order as the factory places it: the graph to find and its value P.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Order {
-    pub graph: Graph,
-    pub value: Fixed6,
 }
 
 fn chance(rng: &mut SplitMix64, percent: u32) -> bool {

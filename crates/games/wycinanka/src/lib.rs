@@ -16,6 +16,7 @@ pub mod graph;
 pub mod hand;
 pub mod layout;
 pub mod rules;
+pub mod sheet;
 pub mod world;
 
 pub use generate::Params;

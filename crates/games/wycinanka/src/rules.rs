@@ -1,7 +1,8 @@
 //! Wycinanka's commands and turn boundary (spec §3.3, §3.4, §3.6).
 
-use crate::generate::{Order, Params, Sheet, order, sheet};
+use crate::generate::{Params, order, sheet};
 use crate::graph::{Graph, fits};
+use crate::sheet::{Order, Sheet};
 use crate::world::World;
 use kibitz_core::rng::SplitMix64;
 use kibitz_deadline24::{AnswerLines, Args, Ctx, Fail, Fixed6, Reply, Rules, command};

@@ -21,8 +21,8 @@
 //! ones (as in a generated game) before a turn the file lists none for, so that every turn gets
 //! at least one (spec §3.2.2).
 
-use crate::generate::{Order, Sheet};
 use crate::graph::Graph;
+use crate::sheet::{Order, Sheet};
 use kibitz_deadline24::Fixed6;
 use std::fmt::Write;
 

@@ -4,9 +4,9 @@
 use kibitz_core::rng::SplitMix64;
 use kibitz_core::{Game, Step};
 use kibitz_deadline24::{Command, Common, Fixed6, Outcome, State, answer_length};
-use kibitz_wycinanka::generate::{Order, Sheet};
 use kibitz_wycinanka::graph::Graph;
 use kibitz_wycinanka::rules::TurnReport;
+use kibitz_wycinanka::sheet::{Order, Sheet};
 use kibitz_wycinanka::{Params, Setup, World, Wycinanka, WycinankaState, world_of};
 use std::sync::Arc;
 
