@@ -53,9 +53,10 @@ pub trait Game: 'static {
     /// The full (omniscient) state. Cloned for keyframes, so keep large immutable parts shared.
     type State: Clone;
     /// What a participant does, as recorded in replays.
-    type Action: Serialize + DeserializeOwned + Clone + Debug;
+    /// (`Send`, so that long replays are read on several threads.)
+    type Action: Serialize + DeserializeOwned + Clone + Debug + Send;
     /// What the rules answer to a step; recorded, and compared by `verify`.
-    type Outcome: Serialize + DeserializeOwned + Clone + Debug + PartialEq;
+    type Outcome: Serialize + DeserializeOwned + Clone + Debug + PartialEq + Send;
 
     /// The state before the first step. `players` is the number of participants, `seed` the
     /// match seed (games with chance keep their generator in the state).

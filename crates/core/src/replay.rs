@@ -201,15 +201,58 @@ impl<A: DeserializeOwned, O: DeserializeOwned> BodyLine<A, O> {
     /// Reads line `number` of a replay whose first `steps` steps are read: the next step or the
     /// end record; anything else says what is wrong there.
     pub fn parse_next(line: &str, number: usize, steps: usize) -> Result<Self, Located> {
-        if is_end_line(line) {
-            return serde_json::from_str::<EndLine>(line).map(|e| Self::End(e.end)).map_err(|e| json_error(number, &e, "end record"));
-        }
-        match serde_json::from_str::<StepRecord<A, O>>(line) {
-            Ok(record) if record.step == steps => Ok(Self::Step(record)),
-            Ok(record) => Err(Located::line(number, format!("expected step {steps} but found step {}", record.step))),
-            Err(e) => Err(json_error(number, &e, "step record")),
+        Self::read(line, number)?.numbered(number, steps)
+    }
+
+    /// Reads line `number` on its own, whatever step it holds; a problem names the line.
+    pub fn read(line: &str, number: usize) -> Result<Self, Located> {
+        Self::parse(line).map_err(|e| json_error(number, &e, if is_end_line(line) { "end record" } else { "step record" }))
+    }
+
+    /// This line, if it holds step `steps` (or the end).
+    fn numbered(self, number: usize, steps: usize) -> Result<Self, Located> {
+        match self {
+            Self::Step(record) if record.step != steps => {
+                Err(Located::line(number, format!("expected step {steps} but found step {}", record.step)))
+            }
+            line => Ok(line),
         }
     }
+}
+
+/// Lines below this many are read on the calling thread: a thread costs more than they do.
+const PARALLEL_FROM_LINES: usize = 2048;
+
+/// The body lines read in order, in parts (one per core for long replays), each part up to and
+/// including its first line that cannot be read.
+#[allow(clippy::type_complexity)]
+fn parse_in_parallel<A, O>(body: &[(usize, &str)]) -> Vec<Vec<(usize, Result<BodyLine<A, O>, Located>)>>
+where
+    A: DeserializeOwned + Send,
+    O: DeserializeOwned + Send,
+{
+    let read_part = |part: &[(usize, &str)]| {
+        let mut out = Vec::with_capacity(part.len());
+        for &(number, line) in part {
+            let read = BodyLine::read(line, number);
+            let bad = read.is_err();
+            out.push((number, read));
+            if bad {
+                break;
+            }
+        }
+        out
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    if threads == 1 || body.len() < PARALLEL_FROM_LINES {
+        return vec![read_part(body)];
+    }
+    let size = body.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = body.chunks(size).map(|part| scope.spawn(move || read_part(part))).collect();
+        // A reader that panics (a bug) panics here too, as it would on one thread.
+        parts.into_iter().map(|handle| handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    })
 }
 
 /// A replay in memory.
@@ -265,20 +308,23 @@ impl<G: Game> Replay<G> {
         let header = header.map_err(|e| json_error(1, &e, "replay header"))?;
         let mut replay = Replay { header, records: Vec::new(), end: None };
         let mut damage = None;
-        for (number, line) in lines {
-            if line.trim().is_empty() {
-                continue;
-            }
-            if replay.end.is_some() {
-                damage = Some(Located::line(number, "text after the end record"));
-                break;
-            }
-            match BodyLine::parse_next(line, number, replay.records.len()) {
-                Ok(BodyLine::Step(record)) => replay.records.push(record),
-                Ok(BodyLine::End(end)) => replay.end = Some(end),
-                Err(e) => {
-                    damage = Some(e);
-                    break;
+        let body: Vec<(usize, &str)> = lines.filter(|(_, l)| !l.trim().is_empty()).collect();
+        replay.records.reserve(body.len());
+        // Lines are independent until their step numbers are checked: long replays are read on
+        // every core, each part up to its first bad line, and taken in here in order.
+        'parts: for part in parse_in_parallel::<G::Action, G::Outcome>(&body) {
+            for (number, line) in part {
+                if replay.end.is_some() {
+                    damage = Some(Located::line(number, "text after the end record"));
+                    break 'parts;
+                }
+                match line.and_then(|l| l.numbered(number, replay.records.len())) {
+                    Ok(BodyLine::Step(record)) => replay.records.push(record),
+                    Ok(BodyLine::End(end)) => replay.end = Some(end),
+                    Err(e) => {
+                        damage = Some(e);
+                        break 'parts;
+                    }
                 }
             }
         }

@@ -16,8 +16,8 @@ pub enum Target {
     Other(Value),
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(try_from = "Value", into = "Value")]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(into = "Value")]
 pub enum Command {
     Pass,
     /// Step by (x, y); legal values are −1, 0, 1.
@@ -44,22 +44,28 @@ impl Command {
     /// the contest engine treated that as a broken bot, not as an illegal move.
     pub fn from_json(value: &Value) -> Result<Command, String> {
         let object = value.as_object().ok_or("Invalid command structure: not a JSON object")?;
-        let name = object.get("command").ok_or("Invalid command structure: no \"command\" field")?;
-        let malformed = |message: &str| Command::Malformed { raw: value.clone(), message: message.to_string() };
+        Self::from_fields(|name| object.get(name), &|| value.clone())
+    }
+
+    /// Reads a command from its object's fields (`get`); `raw` is the whole object, asked for
+    /// only when the command is kept as the bot sent it.
+    fn from_fields<'v>(get: impl Fn(&str) -> Option<&'v Value>, raw: &dyn Fn() -> Value) -> Result<Command, String> {
+        let name = get("command").ok_or("Invalid command structure: no \"command\" field")?;
+        let malformed = |message: &str| Command::Malformed { raw: raw(), message: message.to_string() };
         Ok(match name.as_str() {
             Some("pass") => Command::Pass,
-            Some("move") => match (object.get("x"), object.get("y")) {
+            Some("move") => match (get("x"), get("y")) {
                 (Some(x), Some(y)) => match (x.as_i64(), y.as_i64()) {
                     (Some(x), Some(y)) => Command::Move { x, y },
                     _ => malformed("Delta must be 1 cell away"),
                 },
                 _ => malformed("Move command requires x, y"),
             },
-            Some("attack") => match object.get("energy").and_then(Value::as_i64) {
+            Some("attack") => match get("energy").and_then(Value::as_i64) {
                 Some(energy) => Command::Attack { energy },
                 None => malformed("Attack command requires integer energy"),
             },
-            Some("connect") => match object.get("destination") {
+            Some("connect") => match get("destination") {
                 None => malformed("Connect command requires destination"),
                 Some(d) => match pair(d) {
                     Some(p) => Command::Connect { destination: Target::Cell(p) },
@@ -91,10 +97,56 @@ fn pair(v: &Value) -> Option<Pos> {
     }
 }
 
-impl TryFrom<Value> for Command {
-    type Error = String;
-    fn try_from(value: Value) -> Result<Self, String> {
-        Command::from_json(&value)
+/// Reads a command in a replay field by field, with no `Value` of the whole object unless the
+/// command is kept as sent (malformed, or an odd destination): what `from_json` makes of it.
+impl<'de> Deserialize<'de> for Command {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(CommandVisitor)
+    }
+}
+
+struct CommandVisitor;
+
+impl<'de> serde::de::Visitor<'de> for CommandVisitor {
+    type Value = Command;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a command object (Invalid command structure: not a JSON object)")
+    }
+
+    fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<Command, M::Error> {
+        let mut fields: Vec<(Key<'de>, Value)> = Vec::with_capacity(4);
+        while let Some(key) = map.next_key::<Key<'de>>()? {
+            let value = map.next_value::<Value>()?;
+            // A repeated key: the last one counts, as in a JSON object read whole.
+            fields.retain(|(k, _)| k.0 != key.0);
+            fields.push((key, value));
+        }
+        let get = |name: &str| fields.iter().find(|(k, _)| k.0 == name).map(|(_, v)| v);
+        let raw = || Value::Object(fields.iter().map(|(k, v)| (k.0.to_string(), v.clone())).collect());
+        Command::from_fields(get, &raw).map_err(serde::de::Error::custom)
+    }
+}
+
+/// An object's key, borrowed from the line unless it has escapes.
+struct Key<'de>(std::borrow::Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl<'de> serde::de::Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(std::borrow::Cow::Borrowed(s)))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Key<'de>, E> {
+                Ok(Key(std::borrow::Cow::Owned(s.to_string())))
+            }
+        }
+        d.deserialize_str(KeyVisitor)
     }
 }
 
@@ -143,6 +195,34 @@ mod tests {
         assert_eq!(message(r#"{"command": "attack"}"#), "Attack command requires integer energy");
         assert_eq!(message(r#"{"command": "connect"}"#), "Connect command requires destination");
         assert_eq!(message(r#"{"command": "connect", "destination": 5}"#), "Destination must be a coordinate pair");
+    }
+
+    #[test]
+    fn a_replay_reads_every_command_as_the_referee_read_it_from_the_bot() {
+        let lines = [
+            r#"{"command":"pass"}"#,
+            r#"{"command":"move","x":-1,"y":1}"#,
+            r#"{"y":1,"command":"move","x":0}"#,
+            r#"{"command":"move","x":1,"y":0,"x":-1}"#,
+            r#"{"\u0063ommand":"attack","energy":80}"#,
+            r#"{"command":"attack","energy":1.5}"#,
+            r#"{"command":"connect","destination":[3,4]}"#,
+            r#"{"command":"connect","destination":[3,4,5]}"#,
+            r#"{"command":"connect","destination":"home"}"#,
+            r#"{"command":"connect","destination":5}"#,
+            r#"{"command":"fly","speed":3,"note":{"a":[1,2]}}"#,
+            r#"{"command":7}"#,
+        ];
+        for line in lines {
+            let fast = serde_json::from_str::<Command>(line).unwrap();
+            assert_eq!(Ok(fast.clone()), read(line), "{line}");
+            let written = serde_json::to_string(&fast).unwrap();
+            assert_eq!(serde_json::from_str::<Command>(&written).unwrap(), fast, "{line} written as {written}");
+        }
+        let e = serde_json::from_str::<Command>(r#"{"move":1}"#).unwrap_err().to_string();
+        assert!(e.contains("no \"command\" field"), "{e}");
+        let e = serde_json::from_str::<Command>("[1,2]").unwrap_err().to_string();
+        assert!(e.contains("not a JSON object"), "{e}");
     }
 
     #[test]

@@ -123,7 +123,7 @@ pub struct State {
 }
 
 /// Something worth a marker on the timeline.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// `player` took `lighthouse` (it was neutral or someone else's).
@@ -150,7 +150,7 @@ pub enum Event {
 }
 
 /// What the rules answer to a step.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Outcome {
     /// A player's turn: the result the bot is sent, and what happened.
@@ -169,6 +169,75 @@ pub enum Outcome {
     },
     /// Points were scored; `scores` are the totals after it.
     RoundEnd { round: u32, scores: Vec<i64> },
+}
+
+// Read without serde's buffering of internally tagged enums (which keeps a copy of every field
+// before it knows the variant): all the fields any variant has, then the variant by its tag.
+// The JSON is the same, and so are the errors for a missing field or an unknown variant.
+
+impl<'de> Deserialize<'de> for Event {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        #[derive(Deserialize)]
+        struct Fields<'a> {
+            #[serde(borrow)]
+            event: std::borrow::Cow<'a, str>,
+            lighthouse: Option<Pos>,
+            player: Option<usize>,
+            by: Option<usize>,
+            from: Option<Pos>,
+            to: Option<Pos>,
+            triangle: Option<[Pos; 3]>,
+            cells: Option<usize>,
+        }
+        let f = Fields::deserialize(d)?;
+        let need = |field: &'static str| D::Error::missing_field(field);
+        Ok(match &*f.event {
+            "captured" => Event::Captured {
+                lighthouse: f.lighthouse.ok_or_else(|| need("lighthouse"))?,
+                player: f.player.ok_or_else(|| need("player"))?,
+            },
+            "neutralised" => Event::Neutralised { lighthouse: f.lighthouse.ok_or_else(|| need("lighthouse"))?, by: f.by },
+            "connected" => Event::Connected {
+                from: f.from.ok_or_else(|| need("from"))?,
+                to: f.to.ok_or_else(|| need("to"))?,
+                player: f.player.ok_or_else(|| need("player"))?,
+            },
+            "lit" => Event::Lit {
+                triangle: f.triangle.ok_or_else(|| need("triangle"))?,
+                player: f.player.ok_or_else(|| need("player"))?,
+                cells: f.cells.ok_or_else(|| need("cells"))?,
+            },
+            other => return Err(D::Error::unknown_variant(other, &["captured", "neutralised", "connected", "lit"])),
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Outcome {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        #[derive(Deserialize)]
+        struct Fields<'a> {
+            #[serde(borrow)]
+            kind: std::borrow::Cow<'a, str>,
+            success: Option<bool>,
+            message: Option<String>,
+            #[serde(default)]
+            events: Vec<Event>,
+            round: Option<u32>,
+            scores: Option<Vec<i64>>,
+        }
+        let f = Fields::deserialize(d)?;
+        let need = |field: &'static str| D::Error::missing_field(field);
+        Ok(match &*f.kind {
+            "turn" => Outcome::Turn { success: f.success.ok_or_else(|| need("success"))?, message: f.message, events: f.events },
+            "round_start" => Outcome::RoundStart { round: f.round.ok_or_else(|| need("round"))?, events: f.events },
+            "round_end" => {
+                Outcome::RoundEnd { round: f.round.ok_or_else(|| need("round"))?, scores: f.scores.ok_or_else(|| need("scores"))? }
+            }
+            other => return Err(D::Error::unknown_variant(other, &["turn", "round_start", "round_end"])),
+        })
+    }
 }
 
 impl Outcome {
@@ -433,6 +502,32 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn outcomes_read_back_as_written_and_say_what_is_missing() {
+        let outcomes = [
+            Outcome::ok(vec![
+                Event::Captured { lighthouse: Pos(1, 2), player: 0 },
+                Event::Neutralised { lighthouse: Pos(3, 4), by: None },
+                Event::Neutralised { lighthouse: Pos(3, 4), by: Some(1) },
+                Event::Connected { from: Pos(1, 2), to: Pos(3, 4), player: 0 },
+                Event::Lit { triangle: [Pos(0, 0), Pos(4, 0), Pos(0, 4)], player: 1, cells: 9 },
+            ]),
+            Outcome::error("Invalid command 'fly'"),
+            Outcome::RoundStart { round: 3, events: vec![] },
+            Outcome::RoundEnd { round: 3, scores: vec![5, 0, 12] },
+        ];
+        for o in outcomes {
+            let text = serde_json::to_string(&o).unwrap();
+            assert_eq!(serde_json::from_str::<Outcome>(&text).unwrap(), o, "{text}");
+        }
+        let e = |s: &str| serde_json::from_str::<Outcome>(s).unwrap_err().to_string();
+        assert!(e(r#"{"kind":"turn"}"#).contains("missing field `success`"));
+        assert!(e(r#"{"kind":"round_end","round":1}"#).contains("missing field `scores`"));
+        assert!(e(r#"{"kind":"nap"}"#).contains("unknown variant `nap`"));
+        assert!(e(r#"{"kind":"turn","success":true,"events":[{"event":"lit","player":0}]}"#).contains("missing field `triangle`"));
+        assert!(e(r#"{"success":true}"#).contains("missing field `kind`"));
+    }
 
     #[test]
     fn feeding_follows_floor_of_five_minus_distance() {
