@@ -6,9 +6,9 @@
 
 use super::shortcuts::Action;
 use super::viewer::Viewer;
-use super::widgets::{ChartSpan, board, score_chart};
+use super::widgets::{ChartSpan, board, marker_ticks, score_chart};
 use crate::kit::view::{GameView, Marker, Perspective};
-use bevy_egui::egui::{self, Align2, Color32, FontId, Rect, Stroke, pos2, vec2};
+use bevy_egui::egui::{self, Align2, Color32, FontId, Rect, pos2, vec2};
 
 /// The height the layout is designed at; everything scales with the window's height.
 const DESIGN_HEIGHT: f32 = 720.0;
@@ -25,10 +25,8 @@ const TEXT: Color32 = Color32::from_rgb(236, 238, 242);
 const DIM: Color32 = Color32::from_rgb(150, 156, 168);
 const LIVE: Color32 = Color32::from_rgb(210, 32, 32);
 
-/// Lays the broadcast out in `root`; a frame of `seconds` passed (the countdown to the next
-/// item runs on it).
-pub fn layout(root: &mut egui::Ui, viewer: &mut Viewer, seconds: f32) {
-    viewer.tick_broadcast(seconds);
+/// Lays the broadcast out in `root`.
+pub fn layout(root: &mut egui::Ui, viewer: &mut Viewer) {
     let u = (root.max_rect().height() / DESIGN_HEIGHT).max(0.5);
     let bar = |fill| egui::Frame::NONE.fill(fill).inner_margin(egui::Margin::symmetric((16.0 * u) as i8, (6.0 * u) as i8));
     egui::Panel::top("cast-top").exact_size(64.0 * u).frame(bar(BAR)).show(root, |ui| top_bar(ui, viewer, u));
@@ -214,13 +212,8 @@ fn progress_line(painter: &egui::Painter, rect: Rect, viewer: &Viewer) {
     let done = rect.width() * viewer.playback.cursor() as f32 / len;
     painter.rect_filled(Rect::from_min_size(rect.min, vec2(done, rect.height())), 0.0, TEXT);
     let Some(session) = &viewer.session else { return };
-    let mut drawn = std::collections::HashSet::new();
-    for m in &session.track().markers {
-        let x = rect.left() + rect.width() * m.at as f32 / len;
-        if drawn.insert((x.round() as i32, m.kind)) {
-            painter.line_segment([pos2(x, rect.top()), pos2(x, rect.bottom() + 3.0)], Stroke::new(2.0, m.kind.color));
-        }
-    }
+    let ticks = Rect::from_x_y_ranges(rect.x_range(), rect.top()..=rect.bottom() + 3.0);
+    marker_ticks(painter, &session.track().markers, viewer.playback.len(), ticks, 2.0);
 }
 
 /// The markers of the last few seconds of playback over the bottom left of the board, fading.

@@ -1,7 +1,7 @@
 //! `kibitz export`: steps a real window (the broadcast layout) through a turn range, capturing
 //! each step into a [`FrameSink`] with a progress bar on the terminal, then exits.
 
-use super::frames::FrameSink;
+use super::frames::{FrameSink, is_blank};
 use super::viewer::Viewer;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
@@ -138,8 +138,7 @@ fn keep_frame(captured: On<ScreenshotCaptured>, mut export: ResMut<Export>, mut 
             return;
         }
     };
-    let first = *image.get_pixel(0, 0);
-    if image.pixels().all(|p| *p == first) {
+    if is_blank(&image) {
         export.blank += 1;
         if export.blank > 200 {
             export.failed = Some("the window stays blank: is the renderer working (Xvfb, Mesa)?".into());

@@ -10,6 +10,16 @@ use std::path::{Path, PathBuf};
 /// How hard the GIF's colour quantiser works, 1 (best, slowest) to 30; 10 is gif's default.
 const QUANTISER_SPEED: i32 = 10;
 
+/// Whether a captured frame is one flat colour: on a slow or busy machine the first frames come
+/// out before the renderer's pipelines are ready, and are asked for again.
+pub fn is_blank<I: image::GenericImageView>(image: &I) -> bool
+where
+    I::Pixel: PartialEq,
+{
+    let first = image.get_pixel(0, 0);
+    image.pixels().all(|(_, _, p)| p == first)
+}
+
 pub struct FrameSink {
     gif_path: Option<PathBuf>,
     /// Opened at the first frame, which gives the size.

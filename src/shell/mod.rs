@@ -218,8 +218,7 @@ fn take_screenshot(
     }
 }
 
-/// Saves a captured frame, unless it is still blank (one flat colour: on a slow or busy machine
-/// the first frames come out before the renderer's pipelines are ready); then asks again.
+/// Saves a captured frame, unless it is still blank ([`frames::is_blank`]); then asks again.
 fn save_when_drawn(captured: On<ScreenshotCaptured>, mut plan: ResMut<ScreenshotPlan>) {
     let image = match captured.image.clone().try_into_dynamic() {
         Ok(image) => image.to_rgb8(),
@@ -228,8 +227,7 @@ fn save_when_drawn(captured: On<ScreenshotCaptured>, mut plan: ResMut<Screenshot
             return;
         }
     };
-    let first = image.get_pixel(0, 0);
-    if image.pixels().all(|p| p == first) {
+    if frames::is_blank(&image) {
         plan.blank += 1;
         plan.requested = false;
         return;

@@ -5,7 +5,7 @@ use super::demo::{DEMO_NAME, DEMO_REPLAY};
 use super::playback::SPEEDS;
 use super::shortcuts::Action;
 use super::viewer::Viewer;
-use super::widgets::{ChartSpan, board, notice, score_chart};
+use super::widgets::{ChartSpan, board, marker_ticks, notice, score_chart};
 use crate::kit::view::{GameView, Marker, PanelRequest, Perspective, hover_box};
 use bevy_egui::egui::{self, Color32, RichText};
 use std::path::PathBuf;
@@ -174,15 +174,8 @@ fn scrub_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
             egui::Stroke::new(1.0, Color32::from_gray(70)),
         );
     }
-    // One tick per pixel and kind: long replays have far more markers than the bar has pixels.
-    let mut drawn = std::collections::HashSet::new();
-    for m in &session.track().markers {
-        let x = x_of(m.at);
-        if drawn.insert((x.round() as i32, m.kind)) {
-            painter
-                .line_segment([egui::pos2(x, rect.top() + 2.0), egui::pos2(x, rect.bottom() - 5.0)], egui::Stroke::new(1.5, m.kind.color));
-        }
-    }
+    let ticks = egui::Rect::from_x_y_ranges(rect.x_range(), rect.top() + 2.0..=rect.bottom() - 5.0);
+    marker_ticks(&painter, &session.track().markers, len, ticks, 1.5);
     let cx = x_of(viewer.playback.cursor());
     painter.line_segment([egui::pos2(cx, rect.top()), egui::pos2(cx, rect.bottom())], egui::Stroke::new(2.5, Color32::WHITE));
     let step_at = |x: f32| (((x - rect.left()) / rect.width()).clamp(0.0, 1.0) * len as f32).round() as usize;

@@ -29,6 +29,7 @@ pub fn ui(
         }
     }
     viewer.playback.tick(time.delta_secs());
+    viewer.tick_broadcast(time.delta_secs());
     keyboard(&ctx, viewer);
 
     let mut root = egui::Ui::new(
@@ -37,7 +38,7 @@ pub fn ui(
         egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
     );
     if viewer.broadcast.is_some() {
-        broadcast::layout(&mut root, viewer, time.delta_secs());
+        broadcast::layout(&mut root, viewer);
     } else {
         studio::layout(&mut root, &ctx, viewer);
     }

@@ -2,7 +2,7 @@
 //! score chart, and the help overlay.
 
 use super::viewer::{Board3d, Viewer};
-use crate::kit::view::GameView;
+use crate::kit::view::{GameView, Marker};
 use bevy_egui::egui::{self, Color32, RichText};
 
 /// Points a score series keeps on the chart: a few per pixel of its width.
@@ -66,6 +66,18 @@ pub fn thin(series: &[(usize, i64)], max: usize) -> Vec<(usize, i64)> {
         out.extend(series.last().copied());
     }
     out
+}
+
+/// The markers as ticks along a bar of `len` steps: across `span`'s width, from its top to its
+/// bottom. One tick per pixel and kind: long replays have far more markers than a bar has pixels.
+pub fn marker_ticks(painter: &egui::Painter, markers: &[Marker], len: usize, span: egui::Rect, width: f32) {
+    let mut drawn = std::collections::HashSet::new();
+    for m in markers {
+        let x = span.left() + span.width() * m.at as f32 / len.max(1) as f32;
+        if drawn.insert((x.round() as i32, m.kind)) {
+            painter.line_segment([egui::pos2(x, span.top()), egui::pos2(x, span.bottom())], egui::Stroke::new(width, m.kind.color));
+        }
+    }
 }
 
 /// Draws the board into the space left in `ui`, with dragging and the wheel; returns its rect.

@@ -223,10 +223,12 @@ impl<A: DeserializeOwned, O: DeserializeOwned> BodyLine<A, O> {
 /// Lines below this many are read on the calling thread: a thread costs more than they do.
 const PARALLEL_FROM_LINES: usize = 2048;
 
+/// Consecutive body lines as read, each with its line number.
+type Part<A, O> = Vec<(usize, Result<BodyLine<A, O>, Located>)>;
+
 /// The body lines read in order, in parts (one per core for long replays), each part up to and
 /// including its first line that cannot be read.
-#[allow(clippy::type_complexity)]
-fn parse_in_parallel<A, O>(body: &[(usize, &str)]) -> Vec<Vec<(usize, Result<BodyLine<A, O>, Located>)>>
+fn parse_in_parallel<A, O>(body: &[(usize, &str)]) -> Vec<Part<A, O>>
 where
     A: DeserializeOwned + Send,
     O: DeserializeOwned + Send,

@@ -177,7 +177,7 @@ impl GameView for Icfp2015View {
 
     fn describe(&self, cursor: usize) -> String {
         let setup = &self.rec.replay.header.setup;
-        let unit = self.rec.track.round_starts.partition_point(|&s| s <= cursor);
+        let (unit, _) = self.rec.track.round_at(cursor);
         format!(
             "problem {} seed {} · unit {unit} of {} · character {cursor} of {}",
             setup.problem.id(),
