@@ -22,7 +22,7 @@ pub struct BroadcastArgs {
     pub spoiler_free: bool,
     /// Seconds between the end of one match and the start of the next (the playlist's own
     /// `pause`, else 8).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub pause: Option<f32>,
     /// Start again from the first match after the last.
     #[arg(long = "loop")]

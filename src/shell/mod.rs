@@ -93,6 +93,8 @@ pub fn run(registry: Registry, options: ViewerOptions) -> anyhow::Result<ExitCod
 pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<dyn GameView>>) -> anyhow::Result<ExitCode> {
     let opened = std::time::Instant::now();
     let mut viewer = viewer::Viewer::new(registry);
+    // Problems with the settings are said even though opening the first replay sets its own notice.
+    let settings_problem = viewer.message.take();
     match (session, options.broadcast.clone(), &options.text, &options.file) {
         (Some(session), ..) => viewer.show(session),
         (None, Some(running), ..) => viewer.start_broadcast(running),
@@ -108,6 +110,11 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
                 viewer.playback.toggle_play();
             }
         }
+    }
+    if let Some(problem) = settings_problem {
+        let text =
+            viewer.message.take().map_or(problem.text.clone(), |opened: viewer::Notice| format!("{}\n{}", opened.text, problem.text));
+        viewer.message = Some(viewer::Notice { text, error: true });
     }
     if options.screenshot.is_some() && viewer.session.is_none() && viewer.incoming.is_none() && viewer.broadcast.is_none() {
         anyhow::bail!("{}", viewer.message.as_ref().map_or("nothing to show".to_string(), |m| m.text.clone()));
@@ -134,6 +141,21 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
     }
     if options.play && !viewer.playback.playing {
         viewer.playback.toggle_play();
+    }
+    // What can be refused is refused before a window is asked for.
+    let export = match options.export.clone() {
+        Some(request) => {
+            let sink =
+                frames::FrameSink::new(request.gif.as_deref(), request.frames.as_deref(), request.fps).map_err(anyhow::Error::msg)?;
+            Some((request, sink))
+        }
+        None => None,
+    };
+    if ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"].iter().all(|v| std::env::var_os(v).is_none_or(|s| s.is_empty())) {
+        anyhow::bail!(
+            "no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset); on a machine without one, run it under \
+             Xvfb: xvfb-run -a -s \"-screen 0 1920x1080x24\" kibitz ..."
+        );
     }
     let (width, height) = options.size.unwrap_or(if options.broadcast.is_some() { (1280, 720) } else { (1280, 800) });
     let mut app = App::new();
@@ -166,8 +188,7 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
     if let Some(seconds) = options.frame_stats {
         frame_stats::add(&mut app, seconds, opened);
     }
-    if let Some(request) = options.export {
-        let sink = frames::FrameSink::new(request.gif.as_deref(), request.frames.as_deref(), request.fps).map_err(anyhow::Error::msg)?;
+    if let Some((request, sink)) = export {
         export::add(&mut app, request, sink);
     }
     if let Some(path) = options.screenshot {
