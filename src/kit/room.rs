@@ -6,8 +6,8 @@
 //! the [`Registry`], never a game by name.
 
 use super::view::GameView;
-use kibitz_core::replay::{Replay, peek_header};
-use kibitz_core::verify::{Verified, VerifyError, verify as verify_replay};
+use kibitz_core::replay::{Loaded, Replay, peek_header};
+use kibitz_core::verify::{Checked, Verified, VerifyError, check_text};
 use kibitz_core::{Game, Located};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -99,28 +99,44 @@ pub struct VerifyReport {
     pub score_decimals: u32,
 }
 
-/// Verifies a replay of `G`: the whole of a room's `verify` for any game.
-pub fn verify_as<G: Game>(text: &str) -> Result<VerifyReport, String> {
-    let loaded = Replay::<G>::parse(text).map_err(|e| e.to_string())?;
+/// A room's `verify` for a game whose crate reads its replays (`kibitz_core::replay_functions!`):
+/// the report of what its `check_replay` found.
+pub fn verify_report<G: Game>(checked: Result<Checked, Located>) -> Result<VerifyReport, String> {
+    let checked = checked.map_err(|e| e.to_string())?;
     Ok(VerifyReport {
         game: G::ID.to_string(),
-        steps: loaded.replay.records.len(),
-        verdict: verify_replay(&loaded.replay),
-        damage: loaded.damage,
-        stopped: loaded.replay.end.and_then(|e| e.stopped),
+        steps: checked.steps,
+        verdict: checked.verdict,
+        damage: checked.damage,
+        stopped: checked.stopped,
         score_decimals: G::SCORE_DECIMALS,
     })
 }
 
-/// Opens a replay of `G` in the view `make` builds: the whole of a room's `open` for any game.
+/// A room's `verify` for any game, read and checked here (a game without a crate of its own).
+pub fn verify_as<G: Game>(text: &str) -> Result<VerifyReport, String> {
+    verify_report::<G>(check_text::<G>(text))
+}
+
+/// A room's `open` for a game whose crate reads its replays: the view `make` builds of what its
+/// `load_replay` read.
+pub fn open_loaded<G: Game, V: GameView + 'static>(
+    loaded: Result<Loaded<G>, Located>,
+    title: String,
+    make: impl FnOnce(String, Replay<G>) -> Result<V, String>,
+) -> Result<Opened, String> {
+    let loaded = loaded.map_err(|e| e.to_string())?;
+    let view = make(title, loaded.replay)?;
+    Ok(Opened { view: Box::new(view), damage: loaded.damage.map(|d| d.to_string()) })
+}
+
+/// A room's `open` for any game, its replay read here.
 pub fn open_as<G: Game, V: GameView + 'static>(
     text: &str,
     title: String,
     make: impl FnOnce(String, Replay<G>) -> Result<V, String>,
 ) -> Result<Opened, String> {
-    let loaded = Replay::<G>::parse(text).map_err(|e| e.to_string())?;
-    let view = make(title, loaded.replay)?;
-    Ok(Opened { view: Box::new(view), damage: loaded.damage.map(|d| d.to_string()) })
+    open_loaded(Replay::<G>::parse(text), title, make)
 }
 
 /// One command-line verb of a game: its arguments (a clap command named after the game or

@@ -13,6 +13,7 @@
 
 pub mod game;
 pub mod located;
+pub mod parallel;
 pub mod protocol;
 pub mod reference;
 pub mod replay;
@@ -25,3 +26,24 @@ pub use located::Located;
 pub use protocol::BotProtocol;
 pub use replay::{Replay, ReplayHeader, StepRecord};
 pub use timeline::Timeline;
+
+/// Defines `load_replay` and `check_replay` for game `$game` in the crate that invokes it.
+///
+/// Generic code is compiled in the crate that names its types. A game's crate invokes this so
+/// that reading and re-simulating its replays, the hot loop of `kibitz verify` and of opening a
+/// replay, is compiled with its rules (optimised in every profile, see the workspace's
+/// Cargo.toml) rather than in the app, whose own code a dev build leaves unoptimised.
+#[macro_export]
+macro_rules! replay_functions {
+    ($game:ty) => {
+        /// Reads a replay of this game, keeping every step before any damage (the viewer's load).
+        pub fn load_replay(text: &str) -> ::std::result::Result<$crate::replay::Loaded<$game>, $crate::Located> {
+            $crate::replay::Replay::<$game>::parse(text)
+        }
+
+        /// Reads and re-simulates a replay of this game as it is read (`kibitz verify`).
+        pub fn check_replay(text: &str) -> ::std::result::Result<$crate::verify::Checked, $crate::Located> {
+            $crate::verify::check_text::<$game>(text)
+        }
+    };
+}

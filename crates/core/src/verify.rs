@@ -1,7 +1,8 @@
 //! Re-simulating a replay with the rules and comparing every recorded outcome.
 
 use crate::game::{Game, ToMove};
-use crate::replay::{Replay, StepRecord};
+use crate::located::Located;
+use crate::replay::{EndRecord, Replay, ReplayHeader, StepRecord, read_body};
 use std::fmt;
 
 /// The first place where a replay and the rules disagree.
@@ -51,14 +52,58 @@ pub struct Verified {
 
 /// Re-simulates `replay` step by step and checks each recorded outcome (and the final scores).
 pub fn verify<G: Game>(replay: &Replay<G>) -> Result<Verified, VerifyError> {
-    let header = &replay.header;
-    let mut state = G::start(&header.setup, header.players.len(), header.seed).map_err(VerifyError::Setup)?;
+    let mut checker = Checker::<G>::new(&replay.header);
     for record in &replay.records {
-        let round = G::round(&state);
-        let simulated = G::apply(&mut state, &record.to_step());
+        checker.check(record);
+    }
+    checker.finish(replay.records.len(), replay.end.as_ref())
+}
+
+/// What reading and re-simulating a replay's text found ([`check_text`]).
+#[derive(Debug)]
+pub struct Checked {
+    /// Steps read; all were re-simulated unless the verdict names an earlier one.
+    pub steps: usize,
+    /// The first line that could not be used; the steps before it were checked.
+    pub damage: Option<Located>,
+    pub verdict: Result<Verified, VerifyError>,
+    /// Why the match ended before the rules ended it, as its end record says.
+    pub stopped: Option<String>,
+}
+
+/// Reads a replay's text and re-simulates it as it is read: the whole of `kibitz verify`. Each
+/// record is checked as soon as it and those before it are read (on every core for long
+/// replays), and dropped; nothing of the replay is kept. `Err` only when the header is unusable.
+pub fn check_text<G: Game>(text: &str) -> Result<Checked, Located> {
+    let (header, body) = Replay::<G>::read_header(text)?;
+    let mut checker = Checker::<G>::new(&header);
+    let read = read_body(body, |record| checker.check(&record));
+    Ok(Checked {
+        steps: read.steps,
+        damage: read.damage,
+        verdict: checker.finish(read.steps, read.end.as_ref()),
+        stopped: read.end.and_then(|end| end.stopped),
+    })
+}
+
+/// A replay being re-simulated record by record. After the first disagreement it only waits to
+/// say so.
+struct Checker<G: Game> {
+    state: Result<G::State, VerifyError>,
+}
+
+impl<G: Game> Checker<G> {
+    fn new(header: &ReplayHeader<G::Setup>) -> Self {
+        Self { state: G::start(&header.setup, header.players.len(), header.seed).map_err(VerifyError::Setup) }
+    }
+
+    fn check(&mut self, record: &StepRecord<G::Action, G::Outcome>) {
+        let Ok(state) = &mut self.state else { return };
+        let round = G::round(state);
+        let simulated = G::apply(state, &record.to_step());
         if simulated != record.outcome {
             let show = |o: &G::Outcome| serde_json::to_string(o).unwrap_or_else(|e| e.to_string());
-            return Err(VerifyError::Disagrees(Box::new(Disagreement {
+            self.state = Err(VerifyError::Disagrees(Box::new(Disagreement {
                 step: record.step,
                 line: Replay::<G>::line_of_step(record.step),
                 round,
@@ -68,13 +113,17 @@ pub fn verify<G: Game>(replay: &Replay<G>) -> Result<Verified, VerifyError> {
             })));
         }
     }
-    let scores = G::scores(&state);
-    if let Some(end) = &replay.end
-        && end.scores != scores
-    {
-        return Err(VerifyError::FinalScores { recorded: end.scores.clone(), simulated: scores });
+
+    /// The verdict once all `steps` records are checked; `end` is the replay's end record.
+    fn finish(self, steps: usize, end: Option<&EndRecord>) -> Result<Verified, VerifyError> {
+        let scores = G::scores(&self.state?);
+        if let Some(end) = end
+            && end.scores != scores
+        {
+            return Err(VerifyError::FinalScores { recorded: end.scores.clone(), simulated: scores });
+        }
+        Ok(Verified { steps, scores, finished: end.is_some() })
     }
-    Ok(Verified { steps: replay.records.len(), scores, finished: replay.end.is_some() })
 }
 
 /// Why the first steps of a recorded match cannot be continued from.

@@ -5,7 +5,7 @@ mod cli;
 mod hand;
 mod view;
 
-use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_as, verify_as};
+use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report};
 use kibitz_amazes::Amazes;
 use kibitz_core::Game;
 use std::process::ExitCode;
@@ -23,11 +23,11 @@ impl Room for AmazesRoom {
     }
 
     fn verify(&self, text: &str) -> Result<VerifyReport, String> {
-        verify_as::<Amazes>(text)
+        verify_report::<Amazes>(kibitz_amazes::check_replay(text))
     }
 
     fn open(&self, text: &str, title: String) -> Result<Opened, String> {
-        open_as(text, title, AmazesView::new)
+        open_loaded(kibitz_amazes::load_replay(text), title, AmazesView::new)
     }
 
     fn match_verb(&self) -> Option<Verb<serde_json::Value>> {

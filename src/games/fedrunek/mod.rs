@@ -6,7 +6,7 @@ mod hand;
 mod play;
 mod view;
 
-use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_as, verify_as};
+use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_loaded, verify_report};
 use crate::kit::server;
 use kibitz_core::Game;
 use kibitz_fedrunek::Fedrunek;
@@ -25,11 +25,11 @@ impl Room for FedrunekRoom {
     }
 
     fn verify(&self, text: &str) -> Result<VerifyReport, String> {
-        verify_as::<Fedrunek>(text)
+        verify_report::<Fedrunek>(kibitz_fedrunek::check_replay(text))
     }
 
     fn open(&self, text: &str, title: String) -> Result<Opened, String> {
-        open_as(text, title, FedrunekView::new)
+        open_loaded(kibitz_fedrunek::load_replay(text), title, FedrunekView::new)
     }
 
     fn match_verb(&self) -> Option<Verb<serde_json::Value>> {

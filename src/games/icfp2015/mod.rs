@@ -8,7 +8,7 @@ mod score;
 mod solver;
 mod view;
 
-use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_as, verify_as};
+use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_loaded, verify_report};
 use kibitz_core::Game;
 use kibitz_icfp2015::Icfp2015;
 use std::path::Path;
@@ -27,11 +27,11 @@ impl Room for Icfp2015Room {
     }
 
     fn verify(&self, text: &str) -> Result<VerifyReport, String> {
-        verify_as::<Icfp2015>(text)
+        verify_report::<Icfp2015>(kibitz_icfp2015::check_replay(text))
     }
 
     fn open(&self, text: &str, title: String) -> Result<Opened, String> {
-        open_as(text, title, Icfp2015View::new)
+        open_loaded(kibitz_icfp2015::load_replay(text), title, Icfp2015View::new)
     }
 
     fn match_verb(&self) -> Option<Verb<serde_json::Value>> {

@@ -4,7 +4,7 @@ mod cli;
 mod hand;
 mod view;
 
-use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_as, verify_as};
+use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report};
 use kibitz_core::Game;
 use kibitz_lighthouses::Lighthouses;
 use view::LighthousesView;
@@ -21,11 +21,11 @@ impl Room for LighthousesRoom {
     }
 
     fn verify(&self, text: &str) -> Result<VerifyReport, String> {
-        verify_as::<Lighthouses>(text)
+        verify_report::<Lighthouses>(kibitz_lighthouses::check_replay(text))
     }
 
     fn open(&self, text: &str, title: String) -> Result<Opened, String> {
-        open_as(text, title, LighthousesView::new)
+        open_loaded(kibitz_lighthouses::load_replay(text), title, LighthousesView::new)
     }
 
     fn match_verb(&self) -> Option<Verb<serde_json::Value>> {

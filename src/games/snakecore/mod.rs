@@ -5,7 +5,7 @@ mod cli;
 mod hand;
 mod view;
 
-use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_as, verify_as};
+use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report};
 use kibitz_core::Game;
 use kibitz_snakecore::SnakeCore;
 use view::SnakeCoreView;
@@ -22,11 +22,11 @@ impl Room for SnakeCoreRoom {
     }
 
     fn verify(&self, text: &str) -> Result<VerifyReport, String> {
-        verify_as::<SnakeCore>(text)
+        verify_report::<SnakeCore>(kibitz_snakecore::check_replay(text))
     }
 
     fn open(&self, text: &str, title: String) -> Result<Opened, String> {
-        open_as(text, title, SnakeCoreView::new)
+        open_loaded(kibitz_snakecore::load_replay(text), title, SnakeCoreView::new)
     }
 
     fn match_verb(&self) -> Option<Verb<serde_json::Value>> {

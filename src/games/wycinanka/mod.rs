@@ -7,7 +7,7 @@ mod hand;
 mod play;
 mod view;
 
-use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_as, verify_as};
+use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_loaded, verify_report};
 use crate::kit::server;
 use kibitz_core::Game;
 use kibitz_wycinanka::Wycinanka;
@@ -26,11 +26,11 @@ impl Room for WycinankaRoom {
     }
 
     fn verify(&self, text: &str) -> Result<VerifyReport, String> {
-        verify_as::<Wycinanka>(text)
+        verify_report::<Wycinanka>(kibitz_wycinanka::check_replay(text))
     }
 
     fn open(&self, text: &str, title: String) -> Result<Opened, String> {
-        open_as(text, title, WycinankaView::new)
+        open_loaded(kibitz_wycinanka::load_replay(text), title, WycinankaView::new)
     }
 
     fn match_verb(&self) -> Option<Verb<serde_json::Value>> {

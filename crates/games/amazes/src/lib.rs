@@ -113,3 +113,5 @@ impl Game for Amazes {
         state.half_turns / 2
     }
 }
+
+kibitz_core::replay_functions!(Amazes);

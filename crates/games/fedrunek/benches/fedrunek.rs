@@ -1,7 +1,8 @@
 //! Fedrunek's rules: re-simulating a recorded game, and the cost of keyframes and seeks on a
 //! 64³ asteroid over 1,000 turns (figures in docs/performance.md).
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use kibitz_core::replay::{PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::rng::SplitMix64;
 use kibitz_core::{Game, Step, Timeline};
 use kibitz_deadline24::{Command, Common};
@@ -19,7 +20,7 @@ fn scripted(n: i32, teams: usize, turns: u32) -> (Setup, Vec<Step<Command>>) {
     let mut state = Fedrunek::start(&setup, teams, 9).unwrap();
     let mut rng = SplitMix64::new(4);
     let mut steps = Vec::new();
-    let mut send = |state: &mut _, team: usize, line: String, steps: &mut Vec<Step<Command>>| {
+    let send = |state: &mut _, team: usize, line: String, steps: &mut Vec<Step<Command>>| {
         let step = Step::Act { player: team, action: Some(Command { conn: 1, at_us: 0, line }) };
         let outcome = Fedrunek::apply(state, &step);
         steps.push(step);
@@ -50,6 +51,42 @@ fn scripted(n: i32, teams: usize, turns: u32) -> (Setup, Vec<Step<Command>>) {
         steps.push(Step::Tick);
     }
     (setup, steps)
+}
+
+/// The replay of `steps`, as the server writes it.
+fn replay_text(setup: &Setup, teams: usize, steps: &[Step<Command>]) -> String {
+    let names = (0..teams).map(|k| PlayerInfo::human(format!("team{k}"))).collect();
+    let mut writer = ReplayWriter::new(Vec::new(), &ReplayHeader::new::<Fedrunek>(setup.clone(), 9, names, None)).unwrap();
+    let mut state = Fedrunek::start(setup, teams, 9).unwrap();
+    for (i, step) in steps.iter().enumerate() {
+        let outcome = Fedrunek::apply(&mut state, step);
+        writer.record(&StepRecord::new(i, step, outcome)).unwrap();
+    }
+    String::from_utf8(writer.into_inner()).unwrap()
+}
+
+/// Reading replays of about 1, 10 and 100 MB (8 teams, N = 32; about 1.3 MB per 100 turns):
+/// `load` is what opening one in the viewer reads, `load + verify` is `kibitz verify`.
+fn replay(c: &mut Criterion) {
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(10);
+    for (megabytes, turns) in [(1, 80), (10, 800), (100, 8_000)] {
+        let (setup, steps) = scripted(32, 8, turns);
+        let text = replay_text(&setup, 8, &steps);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        let size = format!("{:.1} MB", text.len() as f64 / 1e6);
+        group.bench_function(format!("{megabytes} MB: load + verify ({size})"), |b| {
+            b.iter(|| {
+                let checked = kibitz_fedrunek::check_replay(black_box(&text)).unwrap();
+                assert!(checked.verdict.is_ok() && checked.damage.is_none());
+                checked.steps
+            })
+        });
+        group.bench_function(format!("{megabytes} MB: load ({size})"), |b| {
+            b.iter(|| kibitz_fedrunek::load_replay(black_box(&text)).unwrap())
+        });
+    }
+    group.finish();
 }
 
 fn resimulate(c: &mut Criterion) {
@@ -103,6 +140,6 @@ fn keyframes(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20);
-    targets = resimulate, keyframes
+    targets = resimulate, keyframes, replay
 }
 criterion_main!(benches);

@@ -24,3 +24,5 @@ pub use rules::{FedrunekRules, FedrunekState, TurnReport};
 pub type Fedrunek = kibitz_deadline24::Realtime<FedrunekRules>;
 /// Its setup: the common server parameters and fedrunek's own.
 pub type Setup = kibitz_deadline24::Setup<Params>;
+
+kibitz_core::replay_functions!(Fedrunek);

@@ -131,3 +131,5 @@ impl Game for Icfp2015 {
         state.units_locked()
     }
 }
+
+kibitz_core::replay_functions!(Icfp2015);

@@ -2,15 +2,14 @@
 //!
 //! - rules: rounds per second on the largest reference map with 8 players, and a whole
 //!   10,000-round 4-player match re-simulated;
-//! - replay: load + verify throughput in MB/s;
+//! - replay: load, and load + verify, of 1, 10 and 100 MB replays, in MB/s;
 //! - seek: the state at an arbitrary step of a 100,000-step replay, through keyframes.
 
 #[path = "../tests/support/scripted.rs"]
 mod scripted;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader, ReplayWriter, StepRecord};
-use kibitz_core::verify::verify;
+use kibitz_core::replay::{PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::{Game, Timeline};
 use kibitz_lighthouses::{Lighthouses, Map, Setup};
 use std::hint::black_box;
@@ -74,19 +73,28 @@ fn rules(c: &mut Criterion) {
     group.finish();
 }
 
+/// Reading replays of about 1, 10 and 100 MB (4 players, 5,000 rounds per 3.2 MB): `load` is
+/// what opening one in the viewer reads, `load + verify` is `kibitz verify` (read and re-simulate
+/// as the lines come, on every core).
 fn replay(c: &mut Criterion) {
-    let setup = Setup { map: big_map(), rounds: 5000 };
-    let text = replay_text(&setup, 4);
+    let map = big_map();
     let mut group = c.benchmark_group("replay");
-    group.throughput(Throughput::Bytes(text.len() as u64));
-    group.sample_size(20);
-    group.bench_function(format!("load + verify {:.1} MB", text.len() as f64 / 1e6), |b| {
-        b.iter(|| {
-            let loaded = Replay::<Lighthouses>::parse(black_box(&text)).unwrap();
-            verify(&loaded.replay).unwrap()
-        })
-    });
-    group.bench_function("load only", |b| b.iter(|| Replay::<Lighthouses>::parse(black_box(&text)).unwrap()));
+    group.sample_size(10);
+    for (megabytes, rounds) in [(1, 1_560), (10, 15_600), (100, 156_000)] {
+        let text = replay_text(&Setup { map: map.clone(), rounds }, 4);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        let size = format!("{:.1} MB", text.len() as f64 / 1e6);
+        group.bench_function(format!("{megabytes} MB: load + verify ({size})"), |b| {
+            b.iter(|| {
+                let checked = kibitz_lighthouses::check_replay(black_box(&text)).unwrap();
+                assert!(checked.verdict.is_ok() && checked.damage.is_none());
+                checked.steps
+            })
+        });
+        group.bench_function(format!("{megabytes} MB: load ({size})"), |b| {
+            b.iter(|| kibitz_lighthouses::load_replay(black_box(&text)).unwrap())
+        });
+    }
     group.finish();
 }
 

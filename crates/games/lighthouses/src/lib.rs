@@ -89,3 +89,5 @@ impl Game for Lighthouses {
         state.round
     }
 }
+
+kibitz_core::replay_functions!(Lighthouses);

@@ -85,3 +85,5 @@ impl Game for SnakeCore {
         state.moves / state.snakes.len().max(1) as u32
     }
 }
+
+kibitz_core::replay_functions!(SnakeCore);

@@ -27,3 +27,5 @@ pub use world::World;
 pub type Wycinanka = kibitz_deadline24::Realtime<WycinankaRules>;
 /// Its setup: the common server parameters and wycinanka's own.
 pub type Setup = kibitz_deadline24::Setup<Params>;
+
+kibitz_core::replay_functions!(Wycinanka);

@@ -5,10 +5,13 @@
 //! written, so a live match can be followed by reading the growing file. See
 //! `docs/replay-format.md` for the full description.
 
+mod fast;
+
 use crate::game::{Game, Step};
 use crate::located::Located;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 
 /// The version of the replay container format (not of a game's rules).
 pub const FORMAT_VERSION: u32 = 1;
@@ -220,41 +223,95 @@ impl<A: DeserializeOwned, O: DeserializeOwned> BodyLine<A, O> {
     }
 }
 
-/// Lines below this many are read on the calling thread: a thread costs more than they do.
-const PARALLEL_FROM_LINES: usize = 2048;
+/// Consecutive body lines as read, each with its line number, up to and including the first line
+/// that cannot be read; and how many lines (blank ones too) were looked at.
+type Part<A, O> = (Vec<(usize, Result<BodyLine<A, O>, Located>)>, usize);
 
-/// Consecutive body lines as read, each with its line number.
-type Part<A, O> = Vec<(usize, Result<BodyLine<A, O>, Located>)>;
-
-/// The body lines read in order, in parts (one per core for long replays), each part up to and
-/// including its first line that cannot be read.
-fn parse_in_parallel<A, O>(body: &[(usize, &str)]) -> Vec<Part<A, O>>
+/// Reads one piece of a replay's body: line numbers count from 1 at its first line. Records as
+/// [`ReplayWriter`] writes them take the fast path; every other line is read by serde.
+fn read_piece<'t, A, O>(seen: &mut fast::Seen<'t, A, O>, piece: &'t str) -> Part<A, O>
 where
-    A: DeserializeOwned + Send,
-    O: DeserializeOwned + Send,
+    A: DeserializeOwned + Clone,
+    O: DeserializeOwned + Clone,
 {
-    let read_part = |part: &[(usize, &str)]| {
-        let mut out = Vec::with_capacity(part.len());
-        for &(number, line) in part {
-            let read = BodyLine::read(line, number);
-            let bad = read.is_err();
-            out.push((number, read));
-            if bad {
-                break;
+    let mut out = Vec::with_capacity(piece.len() / 64);
+    let mut count = 0;
+    let mut rest = piece;
+    while !rest.is_empty() {
+        count += 1;
+        // A written record is cut from the text by the fast path itself, line end included;
+        // any other line is cut as `str::lines` cuts it and read by serde.
+        if let Some((record, after)) = seen.read(rest) {
+            out.push((count, Ok(BodyLine::Step(record))));
+            rest = after;
+            continue;
+        }
+        let (line, after) = rest.split_once('\n').unwrap_or((rest, ""));
+        let line = if after.len() < rest.len() { line.strip_suffix('\r').unwrap_or(line) } else { line };
+        rest = after;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let read = BodyLine::read(line, count);
+        let bad = read.is_err();
+        out.push((count, read));
+        if bad {
+            break;
+        }
+    }
+    (out, count)
+}
+
+/// What [`read_body`] found after a replay's header.
+#[derive(Debug, Default)]
+pub struct Body {
+    /// Step records read (and handed over), counting from step 0.
+    pub steps: usize,
+    pub end: Option<EndRecord>,
+    /// The first line that could not be used; nothing after it was read.
+    pub damage: Option<Located>,
+}
+
+/// Reads the lines of a replay after its header (`body`; its first line is line 2 of the file)
+/// and hands each step record to `step`, in order, as soon as it is read. Long bodies are read on
+/// every core while `step` runs on this thread; damage is found and reported exactly as reading
+/// line by line would: the first line that is unreadable, out of step, or after the end record.
+pub fn read_body<A, O>(body: &str, mut step: impl FnMut(StepRecord<A, O>)) -> Body
+where
+    A: DeserializeOwned + Clone + Send,
+    O: DeserializeOwned + Clone + Send,
+{
+    let mut read = Body::default();
+    // Lines of the file before the piece in hand.
+    let mut before = 1;
+    let pieces = crate::parallel::pieces(body, crate::parallel::PIECE_BYTES);
+    crate::parallel::read_in_order(&pieces, fast::Seen::default, read_piece::<A, O>, |(lines, count)| {
+        for (number, line) in lines {
+            let number = before + number;
+            if read.end.is_some() {
+                read.damage = Some(Located::line(number, "text after the end record"));
+                return ControlFlow::Break(());
+            }
+            let line = line.map_err(|mut e| {
+                e.line += before;
+                e
+            });
+            match line.and_then(|l| l.numbered(number, read.steps)) {
+                Ok(BodyLine::Step(record)) => {
+                    read.steps += 1;
+                    step(record);
+                }
+                Ok(BodyLine::End(end)) => read.end = Some(end),
+                Err(e) => {
+                    read.damage = Some(e);
+                    return ControlFlow::Break(());
+                }
             }
         }
-        out
-    };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
-    if threads == 1 || body.len() < PARALLEL_FROM_LINES {
-        return vec![read_part(body)];
-    }
-    let size = body.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let parts: Vec<_> = body.chunks(size).map(|part| scope.spawn(move || read_part(part))).collect();
-        // A reader that panics (a bug) panics here too, as it would on one thread.
-        parts.into_iter().map(|handle| handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
-    })
+        before += count;
+        ControlFlow::Continue(())
+    });
+    read
 }
 
 /// A replay in memory.
@@ -289,8 +346,22 @@ impl<G: Game> Replay<G> {
     /// Reads a replay. A bad header is an error; a bad or missing later line keeps every step
     /// before it and reports the line in [`Loaded::damage`].
     pub fn parse(text: &str) -> Result<Loaded<G>, Located> {
-        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
-        let (_, first) = lines.next().ok_or_else(|| Located::line(1, "the file is empty"))?;
+        let (header, body) = Self::read_header(text)?;
+        let mut records = Vec::new();
+        let read = read_body(body, |record| records.push(record));
+        Ok(Loaded { replay: Replay { header, records, end: read.end }, damage: read.damage })
+    }
+
+    /// Reads the header (line 1) of a replay of this game; returns it with the text after it.
+    pub fn read_header(text: &str) -> Result<(ReplayHeader<G::Setup>, &str), Located> {
+        if text.is_empty() {
+            return Err(Located::line(1, "the file is empty"));
+        }
+        // Line 1 as `str::lines` gives it (without "\n" or "\r\n").
+        let (first, body) = match text.split_once('\n') {
+            Some((first, body)) => (first.strip_suffix('\r').unwrap_or(first), body),
+            None => (text, ""),
+        };
         // The header is read once; only when it does not fit this game is it read again, for
         // the game-independent part that says why.
         let header = serde_json::from_str::<ReplayHeader<G::Setup>>(first);
@@ -307,30 +378,7 @@ impl<G: Game> Replay<G> {
         if format > FORMAT_VERSION {
             return Err(Located::line(1, format!("replay format {format} is newer than this Kibitz reads ({FORMAT_VERSION})")));
         }
-        let header = header.map_err(|e| json_error(1, &e, "replay header"))?;
-        let mut replay = Replay { header, records: Vec::new(), end: None };
-        let mut damage = None;
-        let body: Vec<(usize, &str)> = lines.filter(|(_, l)| !l.trim().is_empty()).collect();
-        replay.records.reserve(body.len());
-        // Lines are independent until their step numbers are checked: long replays are read on
-        // every core, each part up to its first bad line, and taken in here in order.
-        'parts: for part in parse_in_parallel::<G::Action, G::Outcome>(&body) {
-            for (number, line) in part {
-                if replay.end.is_some() {
-                    damage = Some(Located::line(number, "text after the end record"));
-                    break 'parts;
-                }
-                match line.and_then(|l| l.numbered(number, replay.records.len())) {
-                    Ok(BodyLine::Step(record)) => replay.records.push(record),
-                    Ok(BodyLine::End(end)) => replay.end = Some(end),
-                    Err(e) => {
-                        damage = Some(e);
-                        break 'parts;
-                    }
-                }
-            }
-        }
-        Ok(Loaded { replay, damage })
+        Ok((header.map_err(|e| json_error(1, &e, "replay header"))?, body))
     }
 
     /// Line number (1-based) of the record of `step` in a file written by [`ReplayWriter`].

@@ -1,0 +1,301 @@
+//! The fast path for step records exactly as [`super::ReplayWriter`] writes them.
+//!
+//! Almost every line of a long replay has the same shape (`{"step":..,"player":..,"action":..,
+//! "outcome":..,"ms":..}`, fields in that order, no spaces), and most actions and outcomes are
+//! texts seen many times before (`{"command":"move","x":1,"y":0}`, `{"kind":"turn",
+//! "success":true}`). So a line is cut into its fields by a plain byte scan, and an action's or
+//! outcome's text is parsed by serde once per reader and then cloned. Anything else (another
+//! field order, spaces, a text that does not parse) is left to serde on the whole line, which
+//! says exactly where a damaged line is wrong: this path only ever answers "the same record
+//! serde reads" or "not mine".
+
+use super::StepRecord;
+use serde::de::DeserializeOwned;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Texts longer than this are parsed each time: long ones rarely repeat.
+const MAX_KEPT_TEXT: usize = 200;
+/// Distinct texts a reader keeps, per kind; after that, new ones are parsed each time.
+const MAX_KEPT: usize = 4096;
+
+/// The actions and outcomes one reader has parsed, by their text in the replay.
+pub struct Seen<'t, A, O> {
+    actions: HashMap<&'t str, A, BuildHasherDefault<TextHasher>>,
+    outcomes: HashMap<&'t str, O, BuildHasherDefault<TextHasher>>,
+}
+
+impl<A, O> Default for Seen<'_, A, O> {
+    fn default() -> Self {
+        Self { actions: HashMap::default(), outcomes: HashMap::default() }
+    }
+}
+
+impl<'t, A: DeserializeOwned + Clone, O: DeserializeOwned + Clone> Seen<'t, A, O> {
+    /// The record at the start of `text` when its line has the written shape and its parts
+    /// parse, with the text after that line; `None` otherwise.
+    pub fn read(&mut self, text: &'t str) -> Option<(StepRecord<A, O>, &'t str)> {
+        let mut at = Cursor { text, at: 0 };
+        at.eat("{\"step\":")?;
+        let step = at.number()?;
+        let player = if at.eat(",\"player\":").is_some() { Some(at.number()?) } else { None };
+        let action = match at.eat(",\"action\":") {
+            Some(()) => match at.value()? {
+                "null" => None,
+                text => Some(parsed(&mut self.actions, text)?),
+            },
+            None => None,
+        };
+        at.eat(",\"outcome\":")?;
+        let outcome = parsed(&mut self.outcomes, at.value()?)?;
+        let stderr = if at.eat(",\"stderr\":").is_some() { serde_json::from_str(at.value()?).ok()? } else { Vec::new() };
+        let ms = if at.eat(",\"ms\":").is_some() { Some(at.number()? as u64) } else { None };
+        let failed = if at.eat(",\"failed\":").is_some() { serde_json::from_str(at.value()?).ok()? } else { None };
+        let note = if at.eat(",\"note\":").is_some() { serde_json::from_str(at.value()?).ok()? } else { None };
+        at.eat("}")?;
+        let after = match at.rest() {
+            [] => "",
+            [b'\n', ..] => &text[at.at + 1..],
+            _ => return None,
+        };
+        Some((StepRecord { step, player, action, outcome, stderr, ms, failed, note }, after))
+    }
+}
+
+/// `text` parsed, from `seen` when it was parsed before.
+fn parsed<'t, T: DeserializeOwned + Clone>(seen: &mut HashMap<&'t str, T, BuildHasherDefault<TextHasher>>, text: &'t str) -> Option<T> {
+    if let Some(value) = seen.get(text) {
+        return Some(value.clone());
+    }
+    let value: T = serde_json::from_str(text).ok()?;
+    if text.len() <= MAX_KEPT_TEXT && seen.len() < MAX_KEPT {
+        seen.insert(text, value.clone());
+    }
+    Some(value)
+}
+
+/// A position in one line.
+struct Cursor<'t> {
+    text: &'t str,
+    at: usize,
+}
+
+impl<'t> Cursor<'t> {
+    fn rest(&self) -> &'t [u8] {
+        &self.text.as_bytes()[self.at..]
+    }
+
+    fn eat(&mut self, literal: &str) -> Option<()> {
+        self.rest().starts_with(literal.as_bytes()).then(|| self.at += literal.len())
+    }
+
+    /// A non-negative integer as JSON writes it (no sign, no leading zero, no fraction), small
+    /// enough for any index.
+    fn number(&mut self) -> Option<usize> {
+        let bytes = self.rest();
+        let mut value = 0usize;
+        let mut digits = 0;
+        while let Some(&b) = bytes.get(digits)
+            && b.is_ascii_digit()
+        {
+            value = value.checked_mul(10)?.checked_add((b - b'0') as usize)?;
+            digits += 1;
+        }
+        if digits == 0 || (digits > 1 && bytes[0] == b'0') {
+            return None;
+        }
+        self.at += digits;
+        // A fraction or exponent makes it a float: not a number this path reads.
+        (!matches!(self.rest().first(), Some(b'.' | b'e' | b'E'))).then_some(value)
+    }
+
+    /// The text of one JSON value, found by its brackets and quotes only: whether it is valid
+    /// JSON is for serde to say when it parses it.
+    fn value(&mut self) -> Option<&'t str> {
+        let bytes = self.rest();
+        let len = match *bytes.first()? {
+            b'{' | b'[' => closing(bytes)?,
+            b'"' => string_end(bytes, 0)?,
+            _ => bytes.iter().take_while(|b| matches!(b, b'-' | b'+' | b'.' | b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z')).count(),
+        };
+        if len == 0 {
+            return None;
+        }
+        let value = &self.text[self.at..self.at + len];
+        self.at += len;
+        Some(value)
+    }
+}
+
+/// Where the string starting with the quote at `start` ends (just after its closing quote).
+fn string_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    loop {
+        match *bytes.get(i)? {
+            b'"' => return Some(i + 1),
+            b'\\' => i += 2,
+            _ => i += 1,
+        }
+    }
+}
+
+/// Where the object or array that `bytes` starts with ends (just after its closing bracket).
+fn closing(bytes: &[u8]) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = 0;
+    loop {
+        match *bytes.get(i)? {
+            b'"' => {
+                i = string_end(bytes, i)?;
+                continue;
+            }
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+/// A quick hash for short texts (FxHash's mixing, eight bytes at a time): the keys are lines'
+/// own fragments, not chosen by anyone attacking a table.
+#[derive(Default)]
+pub struct TextHasher(u64);
+
+impl Hasher for TextHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
+        }
+        let mut tail = [0u8; 8];
+        tail[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(tail) ^ bytes.len() as u64).wrapping_mul(K);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    type Record = StepRecord<Value, Value>;
+
+    /// What serde makes of the whole line, the reference this path must equal.
+    fn serde(line: &str) -> Option<Record> {
+        serde_json::from_str(line).ok()
+    }
+
+    fn fast(line: &str) -> Option<Record> {
+        let (record, after) = Seen::<Value, Value>::default().read(line)?;
+        assert_eq!(after, "");
+        Some(record)
+    }
+
+    #[test]
+    fn written_records_read_as_serde_reads_them() {
+        let records = [
+            Record {
+                step: 0,
+                player: None,
+                action: None,
+                outcome: serde_json::json!({"kind": "tick"}),
+                stderr: vec![],
+                ms: None,
+                failed: None,
+                note: None,
+            },
+            Record {
+                step: 12,
+                player: Some(3),
+                action: Some(serde_json::json!({"command": "say", "text": "a \"quoted\" } ] \\ brace"})),
+                outcome: serde_json::json!(["OK", [1, 2, {"x": null}]]),
+                stderr: vec!["debug: {".into(), "two\nlines".into()],
+                ms: Some(1234),
+                failed: Some("timed out".into()),
+                note: Some("over soft time limit".into()),
+            },
+            Record {
+                step: 7,
+                player: Some(0),
+                action: Some(Value::from(-3.5)),
+                outcome: Value::from("FAILED 104"),
+                stderr: vec![],
+                ms: Some(0),
+                failed: None,
+                note: None,
+            },
+        ];
+        for record in records {
+            let line = serde_json::to_string(&record).unwrap();
+            assert_eq!(fast(&line), Some(record.clone()), "{line}");
+            assert_eq!(serde(&line), Some(record));
+        }
+    }
+
+    #[test]
+    fn other_shapes_are_left_to_serde() {
+        for line in [
+            r#"{"step": 1,"outcome":1}"#,
+            r#"{"outcome":1,"step":1}"#,
+            r#"{"step":01,"outcome":1}"#,
+            r#"{"step":1.0,"outcome":1}"#,
+            r#"{"step":-1,"outcome":1}"#,
+            r#"{"step":1,"outcome":1} "#,
+            r#"{"step":1,"outcome":1,"extra":2}"#,
+            r#"{"step":1,"outcome":{"a":1}"#,
+            r#"{"step":1,"outcome":{"a":1}}}"#,
+            r#"{"step":1,"outcome":[1,}"#,
+            r#"{"step":1,"outcome":"open}"#,
+            r#"{"step":1,"ms":null,"outcome":1}"#,
+            r#"{"step":1,"outcome":1,"ms":null}"#,
+            r#"{"step":1,"outcome":1,"stderr":"not a list"}"#,
+            r#"{"step":1,"action":,"outcome":1}"#,
+            r#"{"step":1,"outcome":tru}"#,
+        ] {
+            assert_eq!(fast(line), None, "{line}");
+        }
+        // Null is no action, as serde reads an Option.
+        assert_eq!(fast(r#"{"step":1,"action":null,"outcome":1}"#), serde(r#"{"step":1,"action":null,"outcome":1}"#));
+    }
+
+    #[test]
+    fn a_text_seen_before_is_not_parsed_again_but_gives_the_same_value() {
+        let mut seen = Seen::<Value, Value>::default();
+        let lines: Vec<String> = (0..50)
+            .map(|i| format!(r#"{{"step":{i},"player":{},"action":{{"m":[1,{}]}},"outcome":{{"ok":true}},"ms":3}}"#, i % 4, i % 3))
+            .collect();
+        let text = lines.join("\n");
+        let mut rest = text.as_str();
+        for line in &lines {
+            let (record, after) = seen.read(rest).unwrap();
+            assert_eq!(Some(record), serde(line), "{line}");
+            rest = after;
+        }
+        assert_eq!(rest, "");
+        assert_eq!(seen.actions.len(), 3);
+        assert_eq!(seen.outcomes.len(), 1);
+    }
+
+    proptest::proptest! {
+        /// Whatever a line is, this path either declines it or reads exactly what serde reads.
+        #[test]
+        fn never_disagrees_with_serde(line in r#"\{"step":[0-9]{1,3}(,"player":[0-9])?(,"action":(null|\{"c":"[a\\"}\]]{0,4}"\}|[0-9.e-]{1,4}))?,"outcome":(\[[0-9,\[\]"]{0,6}\]|"[a-z\\"]{0,3}"|true|[0-9]{1,2})(,"ms":[0-9]{1,3})?\}[ ]?"#) {
+            let fast = fast(&line);
+            if fast.is_some() {
+                proptest::prop_assert_eq!(fast, serde(&line));
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! Reading long replays on every core (with the fast path for written records) against reading
+//! them line by line with serde, the reference: the same records, the same damage, the same
+//! verdict, wherever a problem sits.
+
+use kibitz_core::replay::{BodyLine, PlayerInfo, Replay, ReplayHeader, ReplayWriter, StepRecord};
+use kibitz_core::verify::{VerifyError, check_text, verify};
+use kibitz_core::{Game, Located, Step, ToMove};
+
+/// Two players add numbers in turn; a tick after every pair closes a round.
+struct Adders;
+
+#[derive(Clone, Debug, PartialEq)]
+struct Tally {
+    sums: [i64; 2],
+    next: usize,
+    round: u32,
+}
+
+const ROUNDS: u32 = 12_000;
+
+impl Game for Adders {
+    const ID: &'static str = "adders";
+    const RULES_VERSION: u32 = 1;
+    type Setup = ();
+    type State = Tally;
+    type Action = i64;
+    type Outcome = i64;
+
+    fn start(_: &(), _: usize, _: u64) -> Result<Tally, String> {
+        Ok(Tally { sums: [0, 0], next: 0, round: 0 })
+    }
+    fn to_move(s: &Tally) -> ToMove {
+        if s.round == ROUNDS {
+            ToMove::Over
+        } else if s.next == 2 {
+            ToMove::Tick
+        } else {
+            ToMove::Player(s.next)
+        }
+    }
+    fn apply(s: &mut Tally, step: &Step<i64>) -> i64 {
+        match step {
+            Step::Tick => {
+                s.next = 0;
+                s.round += 1;
+                s.sums[0] - s.sums[1]
+            }
+            Step::Act { player, action } => {
+                s.sums[*player] += action.unwrap_or(0);
+                s.next += 1;
+                s.sums[*player]
+            }
+        }
+    }
+    fn scores(s: &Tally) -> Vec<i64> {
+        s.sums.to_vec()
+    }
+    fn round(s: &Tally) -> u32 {
+        s.round
+    }
+}
+
+/// A whole match as the referee writes it (36,000 steps, about 1.3 MB: many pieces), with bot
+/// remarks on some turns so that every optional field occurs.
+fn replay_text() -> String {
+    let header = ReplayHeader::new::<Adders>((), 1, vec![PlayerInfo::human("a"), PlayerInfo::human("b")], None);
+    let mut writer = ReplayWriter::new(Vec::new(), &header).unwrap();
+    let mut state = Adders::start(&(), 2, 1).unwrap();
+    let mut i = 0;
+    while !matches!(Adders::to_move(&state), ToMove::Over) {
+        let step = match Adders::to_move(&state) {
+            ToMove::Player(p) => Step::Act { player: p, action: (i % 7 != 0).then_some((i * 31 % 17) as i64 - 8) },
+            _ => Step::Tick,
+        };
+        let outcome = Adders::apply(&mut state, &step);
+        let mut record = StepRecord::new(i, &step, outcome);
+        if i % 101 == 1 {
+            record.stderr = vec![format!("thinking \"{i}\" {{"), "ok".into()];
+            record.ms = Some(i as u64 % 13);
+            record.note = Some("over soft time limit".into());
+        }
+        writer.record(&record).unwrap();
+        i += 1;
+    }
+    writer
+        .end(&kibitz_core::replay::EndRecord {
+            scores: Adders::scores(&state),
+            names: vec!["a".into(), "b".into()],
+            failed: vec![],
+            stopped: None,
+        })
+        .unwrap();
+    String::from_utf8(writer.into_inner()).unwrap()
+}
+
+/// The reference: every line after the header read in turn with serde, as a live follower does.
+fn line_by_line(text: &str) -> (Vec<StepRecord<i64, i64>>, bool, Option<Located>) {
+    let (mut records, mut end) = (Vec::new(), false);
+    for (i, line) in text.lines().enumerate().skip(1) {
+        if line.trim().is_empty() {
+            continue;
+        }
+        if end {
+            return (records, end, Some(Located::line(i + 1, "text after the end record")));
+        }
+        match BodyLine::<i64, i64>::parse_next(line, i + 1, records.len()) {
+            Ok(BodyLine::Step(r)) => records.push(r),
+            Ok(BodyLine::End(_)) => end = true,
+            Err(e) => return (records, end, Some(e)),
+        }
+    }
+    (records, end, None)
+}
+
+/// Reads `text` every way and checks they agree; returns what `check_text` said.
+fn agree(text: &str, what: &str) -> kibitz_core::verify::Checked {
+    let (records, end, damage) = line_by_line(text);
+    let loaded = Replay::<Adders>::parse(text).unwrap();
+    assert_eq!(loaded.damage, damage, "{what}: damage");
+    assert_eq!(loaded.replay.records, records, "{what}: records");
+    assert_eq!(loaded.replay.end.is_some(), end, "{what}: end");
+    let checked = check_text::<Adders>(text).unwrap();
+    assert_eq!(checked.damage, damage, "{what}: damage when checking");
+    assert_eq!(checked.steps, records.len(), "{what}: steps checked");
+    assert_eq!(checked.verdict, verify(&loaded.replay), "{what}: verdict");
+    checked
+}
+
+/// `text` with line `number` (1-based) replaced.
+fn with_line(text: &str, number: usize, line: &str) -> String {
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[number - 1] = line;
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn a_whole_replay_reads_and_verifies_the_same_every_way() {
+    let text = replay_text();
+    assert!(text.len() > 1_000_000, "long enough for many pieces: {}", text.len());
+    let checked = agree(&text, "whole");
+    assert_eq!(checked.steps, 3 * ROUNDS as usize);
+    assert!(checked.verdict.as_ref().is_ok_and(|v| v.finished), "{:?}", checked.verdict);
+    // Windows line ends and blank lines are read as before.
+    agree(&text.replace('\n', "\r\n"), "CRLF");
+    agree(&text.replace("\n{\"step\":20000,", "\n\n   \n{\"step\":20000,"), "blank lines");
+}
+
+#[test]
+fn damage_anywhere_is_found_at_its_line_as_line_by_line_reading_finds_it() {
+    let text = replay_text();
+    let lines = text.lines().count();
+    for number in [2, 3, 1000, 17_777, 30_001, lines - 1] {
+        let step = number - 2;
+        for (what, line) in [
+            ("garbage", "{\"step\":".to_string()),
+            ("a wrong type", format!("{{\"step\":{step},\"outcome\":\"seven\"}}")),
+            ("a step out of order", format!("{{\"step\":{},\"outcome\":0}}", step + 5)),
+            ("spaces", format!("{{\"step\": {step}, \"outcome\": 0}}")),
+            ("a second value", format!("{{\"step\":{step},\"outcome\":0}}{{}}")),
+            ("the end too early", "{\"end\":{\"scores\":[0,0],\"names\":[\"a\",\"b\"]}}".to_string()),
+        ] {
+            let what = format!("{what} at line {number}");
+            let damaged = with_line(&text, number, &line);
+            let checked = agree(&damaged, &what);
+            // Line by line, the problem (if any) is this line or, for an early end, the next.
+            if let Some(damage) = &checked.damage {
+                assert!(damage.line == number || damage.line == number + 1, "{what}: {damage}");
+            }
+        }
+    }
+    let after_end = format!("{text}{{\"step\":99}}\n");
+    let checked = agree(&after_end, "after the end");
+    assert_eq!(checked.damage.unwrap().message, "text after the end record");
+}
+
+#[test]
+fn a_disagreement_is_named_and_the_rest_still_read() {
+    let text = replay_text();
+    let number = 25_002;
+    let mut record: StepRecord<i64, i64> = serde_json::from_str(text.lines().nth(number - 1).unwrap()).unwrap();
+    record.outcome += 1;
+    let changed = with_line(&text, number, &serde_json::to_string(&record).unwrap());
+    let checked = agree(&changed, "changed outcome");
+    match checked.verdict {
+        Err(VerifyError::Disagrees(d)) => assert_eq!(d.line, number, "{d}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(checked.steps, 3 * ROUNDS as usize, "every step is still read");
+}
