@@ -4,83 +4,30 @@
 
 use kibitz_core::replay::{BodyLine, PlayerInfo, Replay, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::verify::{VerifyError, check_text, verify};
-use kibitz_core::{Game, Located, Step, ToMove};
+use kibitz_core::{Game, Located};
 
-/// Two players add numbers in turn; a tick after every pair closes a round.
-struct Adders;
+#[path = "support/adders.rs"]
+mod adders;
 
-#[derive(Clone, Debug, PartialEq)]
-struct Tally {
-    sums: [i64; 2],
-    next: usize,
-    round: u32,
-}
+use adders::{Adders, steps};
 
 const ROUNDS: u32 = 12_000;
-
-impl Game for Adders {
-    const ID: &'static str = "adders";
-    const RULES_VERSION: u32 = 1;
-    type Setup = ();
-    type State = Tally;
-    type Action = i64;
-    type Outcome = i64;
-
-    fn start(_: &(), _: usize, _: u64) -> Result<Tally, String> {
-        Ok(Tally { sums: [0, 0], next: 0, round: 0 })
-    }
-    fn to_move(s: &Tally) -> ToMove {
-        if s.round == ROUNDS {
-            ToMove::Over
-        } else if s.next == 2 {
-            ToMove::Tick
-        } else {
-            ToMove::Player(s.next)
-        }
-    }
-    fn apply(s: &mut Tally, step: &Step<i64>) -> i64 {
-        match step {
-            Step::Tick => {
-                s.next = 0;
-                s.round += 1;
-                s.sums[0] - s.sums[1]
-            }
-            Step::Act { player, action } => {
-                s.sums[*player] += action.unwrap_or(0);
-                s.next += 1;
-                s.sums[*player]
-            }
-        }
-    }
-    fn scores(s: &Tally) -> Vec<i64> {
-        s.sums.to_vec()
-    }
-    fn round(s: &Tally) -> u32 {
-        s.round
-    }
-}
 
 /// A whole match as the referee writes it (36,000 steps, about 1.3 MB: many pieces), with bot
 /// remarks on some turns so that every optional field occurs.
 fn replay_text() -> String {
-    let header = ReplayHeader::new::<Adders>((), 1, vec![PlayerInfo::human("a"), PlayerInfo::human("b")], None);
+    let header = ReplayHeader::new::<Adders>(ROUNDS, 1, vec![PlayerInfo::human("a"), PlayerInfo::human("b")], None);
     let mut writer = ReplayWriter::new(Vec::new(), &header).unwrap();
-    let mut state = Adders::start(&(), 2, 1).unwrap();
-    let mut i = 0;
-    while !matches!(Adders::to_move(&state), ToMove::Over) {
-        let step = match Adders::to_move(&state) {
-            ToMove::Player(p) => Step::Act { player: p, action: (i % 7 != 0).then_some((i * 31 % 17) as i64 - 8) },
-            _ => Step::Tick,
-        };
-        let outcome = Adders::apply(&mut state, &step);
-        let mut record = StepRecord::new(i, &step, outcome);
+    let mut state = Adders::start(&ROUNDS, 2, 1).unwrap();
+    for (i, step) in steps(3 * ROUNDS as usize).iter().enumerate() {
+        let outcome = Adders::apply(&mut state, step);
+        let mut record = StepRecord::new(i, step, outcome);
         if i % 101 == 1 {
             record.stderr = vec![format!("thinking \"{i}\" {{"), "ok".into()];
             record.ms = Some(i as u64 % 13);
             record.note = Some("over soft time limit".into());
         }
         writer.record(&record).unwrap();
-        i += 1;
     }
     writer
         .end(&kibitz_core::replay::EndRecord {

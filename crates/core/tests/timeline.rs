@@ -1,75 +1,18 @@
 //! The timeline against naive re-simulation, on a toy game whose state records its whole
 //! history (so any mistake in keyframes or appended steps shows).
 
-use kibitz_core::{Game, Step, Timeline, ToMove};
+use kibitz_core::{Game, Step, Timeline};
 
-/// Two players add numbers in turn; a tick after every pair closes a round.
-struct Adders;
+#[path = "support/adders.rs"]
+mod adders;
 
-#[derive(Clone, Debug, PartialEq)]
-struct Tally {
-    history: Vec<i64>,
-    sums: [i64; 2],
-    next: usize,
-    round: u32,
-}
+use adders::{Adders, Tally, steps};
 
-impl Game for Adders {
-    const ID: &'static str = "adders";
-    const RULES_VERSION: u32 = 1;
-    type Setup = ();
-    type State = Tally;
-    type Action = i64;
-    type Outcome = i64;
-
-    fn start(_: &(), _: usize, _: u64) -> Result<Tally, String> {
-        Ok(Tally { history: Vec::new(), sums: [0, 0], next: 0, round: 0 })
-    }
-    fn to_move(s: &Tally) -> ToMove {
-        if s.round == 100 {
-            ToMove::Over
-        } else if s.next == 2 {
-            ToMove::Tick
-        } else {
-            ToMove::Player(s.next)
-        }
-    }
-    fn apply(s: &mut Tally, step: &Step<i64>) -> i64 {
-        match step {
-            Step::Tick => {
-                s.next = 0;
-                s.round += 1;
-                s.history.push(-1);
-                s.sums[0] - s.sums[1]
-            }
-            Step::Act { player, action } => {
-                let v = action.unwrap_or(0);
-                s.sums[*player] += v;
-                s.history.push(v);
-                s.next += 1;
-                s.sums[*player]
-            }
-        }
-    }
-    fn scores(s: &Tally) -> Vec<i64> {
-        s.sums.to_vec()
-    }
-    fn round(s: &Tally) -> u32 {
-        s.round
-    }
-}
-
-fn steps(n: usize) -> Vec<Step<i64>> {
-    (0..n)
-        .map(|i| match i % 3 {
-            2 => Step::Tick,
-            p => Step::Act { player: p, action: (i % 7 != 0).then_some((i * 31 % 17) as i64 - 8) },
-        })
-        .collect()
-}
+/// Rounds in the toy match: more than any test here plays.
+const ROUNDS: u32 = 100;
 
 fn naive(steps: &[Step<i64>], upto: usize) -> Tally {
-    let mut s = Adders::start(&(), 2, 0).unwrap();
+    let mut s = Adders::start(&ROUNDS, 2, 0).unwrap();
     for step in &steps[..upto] {
         Adders::apply(&mut s, step);
     }
@@ -80,7 +23,7 @@ fn naive(steps: &[Step<i64>], upto: usize) -> Tally {
 fn every_state_matches_naive_re_simulation_for_any_keyframe_interval() {
     let all = steps(200);
     for interval in [1, 2, 7, 64, 500] {
-        let timeline = Timeline::<Adders>::with_interval(Adders::start(&(), 2, 0).unwrap(), all.clone(), interval);
+        let timeline = Timeline::<Adders>::with_interval(Adders::start(&ROUNDS, 2, 0).unwrap(), all.clone(), interval);
         assert_eq!(timeline.len(), 200);
         for i in 0..=200 {
             assert_eq!(timeline.state_at(i), naive(&all, i), "interval {interval}, step {i}");
@@ -93,8 +36,8 @@ fn every_state_matches_naive_re_simulation_for_any_keyframe_interval() {
 #[test]
 fn a_timeline_grown_step_by_step_equals_one_built_at_once() {
     let all = steps(150);
-    let whole = Timeline::<Adders>::with_interval(Adders::start(&(), 2, 0).unwrap(), all.clone(), 8);
-    let mut grown = Timeline::<Adders>::with_interval(Adders::start(&(), 2, 0).unwrap(), Vec::new(), 8);
+    let whole = Timeline::<Adders>::with_interval(Adders::start(&ROUNDS, 2, 0).unwrap(), all.clone(), 8);
+    let mut grown = Timeline::<Adders>::with_interval(Adders::start(&ROUNDS, 2, 0).unwrap(), Vec::new(), 8);
     for (i, step) in all.iter().enumerate() {
         let outcome = *grown.push(step.clone());
         assert_eq!(outcome, whole.outcomes()[i]);
@@ -109,7 +52,7 @@ fn a_timeline_grown_step_by_step_equals_one_built_at_once() {
 #[test]
 fn each_step_knows_its_round() {
     let all = steps(30);
-    let timeline = Timeline::<Adders>::new(Adders::start(&(), 2, 0).unwrap(), all);
+    let timeline = Timeline::<Adders>::new(Adders::start(&ROUNDS, 2, 0).unwrap(), all);
     let rounds: Vec<u32> = (0..9).map(|i| timeline.round_of_step(i)).collect();
     assert_eq!(rounds, [0, 0, 0, 1, 1, 1, 2, 2, 2]);
 }

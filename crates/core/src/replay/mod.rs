@@ -246,8 +246,7 @@ where
             rest = after;
             continue;
         }
-        let (line, after) = rest.split_once('\n').unwrap_or((rest, ""));
-        let line = if after.len() < rest.len() { line.strip_suffix('\r').unwrap_or(line) } else { line };
+        let (line, after) = first_line(rest);
         rest = after;
         if line.trim().is_empty() {
             continue;
@@ -260,6 +259,15 @@ where
         }
     }
     (out, count)
+}
+
+/// The first line of `text` as `str::lines` cuts it (without its "\n" or "\r\n"), and the text
+/// after it.
+fn first_line(text: &str) -> (&str, &str) {
+    match text.split_once('\n') {
+        Some((line, rest)) => (line.strip_suffix('\r').unwrap_or(line), rest),
+        None => (text, ""),
+    }
 }
 
 /// What [`read_body`] found after a replay's header.
@@ -334,8 +342,10 @@ pub struct Loaded<G: Game> {
 
 /// Reads the game-independent part of the first line.
 pub fn peek_header(text: &str) -> Result<HeaderSummary, Located> {
-    let first = text.lines().next().ok_or_else(|| Located::line(1, "the file is empty"))?;
-    serde_json::from_str(first).map_err(|e| json_error(1, &e, "replay header"))
+    if text.is_empty() {
+        return Err(Located::line(1, "the file is empty"));
+    }
+    serde_json::from_str(first_line(text).0).map_err(|e| json_error(1, &e, "replay header"))
 }
 
 fn json_error(line: usize, e: &serde_json::Error, what: &str) -> Located {
@@ -357,11 +367,7 @@ impl<G: Game> Replay<G> {
         if text.is_empty() {
             return Err(Located::line(1, "the file is empty"));
         }
-        // Line 1 as `str::lines` gives it (without "\n" or "\r\n").
-        let (first, body) = match text.split_once('\n') {
-            Some((first, body)) => (first.strip_suffix('\r').unwrap_or(first), body),
-            None => (text, ""),
-        };
+        let (first, body) = first_line(text);
         // The header is read once; only when it does not fit this game is it read again, for
         // the game-independent part that says why.
         let header = serde_json::from_str::<ReplayHeader<G::Setup>>(first);
