@@ -3,7 +3,7 @@
 //! players, scores). A game's view adds only what it derives for its own drawing.
 
 use super::view::Track;
-use kibitz_core::replay::{BodyLine, Replay, ReplayHeader, StepRecord};
+use kibitz_core::replay::{BodyLine, LineReader, Replay, ReplayHeader, StepRecord};
 use kibitz_core::timeline::DEFAULT_INTERVAL;
 use kibitz_core::{Game, Step, Timeline, ToMove};
 
@@ -14,6 +14,8 @@ pub struct Recorded<G: Game> {
     /// The state at one cursor position, kept so that playing forwards applies a few steps a
     /// frame instead of seeking from a keyframe.
     cache: Option<(usize, G::State)>,
+    /// Reads lines that arrive one by one ([`Recorded::append`]) through the fast path.
+    reader: LineReader<G::Action, G::Outcome>,
 }
 
 impl<G: Game> Recorded<G> {
@@ -29,6 +31,7 @@ impl<G: Game> Recorded<G> {
             timeline: Timeline::new(initial, Vec::new()),
             track,
             cache: None,
+            reader: LineReader::default(),
         })
     }
 
@@ -85,11 +88,11 @@ impl<G: Game> Recorded<G> {
     }
 
     /// Reads line `number` as what comes next in this replay: the next step or the end record.
-    pub fn read_next(&self, line: &str, number: usize) -> Result<BodyLine<G::Action, G::Outcome>, String> {
+    pub fn read_next(&mut self, line: &str, number: usize) -> Result<BodyLine<G::Action, G::Outcome>, String> {
         if self.replay.end.is_some() {
             return Err(format!("line {number}: text after the end record"));
         }
-        BodyLine::parse_next(line, number, self.replay.records.len()).map_err(|e| e.to_string())
+        self.reader.next(line, number, self.replay.records.len()).map_err(|e| e.to_string())
     }
 
     /// The records of the steps in `range` (clipped to the replay), with their indices: what a

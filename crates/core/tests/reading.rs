@@ -2,7 +2,7 @@
 //! them line by line with serde, the reference: the same records, the same damage, the same
 //! verdict, wherever a problem sits.
 
-use kibitz_core::replay::{BodyLine, PlayerInfo, Replay, ReplayHeader, ReplayWriter, StepRecord};
+use kibitz_core::replay::{BodyLine, LineReader, PlayerInfo, Replay, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::verify::{VerifyError, check_text, verify};
 use kibitz_core::{Game, Located};
 
@@ -40,8 +40,12 @@ fn replay_text() -> String {
     String::from_utf8(writer.into_inner()).unwrap()
 }
 
-/// The reference: every line after the header read in turn with serde, as a live follower does.
-fn line_by_line(text: &str) -> (Vec<StepRecord<i64, i64>>, bool, Option<Located>) {
+/// Every line after the header read in turn by `read` (its text, number and the steps before
+/// it), as the viewer takes in a replay that arrives line by line.
+fn line_by_line(
+    text: &str,
+    mut read: impl FnMut(&str, usize, usize) -> Result<BodyLine<i64, i64>, Located>,
+) -> (Vec<StepRecord<i64, i64>>, bool, Option<Located>) {
     let (mut records, mut end) = (Vec::new(), false);
     for (i, line) in text.lines().enumerate().skip(1) {
         if line.trim().is_empty() {
@@ -50,7 +54,7 @@ fn line_by_line(text: &str) -> (Vec<StepRecord<i64, i64>>, bool, Option<Located>
         if end {
             return (records, end, Some(Located::line(i + 1, "text after the end record")));
         }
-        match BodyLine::<i64, i64>::parse_next(line, i + 1, records.len()) {
+        match read(line, i + 1, records.len()) {
             Ok(BodyLine::Step(r)) => records.push(r),
             Ok(BodyLine::End(_)) => end = true,
             Err(e) => return (records, end, Some(e)),
@@ -61,7 +65,11 @@ fn line_by_line(text: &str) -> (Vec<StepRecord<i64, i64>>, bool, Option<Located>
 
 /// Reads `text` every way and checks they agree; returns what `check_text` said.
 fn agree(text: &str, what: &str) -> kibitz_core::verify::Checked {
-    let (records, end, damage) = line_by_line(text);
+    // The reference: serde on each line.
+    let (records, end, damage) = line_by_line(text, BodyLine::parse_next);
+    let mut reader = LineReader::default();
+    let one_by_one = line_by_line(text, |line, number, steps| reader.next(line, number, steps));
+    assert_eq!(one_by_one, (records.clone(), end, damage.clone()), "{what}: line by line through the fast path");
     let loaded = Replay::<Adders>::parse(text).unwrap();
     assert_eq!(loaded.damage, damage, "{what}: damage");
     assert_eq!(loaded.replay.records, records, "{what}: records");

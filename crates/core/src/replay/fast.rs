@@ -14,27 +14,35 @@ use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// Texts longer than this are parsed each time: long ones rarely repeat.
-const MAX_KEPT_TEXT: usize = 200;
+/// Texts longer than this are parsed each time. Long answers do repeat (a server game's order
+/// described to every team), but a reader keeps only so much.
+const MAX_KEPT_TEXT: usize = 4096;
 /// Distinct texts a reader keeps, per kind; after that, new ones are parsed each time.
 const MAX_KEPT: usize = 4096;
+/// Bytes of text a reader keeps, per kind.
+const MAX_KEPT_BYTES: usize = 1 << 20;
 
-/// The actions and outcomes one reader has parsed, by their text in the replay.
-pub struct Seen<'t, A, O> {
-    actions: HashMap<&'t str, A, BuildHasherDefault<TextHasher>>,
-    outcomes: HashMap<&'t str, O, BuildHasherDefault<TextHasher>>,
+/// The actions and outcomes one reader has parsed, by their text in the replay. The texts are
+/// copied, so that a reader can outlive its lines (a replay taken in line by line as it
+/// arrives); each kind keeps at most [`MAX_KEPT`] texts and [`MAX_KEPT_BYTES`] bytes.
+pub struct Seen<A, O> {
+    actions: Parsed<A>,
+    outcomes: Parsed<O>,
 }
 
-impl<A, O> Default for Seen<'_, A, O> {
+/// Values by their text, and the bytes of text kept.
+type Parsed<T> = (HashMap<Box<str>, T, BuildHasherDefault<TextHasher>>, usize);
+
+impl<A, O> Default for Seen<A, O> {
     fn default() -> Self {
-        Self { actions: HashMap::default(), outcomes: HashMap::default() }
+        Self { actions: (HashMap::default(), 0), outcomes: (HashMap::default(), 0) }
     }
 }
 
-impl<'t, A: DeserializeOwned + Clone, O: DeserializeOwned + Clone> Seen<'t, A, O> {
+impl<A: DeserializeOwned + Clone, O: DeserializeOwned + Clone> Seen<A, O> {
     /// The record at the start of `text` when its line has the written shape and its parts
     /// parse, with the text after that line; `None` otherwise.
-    pub fn read(&mut self, text: &'t str) -> Option<(StepRecord<A, O>, &'t str)> {
+    pub fn read<'t>(&mut self, text: &'t str) -> Option<(StepRecord<A, O>, &'t str)> {
         let mut at = Cursor { text, at: 0 };
         at.eat("{\"step\":")?;
         let step = at.number()?;
@@ -63,13 +71,14 @@ impl<'t, A: DeserializeOwned + Clone, O: DeserializeOwned + Clone> Seen<'t, A, O
 }
 
 /// `text` parsed, from `seen` when it was parsed before.
-fn parsed<'t, T: DeserializeOwned + Clone>(seen: &mut HashMap<&'t str, T, BuildHasherDefault<TextHasher>>, text: &'t str) -> Option<T> {
+fn parsed<T: DeserializeOwned + Clone>((seen, bytes): &mut Parsed<T>, text: &str) -> Option<T> {
     if let Some(value) = seen.get(text) {
         return Some(value.clone());
     }
     let value: T = serde_json::from_str(text).ok()?;
-    if text.len() <= MAX_KEPT_TEXT && seen.len() < MAX_KEPT {
-        seen.insert(text, value.clone());
+    if text.len() <= MAX_KEPT_TEXT && seen.len() < MAX_KEPT && *bytes + text.len() <= MAX_KEPT_BYTES {
+        seen.insert(text.into(), value.clone());
+        *bytes += text.len();
     }
     Some(value)
 }
@@ -284,8 +293,8 @@ mod tests {
             rest = after;
         }
         assert_eq!(rest, "");
-        assert_eq!(seen.actions.len(), 3);
-        assert_eq!(seen.outcomes.len(), 1);
+        assert_eq!(seen.actions.0.len(), 3);
+        assert_eq!(seen.outcomes.0.len(), 1);
     }
 
     proptest::proptest! {

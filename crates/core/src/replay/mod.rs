@@ -223,13 +223,36 @@ impl<A: DeserializeOwned, O: DeserializeOwned> BodyLine<A, O> {
     }
 }
 
+/// Reads a replay's body one line at a time as it arrives (a match followed live, a big file
+/// loading in the viewer): [`BodyLine::parse_next`], with written records taking the fast path
+/// and each distinct action or outcome text parsed once.
+pub struct LineReader<A, O> {
+    seen: fast::Seen<A, O>,
+}
+
+impl<A, O> Default for LineReader<A, O> {
+    fn default() -> Self {
+        Self { seen: fast::Seen::default() }
+    }
+}
+
+impl<A: DeserializeOwned + Clone, O: DeserializeOwned + Clone> LineReader<A, O> {
+    /// Line `number` (without its line end) of a replay whose first `steps` steps are read.
+    pub fn next(&mut self, line: &str, number: usize, steps: usize) -> Result<BodyLine<A, O>, Located> {
+        match self.seen.read(line) {
+            Some((record, "")) => BodyLine::Step(record).numbered(number, steps),
+            _ => BodyLine::parse_next(line, number, steps),
+        }
+    }
+}
+
 /// Consecutive body lines as read, each with its line number, up to and including the first line
 /// that cannot be read; and how many lines (blank ones too) were looked at.
 type Part<A, O> = (Vec<(usize, Result<BodyLine<A, O>, Located>)>, usize);
 
 /// Reads one piece of a replay's body: line numbers count from 1 at its first line. Records as
 /// [`ReplayWriter`] writes them take the fast path; every other line is read by serde.
-fn read_piece<'t, A, O>(seen: &mut fast::Seen<'t, A, O>, piece: &'t str) -> Part<A, O>
+fn read_piece<A, O>(seen: &mut fast::Seen<A, O>, piece: &str) -> Part<A, O>
 where
     A: DeserializeOwned + Clone,
     O: DeserializeOwned + Clone,

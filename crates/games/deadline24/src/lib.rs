@@ -18,4 +18,4 @@ mod words;
 pub use answers::{AnswerLines, answer_length};
 pub use fixed::Fixed6;
 pub use realtime::{Command, Common, Ctx, Outcome, Realtime, Rules, Setup, State};
-pub use words::{Args, Fail, Reply, command, split};
+pub use words::{Args, Fail, Line, Reply, command, split};

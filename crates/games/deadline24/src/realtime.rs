@@ -156,9 +156,12 @@ impl<R: Rules> Realtime<R> {
 
     fn answer(reply: Reply) -> Outcome<R::TurnReport> {
         let lines = match reply {
-            Ok(mut data) => {
-                data.insert(0, "OK".to_string());
-                data
+            Ok(data) => {
+                // A new list rather than an insert at the front, which would grow the data's.
+                let mut lines = Vec::with_capacity(data.len() + 1);
+                lines.push("OK".to_string());
+                lines.extend(data);
+                lines
             }
             Err(fail) => vec![fail.line()],
         };

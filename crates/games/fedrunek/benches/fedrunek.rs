@@ -1,8 +1,7 @@
 //! Fedrunek's rules: re-simulating a recorded game, and the cost of keyframes and seeks on a
 //! 64³ asteroid over 1,000 turns (figures in docs/performance.md).
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use kibitz_core::replay::{PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
+use criterion::{Criterion, criterion_group, criterion_main};
 use kibitz_core::rng::SplitMix64;
 use kibitz_core::{Game, Step, Timeline};
 use kibitz_deadline24::{Command, Common};
@@ -53,41 +52,12 @@ fn scripted(n: i32, teams: usize, turns: u32) -> (Setup, Vec<Step<Command>>) {
     (setup, steps)
 }
 
-/// The replay of `steps`, as the server writes it.
-fn replay_text(setup: &Setup, teams: usize, steps: &[Step<Command>]) -> String {
-    let names = (0..teams).map(|k| PlayerInfo::human(format!("team{k}"))).collect();
-    let mut writer = ReplayWriter::new(Vec::new(), &ReplayHeader::new::<Fedrunek>(setup.clone(), 9, names, None)).unwrap();
-    let mut state = Fedrunek::start(setup, teams, 9).unwrap();
-    for (i, step) in steps.iter().enumerate() {
-        let outcome = Fedrunek::apply(&mut state, step);
-        writer.record(&StepRecord::new(i, step, outcome)).unwrap();
-    }
-    String::from_utf8(writer.into_inner()).unwrap()
-}
-
-/// Reading replays of 80, 800 and 8,000 turns (8 teams, N = 32: 1.7, 20.6 and 212 MB, named by
-/// the order of magnitude asked for):
-/// `load` is what opening one in the viewer reads, `load + verify` is `kibitz verify`.
+/// Reading replays of 40, 400 and 4,000 turns (8 teams, N = 32: about 1, 10 and 100 MB).
 fn replay(c: &mut Criterion) {
-    let mut group = c.benchmark_group("replay");
-    group.sample_size(10);
-    for (megabytes, turns) in [(1, 80), (10, 800), (100, 8_000)] {
-        let (setup, steps) = scripted(32, 8, turns);
-        let text = replay_text(&setup, 8, &steps);
-        group.throughput(Throughput::Bytes(text.len() as u64));
-        let size = format!("{:.1} MB", text.len() as f64 / 1e6);
-        group.bench_function(format!("{megabytes} MB: load + verify ({size})"), |b| {
-            b.iter(|| {
-                let checked = kibitz_fedrunek::check_replay(black_box(&text)).unwrap();
-                assert!(checked.verdict.is_ok() && checked.damage.is_none());
-                checked.steps
-            })
-        });
-        group.bench_function(format!("{megabytes} MB: load ({size})"), |b| {
-            b.iter(|| kibitz_fedrunek::load_replay(black_box(&text)).unwrap())
-        });
-    }
-    group.finish();
+    kibitz_bench::replay_group::<Fedrunek>(c, |megabytes| {
+        let (setup, steps) = scripted(32, 8, 40 * megabytes);
+        kibitz_bench::replay_text::<Fedrunek>(&setup, 9, 8, &steps)
+    });
 }
 
 fn resimulate(c: &mut Criterion) {

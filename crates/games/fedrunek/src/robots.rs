@@ -1,6 +1,7 @@
 //! Robots, their skills and their operations (spec §2.2.5, §2.4).
 
 use crate::world::{Metal, Pos, Tunnel};
+use kibitz_deadline24::Line;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -141,10 +142,10 @@ impl Robot {
 
     /// The line `LIST SCOUTS` or `LIST MINERS` prints.
     pub fn list_line(&self) -> String {
-        let [a, b, c] = self.levels;
-        match self.kind {
-            Kind::Scout => format!("{} {} {a} {b} {}", self.id, self.pos, self.busy),
-            Kind::Miner => format!("{} {} {a} {b} {c} {}", self.id, self.pos, self.busy),
-        }
+        let skills = match self.kind {
+            Kind::Scout => &self.levels[..2],
+            Kind::Miner => &self.levels[..],
+        };
+        Line::new().int(self.id.into()).ints(self.pos.ints()).ints(skills.iter().map(|&l| l as i64)).int(self.busy.into()).done()
     }
 }

@@ -3,7 +3,7 @@
 use crate::generate::{Params, generate};
 use crate::robots::*;
 use crate::world::{Metal, Pos, Tunnel, World, unit_axis};
-use kibitz_deadline24::{AnswerLines, Args, Ctx, Fail, Fixed6, Reply, Rules, command};
+use kibitz_deadline24::{AnswerLines, Args, Ctx, Fail, Fixed6, Line, Reply, Rules, command};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -193,18 +193,17 @@ fn info_line(state: &FedrunekState, from: Pos, d: [i32; 3]) -> String {
         return "NIL".into();
     }
     let route = if d == [0, 0, 0] || world.passable(from, p) { "FREE" } else { "TUNNEL" };
-    let what = if world.underground(p) {
+    let line = Line::new().word(route).ints(d.map(i64::from));
+    if world.underground(p) {
         let cell = world.cell(p);
-        let [i, s, g] = cell.metals();
-        format!("UNDERGROUND {} {i} {s} {g}", cell.material())
+        line.word("UNDERGROUND").word(cell.material()).ints(cell.metals().map(i64::from)).done()
     } else if state.is_station(p) {
-        "STATION".into()
+        line.word("STATION").done()
     } else if state.is_workshop(p) {
-        "WORKSHOP".into()
+        line.word("WORKSHOP").done()
     } else {
-        "SURFACE".into()
-    };
-    format!("{route} {} {} {} {what}", d[0], d[1], d[2])
+        line.word("SURFACE").done()
+    }
 }
 
 /// `INFO`'s seven fields, in the order the seed's example prints them: the robot's own, −Y, +Y,
@@ -414,10 +413,10 @@ impl FedrunekRules {
         let robot = state.teams[team].robot(id)?;
         kind(robot, Kind::Scout)?;
         let push = robot.last_push.as_ref().ok_or(NO_PUSH)?;
-        let mut lines = vec![format!("{} {}", push.at, push.fields.len())];
+        let mut lines = vec![Line::new().ints(push.at.ints()).int(push.fields.len() as i64).done()];
         for f in &push.fields {
-            let [i, s, g] = f.metals;
-            lines.push(format!("{} {} {i} {s} {g}", f.pos, if f.stone { "STONE" } else { "GROUND" }));
+            let material = if f.stone { "STONE" } else { "GROUND" };
+            lines.push(Line::new().ints(f.pos.ints()).word(material).ints(f.metals.map(i64::from)).done());
         }
         Ok(lines)
     }
@@ -426,8 +425,8 @@ impl FedrunekRules {
         let robot = state.teams[team].robot(id)?;
         kind(robot, Kind::Scout)?;
         let scan = robot.last_scan.as_ref().ok_or(NO_SCAN)?;
-        let [i, s, g] = scan.metals;
-        Ok(vec![format!("{} {} {} {i} {s} {g}", scan.at, scan.ground, scan.stone)])
+        let counts = [scan.ground, scan.stone].into_iter().chain(scan.metals).map(i64::from);
+        Ok(vec![Line::new().ints(scan.at.ints()).ints(counts).done()])
     }
 
     fn list(robots: &[Robot], of: Kind) -> Vec<String> {
@@ -436,7 +435,8 @@ impl FedrunekRules {
     }
 
     fn sites(sites: &[Pos]) -> Vec<String> {
-        std::iter::once(sites.len().to_string()).chain(sites.iter().map(Pos::to_string)).collect()
+        let lines = sites.iter().map(|p| Line::new().ints(p.ints()).done());
+        std::iter::once(sites.len().to_string()).chain(lines).collect()
     }
 
     /// Finishes a robot's operation at a turn's end; a miner entering a station sells.
@@ -551,8 +551,8 @@ impl Rules for FedrunekRules {
                     "STORAGE" => {
                         let robot = state.teams[team].robot(id)?;
                         kind(robot, Kind::Miner)?;
-                        let [i, s, g] = robot.cargo;
-                        Ok(vec![format!("{i} {s} {g} {}", robot.free_space())])
+                        let cargo = robot.cargo.map(i64::from);
+                        Ok(vec![Line::new().ints(cargo).int(robot.free_space().into()).done()])
                     }
                     "MINE" => Self::mine(state, team, id),
                     "SCAN" => Self::scan(state, team, id),

@@ -21,6 +21,11 @@ impl Pos {
         Self { x, y, z }
     }
 
+    /// The coordinates as an answer line prints them.
+    pub fn ints(self) -> [i64; 3] {
+        [self.x, self.y, self.z].map(i64::from)
+    }
+
     #[inline]
     pub fn offset(self, d: [i32; 3]) -> Pos {
         Pos::new(self.x + d[0], self.y + d[1], self.z + d[2])

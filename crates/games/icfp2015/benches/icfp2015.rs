@@ -4,10 +4,14 @@
 //!   problem 24 solution when the reference data is present, else a drop-everything solution on
 //!   a board of our own);
 //! - scoring: every stored solution record of the reference data (the official server capture,
-//!   Natsubate's best, tbd's golden tests), scored from text, skipped when the data is absent.
+//!   Natsubate's best, tbd's golden tests), scored from text, skipped when the data is absent;
+//! - replay: load, and load + verify, of replays of about 1, 10 and 100 MB.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use kibitz_icfp2015::{Event, Problem, Rules, SolutionRecord, State, phrases_from_lines, read_solutions, score};
+use kibitz_core::Step;
+use kibitz_icfp2015::{
+    Command, Direction, Ending, Event, Icfp2015, Problem, Rules, Setup, SolutionRecord, State, phrases_from_lines, read_solutions, score,
+};
 use serde_json::json;
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -96,5 +100,44 @@ fn scoring(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, rules, scoring);
+/// A game that goes on as long as its source: 1 × 1 units on a 10 × 20 board, each taken to the
+/// next column and dropped straight down, so that every ten units clear the bottom row.
+fn sweeping_game(units: u32) -> (Setup, Vec<Step<char>>) {
+    let unit = json!({"members": [{"x": 0, "y": 0}], "pivot": {"x": 0, "y": 0}});
+    let problem = json!({"id": 0, "width": 10, "height": 20, "filled": [], "units": [unit], "sourceLength": units, "sourceSeeds": [0]});
+    let setup = Setup { problem: Problem::parse(&problem.to_string()).unwrap(), seed: 0, phrases: vec!["ei!".into()] };
+    let rules = Arc::new(Rules::new(setup.problem.clone(), &setup.phrases).unwrap());
+    let mut state = State::new(Arc::clone(&rules), 0);
+    let mut steps = Vec::new();
+    let (mut at, mut column) = (rules.spawn_pivot(0), 0);
+    while !state.is_over() {
+        let direction = if at.x > column {
+            Direction::W
+        } else if at.x < column {
+            Direction::E
+        } else if at.moved(Direction::SE).x == column {
+            Direction::SE
+        } else {
+            Direction::SW
+        };
+        let c = Command::Move(direction).char();
+        steps.push(Step::Act { player: 0, action: Some(c) });
+        match state.feed(c) {
+            Event::Locked(..) => (at, column) = (rules.spawn_pivot(0), (column + 1) % 10),
+            Event::Moved(_) => at = at.moved(direction),
+            other => panic!("the sweep goes wrong: {other:?}"),
+        }
+    }
+    assert_eq!(state.ending(), Some(Ending::SourceExhausted), "every row the sweep fills is cleared");
+    (setup, steps)
+}
+
+fn replay(c: &mut Criterion) {
+    kibitz_bench::replay_group::<Icfp2015>(c, |megabytes| {
+        let (setup, steps) = sweeping_game(430 * megabytes);
+        kibitz_bench::replay_text::<Icfp2015>(&setup, 0, 1, &steps)
+    });
+}
+
+criterion_group!(benches, rules, scoring, replay);
 criterion_main!(benches);

@@ -9,7 +9,6 @@
 mod scripted;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use kibitz_core::replay::{PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::{Game, Timeline};
 use kibitz_lighthouses::{Lighthouses, Map, Setup};
 use std::hint::black_box;
@@ -25,19 +24,6 @@ fn big_map() -> Map {
     }
     let text = std::fs::read_to_string(workspace.join("maps/lighthouses/atoll.txt")).expect("our own large map");
     Map::parse(&text).expect("atoll parses")
-}
-
-fn replay_text(setup: &Setup, players: usize) -> String {
-    let steps = scripted::scripted_match(setup, players, 7);
-    let names = (0..players).map(|k| PlayerInfo::human(format!("P{k}"))).collect();
-    let header = ReplayHeader::new::<Lighthouses>(setup.clone(), 7, names, None);
-    let mut writer = ReplayWriter::new(Vec::new(), &header).unwrap();
-    let mut state = Lighthouses::start(setup, players, 7).unwrap();
-    for (i, step) in steps.iter().enumerate() {
-        let outcome = Lighthouses::apply(&mut state, step);
-        writer.record(&StepRecord::new(i, step, outcome)).unwrap();
-    }
-    String::from_utf8(writer.into_inner()).unwrap()
 }
 
 /// Benchmarks re-simulating `steps` from the start of `setup` with `players` players.
@@ -73,29 +59,14 @@ fn rules(c: &mut Criterion) {
     group.finish();
 }
 
-/// Reading replays of about 1, 10 and 100 MB (4 players, 5,000 rounds per 3.2 MB): `load` is
-/// what opening one in the viewer reads, `load + verify` is `kibitz verify` (read and re-simulate
-/// as the lines come, on every core).
+/// Reading replays of about 1, 10 and 100 MB: 4 players of the scripted match, 1,560 rounds
+/// per megabyte.
 fn replay(c: &mut Criterion) {
     let map = big_map();
-    let mut group = c.benchmark_group("replay");
-    group.sample_size(10);
-    for (megabytes, rounds) in [(1, 1_560), (10, 15_600), (100, 156_000)] {
-        let text = replay_text(&Setup { map: map.clone(), rounds }, 4);
-        group.throughput(Throughput::Bytes(text.len() as u64));
-        let size = format!("{:.1} MB", text.len() as f64 / 1e6);
-        group.bench_function(format!("{megabytes} MB: load + verify ({size})"), |b| {
-            b.iter(|| {
-                let checked = kibitz_lighthouses::check_replay(black_box(&text)).unwrap();
-                assert!(checked.verdict.is_ok() && checked.damage.is_none());
-                checked.steps
-            })
-        });
-        group.bench_function(format!("{megabytes} MB: load ({size})"), |b| {
-            b.iter(|| kibitz_lighthouses::load_replay(black_box(&text)).unwrap())
-        });
-    }
-    group.finish();
+    kibitz_bench::replay_group::<Lighthouses>(c, |megabytes| {
+        let setup = Setup { map: map.clone(), rounds: 1_560 * megabytes };
+        kibitz_bench::replay_text::<Lighthouses>(&setup, 7, 4, &scripted::scripted_match(&setup, 4, 7))
+    });
 }
 
 fn seek(c: &mut Criterion) {

@@ -95,7 +95,7 @@ impl Graph {
 
     /// The graph's edges as the protocol prints them, one `A B` line each.
     pub fn edge_lines(&self) -> impl Iterator<Item = String> + '_ {
-        self.edges.iter().map(|(a, b)| format!("{a} {b}"))
+        self.edges.iter().map(|&(a, b)| kibitz_deadline24::Line::new().int(a.into()).int(b.into()).done())
     }
 }
 

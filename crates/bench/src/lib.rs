@@ -1,0 +1,47 @@
+//! What every game's benchmarks share (a dev-dependency only): a match written as the referee
+//! or server writes its replay, and the `replay` group that reads replays of about 1, 10 and
+//! 100 MB, so that every game's figures in `docs/performance.md` are measured the same way.
+
+use criterion::{Criterion, Throughput};
+use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader, ReplayWriter, StepRecord};
+use kibitz_core::verify::check_text;
+use kibitz_core::{Game, Step};
+use std::hint::black_box;
+
+/// The replay of `steps` played from `setup` by `players` players, as [`ReplayWriter`] writes
+/// it (outcomes from the rules, no end record: a match stopped where the steps stop).
+pub fn replay_text<G: Game>(setup: &G::Setup, seed: u64, players: usize, steps: &[Step<G::Action>]) -> String {
+    let names = (0..players).map(|k| PlayerInfo::human(format!("P{k}"))).collect();
+    let header = ReplayHeader::new::<G>(setup.clone(), seed, names, None);
+    let mut writer = ReplayWriter::new(Vec::new(), &header).expect("writing to memory");
+    let mut state = G::start(setup, players, seed).expect("the benchmark's setup starts");
+    for (i, step) in steps.iter().enumerate() {
+        let outcome = G::apply(&mut state, step);
+        writer.record(&StepRecord::new(i, step, outcome)).expect("writing to memory");
+    }
+    String::from_utf8(writer.into_inner()).expect("the writer writes UTF-8")
+}
+
+/// The `replay` group: for 1, 10 and 100 MB, `load` (what opening the replay in the viewer
+/// reads) and `load + verify` (`kibitz verify`: read and re-simulate) of `replay_of(megabytes)`,
+/// a replay of about that size, in bytes per second. The real size is in each name.
+pub fn replay_group<G: Game>(c: &mut Criterion, mut replay_of: impl FnMut(u32) -> String) {
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(10);
+    for megabytes in [1, 10, 100] {
+        let text = replay_of(megabytes);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        let size = format!("{:.1} MB", text.len() as f64 / 1e6);
+        group.bench_function(format!("{megabytes} MB: load + verify ({size})"), |b| {
+            b.iter(|| {
+                let checked = check_text::<G>(black_box(&text)).expect("the header reads");
+                assert!(checked.verdict.is_ok() && checked.damage.is_none(), "a written replay verifies");
+                checked.steps
+            })
+        });
+        group.bench_function(format!("{megabytes} MB: load ({size})"), |b| {
+            b.iter(|| Replay::<G>::parse(black_box(&text)).expect("the header reads"))
+        });
+    }
+    group.finish();
+}
