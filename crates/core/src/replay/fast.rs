@@ -30,12 +30,21 @@ pub struct Seen<A, O> {
     outcomes: Parsed<O>,
 }
 
-/// Values by their text, and the bytes of text kept.
-type Parsed<T> = (HashMap<Box<str>, T, BuildHasherDefault<TextHasher>>, usize);
+/// One kind's values by their text, and the bytes of text kept.
+struct Parsed<T> {
+    values: HashMap<Box<str>, T, BuildHasherDefault<TextHasher>>,
+    bytes: usize,
+}
+
+impl<T> Default for Parsed<T> {
+    fn default() -> Self {
+        Self { values: HashMap::default(), bytes: 0 }
+    }
+}
 
 impl<A, O> Default for Seen<A, O> {
     fn default() -> Self {
-        Self { actions: (HashMap::default(), 0), outcomes: (HashMap::default(), 0) }
+        Self { actions: Parsed::default(), outcomes: Parsed::default() }
     }
 }
 
@@ -71,14 +80,14 @@ impl<A: DeserializeOwned + Clone, O: DeserializeOwned + Clone> Seen<A, O> {
 }
 
 /// `text` parsed, from `seen` when it was parsed before.
-fn parsed<T: DeserializeOwned + Clone>((seen, bytes): &mut Parsed<T>, text: &str) -> Option<T> {
-    if let Some(value) = seen.get(text) {
+fn parsed<T: DeserializeOwned + Clone>(seen: &mut Parsed<T>, text: &str) -> Option<T> {
+    if let Some(value) = seen.values.get(text) {
         return Some(value.clone());
     }
     let value: T = serde_json::from_str(text).ok()?;
-    if text.len() <= MAX_KEPT_TEXT && seen.len() < MAX_KEPT && *bytes + text.len() <= MAX_KEPT_BYTES {
-        seen.insert(text.into(), value.clone());
-        *bytes += text.len();
+    if text.len() <= MAX_KEPT_TEXT && seen.values.len() < MAX_KEPT && seen.bytes + text.len() <= MAX_KEPT_BYTES {
+        seen.values.insert(text.into(), value.clone());
+        seen.bytes += text.len();
     }
     Some(value)
 }
@@ -293,8 +302,8 @@ mod tests {
             rest = after;
         }
         assert_eq!(rest, "");
-        assert_eq!(seen.actions.0.len(), 3);
-        assert_eq!(seen.outcomes.0.len(), 1);
+        assert_eq!(seen.actions.values.len(), 3);
+        assert_eq!(seen.outcomes.values.len(), 1);
     }
 
     proptest::proptest! {
