@@ -18,7 +18,7 @@ pub fn log_lines<R: Rules>(
             let (text, error) = match (&r.action, &r.outcome) {
                 (Some(c), outcome) => {
                     let lines = outcome.lines();
-                    let first = lines.first().map_or("(no answer)", String::as_str);
+                    let first = lines.first().unwrap_or("(no answer)");
                     let more = if lines.len() > 1 { format!(" (+{} lines)", lines.len() - 1) } else { String::new() };
                     (format!("#{} {:>7.3}s {} → {first}{more}", c.conn, c.at_us as f64 / 1e6, c.line.trim()), first.starts_with("FAILED"))
                 }

@@ -2,7 +2,7 @@
 
 use crate::game::{Game, ToMove};
 use crate::located::Located;
-use crate::replay::{EndRecord, Replay, ReplayHeader, StepRecord, read_body};
+use crate::replay::{BodyLine, EndRecord, Recorded, Replay, ReplayHeader, StepRecord, read_body_unparsed};
 use std::fmt;
 
 /// The first place where a replay and the rules disagree.
@@ -54,7 +54,7 @@ pub struct Verified {
 pub fn verify<G: Game>(replay: &Replay<G>) -> Result<Verified, VerifyError> {
     let mut checker = Checker::<G>::new(&replay.header);
     for record in &replay.records {
-        checker.check(record);
+        checker.check(record, &record.outcome);
     }
     checker.finish(replay.records.len(), replay.end.as_ref())
 }
@@ -77,7 +77,7 @@ pub struct Checked {
 pub fn check_text<G: Game>(text: &str) -> Result<Checked, Located> {
     let (header, body) = Replay::<G>::read_header(text)?;
     let mut checker = Checker::<G>::new(&header);
-    let read = read_body(body, |record| checker.check(&record));
+    let read = read_body_unparsed(body, |record, number| checker.check_recorded(record, number));
     Ok(Checked {
         steps: read.steps,
         damage: read.damage,
@@ -90,28 +90,74 @@ pub fn check_text<G: Game>(text: &str) -> Result<Checked, Located> {
 /// say so.
 struct Checker<G: Game> {
     state: Result<G::State, VerifyError>,
+    /// The simulated outcome as the writer writes it, to compare with a recorded text.
+    written: Vec<u8>,
 }
 
 impl<G: Game> Checker<G> {
     fn new(header: &ReplayHeader<G::Setup>) -> Self {
-        Self { state: G::start(&header.setup, header.players.len(), header.seed).map_err(VerifyError::Setup) }
+        Self { state: G::start(&header.setup, header.players.len(), header.seed).map_err(VerifyError::Setup), written: Vec::new() }
     }
 
-    fn check(&mut self, record: &StepRecord<G::Action, G::Outcome>) {
+    /// Plays `record`'s step and compares the outcome with `recorded`, its outcome.
+    fn check<X>(&mut self, record: &StepRecord<G::Action, X>, recorded: &G::Outcome) {
         let Ok(state) = &mut self.state else { return };
         let round = G::round(state);
         let simulated = G::apply(state, &record.to_step());
-        if simulated != record.outcome {
-            let show = |o: &G::Outcome| serde_json::to_string(o).unwrap_or_else(|e| e.to_string());
-            self.state = Err(VerifyError::Disagrees(Box::new(Disagreement {
-                step: record.step,
-                line: Replay::<G>::line_of_step(record.step),
-                round,
-                player: record.player,
-                recorded: show(&record.outcome),
-                simulated: show(&simulated),
-            })));
+        if simulated != *recorded {
+            self.disagree(record, round, recorded, &simulated);
         }
+    }
+
+    /// [`Checker::check`] of a record, line `number`, whose outcome may still be its text: when
+    /// the simulated outcome written out is that very text, they agree without reading it. Only
+    /// a text that differs is read, and if it cannot be, the line is damaged (`Err`), as
+    /// reading it whole would have found.
+    fn check_recorded(&mut self, record: StepRecord<G::Action, Recorded<'_, G::Outcome>>, number: usize) -> Result<(), Located> {
+        let (outcome, line) = match &record.outcome {
+            Recorded::Text { outcome, line } => (*outcome, *line),
+            Recorded::Value(recorded) => {
+                self.check(&record, recorded);
+                return Ok(());
+            }
+        };
+        let read = || match serde_json::from_str::<G::Outcome>(outcome) {
+            Ok(recorded) => Ok(recorded),
+            Err(_) => match BodyLine::<G::Action, G::Outcome>::read(line, number)? {
+                BodyLine::Step(whole) => Ok(whole.outcome),
+                BodyLine::End(_) => Err(Located::line(number, "a step record read as an end record")),
+            },
+        };
+        let Ok(state) = &mut self.state else {
+            // Nothing more is compared after a disagreement, but damage is still found.
+            return read().map(drop);
+        };
+        let round = G::round(state);
+        let step = record.to_step();
+        let simulated = G::apply(state, &step);
+        self.written.clear();
+        if serde_json::to_writer(&mut self.written, &simulated).is_ok() && self.written == outcome.as_bytes() {
+            return Ok(());
+        }
+        let recorded = read()?;
+        if simulated != recorded {
+            self.disagree(&record, round, &recorded, &simulated);
+        }
+        Ok(())
+    }
+
+    /// Keeps the first disagreement: `record` (played in `round`) says `recorded`, the rules
+    /// `simulated`.
+    fn disagree<X>(&mut self, record: &StepRecord<G::Action, X>, round: u32, recorded: &G::Outcome, simulated: &G::Outcome) {
+        let show = |o: &G::Outcome| serde_json::to_string(o).unwrap_or_else(|e| e.to_string());
+        self.state = Err(VerifyError::Disagrees(Box::new(Disagreement {
+            step: record.step,
+            line: Replay::<G>::line_of_step(record.step),
+            round,
+            player: record.player,
+            recorded: show(recorded),
+            simulated: show(simulated),
+        })));
     }
 
     /// The verdict once all `steps` records are checked; `end` is the replay's end record.

@@ -142,3 +142,27 @@ fn a_disagreement_is_named_and_the_rest_still_read() {
     }
     assert_eq!(checked.steps, 3 * ROUNDS as usize, "every step is still read");
 }
+
+/// Verification compares a recorded outcome as text first: a text that differs is still read
+/// (and may be damage), and a line damaged after a disagreement is still found.
+#[test]
+fn outcomes_written_otherwise_agree_and_damage_after_a_disagreement_is_found() {
+    let text = replay_text();
+    let number = 20_002;
+    let record: StepRecord<i64, i64> = serde_json::from_str(text.lines().nth(number - 1).unwrap()).unwrap();
+    let written = serde_json::to_string(&record).unwrap();
+    let outcome = format!("\"outcome\":{}", record.outcome);
+    // An integer has one way of being written; `-0` differs from the rules' `0` and is a float
+    // to serde, so it is damage, found when the texts differ (the games' tests cover outcomes
+    // written otherwise but equal).
+    let zero = text.lines().position(|l| l.contains("\"outcome\":0,") || l.ends_with("\"outcome\":0}")).unwrap() + 1;
+    let zero_line = text.lines().nth(zero - 1).unwrap().replacen("\"outcome\":0", "\"outcome\":-0", 1);
+    let checked = agree(&with_line(&text, zero, &zero_line), "minus zero");
+    assert_eq!(checked.damage.map(|d| d.line), Some(zero));
+
+    let changed = with_line(&text, number, &written.replace(&outcome, &format!("\"outcome\":{}", record.outcome + 1)));
+    let damaged = with_line(&changed, 30_000, "{\"step\":29998,\"outcome\":\"seven\"}");
+    let checked = agree(&damaged, "a disagreement, then damage");
+    assert!(matches!(checked.verdict, Err(VerifyError::Disagrees(_))), "{:?}", checked.verdict);
+    assert_eq!(checked.damage.map(|d| d.line), Some(30_000));
+}

@@ -3,7 +3,7 @@
 use crate::ServerOptions;
 use crate::lines::{Line, LineReader};
 use crate::owner::{Handle, Request};
-use kibitz_deadline24::{Fail, split};
+use kibitz_deadline24::{Fail, Lines, split};
 use std::io;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -52,12 +52,9 @@ struct Writer<W> {
 }
 
 impl<W: AsyncWrite + Unpin> Writer<W> {
-    async fn send<S: AsRef<str>>(&mut self, lines: &[S]) -> io::Result<()> {
+    async fn send(&mut self, lines: &Lines) -> io::Result<()> {
         let write = async {
-            for line in lines {
-                self.out.write_all(line.as_ref().as_bytes()).await?;
-                self.out.write_all(b"\n").await?;
-            }
+            self.out.write_all(lines.text().as_bytes()).await?;
             self.out.flush().await
         };
         timeout(self.limit, write).await.map_err(|_| io::Error::new(io::ErrorKind::TimedOut, "the client does not read"))?
@@ -78,17 +75,17 @@ async fn serve(stream: TcpStream, options: &ServerOptions, handle: Handle) -> io
     let (read, write) = stream.into_split();
     let mut lines = LineReader::new(read, options.max_line);
     let mut out = Writer { out: BufWriter::new(write), limit: options.write_timeout };
-    out.send(&["LOGIN"]).await?;
+    out.send(&Lines::from(["LOGIN"])).await?;
     let Some(login) = credential(&mut lines, options.login_timeout).await? else { return Ok(()) };
-    out.send(&["PASS"]).await?;
+    out.send(&Lines::from(["PASS"])).await?;
     let Some(password) = credential(&mut lines, options.login_timeout).await? else { return Ok(()) };
     let Some(team) = options.teams.iter().position(|t| t.login == login && t.password == password) else {
-        return out.send(&[Fail::BAD_LOGIN.line()]).await;
+        return out.send(&Lines::from([Fail::BAD_LOGIN.line()])).await;
     };
     let Some(slot) = handle.claim(team, options.max_connections_per_team) else {
-        return out.send(&[Fail::INTERNAL.line()]).await;
+        return out.send(&Lines::from([Fail::INTERNAL.line()])).await;
     };
-    out.send(&["OK"]).await?;
+    out.send(&Lines::from(["OK"])).await?;
     let mut shutdown = handle.shutdown.clone();
     let mut turns = handle.turns.clone();
     loop {
@@ -104,7 +101,7 @@ async fn serve(stream: TcpStream, options: &ServerOptions, handle: Handle) -> io
             Line::Text(text) if split(&text).is_empty() => continue,
             Line::Text(text) => text,
             Line::TooLong => {
-                out.send(&[Fail::BAD_FORMAT.line()]).await?;
+                out.send(&Lines::from([Fail::BAD_FORMAT.line()])).await?;
                 continue;
             }
         };

@@ -6,7 +6,7 @@ use crate::{OnTurn, ReplayOut, ServerOptions};
 use kibitz_core::replay::{BodyLine, Continued, EndRecord, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::verify::HistoryError;
 use kibitz_core::{Game, Step};
-use kibitz_deadline24::{Command, Outcome, Realtime, Rules, Setup};
+use kibitz_deadline24::{Command, Lines, Outcome, Realtime, Rules, Setup};
 use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
@@ -30,7 +30,7 @@ pub(crate) enum Request {
 
 /// The answer to one command.
 pub(crate) struct Answer {
-    pub lines: Vec<String>,
+    pub lines: Lines,
     /// Read nothing more from this connection until the turn counter passes `turn`.
     pub holds: bool,
     pub turn: u64,
@@ -333,7 +333,7 @@ fn apply_command<R: Rules>(
     writer.record(&record)?;
     let (lines, holds) = match record.outcome {
         Outcome::Answer { lines, holds } => (lines, holds),
-        _ => (Vec::new(), false),
+        _ => (Lines::new(), false),
     };
     Ok(Answer { lines, holds, turn: 0 })
 }

@@ -162,7 +162,7 @@ impl WycinankaView {
             Outcome::Answer { lines, .. } if lines.get(1).is_some_and(|l| l.starts_with("ACCEPTED")) => {
                 let team = rec.replay.records[i].player.unwrap_or(0);
                 let name = rec.track.players.get(team).map_or("?".to_string(), |p| p.name.clone());
-                let label = format!("{name}: {}, {}", command.unwrap_or_default(), lines[1]);
+                let label = format!("{name}: {}, {}", command.unwrap_or_default(), lines.get(1).unwrap_or_default());
                 rec.track.markers.push(Marker { at: after, kind: ACCEPTED, label });
                 let scores = Wycinanka::scores(rec.timeline.last_state());
                 if let Some(&score) = scores.get(team) {

@@ -141,6 +141,12 @@ impl<A: Clone, O> StepRecord<A, O> {
         Self { step: index, player, action, outcome, stderr: Vec::new(), ms: None, failed: None, note: None }
     }
 
+    /// The same record with its outcome changed by `change`.
+    pub fn with_outcome<X>(self, change: impl FnOnce(O) -> X) -> StepRecord<A, X> {
+        let Self { step, player, action, outcome, stderr, ms, failed, note } = self;
+        StepRecord { step, player, action, outcome: change(outcome), stderr, ms, failed, note }
+    }
+
     /// The step this record describes.
     pub fn to_step(&self) -> Step<A> {
         match self.player {
@@ -246,17 +252,19 @@ impl<A: DeserializeOwned + Clone, O: DeserializeOwned + Clone> LineReader<A, O> 
     }
 }
 
-/// Consecutive body lines as read, each with its line number, up to and including the first line
-/// that cannot be read; and how many lines (blank ones too) were looked at.
-type Part<A, O> = (Vec<(usize, Result<BodyLine<A, O>, Located>)>, usize);
+/// Consecutive body lines as read (`X`: a [`BodyLine`] whose outcomes are parsed or not), each
+/// with its line number, up to and including the first line that cannot be read; and how many
+/// lines (blank ones too) were looked at.
+type Part<X> = (Vec<(usize, Result<X, Located>)>, usize);
 
 /// Reads one piece of a replay's body: line numbers count from 1 at its first line. Records as
-/// [`ReplayWriter`] writes them take the fast path; every other line is read by serde.
-fn read_piece<A, O>(seen: &mut fast::Seen<A, O>, piece: &str) -> Part<A, O>
-where
-    A: DeserializeOwned + Clone,
-    O: DeserializeOwned + Clone,
-{
+/// [`ReplayWriter`] writes them take the fast path (`fast`: the line, or `None`, and the text
+/// after it); every other line is read by serde (`slow`).
+fn read_piece<'t, X>(
+    piece: &'t str,
+    mut fast: impl FnMut(&'t str) -> Option<(X, &'t str)>,
+    slow: impl Fn(&str, usize) -> Result<X, Located>,
+) -> Part<X> {
     let mut out = Vec::with_capacity(piece.len() / 64);
     let mut count = 0;
     let mut rest = piece;
@@ -264,8 +272,8 @@ where
         count += 1;
         // A written record is cut from the text by the fast path itself, line end included;
         // any other line is cut as `str::lines` cuts it and read by serde.
-        if let Some((record, after)) = seen.read(rest) {
-            out.push((count, Ok(BodyLine::Step(record))));
+        if let Some((line, after)) = fast(rest) {
+            out.push((count, Ok(line)));
             rest = after;
             continue;
         }
@@ -274,7 +282,7 @@ where
         if line.trim().is_empty() {
             continue;
         }
-        let read = BodyLine::read(line, count);
+        let read = slow(line, count);
         let bad = read.is_err();
         out.push((count, read));
         if bad {
@@ -312,11 +320,93 @@ where
     A: DeserializeOwned + Clone + Send,
     O: DeserializeOwned + Clone + Send,
 {
+    let read_piece = |seen: &mut fast::Seen<A, O>, piece| {
+        read_piece(piece, |rest| seen.read(rest).map(|(r, after)| (BodyLine::Step(r), after)), BodyLine::read)
+    };
+    read_lines(body, read_piece, |line, number, steps| {
+        Ok(match line.numbered(number, steps)? {
+            BodyLine::Step(record) => {
+                step(record);
+                None
+            }
+            BodyLine::End(end) => Some(end),
+        })
+    })
+}
+
+/// A step record's outcome as verification reads it: still its text when the line took the fast
+/// path (with the line, to read it whole should the outcome not be as the rules write it), else
+/// read by serde with the rest of the line.
+pub(crate) enum Recorded<'t, O> {
+    Text { outcome: &'t str, line: &'t str },
+    Value(O),
+}
+
+impl<'t, A: DeserializeOwned, O: DeserializeOwned> StepRecord<A, Recorded<'t, O>> {
+    /// Why line `number` cannot be step `steps` (damage), exactly as reading it whole says: it
+    /// may not be a readable record at all.
+    fn out_of_step(&self, number: usize, steps: usize) -> Located {
+        match &self.outcome {
+            Recorded::Text { line, .. } => match BodyLine::<A, O>::parse_next(line, number, steps) {
+                Err(e) => e,
+                Ok(_) => Located::line(number, "this line reads as two different records"),
+            },
+            Recorded::Value(_) => Located::line(number, format!("expected step {steps} but found step {}", self.step)),
+        }
+    }
+}
+
+/// [`read_body`] for verification: records on the fast path are handed over with their outcome
+/// unread ([`Recorded::Text`]); `step` reads it if it must, and says so when it cannot
+/// (damage at that line, exactly as reading line by line finds it).
+pub(crate) fn read_body_unparsed<'t, A, O>(
+    body: &'t str,
+    mut step: impl FnMut(StepRecord<A, Recorded<'t, O>>, usize) -> Result<(), Located>,
+) -> Body
+where
+    A: DeserializeOwned + Clone + Send,
+    O: DeserializeOwned + Clone + Send,
+{
+    let read_piece = |seen: &mut fast::Seen<A, O>, piece: &'t str| {
+        let fast = |rest: &'t str| {
+            let (record, after) = seen.read_unparsed(rest)?;
+            let line = &rest[..rest.len() - after.len()];
+            let line = line.strip_suffix('\n').unwrap_or(line);
+            Some((BodyLine::Step(record.with_outcome(|outcome| Recorded::Text { outcome, line })), after))
+        };
+        let slow = |line: &str, number| {
+            Ok(match BodyLine::<A, O>::read(line, number)? {
+                BodyLine::Step(record) => BodyLine::Step(record.with_outcome(Recorded::Value)),
+                BodyLine::End(end) => BodyLine::End(end),
+            })
+        };
+        read_piece(piece, fast, slow)
+    };
+    read_lines(body, read_piece, |line, number, steps| match line {
+        BodyLine::Step(record) if record.step != steps => Err(record.out_of_step(number, steps)),
+        BodyLine::Step(record) => step(record, number).map(|()| None),
+        BodyLine::End(end) => Ok(Some(end)),
+    })
+}
+
+/// The reading shared by loading and verifying: `body`'s pieces read by `read_piece` on every
+/// core (each worker with its own [`fast::Seen`]), their lines taken in order by `take` (the
+/// line, its number in the file, the steps taken before it), which gives the end record, or
+/// `None` for a step, or damage.
+fn read_lines<'t, A, O, X>(
+    body: &'t str,
+    read_piece: impl Fn(&mut fast::Seen<A, O>, &'t str) -> Part<BodyLine<A, X>> + Sync,
+    mut take: impl FnMut(BodyLine<A, X>, usize, usize) -> Result<Option<EndRecord>, Located>,
+) -> Body
+where
+    X: Send,
+    A: Send,
+{
     let mut read = Body::default();
     // Lines of the file before the piece in hand.
     let mut before = 1;
     let pieces = crate::parallel::pieces(body, crate::parallel::PIECE_BYTES);
-    crate::parallel::read_in_order(&pieces, fast::Seen::default, read_piece::<A, O>, |(lines, count)| {
+    crate::parallel::read_in_order(&pieces, fast::Seen::default, read_piece, |(lines, count)| {
         for (number, line) in lines {
             let number = before + number;
             if read.end.is_some() {
@@ -327,12 +417,9 @@ where
                 e.line += before;
                 e
             });
-            match line.and_then(|l| l.numbered(number, read.steps)) {
-                Ok(BodyLine::Step(record)) => {
-                    read.steps += 1;
-                    step(record);
-                }
-                Ok(BodyLine::End(end)) => read.end = Some(end),
+            match line.and_then(|line| take(line, number, read.steps)) {
+                Ok(None) => read.steps += 1,
+                Ok(Some(end)) => read.end = Some(end),
                 Err(e) => {
                     read.damage = Some(e);
                     return ControlFlow::Break(());

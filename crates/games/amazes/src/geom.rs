@@ -329,6 +329,21 @@ pub fn corner_edges(line: usize, post: usize) -> [EdgeId; 4] {
     [EdgeId::of(above_right, Dir::W), EdgeId::of(above_right, Dir::S), EdgeId::of(below_left, Dir::E), EdgeId::of(below_left, Dir::N)]
 }
 
+/// The indices of the set bits of `words`, in increasing order: a set's members without testing
+/// every square or edge.
+fn set_bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(k, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                k * 64 + bit
+            })
+        })
+    })
+}
+
 /// A set of squares, as a 625-bit set: cheap to copy into keyframes and to test.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct SquareSet([u64; 10]);
@@ -365,7 +380,7 @@ impl SquareSet {
 
     /// Members in reading order.
     pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
-        Square::all().filter(|s| self.contains(*s))
+        set_bits(&self.0).map(|i| Square { row: (i / SIZE) as u8, col: (i % SIZE) as u8 })
     }
 
     pub fn union(&self, other: &SquareSet) -> SquareSet {
@@ -442,8 +457,9 @@ impl EdgeSet {
         self.0.iter().all(|&w| w == 0)
     }
 
+    /// Members in index order.
     pub fn iter(&self) -> impl Iterator<Item = EdgeId> + '_ {
-        EdgeId::all().filter(|e| self.contains(*e))
+        set_bits(&self.0).map(|i| EdgeId(i as u16))
     }
 }
 

@@ -296,12 +296,12 @@ impl State {
         let opponent = self.players[o].at.square;
         let turn = self.players[p].turns_played + 1;
         let mut gained = Points::default();
-        let mut discovered = Vec::new();
 
         // Information stage.
         let view = View::of(&self.maze, start, opponent);
         let seen = self.players[p].knowledge.look(start, &view);
         let inferred = self.players[p].knowledge.infer();
+        let mut discovered = Vec::with_capacity(seen.len() + inferred.len());
         for s in seen {
             self.credit(p, s, How::Seen, &mut gained, &mut discovered);
         }
@@ -335,8 +335,9 @@ impl State {
             self.players[p].judged = judged.clone();
         }
 
-        // Moves.
-        let mut path = vec![start];
+        // Moves: a placement on the path for each move performed and for the extra `T`.
+        let mut path = Vec::with_capacity(line.len() + 2);
+        path.push(start);
         let mut at = start;
         let mut performed = 0;
         let mut blocked = false;

@@ -5,7 +5,7 @@
 //! sides, `L` to the left, `R` to the right, `N` neither; it always ends in `W`, the wall where
 //! sight stops. Left and right are as seen looking down that corridor.
 
-use crate::geom::{Dir, Placement, Square};
+use crate::geom::{Dir, Placement, SIZE, Square};
 use crate::maze::Maze;
 use serde::{Deserialize, Serialize};
 
@@ -71,7 +71,8 @@ impl CorridorStep {
 
 /// The corridor line seen from `from` looking `dir`.
 pub fn corridor(maze: &Maze, from: Square, dir: Dir) -> String {
-    let mut line = String::new();
+    // At most 24 squares and the wall: room for all of them at once.
+    let mut line = String::with_capacity(SIZE);
     let mut pos = from;
     while !maze.wall(pos, dir) {
         let Some(next) = pos.step(dir) else { break };

@@ -12,10 +12,12 @@
 
 mod answers;
 mod fixed;
+mod lines;
 mod realtime;
 mod words;
 
 pub use answers::{AnswerLines, answer_length};
 pub use fixed::Fixed6;
+pub use lines::{Line, Lines};
 pub use realtime::{Command, Common, Ctx, Outcome, Realtime, Rules, Setup, State};
-pub use words::{Args, Fail, Line, Reply, command, split};
+pub use words::{Args, Fail, Reply, command, split};

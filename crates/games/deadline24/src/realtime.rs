@@ -3,6 +3,7 @@
 
 use crate::answers::AnswerLines;
 use crate::fixed::Fixed6;
+use crate::lines::Lines;
 use crate::words::{Fail, Reply, split};
 use kibitz_core::{Game, Step, ToMove};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
@@ -116,7 +117,7 @@ pub struct Command {
 pub enum Outcome<T> {
     /// The lines sent back to the connection.
     Answer {
-        lines: Vec<String>,
+        lines: Lines,
         /// The connection reads nothing more until the next turn (`WAIT`, forced waiting).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         holds: bool,
@@ -128,11 +129,12 @@ pub enum Outcome<T> {
 }
 
 impl<T> Outcome<T> {
-    /// The answer lines, empty for a tick.
-    pub fn lines(&self) -> &[String] {
+    /// The answer lines, none for a tick.
+    pub fn lines(&self) -> &Lines {
+        static NONE: Lines = Lines::new();
         match self {
             Outcome::Answer { lines, .. } => lines,
-            _ => &[],
+            _ => &NONE,
         }
     }
 
@@ -156,14 +158,15 @@ impl<R: Rules> Realtime<R> {
 
     fn answer(reply: Reply) -> Outcome<R::TurnReport> {
         let lines = match reply {
-            Ok(data) => {
-                // A new list rather than an insert at the front, which would grow the data's.
-                let mut lines = Vec::with_capacity(data.len() + 1);
-                lines.push("OK".to_string());
-                lines.extend(data);
+            Ok(mut lines) => {
+                lines.push_front("OK");
                 lines
             }
-            Err(fail) => vec![fail.line()],
+            Err(fail) => {
+                let mut lines = Lines::new();
+                fail.write(&mut lines);
+                lines
+            }
         };
         Outcome::Answer { lines, holds: false }
     }
@@ -181,14 +184,16 @@ impl<R: Rules> Realtime<R> {
             return Self::answer(Err(Fail::LIMIT_WARNING));
         }
         if *count > limit {
-            let lines = vec![Fail::LIMIT_FORCED.line(), format!("FORCED WAITING {}", ctx.seconds_left())];
+            let mut lines = Lines::new();
+            Fail::LIMIT_FORCED.write(&mut lines);
+            lines.push(&format!("FORCED WAITING {}", ctx.seconds_left()));
             return Outcome::Answer { lines, holds: true };
         }
         if words[0] == "WAIT" {
             if words.len() > 1 {
                 return Self::answer(Err(Fail::TOO_MANY_ARGUMENTS));
             }
-            return Outcome::Answer { lines: vec!["OK".into(), format!("WAITING {}", ctx.seconds_left())], holds: true };
+            return Outcome::Answer { lines: Lines::from(["OK".to_string(), format!("WAITING {}", ctx.seconds_left())]), holds: true };
         }
         Self::answer(R::command(&mut state.game, &ctx, team, &words))
     }

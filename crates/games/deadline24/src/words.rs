@@ -1,5 +1,7 @@
 //! Lines into words, words into arguments, and the shape of every answer (spec §1.3–§1.5).
 
+use crate::lines::Lines;
+
 /// White space in client lines: space, tab and CR (a CR before the LF is white space).
 fn is_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\r')
@@ -32,74 +34,17 @@ impl Fail {
 
     /// The answer line.
     pub fn line(&self) -> String {
-        Line::new().word("FAILED").int(self.code.into()).word(self.message).done()
+        format!("FAILED {} {}", self.code, self.message)
+    }
+
+    /// Adds the answer line to `lines`.
+    pub fn write(&self, lines: &mut Lines) {
+        lines.line().word("FAILED").int(self.code.into()).word(self.message).end();
     }
 }
 
 /// What a game answers to one command: `OK` with its data lines, or a failure.
-pub type Reply = Result<Vec<String>, Fail>;
-
-/// An answer line built word by word, as `format!` with single spaces would print it but
-/// without the formatting machinery: verifying a server game's replay re-answers every
-/// recorded command, and building its lines was most of that work.
-#[derive(Debug, Default)]
-pub struct Line(String);
-
-impl Line {
-    pub fn new() -> Self {
-        // Room for fedrunek's longest common line, `FREE 0 0 -1 UNDERGROUND GROUND 3 0 0`.
-        Self(String::with_capacity(48))
-    }
-
-    fn space(&mut self) {
-        if !self.0.is_empty() {
-            self.0.push(' ');
-        }
-    }
-
-    /// Appends a word.
-    pub fn word(mut self, word: &str) -> Self {
-        self.space();
-        self.0.push_str(word);
-        self
-    }
-
-    /// Appends a decimal integer.
-    pub fn int(mut self, value: i64) -> Self {
-        self.space();
-        if value < 0 {
-            self.0.push('-');
-        }
-        let mut rest = value.unsigned_abs();
-        if rest < 10 {
-            // Most numbers in answers are single digits (offsets, metals, levels).
-            self.0.push(char::from(b'0' + rest as u8));
-            return self;
-        }
-        let mut digits = [0u8; 20];
-        let mut at = digits.len();
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        // Only ASCII digits were written.
-        self.0.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
-        self
-    }
-
-    /// Appends integers in order (coordinates, counts).
-    pub fn ints(self, values: impl IntoIterator<Item = i64>) -> Self {
-        values.into_iter().fold(self, Line::int)
-    }
-
-    pub fn done(self) -> String {
-        self.0
-    }
-}
+pub type Reply = Result<Lines, Fail>;
 
 /// A command's arguments, read left to right: a missing or malformed one is error 3, one too
 /// many is error 4 (checked by [`Args::end`] once all expected arguments are read).
@@ -206,18 +151,11 @@ mod tests {
     }
 
     #[test]
-    fn a_line_prints_as_format_would() {
-        for v in [0i64, 7, -7, 10, 99, 100, -1234567, i64::MAX, i64::MIN] {
-            assert_eq!(Line::new().int(v).done(), v.to_string());
-        }
-        let line = Line::new().word("FREE").ints([0, -1, 0]).word("UNDERGROUND").int(3).done();
-        assert_eq!(line, format!("FREE {} {} {} UNDERGROUND {}", 0, -1, 0, 3));
-        assert_eq!(Line::new().done(), "");
-    }
-
-    #[test]
     fn failures_print_code_and_verbatim_message() {
         assert_eq!(Fail::LIMIT_WARNING.line(), "FAILED 6 commands limit reached, next call will force waiting");
         assert_eq!(Fail::BAD_LOGIN.line(), "FAILED 1 bad login or password");
+        let mut lines = Lines::new();
+        Fail::LIMIT_FORCED.write(&mut lines);
+        assert_eq!(lines.to_vec(), [Fail::LIMIT_FORCED.line()]);
     }
 }

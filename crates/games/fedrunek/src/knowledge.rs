@@ -61,7 +61,7 @@ impl Knowledge {
     /// Takes in one step of `team`, given the state after it.
     pub fn learn(&mut self, before: &State<FedrunekState>, team: usize, command: &Command, outcome: &Outcome<TurnReport>) {
         let lines = outcome.lines();
-        if lines.first().map(String::as_str) != Some("OK") {
+        if lines.first() != Some("OK") {
             return;
         }
         let words = split(&command.line);
@@ -71,7 +71,7 @@ impl Knowledge {
                 else {
                     return;
                 };
-                for (line, d) in lines[1..].iter().zip(INFO_ORDER) {
+                for (line, d) in lines.iter().skip(1).zip(INFO_ORDER) {
                     let w = split(line);
                     let p = robot.pos.offset(d);
                     match w.as_slice() {

@@ -1,7 +1,7 @@
 //! Robots, their skills and their operations (spec §2.2.5, §2.4).
 
 use crate::world::{Metal, Pos, Tunnel};
-use kibitz_deadline24::Line;
+use kibitz_deadline24::Lines;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -140,12 +140,12 @@ impl Robot {
         self.capacity().saturating_sub(self.cargo.iter().sum::<u32>() + mining)
     }
 
-    /// The line `LIST SCOUTS` or `LIST MINERS` prints.
-    pub fn list_line(&self) -> String {
+    /// Adds the line `LIST SCOUTS` or `LIST MINERS` prints.
+    pub fn write_list_line(&self, lines: &mut Lines) {
         let skills = match self.kind {
             Kind::Scout => &self.levels[..2],
             Kind::Miner => &self.levels[..],
         };
-        Line::new().int(self.id.into()).ints(self.pos.ints()).ints(skills.iter().map(|&l| l as i64)).int(self.busy.into()).done()
+        lines.line().int(self.id.into()).ints(self.pos.ints()).ints(skills.iter().map(|&l| l as i64)).int(self.busy.into()).end()
     }
 }

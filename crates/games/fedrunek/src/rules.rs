@@ -3,7 +3,7 @@
 use crate::generate::{Params, generate};
 use crate::robots::*;
 use crate::world::{Metal, Pos, Tunnel, World, unit_axis};
-use kibitz_deadline24::{AnswerLines, Args, Ctx, Fail, Fixed6, Line, Reply, Rules, command};
+use kibitz_deadline24::{AnswerLines, Args, Ctx, Fail, Fixed6, Lines, Reply, Rules, command};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -185,24 +185,24 @@ fn kind(robot: &Robot, kind: Kind) -> Result<(), Fail> {
     if robot.kind == kind { Ok(()) } else { Err(WRONG_TYPE) }
 }
 
-/// The line `INFO` prints for a field next to (or under) a robot.
-fn info_line(state: &FedrunekState, from: Pos, d: [i32; 3]) -> String {
+/// Adds the line `INFO` prints for a field next to (or under) a robot.
+fn write_info_line(state: &FedrunekState, from: Pos, d: [i32; 3], lines: &mut Lines) {
     let p = from.offset(d);
     let world = &state.world;
     if !world.inside(p) {
-        return "NIL".into();
+        return lines.push("NIL");
     }
     let route = if d == [0, 0, 0] || world.passable(from, p) { "FREE" } else { "TUNNEL" };
-    let line = Line::new().word(route).ints(d.map(i64::from));
+    let line = lines.line().word(route).ints(d.map(i64::from));
     if world.underground(p) {
         let cell = world.cell(p);
-        line.word("UNDERGROUND").word(cell.material()).ints(cell.metals().map(i64::from)).done()
+        line.word("UNDERGROUND").word(cell.material()).ints(cell.metals().map(i64::from)).end()
     } else if state.is_station(p) {
-        line.word("STATION").done()
+        line.word("STATION").end()
     } else if state.is_workshop(p) {
-        line.word("WORKSHOP").done()
+        line.word("WORKSHOP").end()
     } else {
-        line.word("SURFACE").done()
+        line.word("SURFACE").end()
     }
 }
 
@@ -289,7 +289,7 @@ impl FedrunekRules {
         let mut robot = Robot::new(id, robot_kind, p);
         begin(&state.world, &mut robot, Operation::Arrive, 1);
         team.robots.push(robot);
-        Ok(vec![id.to_string()])
+        Ok(Lines::from([id.to_string()]))
     }
 
     fn upgrade(state: &mut FedrunekState, team: usize, id: i64, skill_word: &str) -> Reply {
@@ -314,7 +314,7 @@ impl FedrunekRules {
         team.spent += cost;
         let robot = team.robot(id)?;
         begin(&state.world, robot, Operation::Upgrade(slot), 1);
-        Ok(vec![])
+        Ok(Lines::new())
     }
 
     fn step_target(world: &World, robot: &Robot, d: [i32; 3]) -> Result<Pos, Fail> {
@@ -334,7 +334,7 @@ impl FedrunekRules {
             return Err(CANNOT_MOVE);
         }
         begin(&state.world, robot, Operation::Move(target), 1);
-        Ok(vec![])
+        Ok(Lines::new())
     }
 
     fn drill(state: &mut FedrunekState, team: usize, ctx: &Ctx, id: i64, d: [i32; 3]) -> Reply {
@@ -348,7 +348,7 @@ impl FedrunekRules {
         }
         match state.drilling.get(&tunnel) {
             Some(&turn) if turn == ctx.turn => return Err(CANNOT_DRILL),
-            Some(_) => return Ok(vec!["FORBIDDEN".into()]),
+            Some(_) => return Ok(Lines::from(["FORBIDDEN"])),
             None => {}
         }
         let level = robot.level(1) - 1;
@@ -356,7 +356,7 @@ impl FedrunekRules {
         let turns = if stone { DRILL_STONE[level] } else { DRILL_GROUND[level] };
         begin(&state.world, robot, Operation::Drill(tunnel), turns);
         state.drilling.insert(tunnel, ctx.turn);
-        Ok(vec![format!("DRILLING {turns}")])
+        Ok(Lines::from([format!("DRILLING {turns}")]))
     }
 
     fn mine(state: &mut FedrunekState, team: usize, id: i64) -> Reply {
@@ -371,12 +371,12 @@ impl FedrunekRules {
         }
         let cell = state.world.cell(robot.pos);
         let Some(metal) = Metal::ALL.into_iter().rev().find(|&m| cell.metal(m) > 0) else {
-            return Ok(vec!["VOID".into()]);
+            return Ok(Lines::from(["VOID"]));
         };
         state.world.set(robot.pos, cell.with_metal(metal, cell.metal(metal) - 1));
         let turns = MINE_TIME[robot.level(2) - 1];
         begin(&state.world, robot, Operation::Mine(metal), turns);
-        Ok(vec![format!("MINING {} {turns}", metal.name())])
+        Ok(Lines::from([format!("MINING {} {turns}", metal.name())]))
     }
 
     /// SCAN and PUSH: a free scout on exactly one face.
@@ -394,7 +394,7 @@ impl FedrunekRules {
         let robot = Self::scout_ready(&state.world, &mut state.teams[team], id)?;
         let turns = SCOUT_TIME[robot.level(0) - 1];
         begin(&state.world, robot, Operation::Scan, turns);
-        Ok(vec![format!("SCANNING {turns}")])
+        Ok(Lines::from([format!("SCANNING {turns}")]))
     }
 
     fn push(state: &mut FedrunekState, team: usize, id: i64, k: i64) -> Reply {
@@ -406,17 +406,18 @@ impl FedrunekRules {
         let depth = k.min(n - 2) as u32;
         let turns = depth.div_ceil(3) * SCOUT_TIME[robot.level(1) - 1];
         begin(&state.world, robot, Operation::Push(depth), turns);
-        Ok(vec![format!("PUSHING {turns}")])
+        Ok(Lines::from([format!("PUSHING {turns}")]))
     }
 
     fn yield_push(state: &mut FedrunekState, team: usize, id: i64) -> Reply {
         let robot = state.teams[team].robot(id)?;
         kind(robot, Kind::Scout)?;
         let push = robot.last_push.as_ref().ok_or(NO_PUSH)?;
-        let mut lines = vec![Line::new().ints(push.at.ints()).int(push.fields.len() as i64).done()];
+        let mut lines = Lines::new();
+        lines.line().ints(push.at.ints()).int(push.fields.len() as i64).end();
         for f in &push.fields {
             let material = if f.stone { "STONE" } else { "GROUND" };
-            lines.push(Line::new().ints(f.pos.ints()).word(material).ints(f.metals.map(i64::from)).done());
+            lines.line().ints(f.pos.ints()).word(material).ints(f.metals.map(i64::from)).end();
         }
         Ok(lines)
     }
@@ -426,17 +427,24 @@ impl FedrunekRules {
         kind(robot, Kind::Scout)?;
         let scan = robot.last_scan.as_ref().ok_or(NO_SCAN)?;
         let counts = [scan.ground, scan.stone].into_iter().chain(scan.metals).map(i64::from);
-        Ok(vec![Line::new().ints(scan.at.ints()).ints(counts).done()])
+        let mut lines = Lines::new();
+        lines.line().ints(scan.at.ints()).ints(counts).end();
+        Ok(lines)
     }
 
-    fn list(robots: &[Robot], of: Kind) -> Vec<String> {
-        let lines: Vec<String> = robots.iter().filter(|r| r.kind == of).map(Robot::list_line).collect();
-        std::iter::once(lines.len().to_string()).chain(lines).collect()
+    fn list(robots: &[Robot], of: Kind) -> Lines {
+        let mut lines = Lines::new();
+        let listed = || robots.iter().filter(|r| r.kind == of);
+        lines.line().int(listed().count() as i64).end();
+        listed().for_each(|robot| robot.write_list_line(&mut lines));
+        lines
     }
 
-    fn sites(sites: &[Pos]) -> Vec<String> {
-        let lines = sites.iter().map(|p| Line::new().ints(p.ints()).done());
-        std::iter::once(sites.len().to_string()).chain(lines).collect()
+    fn sites(sites: &[Pos]) -> Lines {
+        let mut lines = Lines::new();
+        lines.line().int(sites.len() as i64).end();
+        sites.iter().for_each(|p| lines.line().ints(p.ints()).end());
+        lines
     }
 
     /// Finishes a robot's operation at a turn's end; a miner entering a station sells.
@@ -505,11 +513,11 @@ impl Rules for FedrunekRules {
         match COMMANDS[which] {
             "DESCRIBE WORLD" => {
                 no_args(args)?;
-                Ok(vec![format!("{} {} {}", state.world.n(), ctx.turn_seconds(), ctx.common.k)])
+                Ok(Lines::from([format!("{} {} {}", state.world.n(), ctx.turn_seconds(), ctx.common.k)]))
             }
             "TIME TO MINE" => {
                 no_args(args)?;
-                Ok(vec![state.turns_left(ctx.turn).map_or("UNKNOWN".into(), |l| l.to_string())])
+                Ok(Lines::from([state.turns_left(ctx.turn).map_or("UNKNOWN".into(), |l| l.to_string())]))
             }
             "LIST STATIONS" => no_args(args).map(|_| Self::sites(&state.sites.stations)),
             "LIST WORKSHOPS" => no_args(args).map(|_| Self::sites(&state.sites.workshops)),
@@ -518,7 +526,7 @@ impl Rules for FedrunekRules {
             "FINANCIAL REPORT" => {
                 no_args(args)?;
                 let t = &state.teams[team];
-                Ok(vec![format!("{} {}", t.credits, t.spent)])
+                Ok(Lines::from([format!("{} {}", t.credits, t.spent)]))
             }
             "BUY" => Self::buy(state, team, args),
             "UPGRADE" => {
@@ -546,13 +554,17 @@ impl Rules for FedrunekRules {
                     "INFO" => {
                         let robot = state.teams[team].robot(id)?;
                         let at = robot.pos;
-                        Ok(INFO_ORDER.iter().map(|&d| info_line(state, at, d)).collect())
+                        let mut lines = Lines::new();
+                        INFO_ORDER.iter().for_each(|&d| write_info_line(state, at, d, &mut lines));
+                        Ok(lines)
                     }
                     "STORAGE" => {
                         let robot = state.teams[team].robot(id)?;
                         kind(robot, Kind::Miner)?;
                         let cargo = robot.cargo.map(i64::from);
-                        Ok(vec![Line::new().ints(cargo).int(robot.free_space().into()).done()])
+                        let mut lines = Lines::new();
+                        lines.line().ints(cargo).int(robot.free_space().into()).end();
+                        Ok(lines)
                     }
                     "MINE" => Self::mine(state, team, id),
                     "SCAN" => Self::scan(state, team, id),

@@ -327,7 +327,7 @@ fn every_answer_of_the_bundled_replay_ends_where_a_client_expects() {
     let mut answers = 0;
     for record in &replay.records {
         if let (Some(command), Outcome::Answer { lines, .. }) = (&record.action, &record.outcome) {
-            assert!(complete(&command.line, lines), "step {}: {} → {lines:?}", record.step, command.line);
+            assert!(complete(&command.line, &lines.to_vec()), "step {}: {} → {lines:?}", record.step, command.line);
             answers += 1;
         }
     }

@@ -83,9 +83,9 @@ fn chance(rng: &mut SplitMix64, percent: u32) -> bool {
     (rng.below(100) as u32) < percent
 }
 
-/// A `w` × `h` grid with, in each cell, one of its diagonals with probability `diagonal_percent`
-/// (which one at random when `mixed`, always the same otherwise), on vertices 0…w·h − 1.
-fn grid(w: u32, h: u32, diagonal_percent: u32, mixed: bool, rng: &mut SplitMix64) -> Vec<(u32, u32)> {
+/// A `w` × `h` grid with, in each cell, one of its diagonals with probability 1/2 (which one at
+/// random), on vertices 0…w·h − 1.
+fn grid(w: u32, h: u32, rng: &mut SplitMix64) -> Vec<(u32, u32)> {
     let id = |x: u32, y: u32| x + y * w;
     let mut edges = Vec::new();
     for y in 0..h {
@@ -96,8 +96,8 @@ fn grid(w: u32, h: u32, diagonal_percent: u32, mixed: bool, rng: &mut SplitMix64
             if y + 1 < h {
                 edges.push((id(x, y), id(x, y + 1)));
             }
-            if x + 1 < w && y + 1 < h && chance(rng, diagonal_percent) {
-                if !mixed || rng.below(2) == 0 {
+            if x + 1 < w && y + 1 < h && chance(rng, 50) {
+                if rng.below(2) == 0 {
                     edges.push((id(x, y), id(x + 1, y + 1)));
                 } else {
                     edges.push((id(x + 1, y), id(x, y + 1)));
@@ -108,22 +108,66 @@ fn grid(w: u32, h: u32, diagonal_percent: u32, mixed: bool, rng: &mut SplitMix64
     edges
 }
 
-/// Whether `a` still reaches `b` in `adjacent` without the edge between them.
-fn connected_without(adjacent: &[Vec<u32>], a: u32, b: u32) -> bool {
-    let mut seen = std::collections::HashSet::from([a]);
-    let mut queue = std::collections::VecDeque::from([a]);
-    while let Some(v) = queue.pop_front() {
-        for &w in &adjacent[v as usize] {
-            if (v == a && w == b) || (v == b && w == a) || !seen.insert(w) {
-                continue;
+/// The grid's adjacency while edges are deleted from it: a vertex has at most 8 neighbours (4
+/// sides, 4 diagonals), so each row is a fixed array and the whole is one allocation.
+struct GridAdjacency {
+    rows: Vec<([u32; 8], u8)>,
+    /// Breadth-first search's marks (`seen[v] == round`) and queue, kept from search to search.
+    seen: Vec<u32>,
+    round: u32,
+    queue: Vec<u32>,
+}
+
+impl GridAdjacency {
+    fn new(n: u32, edges: &[(u32, u32)]) -> Self {
+        let mut grid = Self { rows: vec![([0; 8], 0); n as usize], seen: vec![0; n as usize], round: 0, queue: Vec::new() };
+        for &(a, b) in edges {
+            grid.push(a, b);
+            grid.push(b, a);
+        }
+        grid
+    }
+
+    fn push(&mut self, from: u32, to: u32) {
+        let (row, len) = &mut self.rows[from as usize];
+        row[*len as usize] = to;
+        *len += 1;
+    }
+
+    fn remove(&mut self, a: u32, b: u32) {
+        for (from, to) in [(a, b), (b, a)] {
+            let (row, len) = &mut self.rows[from as usize];
+            if let Some(k) = row[..*len as usize].iter().position(|&w| w == to) {
+                row.copy_within(k + 1..*len as usize, k);
+                *len -= 1;
             }
-            if w == b {
-                return true;
-            }
-            queue.push_back(w);
         }
     }
-    false
+
+    /// Whether `a` still reaches `b` without the edge between them.
+    fn connected_without(&mut self, a: u32, b: u32) -> bool {
+        self.round += 1;
+        let round = self.round;
+        self.queue.clear();
+        self.queue.push(a);
+        self.seen[a as usize] = round;
+        let mut next = 0;
+        while let Some(&v) = self.queue.get(next) {
+            next += 1;
+            let (row, len) = self.rows[v as usize];
+            for &w in &row[..len as usize] {
+                if (v == a && w == b) || self.seen[w as usize] == round {
+                    continue;
+                }
+                if w == b {
+                    return true;
+                }
+                self.seen[w as usize] = round;
+                self.queue.push(w);
+            }
+        }
+        false
+    }
 }
 
 /// The sheet (spec §3.2.1): a grid, a diagonal in each cell with probability 1/2 (either one),
@@ -132,18 +176,13 @@ fn connected_without(adjacent: &[Vec<u32>], a: u32, b: u32) -> bool {
 pub fn sheet(params: &Params, rng: &mut SplitMix64) -> Sheet {
     let (w, h) = (params.width, params.height);
     let n = w * h;
-    let mut edges = grid(w, h, 50, true, rng);
-    let mut adjacent = vec![Vec::new(); n as usize];
-    for &(a, b) in &edges {
-        adjacent[a as usize].push(b);
-        adjacent[b as usize].push(a);
-    }
+    let mut edges = grid(w, h, rng);
+    let mut adjacent = GridAdjacency::new(n, &edges);
     rng.shuffle(&mut edges);
     let mut kept = Vec::with_capacity(edges.len());
     for (a, b) in edges {
-        if chance(rng, 15) && connected_without(&adjacent, a, b) {
-            adjacent[a as usize].retain(|&v| v != b);
-            adjacent[b as usize].retain(|&v| v != a);
+        if chance(rng, 15) && adjacent.connected_without(a, b) {
+            adjacent.remove(a, b);
         } else {
             kept.push((a, b));
         }
@@ -158,18 +197,66 @@ pub fn sheet(params: &Params, rng: &mut SplitMix64) -> Sheet {
     Sheet { graph: Graph::new(n, edges), positions: Some(positions) }
 }
 
+/// Where an order is grown and cut from: the sheet, or a `side` × `side` lattice of
+/// same-leaning triangles (vertex `x + y·side + 1` at column x, row y, each cell's diagonal
+/// from its top left to its bottom right). The lattice is never built: an order takes a few
+/// dozen of its vertices at most.
+#[derive(Clone, Copy)]
+enum Host<'g> {
+    Sheet(&'g Graph),
+    Lattice { side: u32 },
+}
+
+impl Host<'_> {
+    fn n(self) -> u32 {
+        match self {
+            Host::Sheet(g) => g.n(),
+            Host::Lattice { side } => side * side,
+        }
+    }
+
+    /// Calls `f` with each neighbour of `v`, in increasing order.
+    fn each_neighbour(self, v: u32, mut f: impl FnMut(u32)) {
+        match self {
+            Host::Sheet(g) => g.neighbours(v).iter().for_each(|&w| f(w)),
+            Host::Lattice { side } => {
+                let (x, y) = ((v - 1) % side, (v - 1) / side);
+                let (left, up, right, down) = (x > 0, y > 0, x + 1 < side, y + 1 < side);
+                for (there, w) in [
+                    (left && up, v.wrapping_sub(side + 1)),
+                    (up, v.wrapping_sub(side)),
+                    (left, v.wrapping_sub(1)),
+                    (right, v + 1),
+                    (down, v + side),
+                    (right && down, v + side + 1),
+                ] {
+                    if there {
+                        f(w);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A connected set of `size` vertices of `host` grown from a random vertex, each next vertex
 /// drawn from the set's neighbours (fewer when the host is smaller).
-fn grow(host: &Graph, size: u32, rng: &mut SplitMix64) -> Vec<u32> {
+fn grow(host: Host, size: u32, rng: &mut SplitMix64) -> Vec<u32> {
     let start = rng.below(host.n() as usize) as u32 + 1;
-    let mut inside = std::collections::HashSet::from([start]);
+    let mut inside = vec![false; host.n() as usize + 1];
+    inside[start as usize] = true;
     let mut set = vec![start];
-    let mut frontier: Vec<u32> = host.neighbours(start).to_vec();
+    let mut frontier: Vec<u32> = Vec::new();
+    host.each_neighbour(start, |w| frontier.push(w));
     while set.len() < size as usize && !frontier.is_empty() {
         let v = frontier.swap_remove(rng.below(frontier.len()));
-        if inside.insert(v) {
+        if !std::mem::replace(&mut inside[v as usize], true) {
             set.push(v);
-            frontier.extend(host.neighbours(v).iter().filter(|w| !inside.contains(w)));
+            host.each_neighbour(v, |w| {
+                if !inside[w as usize] {
+                    frontier.push(w);
+                }
+            });
         }
     }
     set
@@ -178,17 +265,21 @@ fn grow(host: &Graph, size: u32, rng: &mut SplitMix64) -> Vec<u32> {
 /// A random connected graph on the vertices `set` of `host`: a random spanning tree of the
 /// edges among them, and each other such edge with probability 1/2 (all of them when
 /// `keep_all`); vertices numbered 1…V in a random order.
-fn cut(host: &Graph, set: &[u32], keep_all: bool, rng: &mut SplitMix64) -> Graph {
+fn cut(host: Host, set: &[u32], keep_all: bool, rng: &mut SplitMix64) -> Graph {
     let mut order: Vec<u32> = (1..=set.len() as u32).collect();
     rng.shuffle(&mut order);
-    let index: std::collections::HashMap<u32, u32> = set.iter().zip(&order).map(|(&v, &k)| (v, k)).collect();
+    // `index[v]`: the number host vertex v gets in the piece, 0 outside it.
+    let mut index = vec![0u32; host.n() as usize + 1];
+    for (&v, &k) in set.iter().zip(&order) {
+        index[v as usize] = k;
+    }
     let mut among: Vec<(u32, u32)> = Vec::new();
     for &v in set {
-        for &w in host.neighbours(v) {
-            if v < w && index.contains_key(&w) {
-                among.push((index[&v], index[&w]));
+        host.each_neighbour(v, |w| {
+            if v < w && index[w as usize] != 0 {
+                among.push((index[v as usize], index[w as usize]));
             }
-        }
+        });
     }
     among.sort_unstable();
     rng.shuffle(&mut among);
@@ -225,12 +316,17 @@ pub fn order(sheet: &Graph, params: &Params, rng: &mut SplitMix64) -> Order {
     let size = size.min(sheet.n());
     let graph = if chance(rng, params.impossible_percent) {
         let side = size.max(2);
-        let lattice = Graph::new(side * side, grid(side, side, 100, false, rng).into_iter().map(|(a, b)| (a + 1, b + 1)).collect());
-        let set = grow(&lattice, size, rng);
-        cut(&lattice, &set, true, rng)
+        // The draws that building the lattice as a grid (a diagonal in every cell: one draw
+        // each) took when it was built, so that a seed still makes the same orders.
+        for _ in 0..(side - 1) * (side - 1) {
+            chance(rng, 100);
+        }
+        let lattice = Host::Lattice { side };
+        let set = grow(lattice, size, rng);
+        cut(lattice, &set, true, rng)
     } else {
-        let set = grow(sheet, size, rng);
-        cut(sheet, &set, false, rng)
+        let set = grow(Host::Sheet(sheet), size, rng);
+        cut(Host::Sheet(sheet), &set, false, rng)
     };
     let u = 800_000 + rng.below(400_001) as i64;
     let value = (2 * graph.edges().len() as i64 * u).clamp(1_000_000, 100_000_000);

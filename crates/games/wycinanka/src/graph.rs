@@ -10,8 +10,11 @@ use serde::{Deserialize, Serialize};
 pub struct Graph {
     n: u32,
     edges: Vec<(u32, u32)>,
-    /// `adjacent[v - 1]`: the neighbours of `v`, sorted.
-    adjacent: Vec<Vec<u32>>,
+    /// The neighbours of `v` are `neighbours[first[v - 1]..first[v]]`, sorted: every row in
+    /// one list, so that a graph is three allocations however many vertices it has (the
+    /// generator builds one or two per order).
+    first: Vec<u32>,
+    neighbours: Vec<u32>,
 }
 
 /// How a graph is written: its vertex count and its edges.
@@ -36,21 +39,51 @@ impl From<Graph> for GraphData {
 impl Graph {
     /// The graph on 1…n with `edges`; loops, repeated edges and edges outside 1…n are dropped.
     pub fn new(n: u32, edges: Vec<(u32, u32)>) -> Self {
-        let mut adjacent = vec![Vec::new(); n as usize];
+        let rows = n as usize;
+        let usable = |a: u32, b: u32| a != b && (1..=n).contains(&a) && (1..=n).contains(&b);
+        // Room in each row for every usable edge at that end: `first[v]` ends up as where the
+        // row of vertex v + 1 starts. A repeated edge leaves a gap, closed below.
+        let mut first = vec![0u32; rows + 1];
+        for &(a, b) in &edges {
+            if usable(a, b) {
+                first[a as usize] += 1;
+                first[b as usize] += 1;
+            }
+        }
+        for v in 1..=rows {
+            first[v] += first[v - 1];
+        }
+        let mut filled = vec![0u32; rows];
+        let mut neighbours = vec![0u32; first[rows] as usize];
         let mut kept = Vec::with_capacity(edges.len());
         for (a, b) in edges {
-            let inside = (1..=n).contains(&a) && (1..=n).contains(&b);
-            if !inside || a == b || adjacent[a as usize - 1].contains(&b) {
+            if !usable(a, b) {
                 continue;
             }
-            adjacent[a as usize - 1].push(b);
-            adjacent[b as usize - 1].push(a);
+            let (ra, rb) = (a as usize - 1, b as usize - 1);
+            let row_a = first[ra] as usize;
+            if neighbours[row_a..row_a + filled[ra] as usize].contains(&b) {
+                continue;
+            }
+            neighbours[row_a + filled[ra] as usize] = b;
+            filled[ra] += 1;
+            neighbours[first[rb] as usize + filled[rb] as usize] = a;
+            filled[rb] += 1;
             kept.push((a, b));
         }
-        for list in &mut adjacent {
-            list.sort_unstable();
+        // Rows only shrink, so each moves left in place; `first[v]` is read before it is
+        // rewritten.
+        let mut write = 0;
+        for v in 0..rows {
+            let (from, len) = (first[v] as usize, filled[v] as usize);
+            neighbours.copy_within(from..from + len, write);
+            neighbours[write..write + len].sort_unstable();
+            first[v] = write as u32;
+            write += len;
         }
-        Self { n, edges: kept, adjacent }
+        first[rows] = write as u32;
+        neighbours.truncate(write);
+        Self { n, edges: kept, first, neighbours }
     }
 
     pub fn n(&self) -> u32 {
@@ -63,7 +96,11 @@ impl Graph {
 
     /// The neighbours of `v`, sorted.
     pub fn neighbours(&self, v: u32) -> &[u32] {
-        self.adjacent.get((v as usize).wrapping_sub(1)).map_or(&[], Vec::as_slice)
+        if v == 0 || v > self.n {
+            return &[];
+        }
+        let row = v as usize - 1;
+        &self.neighbours[self.first[row] as usize..self.first[row + 1] as usize]
     }
 
     pub fn has_edge(&self, a: u32, b: u32) -> bool {
@@ -93,9 +130,11 @@ impl Graph {
         seen.iter().position(|s| !s).map(|k| k as u32 + 1)
     }
 
-    /// The graph's edges as the protocol prints them, one `A B` line each.
-    pub fn edge_lines(&self) -> impl Iterator<Item = String> + '_ {
-        self.edges.iter().map(|&(a, b)| kibitz_deadline24::Line::new().int(a.into()).int(b.into()).done())
+    /// Adds the graph's edges as the protocol prints them, one `A B` line each.
+    pub fn write_edges(&self, lines: &mut kibitz_deadline24::Lines) {
+        for &(a, b) in &self.edges {
+            lines.line().int(a.into()).int(b.into()).end();
+        }
     }
 }
 

@@ -5,7 +5,7 @@ use crate::graph::{Graph, fits};
 use crate::sheet::{Order, Sheet};
 use crate::world::World;
 use kibitz_core::rng::SplitMix64;
-use kibitz_deadline24::{AnswerLines, Args, Ctx, Fail, Fixed6, Reply, Rules, command};
+use kibitz_deadline24::{AnswerLines, Args, Ctx, Fail, Fixed6, Lines, Reply, Rules, command};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -166,20 +166,23 @@ impl WycinankaRules {
             return Err(DUPLICATE);
         }
         if !fits(&order.graph, &state.sheet.graph, &map) {
-            return Ok(vec!["INCORRECT".into()]);
+            return Ok(Lines::from(["INCORRECT"]));
         }
         let placed = &mut state.orders[id as usize - 1];
         let won = share(order.value, placed.cuts.len());
         placed.cuts.push(Cut { team, map: map.into() });
         state.points[team] = Fixed6(state.points[team].0 + won.0);
-        Ok(vec![format!("ACCEPTED {won}")])
+        Ok(Lines::from([format!("ACCEPTED {won}")]))
     }
 
     /// `V E P C`, then the order's edges.
-    fn describe(placed: &Placed) -> Vec<String> {
+    fn describe(placed: &Placed) -> Lines {
         let g: &Graph = &placed.order.graph;
-        let head = format!("{} {} {} {}", g.n(), g.edges().len(), placed.order.value, placed.cuts.len());
-        std::iter::once(head).chain(g.edge_lines()).collect()
+        let mut lines = Lines::new();
+        let value = placed.order.value.to_string();
+        lines.line().int(g.n().into()).int(g.edges().len() as i64).word(&value).int(placed.cuts.len() as i64).end();
+        g.write_edges(&mut lines);
+        lines
     }
 }
 
@@ -212,16 +215,17 @@ impl Rules for WycinankaRules {
             "DESCRIBE WORLD" => {
                 args.end()?;
                 let g = &state.sheet.graph;
-                let head = format!("{} {} {} {}", g.n(), g.edges().len(), ctx.turn_seconds(), ctx.common.k);
-                Ok(std::iter::once(head).chain(g.edge_lines()).collect())
+                let mut lines = Lines::from([format!("{} {} {} {}", g.n(), g.edges().len(), ctx.turn_seconds(), ctx.common.k)]);
+                g.write_edges(&mut lines);
+                Ok(lines)
             }
             "TIME TO CUT" => {
                 args.end()?;
-                Ok(vec![(state.turns.saturating_sub(ctx.turn) + 1).to_string()])
+                Ok(Lines::from([(state.turns.saturating_sub(ctx.turn) + 1).to_string()]))
             }
             "GET ORDER COUNT" => {
                 args.end()?;
-                Ok(vec![state.orders.len().to_string()])
+                Ok(Lines::from([state.orders.len().to_string()]))
             }
             "DESCRIBE ORDER" => {
                 let id = args.int()?;
@@ -230,7 +234,7 @@ impl Rules for WycinankaRules {
             }
             "GET SCORE" => {
                 args.end()?;
-                Ok(vec![state.points[team].to_string()])
+                Ok(Lines::from([state.points[team].to_string()]))
             }
             _ => Err(Fail::INTERNAL),
         }

@@ -217,3 +217,37 @@ fn a_replay_header_keeps_the_world_as_its_text() {
     let e = serde_json::from_str::<Params>(&broken).unwrap_err().to_string();
     assert!(e.contains("the world in the header, line 4"), "{e}");
 }
+
+/// Verification compares each recorded answer as the server writes it, and reads it only when
+/// the texts differ: an answer written otherwise (spaces) still agrees, a changed one does not,
+/// and one that cannot be read is damage at its line.
+#[test]
+fn a_replay_verifies_by_its_answers_whatever_their_spacing() {
+    let setup = Setup { common: Common::default(), game: Params { width: 6, height: 6, turns: 3, ..Params::default() } };
+    let command = |player, line: &str| Step::Act { player, action: Some(Command { conn: 1, at_us: 0, line: line.into() }) };
+    let steps = [command(0, "GET ORDER COUNT"), command(1, "DESCRIBE ORDER 1"), Step::Tick, command(0, "GET SCORE")];
+    let text = kibitz_bench::replay_text::<Wycinanka>(&setup, 5, 2, &steps);
+    let check = |text: &str| kibitz_wycinanka::check_replay(text).unwrap();
+    let checked = check(&text);
+    assert!(checked.verdict.is_ok() && checked.damage.is_none() && checked.steps == 4, "{checked:?}");
+
+    // Line 3 is the description of order 1: `["OK","V E P C",…]`.
+    let on_line_3 = |from: &str, to: &str| {
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        assert!(lines[2].contains(from), "{}", lines[2]);
+        lines[2] = lines[2].replacen(from, to, 1);
+        lines.join("\n") + "\n"
+    };
+    let checked = check(&on_line_3(r#"{"answer":{"lines":["OK","#, r#"{"answer": {"lines": [ "OK" ,"#));
+    assert!(checked.verdict.is_ok() && checked.damage.is_none(), "{checked:?}");
+
+    match check(&on_line_3(r#"["OK",""#, r#"["OK","9"#)).verdict {
+        Err(kibitz_core::verify::VerifyError::Disagrees(d)) => assert_eq!(d.line, 3, "{d}"),
+        other => panic!("{other:?}"),
+    }
+
+    let checked = check(&on_line_3(r#"["OK","#, "[7,"));
+    assert_eq!(checked.damage.as_ref().map(|d| d.line), Some(3), "{checked:?}");
+    assert_eq!(checked.steps, 1, "the step before it was checked");
+    assert!(checked.verdict.is_ok());
+}
