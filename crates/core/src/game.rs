@@ -73,6 +73,23 @@ pub trait Game: 'static {
 
     /// The round (or turn, or unit) a state is in, for display and for stepping by round.
     fn round(state: &Self::State) -> u32;
+
+    /// Appends `outcome` as a replay records it: serde_json's bytes. Verification compares
+    /// these with the recorded text and reads that text only when they differ, so a game whose
+    /// outcomes are mostly text may write them faster; bytes that differ from serde_json's
+    /// only cost that slower reading, never a wrong verdict.
+    fn write_outcome(outcome: &Self::Outcome, out: &mut Vec<u8>) {
+        write_json(outcome, out);
+    }
+}
+
+/// Appends `value` as serde_json writes it (nothing if it cannot be written: a map with
+/// keys that are not strings, which no outcome has).
+pub fn write_json<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) {
+    let mark = out.len();
+    if serde_json::to_writer(&mut *out, value).is_err() {
+        out.truncate(mark);
+    }
 }
 
 /// A score as people read it: `score` counts units of 10^-`decimals` ([`Game::SCORE_DECIMALS`]).

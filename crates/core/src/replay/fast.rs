@@ -323,6 +323,14 @@ mod tests {
         assert_eq!(seen.outcomes.values.len(), 1);
     }
 
+    #[test]
+    fn a_string_ends_at_its_first_unescaped_quote() {
+        let text = br#""a\"b\\" then "long string of forty bytes or so, no escapes" x"#;
+        assert_eq!(string_end(text, 0), Some(8));
+        assert_eq!(string_end(text, 14), Some(60));
+        assert_eq!(string_end(br#""never closed \""#, 0), None);
+    }
+
     proptest::proptest! {
         /// Whatever a line is, this path either declines it or reads exactly what serde reads.
         #[test]

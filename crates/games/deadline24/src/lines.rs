@@ -5,6 +5,7 @@
 //! answer is one text, each line followed by `"\n"` as it goes down the connection, and a
 //! line is built in place ([`Lines::line`]) without the formatting machinery.
 
+use crate::fixed::Fixed6;
 use serde::de::{self, DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -20,6 +21,24 @@ pub struct Lines {
 impl Lines {
     pub const fn new() -> Self {
         Self { text: String::new(), count: 0 }
+    }
+
+    /// No lines yet, with room for `bytes` of them.
+    pub fn with_capacity(bytes: usize) -> Self {
+        Self { text: String::with_capacity(bytes), count: 0 }
+    }
+
+    /// An answer of one line, written by `write` (`Lines::single(|l| l.word("ACCEPTED").fixed(won))`).
+    pub fn single(write: impl for<'l> FnOnce(Line<'l>) -> Line<'l>) -> Self {
+        let mut lines = Lines::new();
+        write(lines.line()).end();
+        lines
+    }
+
+    /// Adds every line of `more`.
+    pub fn append(&mut self, more: &Lines) {
+        self.text.push_str(&more.text);
+        self.count += more.count;
     }
 
     /// Adds `line`, which holds no line end.
@@ -79,6 +98,32 @@ impl Lines {
 
     pub fn to_vec(&self) -> Vec<String> {
         self.iter().map(String::from).collect()
+    }
+
+    /// Appends the lines as serde_json writes them (a list of strings) and says `true`, when no
+    /// line needs escaping, as answers built from words and numbers never do; otherwise writes
+    /// nothing and says `false`. Verifying a replay writes every answer again, and this is a
+    /// few instructions a byte where serde's per-string machinery was many.
+    pub fn write_plain_json(&self, out: &mut Vec<u8>) -> bool {
+        // No early exit, so that the test runs over whole words at a time.
+        let escaped = self.text.bytes().fold(false, |escaped, b| escaped | (b != b'\n' && (b < 0x20 || b == b'"' || b == b'\\')));
+        if escaped {
+            return false;
+        }
+        out.reserve(self.text.len() + 2 * self.count + 2);
+        out.push(b'[');
+        let mut from = 0;
+        for end in memchr::memchr_iter(b'\n', self.text.as_bytes()) {
+            out.push(b'"');
+            out.extend_from_slice(&self.text.as_bytes()[from..end]);
+            out.extend_from_slice(b"\",");
+            from = end + 1;
+        }
+        if self.count > 0 {
+            out.pop(); // the comma after the last line
+        }
+        out.push(b']');
+        true
     }
 }
 
@@ -183,25 +228,42 @@ impl Line<'_> {
     /// Appends a decimal integer.
     pub fn int(mut self, value: i64) -> Self {
         self.space();
-        let text = &mut self.lines.text;
-        if value < 0 {
-            text.push('-');
+        self.sign(value < 0).digits(value.unsigned_abs(), 1)
+    }
+
+    /// Appends a real with six decimals, as the servers print them (`1.000000`, `-0.250000`).
+    pub fn fixed(mut self, value: Fixed6) -> Self {
+        self.space();
+        let abs = value.0.unsigned_abs();
+        let whole = self.sign(value.0 < 0).digits(abs / 1_000_000, 1);
+        whole.lines.text.push('.');
+        whole.digits(abs % 1_000_000, 6)
+    }
+
+    fn sign(self, negative: bool) -> Self {
+        if negative {
+            self.lines.text.push('-');
         }
-        let mut rest = value.unsigned_abs();
-        if rest < 10 {
+        self
+    }
+
+    /// Writes `value` in decimal with at least `width` digits (leading zeros).
+    fn digits(self, mut value: u64, width: usize) -> Self {
+        if value < 10 && width == 1 {
             // Most numbers in answers are single digits (offsets, metals, levels).
-            text.push(char::from(b'0' + rest as u8));
+            self.lines.text.push(char::from(b'0' + value as u8));
             return self;
         }
-        let mut digits = [0u8; 20];
+        let mut digits = [b'0'; 20];
         let mut at = digits.len();
-        while rest > 0 {
+        while value > 0 || digits.len() - at < width {
             at -= 1;
-            digits[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
+            digits[at] = b'0' + (value % 10) as u8;
+            value /= 10;
         }
-        // Only ASCII digits were written.
-        text.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+        // Pushed one by one: a digit is one byte, and checking a text for UTF-8 cost more.
+        let text = &mut self.lines.text;
+        digits[at..].iter().for_each(|&d| text.push(char::from(d)));
         self
     }
 
@@ -222,14 +284,44 @@ mod tests {
     use super::*;
 
     #[test]
+    fn plain_lines_are_written_as_serde_writes_them_and_others_left_to_serde() {
+        let pieces = ["OK", "", "12 7", "é ü ☃", "\u{7f}", "say \"hi\"", "a\\b", "tab\there", "\u{1}"];
+        // Every list of up to three pieces, so empty lists, empty lines and each escape in
+        // every position are all written.
+        let n = pieces.len();
+        let lists: Vec<Vec<&str>> =
+            (0..=3u32).flat_map(|len| (0..n.pow(len)).map(move |i| (0..len).map(|k| pieces[i / n.pow(k) % n]).collect())).collect();
+        let mut plain = 0;
+        for list in &lists {
+            let lines: Lines = list.iter().collect();
+            let mut out = b"before ".to_vec();
+            if lines.write_plain_json(&mut out) {
+                plain += 1;
+                assert_eq!(out, [b"before ".as_slice(), &serde_json::to_vec(&lines).unwrap()].concat(), "{list:?}");
+            } else {
+                assert_eq!(out, b"before ", "{list:?}");
+                assert!(list.iter().any(|l| l.contains(['"', '\\', '\t', '\u{1}'])), "{list:?} needs no escape");
+            }
+        }
+        assert!(plain > 100 && plain < lists.len(), "{plain} of {} plain", lists.len());
+    }
+
+    #[test]
     fn a_line_prints_as_format_would() {
         let mut lines = Lines::new();
         let numbers = [0i64, 7, -7, 10, 99, 100, -1234567, i64::MAX, i64::MIN];
         numbers.iter().for_each(|&v| lines.line().int(v).end());
         lines.line().word("FREE").ints([0, -1, 0]).word("UNDERGROUND").int(3).end();
+        let reals = [0, 1, -1, 999_999, 1_000_000, -2_500_000, 123_456_789, i64::MAX, i64::MIN].map(Fixed6);
+        reals.iter().for_each(|&r| lines.line().fixed(r).int(1).end());
         lines.line().end();
-        let expected: Vec<String> =
-            numbers.iter().map(i64::to_string).chain([format!("FREE {} {} {} UNDERGROUND {}", 0, -1, 0, 3), String::new()]).collect();
+        let expected: Vec<String> = numbers
+            .iter()
+            .map(i64::to_string)
+            .chain([format!("FREE {} {} {} UNDERGROUND {}", 0, -1, 0, 3)])
+            .chain(reals.iter().map(|r| format!("{r} 1")))
+            .chain([String::new()])
+            .collect();
         assert_eq!(lines.to_vec(), expected);
     }
 
@@ -249,6 +341,10 @@ mod tests {
         let json = serde_json::to_string(&lines).unwrap();
         assert_eq!(json, r#"["OK","-7 x 0 10 1234567890123","","FAILED 3 bad format"]"#);
         assert_eq!(serde_json::from_str::<Lines>(&json).unwrap(), lines);
+        let mut twice = Lines::with_capacity(4);
+        twice.append(&lines);
+        twice.append(&lines);
+        assert_eq!((twice.len(), twice.text()), (8, lines.text().repeat(2).as_str()));
         assert_eq!(serde_json::from_str::<Lines>(r#"["a \"quoted\" \u0041"]"#).unwrap().to_vec(), ["a \"quoted\" A"]);
         assert!(serde_json::from_str::<Lines>(r#"["two\nlines"]"#).unwrap_err().to_string().contains("line end"));
         assert!(serde_json::from_str::<Lines>(r#"["a", 3]"#).is_err());

@@ -5,6 +5,7 @@ use crate::answers::AnswerLines;
 use crate::fixed::Fixed6;
 use crate::lines::Lines;
 use crate::words::{Fail, Reply, split};
+use kibitz_core::game::write_json;
 use kibitz_core::{Game, Step, ToMove};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::fmt::Debug;
@@ -252,5 +253,19 @@ impl<R: Rules> Game for Realtime<R> {
 
     fn round(state: &Self::State) -> u32 {
         state.turn
+    }
+
+    /// Answers, nearly all of a server game's replay, are written without serde.
+    fn write_outcome(outcome: &Self::Outcome, out: &mut Vec<u8>) {
+        if let Outcome::Answer { lines, holds } = outcome {
+            let mark = out.len();
+            out.extend_from_slice(br#"{"answer":{"lines":"#);
+            if lines.write_plain_json(out) {
+                out.extend_from_slice(if *holds { br#","holds":true}}"# } else { b"}}" });
+                return;
+            }
+            out.truncate(mark);
+        }
+        write_json(outcome, out);
     }
 }

@@ -289,7 +289,7 @@ impl FedrunekRules {
         let mut robot = Robot::new(id, robot_kind, p);
         begin(&state.world, &mut robot, Operation::Arrive, 1);
         team.robots.push(robot);
-        Ok(Lines::from([id.to_string()]))
+        Ok(Lines::single(|l| l.int(id.into())))
     }
 
     fn upgrade(state: &mut FedrunekState, team: usize, id: i64, skill_word: &str) -> Reply {
@@ -356,7 +356,7 @@ impl FedrunekRules {
         let turns = if stone { DRILL_STONE[level] } else { DRILL_GROUND[level] };
         begin(&state.world, robot, Operation::Drill(tunnel), turns);
         state.drilling.insert(tunnel, ctx.turn);
-        Ok(Lines::from([format!("DRILLING {turns}")]))
+        Ok(Lines::single(|l| l.word("DRILLING").int(turns as i64)))
     }
 
     fn mine(state: &mut FedrunekState, team: usize, id: i64) -> Reply {
@@ -376,7 +376,7 @@ impl FedrunekRules {
         state.world.set(robot.pos, cell.with_metal(metal, cell.metal(metal) - 1));
         let turns = MINE_TIME[robot.level(2) - 1];
         begin(&state.world, robot, Operation::Mine(metal), turns);
-        Ok(Lines::from([format!("MINING {} {turns}", metal.name())]))
+        Ok(Lines::single(|l| l.word("MINING").word(metal.name()).int(turns as i64)))
     }
 
     /// SCAN and PUSH: a free scout on exactly one face.
@@ -394,7 +394,7 @@ impl FedrunekRules {
         let robot = Self::scout_ready(&state.world, &mut state.teams[team], id)?;
         let turns = SCOUT_TIME[robot.level(0) - 1];
         begin(&state.world, robot, Operation::Scan, turns);
-        Ok(Lines::from([format!("SCANNING {turns}")]))
+        Ok(Lines::single(|l| l.word("SCANNING").int(turns as i64)))
     }
 
     fn push(state: &mut FedrunekState, team: usize, id: i64, k: i64) -> Reply {
@@ -406,7 +406,7 @@ impl FedrunekRules {
         let depth = k.min(n - 2) as u32;
         let turns = depth.div_ceil(3) * SCOUT_TIME[robot.level(1) - 1];
         begin(&state.world, robot, Operation::Push(depth), turns);
-        Ok(Lines::from([format!("PUSHING {turns}")]))
+        Ok(Lines::single(|l| l.word("PUSHING").int(turns as i64)))
     }
 
     fn yield_push(state: &mut FedrunekState, team: usize, id: i64) -> Reply {
@@ -526,7 +526,7 @@ impl Rules for FedrunekRules {
             "FINANCIAL REPORT" => {
                 no_args(args)?;
                 let t = &state.teams[team];
-                Ok(Lines::from([format!("{} {}", t.credits, t.spent)]))
+                Ok(Lines::single(|l| l.int(t.credits).int(t.spent)))
             }
             "BUY" => Self::buy(state, team, args),
             "UPGRADE" => {

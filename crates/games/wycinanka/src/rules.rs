@@ -39,6 +39,9 @@ pub struct Placed {
     /// The turn it was placed before (1: before the first).
     pub turn: u32,
     pub cuts: Vec<Cut>,
+    /// The order's edges as `DESCRIBE ORDER` lists them, written once: every team asks for
+    /// the same lines, often every turn.
+    edges: Arc<Lines>,
 }
 
 /// An accepted solution: the team, and the sheet vertex of each order vertex (never shown to
@@ -50,6 +53,12 @@ pub struct Cut {
 }
 
 impl Placed {
+    pub fn new(order: Order, turn: u32) -> Self {
+        let mut edges = Lines::new();
+        order.graph.write_edges(&mut edges);
+        Self { order: Arc::new(order), turn, cuts: Vec::new(), edges: Arc::new(edges) }
+    }
+
     /// Whether `team` has fulfilled the order.
     pub fn fulfilled_by(&self, team: usize) -> bool {
         self.cuts.iter().any(|c| c.team == team)
@@ -80,7 +89,7 @@ impl WycinankaState {
     /// A game in progress from its parts, `orders` placed before turn 1 (tests build the seed's
     /// example this way). `rng` draws the orders of later turns.
     pub fn new(sheet: Sheet, orders: Vec<Order>, teams: usize, params: Params, rng: SplitMix64) -> Self {
-        let orders = orders.into_iter().map(|o| Placed { order: Arc::new(o), turn: 1, cuts: Vec::new() }).collect();
+        let orders = orders.into_iter().map(|o| Placed::new(o, 1)).collect();
         let turns = params.turns;
         Self { sheet: Arc::new(sheet), orders, points: vec![Fixed6(0); teams], turns, params: Arc::new(params), rng }
     }
@@ -102,7 +111,7 @@ impl WycinankaState {
         orders
             .into_iter()
             .map(|order| {
-                self.orders.push(Placed { order: Arc::new(order), turn, cuts: Vec::new() });
+                self.orders.push(Placed::new(order, turn));
                 self.orders.len() as u32
             })
             .collect()
@@ -172,16 +181,15 @@ impl WycinankaRules {
         let won = share(order.value, placed.cuts.len());
         placed.cuts.push(Cut { team, map: map.into() });
         state.points[team] = Fixed6(state.points[team].0 + won.0);
-        Ok(Lines::from([format!("ACCEPTED {won}")]))
+        Ok(Lines::single(|l| l.word("ACCEPTED").fixed(won)))
     }
 
     /// `V E P C`, then the order's edges.
     fn describe(placed: &Placed) -> Lines {
         let g: &Graph = &placed.order.graph;
-        let mut lines = Lines::new();
-        let value = placed.order.value.to_string();
-        lines.line().int(g.n().into()).int(g.edges().len() as i64).word(&value).int(placed.cuts.len() as i64).end();
-        g.write_edges(&mut lines);
+        let mut lines = Lines::with_capacity(placed.edges.text().len() + 40);
+        lines.line().int(g.n().into()).int(g.edges().len() as i64).fixed(placed.order.value).int(placed.cuts.len() as i64).end();
+        lines.append(&placed.edges);
         lines
     }
 }
@@ -221,11 +229,11 @@ impl Rules for WycinankaRules {
             }
             "TIME TO CUT" => {
                 args.end()?;
-                Ok(Lines::from([(state.turns.saturating_sub(ctx.turn) + 1).to_string()]))
+                Ok(Lines::single(|l| l.int((state.turns.saturating_sub(ctx.turn) + 1).into())))
             }
             "GET ORDER COUNT" => {
                 args.end()?;
-                Ok(Lines::from([state.orders.len().to_string()]))
+                Ok(Lines::single(|l| l.int(state.orders.len() as i64)))
             }
             "DESCRIBE ORDER" => {
                 let id = args.int()?;
@@ -234,7 +242,7 @@ impl Rules for WycinankaRules {
             }
             "GET SCORE" => {
                 args.end()?;
-                Ok(Lines::from([state.points[team].to_string()]))
+                Ok(Lines::single(|l| l.fixed(state.points[team])))
             }
             _ => Err(Fail::INTERNAL),
         }

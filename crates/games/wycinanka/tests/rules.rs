@@ -251,3 +251,34 @@ fn a_replay_verifies_by_its_answers_whatever_their_spacing() {
     assert_eq!(checked.steps, 1, "the step before it was checked");
     assert!(checked.verdict.is_ok());
 }
+
+/// Verification writes each simulated outcome itself (`Game::write_outcome`) and compares the
+/// bytes with the record: whatever the outcome, those bytes are serde_json's.
+#[test]
+fn outcomes_are_written_as_serde_writes_them() {
+    let setup = Setup { common: Common::default(), game: Params { width: 6, height: 6, turns: 3, ..Params::default() } };
+    let mut state = Wycinanka::start(&setup, 2, 5).unwrap();
+    let command = |player, line: &str| Step::Act { player, action: Some(Command { conn: 1, at_us: 0, line: line.into() }) };
+    let steps = [
+        command(0, "DESCRIBE WORLD"),
+        command(1, "DESCRIBE ORDER 1"),
+        command(0, "DESCRIBE \"ORDER\" 1"),
+        command(1, ""),
+        command(0, "WAIT"),
+        Step::Tick,
+        command(1, "COMMIT SOLUTION 1 2 1 2"),
+        command(5, "GET SCORE"),
+    ];
+    let mut outcomes: Vec<_> = steps.iter().map(|step| Wycinanka::apply(&mut state, step)).collect();
+    outcomes.push(Outcome::Answer { lines: ["OK", "say \"hi\"", "tab\there", ""].into(), holds: true });
+    outcomes.push(Outcome::Answer { lines: ["OK", ""].into(), holds: true });
+    for outcome in &outcomes {
+        let mut written = b"[".to_vec();
+        Wycinanka::write_outcome(outcome, &mut written);
+        assert_eq!(String::from_utf8(written).unwrap(), format!("[{}", serde_json::to_string(outcome).unwrap()));
+    }
+    let holds = outcomes.iter().filter(|o| o.holds()).count();
+    let turns = outcomes.iter().filter(|o| matches!(o, Outcome::Turn { .. })).count();
+    let nothing = outcomes.iter().filter(|o| matches!(o, Outcome::Nothing)).count();
+    assert_eq!((holds, turns, nothing), (3, 1, 2), "{outcomes:?}");
+}
