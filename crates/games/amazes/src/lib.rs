@@ -4,7 +4,8 @@
 //! Rooms: [`geom`] (squares, directions, edges), [`maze`] (the CodeCup file format and its
 //! validation), [`generate`](mod@generate) (mazes and starting positions of our own), [`view`]
 //! (the corridor lines a player is told), [`knowledge`] (what each player knows and the discovery
-//! rules), [`rules`] (turns, points, the judge, sudden death), [`protocol`] (the stdio lines).
+//! rules), [`rules`] (turns, points, the judge, sudden death), [`protocol`] (the stdio lines),
+//! [`written`] (turn reports as a replay records them, for fast verification).
 //! No I/O, no rendering.
 //!
 //! Where seed 004 leaves room, this crate decides (each module says why):
@@ -24,6 +25,7 @@ pub mod maze;
 pub mod protocol;
 pub mod rules;
 pub mod view;
+pub mod written;
 
 pub use generate::{choose_starts, generate};
 pub use geom::{Dir, EdgeId, EdgeSet, Move, Placement, SIZE, SQUARES, Square, SquareSet};
@@ -111,6 +113,11 @@ impl Game for Amazes {
     /// 0-based index of the current pair of turns (150 at the end of a full game).
     fn round(state: &State) -> u32 {
         state.half_turns / 2
+    }
+
+    /// Turn reports are written by hand ([`written`]), the same bytes as serde's.
+    fn write_outcome(outcome: &Outcome, out: &mut Vec<u8>) {
+        written::write_outcome(outcome, out);
     }
 }
 

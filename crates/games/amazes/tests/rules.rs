@@ -267,3 +267,47 @@ fn a_replay_of_a_whole_game_verifies() {
     assert_eq!(verified.scores, Amazes::scores(&state));
     assert!(text.lines().nth(1).unwrap().contains(r#""corridors""#));
 }
+
+/// Verification writes each simulated outcome itself (`Game::write_outcome`, by hand for the
+/// usual turn) and compares the bytes with the record: whatever the outcome, those bytes are
+/// serde_json's.
+#[test]
+fn outcomes_are_written_as_serde_writes_them() {
+    let (_, _, mut outcomes) = sudden_death_game(3);
+    // Wanderers, for walls run into, extra `T`s and squares found by inference.
+    let setup = Setup::new(generate(21));
+    let mut state = Amazes::start(&setup, 2, 0).unwrap();
+    let mut rng = kibitz_core::rng::SplitMix64::new(6);
+    while let ToMove::Player(p) = Amazes::to_move(&state) {
+        let line: String = (0..1 + rng.below(6)).map(|_| ["F", "T", "L", "R"][rng.below(4)]).collect();
+        outcomes.push(Amazes::apply(&mut state, &Step::Act { player: p, action: Some(moves(&line)) }));
+    }
+    let mut s = comb_state(at(20, 0, Dir::N), at(20, 24, Dir::N));
+    for (player, line) in [(0, Some(moves("FF"))), (1, None), (0, Some(Moves::new(vec![Move::T; 257]))), (1, Some(moves("FFFF")))] {
+        outcomes.push(Outcome::Turn(Box::new(s.play(player, line.as_ref()))));
+    }
+    outcomes.push(Amazes::apply(&mut s, &Step::Tick));
+    let mut odd = turn(outcomes[0].clone());
+    odd.view.corridors[1] = "say \"hi\"\n".into();
+    odd.scores = [-7, i64::MIN];
+    outcomes.push(Outcome::Turn(Box::new(odd)));
+    for outcome in &outcomes {
+        let mut written = b"[".to_vec();
+        Amazes::write_outcome(outcome, &mut written);
+        assert_eq!(String::from_utf8(written).unwrap(), format!("[{}", serde_json::to_string(outcome).unwrap()));
+    }
+    let kinds = |f: fn(&TurnReport) -> bool| outcomes.iter().filter(|o| matches!(o, Outcome::Turn(t) if f(t))).count();
+    let found = |how: How| outcomes.iter().any(|o| matches!(o, Outcome::Turn(t) if t.discovered.iter().any(|d| d.how == how)));
+    let covered = [
+        found(How::Seen),
+        found(How::Inferred),
+        found(How::Visited),
+        kinds(|t| t.blocked) > 0,
+        kinds(|t| t.extra_t) > 0,
+        kinds(|t| t.ending.is_some()) == 2,
+        kinds(|t| t.judged.is_some()) == 2,
+        kinds(|t| t.played_by == PlayedBy::Judge) == 3,
+    ];
+    assert_eq!(covered, [true; 8], "seen, inferred, visited, blocked, extra T, endings, judged, judge's turns");
+    assert!(outcomes.iter().any(|o| matches!(o, Outcome::Refused { .. })));
+}

@@ -24,11 +24,13 @@ impl Lines {
     }
 
     /// No lines yet, with room for `bytes` of them.
+    #[inline]
     pub fn with_capacity(bytes: usize) -> Self {
         Self { text: String::with_capacity(bytes), count: 0 }
     }
 
     /// An answer of one line, written by `write` (`Lines::single(|l| l.word("ACCEPTED").fixed(won))`).
+    #[inline]
     pub fn single(write: impl for<'l> FnOnce(Line<'l>) -> Line<'l>) -> Self {
         let mut lines = Lines::new();
         write(lines.line()).end();
@@ -36,12 +38,14 @@ impl Lines {
     }
 
     /// Adds every line of `more`.
+    #[inline]
     pub fn append(&mut self, more: &Lines) {
         self.text.push_str(&more.text);
         self.count += more.count;
     }
 
     /// Adds `line`, which holds no line end.
+    #[inline]
     pub fn push(&mut self, line: &str) {
         debug_assert!(!line.contains('\n'), "an answer line holds no line end: {line:?}");
         self.room();
@@ -58,6 +62,7 @@ impl Lines {
     }
 
     /// A new line, written word by word; [`Line::end`] adds it.
+    #[inline]
     pub fn line(&mut self) -> Line<'_> {
         self.room();
         let start = self.text.len();
@@ -65,6 +70,7 @@ impl Lines {
     }
 
     /// Room for a few lines from the first, rather than growing from a handful of bytes.
+    #[inline]
     fn room(&mut self) {
         if self.text.capacity() == 0 {
             self.text.reserve(64);
@@ -211,7 +217,9 @@ pub struct Line<'a> {
     start: usize,
 }
 
+// Inlined: the games call these from their own crates, where a call cost more than the digit.
 impl Line<'_> {
+    #[inline]
     fn space(&mut self) {
         if self.lines.text.len() > self.start {
             self.lines.text.push(' ');
@@ -219,6 +227,7 @@ impl Line<'_> {
     }
 
     /// Appends a word.
+    #[inline]
     pub fn word(mut self, word: &str) -> Self {
         self.space();
         self.lines.text.push_str(word);
@@ -226,12 +235,14 @@ impl Line<'_> {
     }
 
     /// Appends a decimal integer.
+    #[inline]
     pub fn int(mut self, value: i64) -> Self {
         self.space();
         self.sign(value < 0).digits(value.unsigned_abs(), 1)
     }
 
     /// Appends a real with six decimals, as the servers print them (`1.000000`, `-0.250000`).
+    #[inline]
     pub fn fixed(mut self, value: Fixed6) -> Self {
         self.space();
         let abs = value.0.unsigned_abs();
@@ -240,6 +251,7 @@ impl Line<'_> {
         whole.digits(abs % 1_000_000, 6)
     }
 
+    #[inline]
     fn sign(self, negative: bool) -> Self {
         if negative {
             self.lines.text.push('-');
@@ -248,6 +260,7 @@ impl Line<'_> {
     }
 
     /// Writes `value` in decimal with at least `width` digits (leading zeros).
+    #[inline]
     fn digits(self, mut value: u64, width: usize) -> Self {
         if value < 10 && width == 1 {
             // Most numbers in answers are single digits (offsets, metals, levels).
@@ -268,11 +281,13 @@ impl Line<'_> {
     }
 
     /// Appends integers in order (coordinates, counts).
+    #[inline]
     pub fn ints(self, values: impl IntoIterator<Item = i64>) -> Self {
         values.into_iter().fold(self, Line::int)
     }
 
     /// Ends the line and adds it.
+    #[inline]
     pub fn end(self) {
         self.lines.text.push('\n');
         self.lines.count += 1;

@@ -433,7 +433,7 @@ impl FedrunekRules {
     }
 
     fn list(robots: &[Robot], of: Kind) -> Lines {
-        let mut lines = Lines::new();
+        let mut lines = Lines::with_capacity(8 + robots.len() * 24);
         let listed = || robots.iter().filter(|r| r.kind == of);
         lines.line().int(listed().count() as i64).end();
         listed().for_each(|robot| robot.write_list_line(&mut lines));
@@ -441,7 +441,7 @@ impl FedrunekRules {
     }
 
     fn sites(sites: &[Pos]) -> Lines {
-        let mut lines = Lines::new();
+        let mut lines = Lines::with_capacity(8 + sites.len() * 12);
         lines.line().int(sites.len() as i64).end();
         sites.iter().for_each(|p| lines.line().ints(p.ints()).end());
         lines
@@ -554,7 +554,8 @@ impl Rules for FedrunekRules {
                     "INFO" => {
                         let robot = state.teams[team].robot(id)?;
                         let at = robot.pos;
-                        let mut lines = Lines::new();
+                        // Room for seven lines of the longest kind, and the `OK` put before them.
+                        let mut lines = Lines::with_capacity(INFO_ORDER.len() * 40);
                         INFO_ORDER.iter().for_each(|&d| write_info_line(state, at, d, &mut lines));
                         Ok(lines)
                     }
