@@ -90,13 +90,52 @@ pub fn check_text<G: Game>(text: &str) -> Result<Checked, Located> {
 /// say so.
 struct Checker<G: Game> {
     state: Result<G::State, VerifyError>,
-    /// The simulated outcome as the writer writes it, to compare with a recorded text.
-    written: Vec<u8>,
+    /// Simulated outcomes as the writer writes them, to compare with recorded texts.
+    written: Recent<G::Outcome>,
+}
+
+/// The outcomes written last, each with its text. Most steps of a long match answer what a
+/// recent step answered (`turn, success`; the same order described again), and comparing two
+/// values costs less than writing one.
+struct Recent<O> {
+    slots: Vec<(O, Vec<u8>)>,
+    /// The slot a new outcome takes once all are used.
+    next: usize,
+}
+
+impl<O: PartialEq> Recent<O> {
+    const SLOTS: usize = 4;
+
+    /// `outcome` and its text: an equal outcome's if one was written lately, else written now
+    /// by `write`.
+    fn text(&mut self, outcome: O, write: impl FnOnce(&O, &mut Vec<u8>)) -> (&O, &[u8]) {
+        let slot = match self.slots.iter().position(|(seen, _)| *seen == outcome) {
+            Some(slot) => slot,
+            None => {
+                let slot = if self.slots.len() < Self::SLOTS {
+                    self.slots.push((outcome, Vec::new()));
+                    self.slots.len() - 1
+                } else {
+                    let slot = self.next;
+                    self.next = (slot + 1) % Self::SLOTS;
+                    self.slots[slot].0 = outcome;
+                    slot
+                };
+                let (outcome, text) = &mut self.slots[slot];
+                text.clear();
+                write(outcome, text);
+                slot
+            }
+        };
+        let (outcome, text) = &self.slots[slot];
+        (outcome, text)
+    }
 }
 
 impl<G: Game> Checker<G> {
     fn new(header: &ReplayHeader<G::Setup>) -> Self {
-        Self { state: G::start(&header.setup, header.players.len(), header.seed).map_err(VerifyError::Setup), written: Vec::new() }
+        let state = G::start(&header.setup, header.players.len(), header.seed).map_err(VerifyError::Setup);
+        Self { state, written: Recent { slots: Vec::new(), next: 0 } }
     }
 
     /// Plays `record`'s step and compares the outcome with `recorded`, its outcome.
@@ -105,7 +144,7 @@ impl<G: Game> Checker<G> {
         let round = G::round(state);
         let simulated = G::apply(state, &record.to_step());
         if simulated != *recorded {
-            self.disagree(record, round, recorded, &simulated);
+            self.state = Err(Self::disagreement(record, round, recorded, &simulated));
         }
     }
 
@@ -134,31 +173,29 @@ impl<G: Game> Checker<G> {
         };
         let round = G::round(state);
         let step = record.to_step();
-        let simulated = G::apply(state, &step);
-        self.written.clear();
-        G::write_outcome(&simulated, &mut self.written);
-        if self.written == outcome.as_bytes() {
+        let (simulated, written) = self.written.text(G::apply(state, &step), G::write_outcome);
+        if written == outcome.as_bytes() {
             return Ok(());
         }
         let recorded = read()?;
-        if simulated != recorded {
-            self.disagree(&record, round, &recorded, &simulated);
+        if *simulated != recorded {
+            self.state = Err(Self::disagreement(&record, round, &recorded, simulated));
         }
         Ok(())
     }
 
-    /// Keeps the first disagreement: `record` (played in `round`) says `recorded`, the rules
-    /// `simulated`.
-    fn disagree<X>(&mut self, record: &StepRecord<G::Action, X>, round: u32, recorded: &G::Outcome, simulated: &G::Outcome) {
+    /// The first disagreement, the only one kept: `record` (played in `round`) says `recorded`,
+    /// the rules `simulated`.
+    fn disagreement<X>(record: &StepRecord<G::Action, X>, round: u32, recorded: &G::Outcome, simulated: &G::Outcome) -> VerifyError {
         let show = |o: &G::Outcome| serde_json::to_string(o).unwrap_or_else(|e| e.to_string());
-        self.state = Err(VerifyError::Disagrees(Box::new(Disagreement {
+        VerifyError::Disagrees(Box::new(Disagreement {
             step: record.step,
             line: Replay::<G>::line_of_step(record.step),
             round,
             player: record.player,
             recorded: show(recorded),
             simulated: show(simulated),
-        })));
+        }))
     }
 
     /// The verdict once all `steps` records are checked; `end` is the replay's end record.
@@ -194,4 +231,29 @@ pub fn replay_history<G: Game>(state: &mut G::State, history: &[StepRecord<G::Ac
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Recent;
+
+    #[test]
+    fn an_outcome_written_lately_is_not_written_again() {
+        let mut recent = Recent { slots: Vec::new(), next: 0 };
+        let mut writes = 0;
+        let mut text = |outcome: u32| {
+            let (kept, text) = recent.text(outcome, |o, out| {
+                writes += 1;
+                out.extend_from_slice(o.to_string().as_bytes());
+            });
+            assert_eq!(*kept, outcome);
+            String::from_utf8(text.to_vec()).unwrap()
+        };
+        // Four slots: 1 stays while 2…4 come and go, 5 then takes the oldest (1), and so on.
+        let outcomes = [1, 1, 2, 1, 3, 4, 1, 2, 5, 1, 22, 22];
+        let texts: Vec<String> = outcomes.iter().map(|&o| text(o)).collect();
+        assert_eq!(texts, outcomes.map(|o| o.to_string()));
+        // 1, 2, 3, 4, 5, then 1 again (5 replaced it), then 22.
+        assert_eq!(writes, 7);
+    }
 }
