@@ -114,19 +114,5 @@ fn boolean(out: &mut Vec<u8>, value: bool) {
 }
 
 fn number(out: &mut Vec<u8>, value: i64) {
-    if value < 0 {
-        out.push(b'-');
-    }
-    let mut rest = value.unsigned_abs();
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
+    out.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
 }

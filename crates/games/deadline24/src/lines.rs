@@ -238,7 +238,12 @@ impl Line<'_> {
     #[inline]
     pub fn int(mut self, value: i64) -> Self {
         self.space();
-        self.sign(value < 0).digits(value.unsigned_abs(), 1)
+        match u8::try_from(value) {
+            // Most numbers in answers are single digits (offsets, metals, levels).
+            Ok(digit @ 0..=9) => self.lines.text.push(char::from(b'0' + digit)),
+            _ => self.lines.text.push_str(itoa::Buffer::new().format(value)),
+        }
+        self
     }
 
     /// Appends a real with six decimals, as the servers print them (`1.000000`, `-0.250000`).
@@ -261,22 +266,12 @@ impl Line<'_> {
 
     /// Writes `value` in decimal with at least `width` digits (leading zeros).
     #[inline]
-    fn digits(self, mut value: u64, width: usize) -> Self {
-        if value < 10 && width == 1 {
-            // Most numbers in answers are single digits (offsets, metals, levels).
-            self.lines.text.push(char::from(b'0' + value as u8));
-            return self;
-        }
-        let mut digits = [b'0'; 20];
-        let mut at = digits.len();
-        while value > 0 || digits.len() - at < width {
-            at -= 1;
-            digits[at] = b'0' + (value % 10) as u8;
-            value /= 10;
-        }
-        // Pushed one by one: a digit is one byte, and checking a text for UTF-8 cost more.
+    fn digits(self, value: u64, width: usize) -> Self {
+        let mut buffer = itoa::Buffer::new();
+        let digits = buffer.format(value);
         let text = &mut self.lines.text;
-        digits[at..].iter().for_each(|&d| text.push(char::from(d)));
+        (digits.len()..width).for_each(|_| text.push('0'));
+        text.push_str(digits);
         self
     }
 
