@@ -5,6 +5,7 @@
 //! - [`seat`]: who sits in a player's seat; a bot process speaking the game's line protocol
 //!   is one kind of seat, a human at the viewer is another.
 //! - [`sequential`]: the match loop for games where players take turns.
+//! - [`stderr`]: a bot's stderr, complete up to each answer it gives.
 //! - [`live`]: a match on its own thread with humans at some seats, followed by a viewer.
 //! - [`oneshot`]: programs that run once and print their whole answer (contest solvers).
 //!
@@ -16,6 +17,7 @@ pub mod oneshot;
 pub mod process;
 pub mod seat;
 pub mod sequential;
+pub mod stderr;
 
 pub use live::{HandSeat, LiveMatch, SeatPlan};
 pub use seat::BotLimits;

@@ -1,17 +1,15 @@
 //! A bot as a child process speaking lines.
 
+use crate::stderr::Stderr;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 /// Longest line accepted from a bot; a longer one is a protocol violation.
 pub const MAX_LINE: usize = 1 << 20;
-/// Stderr lines kept per bot between two turns; more are counted, not kept.
-const MAX_STDERR_LINES: usize = 200;
 
 enum Out {
     Line(String),
@@ -25,13 +23,7 @@ pub struct BotProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     stdout: Receiver<Out>,
-    stderr: Arc<Mutex<StderrBuffer>>,
-}
-
-#[derive(Default)]
-struct StderrBuffer {
-    lines: Vec<String>,
-    dropped: usize,
+    stderr: Stderr,
 }
 
 impl BotProcess {
@@ -73,21 +65,8 @@ impl BotProcess {
                 }
             }
         });
-        let buffer = Arc::new(Mutex::new(StderrBuffer::default()));
-        let sink = Arc::clone(&buffer);
-        thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { return };
-                let mut b = sink.lock().expect("stderr buffer");
-                if b.lines.len() < MAX_STDERR_LINES {
-                    b.lines.push(line);
-                } else {
-                    b.dropped += 1;
-                }
-            }
-        });
         let stdin = child.stdin.take();
-        Ok(Self { child, stdin, stdout: rx, stderr: buffer })
+        Ok(Self { child, stdin, stdout: rx, stderr: Stderr::read(stderr) })
     }
 
     /// Sends lines to the bot. `Err` says why the bot cannot be reached.
@@ -117,15 +96,10 @@ impl BotProcess {
         }
     }
 
-    /// What the bot wrote on stderr since the last call.
+    /// What the bot wrote on stderr since the last call: at least all it wrote before the
+    /// last line [`receive`](Self::receive) gave.
     pub fn take_stderr(&self) -> Vec<String> {
-        let mut b = self.stderr.lock().expect("stderr buffer");
-        let mut lines = std::mem::take(&mut b.lines);
-        if b.dropped > 0 {
-            lines.push(format!("[kibitz: {} more stderr lines not kept]", b.dropped));
-            b.dropped = 0;
-        }
-        lines
+        self.stderr.take()
     }
 
     /// Whether it exited, and how, after giving it a moment.

@@ -113,8 +113,12 @@ fn a_bot_sending_illegal_commands_is_answered_not_failed() {
     assert_eq!(turns.len(), 6);
     let text = serde_json::to_string(&turns[0].outcome).unwrap();
     assert!(text.contains("Player must be located at target lighthouse"), "{text}");
-    // Its stderr (where it echoed the referee's answers) is kept in the replay.
-    assert!(turns.iter().flat_map(|t| &t.stderr).any(|l| l.contains("\"success\":false")));
+    // Its stderr, where it echoed each answer before its next command, is kept with that
+    // next turn: exactly the one line, every time.
+    for turn in &turns[1..] {
+        assert_eq!(turn.stderr.len(), 1, "{:?}", turn.stderr);
+        assert!(turn.stderr[0].contains("\"success\":false"), "{:?}", turn.stderr);
+    }
 }
 
 #[test]
