@@ -67,10 +67,13 @@ fn a_human_plays_over_a_real_connection_and_the_recorded_game_verifies() {
     assert_eq!(got[3].answer, vec!["FAILED 102 inappropriate robot type"], "robot 3 is the scout");
     assert!(me.answers().is_empty(), "a blank line is not sent (the server would not answer it)");
     // The clock is paused: the greedy client's first turn never ends.
-    std::thread::sleep(Duration::from_millis(300));
-    let lines = texts(&feed);
-    let ours = lines.iter().filter(|l| l.contains("\"player\":0")).count();
-    assert_eq!(ours, 4, "the feed carries the human's four commands");
+    let ours = |lines: &[String]| lines.iter().filter(|l| l.contains("\"player\":0")).count();
+    let mut lines = Vec::new();
+    wait_for(|| {
+        lines.extend(texts(&feed));
+        ours(&lines) >= 4
+    });
+    assert_eq!(ours(&lines), 4, "the feed carries the human's four commands");
     assert_eq!(ticks(&lines), 0, "no turn ended while paused");
     hosted.clock.stop("stopped by the test");
     drop(hosted);
@@ -95,7 +98,8 @@ fn turns_run_on_the_wall_clock_until_the_host_pauses_them() {
     });
     assert!(ticks(&seen) >= 3, "turns end by themselves");
     hosted.clock.pause(true);
-    std::thread::sleep(Duration::from_millis(100));
+    // A turn that ended just before the pause took hold may still be on its way to the feed.
+    std::thread::sleep(Duration::from_millis(1000));
     seen.extend(texts(&feed));
     let before = ticks(&seen);
     std::thread::sleep(Duration::from_millis(400));

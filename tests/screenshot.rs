@@ -350,7 +350,7 @@ fn a_wycinanka_sheet_renders_with_an_order_highlighted_where_it_was_cut() {
     let dir = tempfile::tempdir().unwrap();
     let (race, shot) = (dir.path().join("race.jsonl"), dir.path().join("sheet.png"));
     let solver = format!("'{}' bot wycinanka solver", env!("CARGO_BIN_EXE_kibitz"));
-    let args = ["match", "wycinanka", "--width", "20", "--height", "20", "--game-turns", "6", "--turn-ms", "60", "--out"];
+    let args = ["match", "wycinanka", "--width", "20", "--height", "20", "--game-turns", "6", "--turn-ms", "500", "--out"];
     let output = kibitz().args(args).arg(&race).arg("--").arg(&solver).output().unwrap();
     assert!(output.status.success(), "{}", stderr(&output));
     // An order the solver fulfilled (a fifth of the orders are probably not in the sheet).

@@ -87,7 +87,7 @@ fn the_seeds_example_world_is_played_by_a_solver_and_verifies() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("example.jsonl");
     let played = run(kibitz()
-        .args(["match", "wycinanka", "--game-turns", "3", "--turn-ms", "100", "--world"])
+        .args(["match", "wycinanka", "--game-turns", "3", "--turn-ms", "1000", "--world"])
         .arg(seed_example())
         .arg("--out")
         .arg(&out)

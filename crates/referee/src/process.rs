@@ -194,21 +194,14 @@ mod tests {
 
     #[test]
     fn a_bot_answers_a_line() {
-        let mut bot = BotProcess::spawn("read x; echo \"got $x\"; echo oops >&2").unwrap();
+        let mut bot = BotProcess::spawn("read x; echo oops >&2; echo \"got $x\"; read y").unwrap();
         bot.send(&["hello".to_string()]).unwrap();
         let (line, _) = bot.receive(Duration::from_secs(5)).unwrap();
         assert_eq!(line, "got hello");
+        // Written before the answer, so there as soon as the answer is.
+        assert_eq!(bot.take_stderr(), vec!["oops".to_string()]);
+        assert_eq!(bot.take_stderr(), Vec::<String>::new());
         bot.finish(SHORT);
-        // The stderr reader runs on its own thread: give it a moment.
-        let mut stderr = Vec::new();
-        for _ in 0..100 {
-            stderr.extend(bot.take_stderr());
-            if !stderr.is_empty() {
-                break;
-            }
-            thread::sleep(Duration::from_millis(10));
-        }
-        assert_eq!(stderr, vec!["oops".to_string()]);
     }
 
     #[test]

@@ -260,7 +260,8 @@ fn a_slow_start_is_no_loss_under_the_games_own_limits() {
     assert!(played.summary.failed.is_empty(), "{:?}", played.summary.failed);
     let red = reports(&played.replay, 0);
     assert!(red.iter().all(|t| t.played_by == PlayedBy::Bot && t.judged.is_none()), "Red is never handed to the judge");
-    assert!(played.replay.records[0].ms.is_some_and(|ms| ms >= 1400), "the start-up is in Red's first turn");
+    // Most of the 1.5 s: the bot's clock starts when it is spawned, its turn's a little later.
+    assert!(played.replay.records[0].ms.is_some_and(|ms| ms >= 1000), "the start-up is in Red's first turn");
     assert_eq!(played.replay.header.limits.and_then(|l| l.total_ms), Some(30_000), "the budget is recorded");
 }
 
@@ -275,8 +276,11 @@ fn a_bot_that_uses_up_its_total_thinking_time_fails() {
     assert_eq!(s.failed.len(), 1, "{:?}", s.failed);
     assert_eq!(s.failed[0].player, 1);
     assert!(s.failed[0].reason.contains("total thinking time of 2000 ms"), "{}", s.failed[0].reason);
-    let answered = played.replay.records.iter().filter(|r| r.player == Some(1) && r.action.is_some()).count();
-    assert!((5..=7).contains(&answered), "answered {answered} turns within 2 s at 0.3 s each");
+    // At least 0.3 s an answer: six at most fit in 2 s, however fast or busy the machine.
+    let answers: Vec<u64> =
+        played.replay.records.iter().filter(|r| r.player == Some(1) && r.action.is_some()).filter_map(|r| r.ms).collect();
+    assert!((1..=6).contains(&answers.len()), "answered {} turns within 2 s at 0.3 s each", answers.len());
+    assert!(answers.iter().sum::<u64>() <= 2000, "{answers:?} fit the budget");
 }
 
 #[test]

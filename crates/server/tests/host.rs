@@ -66,10 +66,15 @@ async fn the_host_stops_a_game_and_its_replay_says_so_and_verifies() {
 
 #[tokio::test]
 async fn a_recorded_game_continues_from_a_turn_and_verifies_on_its_own() {
-    // A first game of five short turns, one command in each.
-    let common = Common { turn_ms: 30, turn_cap: Some(5), ..Common::default() };
-    let first = start::<FedrunekRules>(small(), common, ServerOptions::new(teams(2)), false).await;
+    // A first game of five short turns, one command in each. The clock starts once the client
+    // is in, and turns are long enough for a command and a WAIT on a busy machine.
+    let common = Common { turn_ms: 200, turn_cap: Some(5), ..Common::default() };
+    let clock = Clock::default();
+    clock.pause(true);
+    let options = ServerOptions { clock: clock.clone(), ..ServerOptions::new(teams(2)) };
+    let first = start::<FedrunekRules>(small(), common, options, false).await;
     let mut c = Client::login(first.addr, "login1", "secret1").await;
+    clock.pause(false);
     for _ in 0..5 {
         let answer = c.ask("DESCRIBE WORLD", 2).await;
         assert_eq!(answer[0], "OK");
@@ -89,10 +94,13 @@ async fn a_recorded_game_continues_from_a_turn_and_verifies_on_its_own() {
     }
     let players = vec![PlayerInfo { name: "login1".into(), command: None }, PlayerInfo { name: "login2".into(), command: None }];
     let resume = Resume { lines: Arc::new(lines.clone()), players: players.clone() };
-    let options = ServerOptions { resume: Some(resume), ..ServerOptions::new(teams(2)) };
+    let clock = Clock::default();
+    clock.pause(true);
+    let options = ServerOptions { resume: Some(resume), clock: clock.clone(), ..ServerOptions::new(teams(2)) };
     let second = start::<FedrunekRules>(small(), common, options, false).await;
     let mut c = Client::login(second.addr, "login2", "secret2").await;
     assert_eq!(c.ask("FINANCIAL REPORT", 2).await, vec!["OK", "20 0"]);
+    clock.pause(false);
     let replays = second.replays.clone();
     second.finish().await;
     let replay = replays.parse::<FedrunekRules>(0);

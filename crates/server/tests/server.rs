@@ -9,7 +9,7 @@ use kibitz_fedrunek::robots::{Kind, Robot};
 use kibitz_fedrunek::rules::{FedrunekState, Sites};
 use kibitz_fedrunek::world::{Cell, Metal, Pos, World};
 use kibitz_fedrunek::{FedrunekRules, Params, TurnReport};
-use kibitz_server::ServerOptions;
+use kibitz_server::{Clock, ServerOptions};
 use support::{Client, rounds_of, start, teams};
 
 /// Fedrunek on the seed's example asteroid (spec §2.7.1) instead of a generated one.
@@ -52,10 +52,16 @@ fn options(teams: Vec<kibitz_server::TeamLogin>) -> ServerOptions {
     ServerOptions::new(teams)
 }
 
+/// Options whose turn clock is `clock`, which the test starts when its client is ready: turns
+/// then do not run out while a busy machine is still logging in.
+fn paused(teams: Vec<kibitz_server::TeamLogin>, clock: &Clock) -> ServerOptions {
+    ServerOptions { clock: clock.clone(), ..ServerOptions::new(teams) }
+}
+
 #[tokio::test]
 async fn login_as_in_the_seed_and_a_bad_password_closes() {
     let login = vec![kibitz_server::TeamLogin { login: "login1".into(), password: "secret".into() }];
-    let common = Common { turn_ms: 100, turn_cap: Some(3), ..Common::default() };
+    let common = Common { turn_ms: 400, turn_cap: Some(3), ..Common::default() };
     let server = start::<FedrunekRules>(Params { n: 8, ..Params::default() }, common, options(login), false).await;
     let mut c = Client::connect(server.addr).await;
     c.expect(&["LOGIN"]).await;
@@ -117,11 +123,15 @@ async fn the_seeds_session_over_a_socket() {
 
 #[tokio::test]
 async fn wait_holds_the_connection_until_the_next_turn() {
+    // The clock starts once both commands are sent, so that the WAIT is turn 1's.
     let common = Common { turn_ms: 150, turn_cap: Some(3), ..Common::default() };
-    let server = start::<FedrunekRules>(Params { n: 8, ..Params::default() }, common, options(teams(1)), false).await;
+    let clock = Clock::default();
+    clock.pause(true);
+    let server = start::<FedrunekRules>(Params { n: 8, ..Params::default() }, common, paused(teams(1), &clock), false).await;
     let mut c = Client::login(server.addr, "login1", "secret1").await;
     // Sent together: the second waits in the socket until the turn ends.
     c.send_raw(b"WAIT\nFINANCIAL REPORT\n").await;
+    clock.pause(false);
     c.expect(&["OK"]).await;
     let waiting = c.line().await.unwrap();
     let seconds: f64 = waiting.strip_prefix("WAITING ").unwrap().parse().unwrap();
@@ -169,14 +179,18 @@ async fn the_command_limit_forces_waiting_until_the_turn_ends() {
 
 #[tokio::test]
 async fn games_follow_one_another_on_the_same_connections() {
-    let common = Common { turn_ms: 60, turn_cap: Some(2), ..Common::default() };
-    let mut opts = options(teams(1));
+    // The clock starts at the first WAIT, and a turn is long enough for a command after a WAIT.
+    let common = Common { turn_ms: 300, turn_cap: Some(2), ..Common::default() };
+    let clock = Clock::default();
+    clock.pause(true);
+    let mut opts = paused(teams(1), &clock);
     opts.games = 2;
     opts.seed = 40;
     let server = start::<FedrunekRules>(Params { n: 8, ..Params::default() }, common, opts, false).await;
     let mut c = Client::login(server.addr, "login1", "secret1").await;
     for _ in 0..3 {
         c.send("WAIT").await;
+        clock.pause(false);
         c.expect(&["OK"]).await;
         c.line().await.unwrap();
     }
@@ -195,7 +209,7 @@ async fn games_follow_one_another_on_the_same_connections() {
 
 #[tokio::test]
 async fn spectators_see_every_line_of_the_replay() {
-    let common = Common { turn_ms: 80, turn_cap: Some(4), ..Common::default() };
+    let common = Common { turn_ms: 250, turn_cap: Some(4), ..Common::default() };
     let server = start::<FedrunekRules>(Params { n: 8, ..Params::default() }, common, options(teams(1)), true).await;
     let mut c = Client::login(server.addr, "login1", "secret1").await;
     c.ask("FINANCIAL REPORT", 2).await;
@@ -219,11 +233,16 @@ async fn spectators_see_every_line_of_the_replay() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_viewers_follower_sees_every_line_of_every_game_once() {
     use kibitz_follow::{Follow, Mode, Source};
-    let common = Common { turn_ms: 60, turn_cap: Some(3), ..Common::default() };
-    let mut opts = options(teams(1));
+    // The clock starts once the client is in; turns are long enough for the follower to join
+    // in the first game and for a command and a WAIT in each.
+    let common = Common { turn_ms: 250, turn_cap: Some(3), ..Common::default() };
+    let clock = Clock::default();
+    clock.pause(true);
+    let mut opts = paused(teams(1), &clock);
     opts.games = 2;
     let server = start::<FedrunekRules>(Params { n: 8, ..Params::default() }, common, opts, true).await;
     let mut c = Client::login(server.addr, "login1", "secret1").await;
+    clock.pause(false);
     let address = server.spectate.unwrap().to_string();
     let follower = std::thread::spawn(move || {
         let follow = Follow::start(Source::parse(&format!("tcp://{address}")), Mode::Follow);
@@ -272,7 +291,7 @@ async fn next_turn(c: &mut Client) {
 #[tokio::test]
 async fn the_seeds_session_goes_on_over_a_socket() {
     let login = vec![kibitz_server::TeamLogin { login: "login1".into(), password: "secret".into() }];
-    let common = Common { turn_ms: 120, turn_cap: Some(12), ..Common::default() };
+    let common = Common { turn_ms: 300, turn_cap: Some(12), ..Common::default() };
     let server = start::<SeedExample>((), common, options(login), false).await;
     let mut c = Client::login(server.addr, "login1", "secret").await;
     next_turn(&mut c).await; // from the start of a turn, so that each group below fits in one
