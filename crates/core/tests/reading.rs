@@ -166,3 +166,22 @@ fn outcomes_written_otherwise_agree_and_damage_after_a_disagreement_is_found() {
     assert!(matches!(checked.verdict, Err(VerifyError::Disagrees(_))), "{:?}", checked.verdict);
     assert_eq!(checked.damage.map(|d| d.line), Some(30_000));
 }
+
+/// An end record whose scores are not the rules' is named, as reading the replay whole names it.
+#[test]
+fn final_scores_that_are_not_the_rules_are_named() {
+    let text = replay_text();
+    let last = text.lines().count();
+    let end: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    let scores = end["end"]["scores"].as_array().unwrap().clone();
+    let mut wrong = end.clone();
+    wrong["end"]["scores"][0] = serde_json::json!(scores[0].as_i64().unwrap() + 1);
+    let checked = agree(&with_line(&text, last, &wrong.to_string()), "wrong final scores");
+    match checked.verdict {
+        Err(VerifyError::FinalScores { recorded, simulated }) => {
+            assert_eq!(recorded[0], simulated[0] + 1);
+            assert_eq!(serde_json::json!(simulated), serde_json::Value::Array(scores));
+        }
+        other => panic!("{other:?}"),
+    }
+}
