@@ -1,18 +1,27 @@
 //! Lines into words, words into arguments, and the shape of every answer (spec §1.3–§1.5).
 
 use crate::lines::Lines;
+use smallvec::SmallVec;
 
 /// White space in client lines: space, tab and CR (a CR before the LF is white space).
 fn is_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\r')
 }
 
+/// The words of one line, kept in place up to [`INLINE_WORDS`] of them.
+pub type Words<'a> = SmallVec<[&'a str; INLINE_WORDS]>;
+
+/// Words a line may have before they need the heap: wycinanka's cut of its largest order
+/// (25 vertices) has 29.
+pub const INLINE_WORDS: usize = 32;
+
 /// The words of a client line; empty for a blank line.
 ///
 /// Byte by byte: the separators are ASCII, which never occurs inside a longer UTF-8 character,
-/// and decoding characters made splitting a tenth of verifying a wycinanka replay.
-pub fn split(line: &str) -> Vec<&str> {
-    let mut words = Vec::with_capacity(8);
+/// and decoding characters made splitting a tenth of verifying a wycinanka replay. The words
+/// stay on the stack: every recorded command is split again when a replay is verified.
+pub fn split(line: &str) -> Words<'_> {
+    let mut words = Words::new();
     let mut start = None;
     for (at, &b) in line.as_bytes().iter().enumerate() {
         match (is_space(char::from(b)), start) {
@@ -138,15 +147,18 @@ mod tests {
 
     #[test]
     fn white_space_is_space_tab_and_cr() {
-        assert_eq!(split("  DESCRIBE \t  WORLD\r"), vec!["DESCRIBE", "WORLD"]);
+        assert_eq!(split("  DESCRIBE \t  WORLD\r").as_slice(), ["DESCRIBE", "WORLD"]);
         assert!(split(" \t\r").is_empty());
         // Characters of several bytes stay whole, whatever their bytes.
         let pieces = ["ŁÓDŹ", " ", "\t", "\r", "\u{a0}", "☃x", "\u{2009}", "9", "\u{1f600}"];
         for i in 0..pieces.len().pow(4) {
             let line: String = (0..4).map(|k| pieces[i / pieces.len().pow(k) % pieces.len()]).collect();
             let by_chars: Vec<&str> = line.split(is_space).filter(|w| !w.is_empty()).collect();
-            assert_eq!(split(&line), by_chars, "{line:?}");
+            assert_eq!(split(&line).as_slice(), by_chars, "{line:?}");
         }
+        // More words than are kept in place.
+        let many: Vec<String> = (0..3 * INLINE_WORDS).map(|i| i.to_string()).collect();
+        assert_eq!(split(&many.join(" \t")).as_slice(), many);
     }
 
     #[test]
