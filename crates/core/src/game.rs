@@ -19,6 +19,16 @@ pub enum Step<A> {
     Tick,
 }
 
+impl<A> Step<A> {
+    /// The step a record describes: `player`'s act with `action`, or a tick when no player acts.
+    pub fn of(player: Option<usize>, action: Option<A>) -> Self {
+        match player {
+            Some(player) => Step::Act { player, action },
+            None => Step::Tick,
+        }
+    }
+}
+
 /// Who or what the game waits for next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ToMove {

@@ -175,11 +175,7 @@ impl<G: Game> Checker<G> {
         // The record's own action plays the step: nothing of it is needed afterwards but its
         // number and player, and copying a command line at every step costs more than its play.
         let StepRecord { step: index, player, action, .. } = record;
-        let step = match player {
-            Some(player) => Step::Act { player, action },
-            None => Step::Tick,
-        };
-        let (simulated, written) = self.written.text(G::apply(state, &step), G::write_outcome);
+        let (simulated, written) = self.written.text(G::apply(state, &Step::of(player, action)), G::write_outcome);
         if written == outcome.as_bytes() {
             return Ok(());
         }

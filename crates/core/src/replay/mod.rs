@@ -149,10 +149,7 @@ impl<A: Clone, O> StepRecord<A, O> {
 
     /// The step this record describes.
     pub fn to_step(&self) -> Step<A> {
-        match self.player {
-            Some(player) => Step::Act { player, action: self.action.clone() },
-            None => Step::Tick,
-        }
+        Step::of(self.player, self.action.clone())
     }
 }
 
