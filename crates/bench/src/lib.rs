@@ -8,6 +8,10 @@ use kibitz_core::verify::check_text;
 use kibitz_core::{Game, Step};
 use std::hint::black_box;
 
+/// Benchmarks measure with the allocator of the `kibitz` binary (`src/main.rs`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The replay of `steps` played from `setup` by `players` players, as [`ReplayWriter`] writes
 /// it (outcomes from the rules, no end record: a match stopped where the steps stop).
 pub fn replay_text<G: Game>(setup: &G::Setup, seed: u64, players: usize, steps: &[Step<G::Action>]) -> String {
