@@ -91,6 +91,11 @@ pub trait Game: 'static {
     fn write_outcome(outcome: &Self::Outcome, out: &mut Vec<u8>) {
         write_json(outcome, out);
     }
+
+    /// How many of the outcomes it wrote last verification keeps, with their text, so that an
+    /// equal outcome is compared rather than written again. More find more repeats, but every
+    /// outcome that repeats none is compared with all of them.
+    const RECENT_OUTCOMES: usize = 4;
 }
 
 /// Appends `value` as serde_json writes it (nothing if it cannot be written: a map with

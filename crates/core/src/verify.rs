@@ -96,15 +96,18 @@ struct Checker<G: Game> {
 
 /// The outcomes written last, each with its text. Most steps of a long match answer what a
 /// recent step answered (`turn, success`; the same order described again), and comparing two
-/// values costs less than writing one.
+/// values costs less than writing one. How many: [`Game::RECENT_OUTCOMES`].
 struct Recent<O> {
     slots: Vec<(O, Vec<u8>)>,
+    capacity: usize,
     /// The slot a new outcome takes once all are used.
     next: usize,
 }
 
 impl<O: PartialEq> Recent<O> {
-    const SLOTS: usize = 4;
+    fn new(capacity: usize) -> Self {
+        Self { slots: Vec::with_capacity(capacity), capacity: capacity.max(1), next: 0 }
+    }
 
     /// `outcome` and its text: an equal outcome's if one was written lately, else written now
     /// by `write`.
@@ -112,12 +115,12 @@ impl<O: PartialEq> Recent<O> {
         let slot = match self.slots.iter().position(|(seen, _)| *seen == outcome) {
             Some(slot) => slot,
             None => {
-                let slot = if self.slots.len() < Self::SLOTS {
+                let slot = if self.slots.len() < self.capacity {
                     self.slots.push((outcome, Vec::new()));
                     self.slots.len() - 1
                 } else {
                     let slot = self.next;
-                    self.next = (slot + 1) % Self::SLOTS;
+                    self.next = (slot + 1) % self.capacity;
                     self.slots[slot].0 = outcome;
                     slot
                 };
@@ -135,7 +138,7 @@ impl<O: PartialEq> Recent<O> {
 impl<G: Game> Checker<G> {
     fn new(header: &ReplayHeader<G::Setup>) -> Self {
         let state = G::start(&header.setup, header.players.len(), header.seed).map_err(VerifyError::Setup);
-        Self { state, written: Recent { slots: Vec::new(), next: 0 } }
+        Self { state, written: Recent::new(G::RECENT_OUTCOMES) }
     }
 
     /// Plays `record`'s step and compares the outcome with `recorded`, its outcome.
@@ -241,7 +244,7 @@ mod tests {
 
     #[test]
     fn an_outcome_written_lately_is_not_written_again() {
-        let mut recent = Recent { slots: Vec::new(), next: 0 };
+        let mut recent = Recent::new(8);
         let mut writes = 0;
         let mut text = |outcome: u32| {
             let (kept, text) = recent.text(outcome, |o, out| {
@@ -251,11 +254,12 @@ mod tests {
             assert_eq!(*kept, outcome);
             String::from_utf8(text.to_vec()).unwrap()
         };
-        // Four slots: 1 stays while 2…4 come and go, 5 then takes the oldest (1), and so on.
-        let outcomes = [1, 1, 2, 1, 3, 4, 1, 2, 5, 1, 22, 22];
+        // 1 stays while 2…8 come, and is found again; 9 then takes the oldest slot (1's), so
+        // 1 is written again, into the next oldest (2's), and so is 2.
+        let outcomes = [1, 1, 2, 3, 4, 5, 6, 7, 8, 1, 9, 8, 1, 2, 22, 22];
         let texts: Vec<String> = outcomes.iter().map(|&o| text(o)).collect();
         assert_eq!(texts, outcomes.map(|o| o.to_string()));
-        // 1, 2, 3, 4, 5, then 1 again (5 replaced it), then 22.
-        assert_eq!(writes, 7);
+        // 1…8, 9, 1 again, 2 again (1 took its slot), 22.
+        assert_eq!(writes, 12);
     }
 }

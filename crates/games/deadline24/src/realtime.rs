@@ -255,6 +255,10 @@ impl<R: Rules> Game for Realtime<R> {
         state.turn
     }
 
+    /// A team asks a handful of things in a turn, and the next team asks the same (an order
+    /// described to every team): eight outcomes reach back past one team's questions.
+    const RECENT_OUTCOMES: usize = 8;
+
     /// Answers, nearly all of a server game's replay, are written without serde.
     fn write_outcome(outcome: &Self::Outcome, out: &mut Vec<u8>) {
         if let Outcome::Answer { lines, holds } = outcome {
