@@ -240,20 +240,22 @@ impl Host<'_> {
 }
 
 /// A connected set of `size` vertices of `host` grown from a random vertex, each next vertex
-/// drawn from the set's neighbours (fewer when the host is smaller).
+/// drawn from the set's neighbours (fewer when the host is smaller). What is inside is kept
+/// sorted beside the set, not marked in an array the size of the host: an order is a few
+/// dozen vertices, the sheet thousands.
 fn grow(host: Host, size: u32, rng: &mut SplitMix64) -> Vec<u32> {
     let start = rng.below(host.n() as usize) as u32 + 1;
-    let mut inside = vec![false; host.n() as usize + 1];
-    inside[start as usize] = true;
+    let mut inside = vec![start];
     let mut set = vec![start];
     let mut frontier: Vec<u32> = Vec::new();
     host.each_neighbour(start, |w| frontier.push(w));
     while set.len() < size as usize && !frontier.is_empty() {
         let v = frontier.swap_remove(rng.below(frontier.len()));
-        if !std::mem::replace(&mut inside[v as usize], true) {
+        if let Err(at) = inside.binary_search(&v) {
+            inside.insert(at, v);
             set.push(v);
             host.each_neighbour(v, |w| {
-                if !inside[w as usize] {
+                if inside.binary_search(&w).is_err() {
                     frontier.push(w);
                 }
             });
@@ -268,16 +270,17 @@ fn grow(host: Host, size: u32, rng: &mut SplitMix64) -> Vec<u32> {
 fn cut(host: Host, set: &[u32], keep_all: bool, rng: &mut SplitMix64) -> Graph {
     let mut order: Vec<u32> = (1..=set.len() as u32).collect();
     rng.shuffle(&mut order);
-    // `index[v]`: the number host vertex v gets in the piece, 0 outside it.
-    let mut index = vec![0u32; host.n() as usize + 1];
-    for (&v, &k) in set.iter().zip(&order) {
-        index[v as usize] = k;
-    }
+    // The number each host vertex of the piece gets, by host vertex.
+    let mut numbered: Vec<(u32, u32)> = set.iter().copied().zip(order.iter().copied()).collect();
+    numbered.sort_unstable();
+    let number = |w: u32| numbered.binary_search_by_key(&w, |&(v, _)| v).ok().map(|at| numbered[at].1);
     let mut among: Vec<(u32, u32)> = Vec::new();
-    for &v in set {
+    for (&v, &k) in set.iter().zip(&order) {
         host.each_neighbour(v, |w| {
-            if v < w && index[w as usize] != 0 {
-                among.push((index[v as usize], index[w as usize]));
+            if v < w
+                && let Some(j) = number(w)
+            {
+                among.push((k, j));
             }
         });
     }
