@@ -330,8 +330,20 @@ mod tests {
 
     #[test]
     fn plain_lines_are_written_as_serde_writes_them_and_others_left_to_serde() {
-        let pieces =
-            ["OK", "", "12 7", "é ü ☃", "\u{7f}", "say \"hi\"", "a\\b", "tab\there", "\u{1}", "0123456789 abcdef", "seven \"q", "1 2 3 4 5 6 7 8 9"];
+        let pieces = [
+            "OK",
+            "",
+            "12 7",
+            "é ü ☃",
+            "\u{7f}",
+            "say \"hi\"",
+            "a\\b",
+            "tab\there",
+            "\u{1}",
+            "0123456789 abcdef",
+            "seven \"q",
+            "1 2 3 4 5 6 7 8 9",
+        ];
         // Every list of up to three pieces, so empty lists, empty lines and each escape in
         // every position are all written.
         let n = pieces.len();
