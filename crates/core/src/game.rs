@@ -92,6 +92,11 @@ pub trait Game: 'static {
         write_json(outcome, out);
     }
 
+    /// Called before a whole replay is re-simulated from `state`, which was just started: a
+    /// game whose coming steps need work that depends on nothing played (wycinanka's orders)
+    /// may start it here on another thread. Nothing by default.
+    fn prepare_replay(_state: &Self::State) {}
+
     /// How many of the outcomes it wrote last verification keeps, with their text, so that an
     /// equal outcome is compared rather than written again. More find more repeats, but every
     /// outcome that repeats none is compared with all of them.

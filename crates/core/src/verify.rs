@@ -138,6 +138,9 @@ impl<O: PartialEq> Recent<O> {
 impl<G: Game> Checker<G> {
     fn new(header: &ReplayHeader<G::Setup>) -> Self {
         let state = G::start(&header.setup, header.players.len(), header.seed).map_err(VerifyError::Setup);
+        if let Ok(state) = &state {
+            G::prepare_replay(state);
+        }
         Self { state, written: Recent::new(G::RECENT_OUTCOMES) }
     }
 

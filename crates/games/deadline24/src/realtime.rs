@@ -38,6 +38,9 @@ pub trait Rules: 'static {
     /// The data lines after `OK` that answer a command (already split into words, never
     /// `WAIT`): what a client reads before the answer is complete.
     fn answer_lines(words: &[&str]) -> AnswerLines;
+
+    /// [`Game::prepare_replay`] for this game's state.
+    fn prepare_replay(_state: &Self::State) {}
 }
 
 /// What a game's command sees of the common state.
@@ -253,6 +256,10 @@ impl<R: Rules> Game for Realtime<R> {
 
     fn round(state: &Self::State) -> u32 {
         state.turn
+    }
+
+    fn prepare_replay(state: &Self::State) {
+        R::prepare_replay(&state.game);
     }
 
     /// A team asks a handful of things in a turn, and the next team asks the same (an order

@@ -21,20 +21,19 @@ pub const INLINE_WORDS: usize = 32;
 /// and decoding characters made splitting a tenth of verifying a wycinanka replay. The words
 /// stay on the stack: every recorded command is split again when a replay is verified.
 pub fn split(line: &str) -> Words<'_> {
+    let bytes = line.as_bytes();
     let mut words = Words::new();
-    let mut start = None;
-    for (at, &b) in line.as_bytes().iter().enumerate() {
-        match (is_space(char::from(b)), start) {
-            (true, Some(from)) => {
-                words.push(&line[from..at]);
-                start = None;
-            }
-            (false, None) => start = Some(at),
-            _ => {}
+    let mut at = 0;
+    while at < bytes.len() {
+        if is_space(char::from(bytes[at])) {
+            at += 1;
+            continue;
         }
-    }
-    if let Some(from) = start {
-        words.push(&line[from..]);
+        let from = at;
+        while at < bytes.len() && !is_space(char::from(bytes[at])) {
+            at += 1;
+        }
+        words.push(&line[from..at]);
     }
     words
 }

@@ -1,12 +1,14 @@
 //! Wycinanka's commands and turn boundary (spec §3.3, §3.4, §3.6).
 
-use crate::generate::{Params, order, sheet};
+use crate::generate::{Params, sheet};
 use crate::graph::{Graph, fits};
+use crate::schedule::Schedule;
 use crate::sheet::{Order, Sheet};
 use crate::world::World;
 use kibitz_core::rng::SplitMix64;
-use kibitz_deadline24::{AnswerLines, Args, Ctx, Fail, Fixed6, Lines, Reply, Rules, command};
+use kibitz_deadline24::{AnswerLines, Args, Ctx, Fail, Fixed6, INLINE_WORDS, Lines, Reply, Rules, command};
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 use std::sync::Arc;
 
 /// Wycinanka's errors 101–105, verbatim (spec §3.8).
@@ -73,9 +75,8 @@ pub struct WycinankaState {
     /// Each team's points in this game, before K.
     pub points: Vec<Fixed6>,
     pub turns: u32,
-    params: Arc<Params>,
-    /// Draws the orders placed at turn boundaries.
-    rng: SplitMix64,
+    /// The orders of the turns to come, shared by every state of the game.
+    schedule: Arc<Schedule>,
 }
 
 /// What a turn boundary did: the orders placed for the next turn (their IDs).
@@ -89,32 +90,31 @@ impl WycinankaState {
     /// A game in progress from its parts, `orders` placed before turn 1 (tests build the seed's
     /// example this way). `rng` draws the orders of later turns.
     pub fn new(sheet: Sheet, orders: Vec<Order>, teams: usize, params: Params, rng: SplitMix64) -> Self {
-        let orders = orders.into_iter().map(|o| Placed::new(o, 1)).collect();
-        let turns = params.turns;
-        Self { sheet: Arc::new(sheet), orders, points: vec![Fixed6(0); teams], turns, params: Arc::new(params), rng }
+        Self::with_schedule(Arc::new(sheet), orders.into_iter().map(|o| Placed::new(o, 1)).collect(), teams, params, rng, 2)
     }
 
-    /// Places the orders of `turn` (1: before the first) and returns their IDs: those the world
-    /// lists for it, if any; else generated ones, `initial_orders` before turn 1 and one to
-    /// three before a later turn.
+    fn with_schedule(sheet: Arc<Sheet>, orders: Vec<Placed>, teams: usize, params: Params, rng: SplitMix64, first: u32) -> Self {
+        let turns = params.turns;
+        let schedule = Schedule::new(Arc::clone(&sheet), Arc::new(params), rng, first);
+        Self { sheet, orders, points: vec![Fixed6(0); teams], turns, schedule }
+    }
+
+    /// Places the orders of `turn` (1: before the first) and returns their IDs.
     fn place_orders(&mut self, turn: u32) -> Vec<u32> {
-        let listed: Vec<Order> = match &self.params.world {
-            Some(world) => world.orders.iter().filter(|(t, _)| *t == turn).map(|(_, o)| o.clone()).collect(),
-            None => Vec::new(),
-        };
-        let orders = if listed.is_empty() {
-            let count = if turn == 1 { self.params.initial_orders.max(1) as usize } else { 1 + self.rng.below(3) };
-            (0..count).map(|_| order(&self.sheet.graph, &self.params, &mut self.rng)).collect()
-        } else {
-            listed
-        };
-        orders
+        self.schedule
+            .turn(turn)
             .into_iter()
-            .map(|order| {
-                self.orders.push(Placed::new(order, turn));
+            .map(|placed| {
+                self.orders.push(placed);
                 self.orders.len() as u32
             })
             .collect()
+    }
+
+    /// Has the orders of the coming turns drawn on another thread while play goes on
+    /// ([`Schedule::draw_ahead`]).
+    pub fn draw_ahead(&self) {
+        self.schedule.draw_ahead();
     }
 
     fn placed(&self, id: i64) -> Result<&Placed, Fail> {
@@ -154,7 +154,9 @@ impl WycinankaRules {
             return Err(Fail::BAD_FORMAT);
         }
         let mut args = Args::new(words);
-        let numbers = words.iter().map(|_| args.int()).collect::<Result<Vec<i64>, Fail>>()?;
+        // On the stack up to the largest default order: every recorded commit is checked again
+        // when a replay is verified.
+        let numbers = words.iter().map(|_| args.int()).collect::<Result<SmallVec<[i64; INLINE_WORDS]>, Fail>>()?;
         let (id, size, vertices) = (numbers[0], numbers[1], &numbers[2..]);
         let placed = state.placed(id)?;
         if placed.fulfilled_by(team) {
@@ -168,7 +170,7 @@ impl WycinankaRules {
         if vertices.iter().any(|v| !(1..=n).contains(v)) {
             return Err(BAD_VERTEX);
         }
-        let map: Vec<u32> = vertices.iter().map(|&v| v as u32).collect();
+        let map: SmallVec<[u32; INLINE_WORDS]> = vertices.iter().map(|&v| v as u32).collect();
         let mut sorted = map.clone();
         sorted.sort_unstable();
         if sorted.windows(2).any(|w| w[0] == w[1]) {
@@ -179,7 +181,7 @@ impl WycinankaRules {
         }
         let placed = &mut state.orders[id as usize - 1];
         let won = share(order.value, placed.cuts.len());
-        placed.cuts.push(Cut { team, map: map.into() });
+        placed.cuts.push(Cut { team, map: map.as_slice().into() });
         state.points[team] = Fixed6(state.points[team].0 + won.0);
         Ok(Lines::single(|l| l.word("ACCEPTED").fixed(won)))
     }
@@ -208,7 +210,7 @@ impl Rules for WycinankaRules {
             Some(world) => world.sheet.clone(),
             None => sheet(params, &mut rng),
         };
-        let mut state = WycinankaState::new(sheet, Vec::new(), teams, params.clone(), rng);
+        let mut state = WycinankaState::with_schedule(Arc::new(sheet), Vec::new(), teams, params.clone(), rng, 1);
         state.place_orders(1);
         Ok(state)
     }
@@ -259,6 +261,11 @@ impl Rules for WycinankaRules {
 
     fn results(state: &WycinankaState) -> Vec<Fixed6> {
         state.points.clone()
+    }
+
+    /// The orders of the coming turns are drawn while the commands are answered.
+    fn prepare_replay(state: &WycinankaState) {
+        state.draw_ahead();
     }
 
     fn answer_lines(words: &[&str]) -> AnswerLines {
