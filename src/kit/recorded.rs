@@ -31,7 +31,7 @@ impl<G: Game> Recorded<G> {
             timeline: Timeline::new(initial, Vec::new()),
             track,
             cache: None,
-            reader: LineReader::default(),
+            reader: LineReader::new(G::read_action),
         })
     }
 

@@ -92,6 +92,14 @@ pub trait Game: 'static {
         write_json(outcome, out);
     }
 
+    /// The action whose replay text is `text`, read without serde, or `None` to leave it to
+    /// serde: only when `text` is exactly as this game writes it and means the value serde
+    /// would read. A server game's every command is a text of its own (its arrival time), too
+    /// many to keep each one's value; others repeat and are parsed once. Nothing by default.
+    fn read_action(_text: &str) -> Option<Self::Action> {
+        None
+    }
+
     /// Called before a whole replay is re-simulated from `state`, which was just started: a
     /// game whose coming steps need work that depends on nothing played (wycinanka's orders)
     /// may start it here on another thread. Nothing by default.

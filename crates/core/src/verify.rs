@@ -77,7 +77,7 @@ pub struct Checked {
 pub fn check_text<G: Game>(text: &str) -> Result<Checked, Located> {
     let (header, body) = Replay::<G>::read_header(text)?;
     let mut checker = Checker::<G>::new(&header);
-    let read = read_body_unparsed(body, |record, number| checker.check_recorded(record, number));
+    let read = read_body_unparsed(body, G::read_action, |record, number| checker.check_recorded(record, number));
     Ok(Checked {
         steps: read.steps,
         damage: read.damage,

@@ -30,6 +30,8 @@ pub struct Seen<A, O> {
     outcomes: Parsed<O>,
     /// Finds a bot's stderr lines after an outcome taken from the line's end.
     stderr: memchr::memmem::Finder<'static>,
+    /// The game's own reading of an action's text ([`crate::Game::read_action`]), tried first.
+    read_action: fn(&str) -> Option<A>,
 }
 
 /// One kind's values by their text, and the bytes of text kept.
@@ -46,7 +48,15 @@ impl<T> Default for Parsed<T> {
 
 impl<A, O> Default for Seen<A, O> {
     fn default() -> Self {
-        Self { actions: Parsed::default(), outcomes: Parsed::default(), stderr: memchr::memmem::Finder::new(",\"stderr\":[") }
+        Self::new(|_| None)
+    }
+}
+
+impl<A, O> Seen<A, O> {
+    /// A reader that reads actions with `read_action` first.
+    pub fn new(read_action: fn(&str) -> Option<A>) -> Self {
+        let stderr = memchr::memmem::Finder::new(",\"stderr\":[");
+        Self { actions: Parsed::default(), outcomes: Parsed::default(), stderr, read_action }
     }
 }
 
@@ -83,7 +93,10 @@ impl<A: DeserializeOwned + Clone, O: DeserializeOwned + Clone> Seen<A, O> {
         let action = match at.eat(",\"action\":") {
             Some(()) => match at.value()? {
                 "null" => None,
-                text => Some(parsed(&mut self.actions, text)?),
+                text => Some(match (self.read_action)(text) {
+                    Some(action) => action,
+                    None => parsed(&mut self.actions, text)?,
+                }),
             },
             None => None,
         };

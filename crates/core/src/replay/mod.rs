@@ -239,6 +239,13 @@ impl<A, O> Default for LineReader<A, O> {
     }
 }
 
+impl<A, O> LineReader<A, O> {
+    /// A reader that reads actions with `read_action` first ([`crate::Game::read_action`]).
+    pub fn new(read_action: fn(&str) -> Option<A>) -> Self {
+        Self { seen: fast::Seen::new(read_action) }
+    }
+}
+
 impl<A: DeserializeOwned + Clone, O: DeserializeOwned + Clone> LineReader<A, O> {
     /// Line `number` (without its line end) of a replay whose first `steps` steps are read.
     pub fn next(&mut self, line: &str, number: usize, steps: usize) -> Result<BodyLine<A, O>, Located> {
@@ -312,7 +319,7 @@ pub struct Body {
 /// and hands each step record to `step`, in order, as soon as it is read. Long bodies are read on
 /// every core while `step` runs on this thread; damage is found and reported exactly as reading
 /// line by line would: the first line that is unreadable, out of step, or after the end record.
-pub fn read_body<A, O>(body: &str, mut step: impl FnMut(StepRecord<A, O>)) -> Body
+pub fn read_body<A, O>(body: &str, read_action: fn(&str) -> Option<A>, mut step: impl FnMut(StepRecord<A, O>)) -> Body
 where
     A: DeserializeOwned + Clone + Send,
     O: DeserializeOwned + Clone + Send,
@@ -320,7 +327,7 @@ where
     let read_piece = |seen: &mut fast::Seen<A, O>, piece| {
         read_piece(piece, |rest| seen.read(rest).map(|(r, after)| (BodyLine::Step(r), after)), BodyLine::read)
     };
-    read_lines(body, read_piece, |line, number, steps| {
+    read_lines(body, read_action, read_piece, |line, number, steps| {
         Ok(match line.numbered(number, steps)? {
             BodyLine::Step(record) => {
                 step(record);
@@ -358,6 +365,7 @@ impl<'t, A: DeserializeOwned, O: DeserializeOwned> StepRecord<A, Recorded<'t, O>
 /// (damage at that line, exactly as reading line by line finds it).
 pub(crate) fn read_body_unparsed<'t, A, O>(
     body: &'t str,
+    read_action: fn(&str) -> Option<A>,
     mut step: impl FnMut(StepRecord<A, Recorded<'t, O>>, usize) -> Result<(), Located>,
 ) -> Body
 where
@@ -379,7 +387,7 @@ where
         };
         read_piece(piece, fast, slow)
     };
-    read_lines(body, read_piece, |line, number, steps| match line {
+    read_lines(body, read_action, read_piece, |line, number, steps| match line {
         BodyLine::Step(record) if record.step != steps => Err(record.out_of_step(number, steps)),
         BodyLine::Step(record) => step(record, number).map(|()| None),
         BodyLine::End(end) => Ok(Some(end)),
@@ -392,6 +400,7 @@ where
 /// `None` for a step, or damage.
 fn read_lines<'t, A, O, X>(
     body: &'t str,
+    read_action: fn(&str) -> Option<A>,
     read_piece: impl Fn(&mut fast::Seen<A, O>, &'t str) -> Part<BodyLine<A, X>> + Sync,
     mut take: impl FnMut(BodyLine<A, X>, usize, usize) -> Result<Option<EndRecord>, Located>,
 ) -> Body
@@ -403,29 +412,34 @@ where
     // Lines of the file before the piece in hand.
     let mut before = 1;
     let pieces = crate::parallel::pieces(body, crate::parallel::PIECE_BYTES);
-    crate::parallel::read_in_order(&pieces, fast::Seen::default, read_piece, |(lines, count)| {
-        for (number, line) in lines {
-            let number = before + number;
-            if read.end.is_some() {
-                read.damage = Some(Located::line(number, "text after the end record"));
-                return ControlFlow::Break(());
-            }
-            let line = line.map_err(|mut e| {
-                e.line += before;
-                e
-            });
-            match line.and_then(|line| take(line, number, read.steps)) {
-                Ok(None) => read.steps += 1,
-                Ok(Some(end)) => read.end = Some(end),
-                Err(e) => {
-                    read.damage = Some(e);
+    crate::parallel::read_in_order(
+        &pieces,
+        || fast::Seen::new(read_action),
+        read_piece,
+        |(lines, count)| {
+            for (number, line) in lines {
+                let number = before + number;
+                if read.end.is_some() {
+                    read.damage = Some(Located::line(number, "text after the end record"));
                     return ControlFlow::Break(());
                 }
+                let line = line.map_err(|mut e| {
+                    e.line += before;
+                    e
+                });
+                match line.and_then(|line| take(line, number, read.steps)) {
+                    Ok(None) => read.steps += 1,
+                    Ok(Some(end)) => read.end = Some(end),
+                    Err(e) => {
+                        read.damage = Some(e);
+                        return ControlFlow::Break(());
+                    }
+                }
             }
-        }
-        before += count;
-        ControlFlow::Continue(())
-    });
+            before += count;
+            ControlFlow::Continue(())
+        },
+    );
     read
 }
 
@@ -465,7 +479,7 @@ impl<G: Game> Replay<G> {
     pub fn parse(text: &str) -> Result<Loaded<G>, Located> {
         let (header, body) = Self::read_header(text)?;
         let mut records = Vec::new();
-        let read = read_body(body, |record| records.push(record));
+        let read = read_body(body, G::read_action, |record| records.push(record));
         Ok(Loaded { replay: Replay { header, records, end: read.end }, damage: read.damage })
     }
 

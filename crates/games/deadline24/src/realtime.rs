@@ -262,6 +262,10 @@ impl<R: Rules> Game for Realtime<R> {
         R::prepare_replay(&state.game);
     }
 
+    fn read_action(text: &str) -> Option<Command> {
+        read_command(text)
+    }
+
     /// A team asks a handful of things in a turn, and the next team asks the same (an order
     /// described to every team): eight outcomes reach back past one team's questions.
     const RECENT_OUTCOMES: usize = 8;
@@ -278,5 +282,64 @@ impl<R: Rules> Game for Realtime<R> {
             out.truncate(mark);
         }
         write_json(outcome, out);
+    }
+}
+
+/// A command as the replay writer writes it, `{"conn":N,"at_us":N,"line":"…"}`, read without
+/// serde: every recorded command is a text of its own (its arrival time). `None` for any other
+/// text, which serde then reads: a line with an escape in it, spaces, another order.
+fn read_command(text: &str) -> Option<Command> {
+    let (conn, rest) = json_unsigned(text.strip_prefix(r#"{"conn":"#)?)?;
+    let (at_us, rest) = json_unsigned(rest.strip_prefix(r#","at_us":"#)?)?;
+    let line = rest.strip_prefix(r#","line":""#)?.strip_suffix(r#""}"#)?;
+    if line.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        return None;
+    }
+    Some(Command { conn: u32::try_from(conn).ok()?, at_us, line: line.to_string() })
+}
+
+/// An unsigned integer as JSON writes it (digits, no leading zero) and the text after it.
+fn json_unsigned(text: &str) -> Option<(u64, &str)> {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || (digits > 1 && text.starts_with('0')) {
+        return None;
+    }
+    let (number, rest) = text.split_at(digits);
+    Some((number.parse().ok()?, rest))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_written_command_is_read_as_serde_reads_it_and_anything_else_left_to_serde() {
+        let lines = ["GET SCORE", "", "COMMIT SOLUTION 3 4 17 2 9 11", "say \"hi\"", "a\\b", "tab\there", "é ☃", "\u{1}"];
+        for (conn, at_us) in [(1, 0), (0, 17), (u32::MAX, u64::MAX), (12, 1_000_000)] {
+            for line in lines {
+                let command = Command { conn, at_us, line: line.to_string() };
+                let text = serde_json::to_string(&command).unwrap();
+                match read_command(&text) {
+                    Some(read) => assert_eq!(read, command, "{text}"),
+                    None => assert!(line.contains(['"', '\\', '\t', '\u{1}']), "{text} is plain"),
+                }
+            }
+        }
+        // Texts serde reads otherwise, or not at all, are never read here.
+        for text in [
+            r#"{"conn":01,"at_us":0,"line":"X"}"#,
+            r#"{"conn":4294967296,"at_us":0,"line":"X"}"#,
+            r#"{"conn":1,"at_us":18446744073709551616,"line":"X"}"#,
+            r#"{"conn":1,"at_us":-1,"line":"X"}"#,
+            r#"{"conn":1,"at_us":1.5,"line":"X"}"#,
+            r#"{"conn":1, "at_us":0,"line":"X"}"#,
+            r#"{"at_us":0,"conn":1,"line":"X"}"#,
+            r#"{"conn":1,"at_us":0,"line":"X","extra":1}"#,
+            r#"{"conn":1,"at_us":0,"line":"X"} "#,
+            r#"{"conn":1,"at_us":0,"line":"X"Y"}"#,
+            r#"{"conn":1,"at_us":0,"line":"X\nY"}"#,
+        ] {
+            assert_eq!(read_command(text), None, "{text}");
+        }
     }
 }

@@ -20,7 +20,10 @@ fn scripted(n: i32, teams: usize, turns: u32) -> (Setup, Vec<Step<Command>>) {
     let mut rng = SplitMix64::new(4);
     let mut steps = Vec::new();
     let send = |state: &mut _, team: usize, line: String, steps: &mut Vec<Step<Command>>| {
-        let step = Step::Act { player: team, action: Some(Command { conn: 1, at_us: 0, line }) };
+        // An arrival time within the turn, as the server records it: every command's text is
+        // then its own, as in a real replay.
+        let at_us = steps.len() as u64 * 7919 % 1_000_000;
+        let step = Step::Act { player: team, action: Some(Command { conn: 1, at_us, line }) };
         let outcome = Fedrunek::apply(state, &step);
         steps.push(step);
         outcome

@@ -19,6 +19,9 @@ fn scripted(turns: u32) -> (Setup, Vec<Step<Command>>) {
     let mut rng = SplitMix64::new(8);
     let mut steps = Vec::new();
     let sheet = state.game.sheet.graph.n() as usize;
+    // When each command reached the server, as it records them: every command's text is then
+    // its own, as in a real replay.
+    let (mut clock, mut at_us) = (SplitMix64::new(11), 0);
     for _ in 0..turns {
         for team in 0..8 {
             let orders = state.game.orders.len();
@@ -33,13 +36,15 @@ fn scripted(turns: u32) -> (Setup, Vec<Step<Command>>) {
                 "GET SCORE".to_string(),
             ];
             for line in lines {
-                let step = Step::Act { player: team, action: Some(Command { conn: 1, at_us: 0, line }) };
+                at_us += 20 + clock.below(400) as u64;
+                let step = Step::Act { player: team, action: Some(Command { conn: 1, at_us, line }) };
                 Wycinanka::apply(&mut state, &step);
                 steps.push(step);
             }
         }
         Wycinanka::apply(&mut state, &Step::Tick);
         steps.push(Step::Tick);
+        at_us = 0;
     }
     (setup, steps)
 }
