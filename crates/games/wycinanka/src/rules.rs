@@ -93,6 +93,7 @@ impl WycinankaState {
         Self::with_schedule(Arc::new(sheet), orders.into_iter().map(|o| Placed::new(o, 1)).collect(), teams, params, rng, 2)
     }
 
+    /// A game with `orders` placed, whose schedule draws the orders of turn `first` on.
     fn with_schedule(sheet: Arc<Sheet>, orders: Vec<Placed>, teams: usize, params: Params, rng: SplitMix64, first: u32) -> Self {
         let turns = params.turns;
         let schedule = Schedule::new(Arc::clone(&sheet), Arc::new(params), rng, first);

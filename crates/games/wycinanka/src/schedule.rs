@@ -6,7 +6,7 @@
 
 use crate::generate::{Params, order};
 use crate::rules::Placed;
-use crate::sheet::Sheet;
+use crate::sheet::{Order, Sheet};
 use kibitz_core::rng::SplitMix64;
 use std::fmt;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
@@ -121,9 +121,10 @@ impl fmt::Debug for Schedule {
 /// The orders of `turn` (1: before the first): those the world lists for it, if any; else
 /// generated ones, `initial_orders` before turn 1 and one to three before a later turn.
 fn draw(turn: u32, sheet: &Sheet, params: &Params, rng: &mut SplitMix64) -> Vec<Placed> {
-    let listed = params.world.as_ref().map(|world| world.orders.iter().filter(|(t, _)| *t == turn).map(|(_, o)| o.clone()).collect());
-    let orders: Vec<_> = match listed {
-        Some(listed) if !Vec::is_empty(&listed) => listed,
+    let listed: Option<Vec<Order>> =
+        params.world.as_ref().map(|world| world.orders.iter().filter(|(t, _)| *t == turn).map(|(_, o)| o.clone()).collect());
+    let orders = match listed {
+        Some(listed) if !listed.is_empty() => listed,
         _ => {
             let count = if turn == 1 { params.initial_orders.max(1) as usize } else { 1 + rng.below(3) };
             (0..count).map(|_| order(&sheet.graph, params, rng)).collect()
@@ -144,8 +145,8 @@ mod tests {
         Schedule::new(Arc::new(sheet), Arc::new(params), rng, 1)
     }
 
-    fn orders(schedule: &Schedule, turns: std::ops::RangeInclusive<u32>) -> Vec<(u32, crate::sheet::Order)> {
-        turns.flat_map(|t| schedule.turn(t)).map(|p| (p.turn, crate::sheet::Order::clone(&p.order))).collect()
+    fn orders(schedule: &Schedule, turns: std::ops::RangeInclusive<u32>) -> Vec<(u32, Order)> {
+        turns.flat_map(|t| schedule.turn(t)).map(|p| (p.turn, Order::clone(&p.order))).collect()
     }
 
     #[test]
