@@ -8,7 +8,9 @@ use kibitz_core::verify::check_text;
 use kibitz_core::{Game, Step};
 use std::hint::black_box;
 
-/// Benchmarks measure with the allocator of the `kibitz` binary (`src/main.rs`).
+/// Benchmarks measure with the allocator of the `kibitz` binary (`src/main.rs`). Declared in
+/// this crate, so every target that links it (the benchmarks, and tests using its helpers)
+/// runs on it.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -86,8 +86,8 @@ pub fn check_text<G: Game>(text: &str) -> Result<Checked, Located> {
     })
 }
 
-/// A replay being re-simulated record by record. After the first disagreement it only waits to
-/// say so.
+/// A replay being re-simulated record by record. After the first disagreement it plays no
+/// more, and only reads what it must to find damage.
 struct Checker<G: Game> {
     state: Result<G::State, VerifyError>,
     /// Simulated outcomes as the writer writes them, to compare with recorded texts.

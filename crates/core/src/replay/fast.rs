@@ -4,10 +4,12 @@
 //! "outcome":..,"ms":..}`, fields in that order, no spaces), and most actions and outcomes are
 //! texts seen many times before (`{"command":"move","x":1,"y":0}`, `{"kind":"turn",
 //! "success":true}`). So a line is cut into its fields by a plain byte scan, and an action's or
-//! outcome's text is parsed by serde once per reader and then cloned. Anything else (another
-//! field order, spaces, a text that does not parse) is left to serde on the whole line, which
-//! says exactly where a damaged line is wrong: this path only ever answers "the same record
-//! serde reads" or "not mine".
+//! outcome's text is parsed by serde once per reader and then cloned (an action the game reads
+//! itself, `Game::read_action`, is read each time; verification leaves outcomes as text).
+//! Anything else (another field order, spaces, a text that does not parse) is left to serde on
+//! the whole line, which says exactly where a damaged line is wrong: this path only ever
+//! answers "the same record serde reads" or "not mine" (or, for verification, a record whose
+//! outcome text the checker proves or sends to serde).
 
 use super::StepRecord;
 use serde::de::DeserializeOwned;
@@ -136,6 +138,18 @@ fn parsed<T: DeserializeOwned + Clone>(seen: &mut Parsed<T>, text: &str) -> Opti
     Some(value)
 }
 
+/// The unsigned integer at the start of `text` as JSON writes one (digits, no leading zero,
+/// within `u64`), and the text after its digits; `None` otherwise. What follows is the
+/// caller's to check (a `.` or an exponent would make it a float).
+pub fn json_unsigned(text: &str) -> Option<(u64, &str)> {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || (digits > 1 && text.starts_with('0')) {
+        return None;
+    }
+    let (number, rest) = text.split_at(digits);
+    Some((number.parse().ok()?, rest))
+}
+
 /// A position in one line.
 struct Cursor<'t> {
     text: &'t str,
@@ -154,21 +168,11 @@ impl<'t> Cursor<'t> {
     /// A non-negative integer as JSON writes it (no sign, no leading zero, no fraction), small
     /// enough for any index.
     fn number(&mut self) -> Option<usize> {
-        let bytes = self.rest();
-        let mut value = 0usize;
-        let mut digits = 0;
-        while let Some(&b) = bytes.get(digits)
-            && b.is_ascii_digit()
-        {
-            value = value.checked_mul(10)?.checked_add((b - b'0') as usize)?;
-            digits += 1;
-        }
-        if digits == 0 || (digits > 1 && bytes[0] == b'0') {
-            return None;
-        }
-        self.at += digits;
+        let rest = self.text.get(self.at..)?;
+        let (value, after) = json_unsigned(rest)?;
+        self.at += rest.len() - after.len();
         // A fraction or exponent makes it a float: not a number this path reads.
-        (!matches!(self.rest().first(), Some(b'.' | b'e' | b'E'))).then_some(value)
+        (!matches!(self.rest().first(), Some(b'.' | b'e' | b'E'))).then_some(usize::try_from(value).ok()?)
     }
 
     /// The rest of the line when only `,"ms":N}` or `}` follows it there, with `N` and the text

@@ -6,6 +6,7 @@
 //! `docs/replay-format.md` for the full description.
 
 mod fast;
+pub use fast::json_unsigned;
 
 use crate::game::{Game, Step};
 use crate::located::Located;
@@ -228,7 +229,8 @@ impl<A: DeserializeOwned, O: DeserializeOwned> BodyLine<A, O> {
 
 /// Reads a replay's body one line at a time as it arrives (a match followed live, a big file
 /// loading in the viewer): [`BodyLine::parse_next`], with written records taking the fast path
-/// and each distinct action or outcome text parsed once.
+/// and each distinct action or outcome text parsed once. Build it with the game's
+/// [`crate::Game::read_action`] (`LineReader::new`); the default reads every action with serde.
 pub struct LineReader<A, O> {
     seen: fast::Seen<A, O>,
 }
@@ -319,6 +321,7 @@ pub struct Body {
 /// and hands each step record to `step`, in order, as soon as it is read. Long bodies are read on
 /// every core while `step` runs on this thread; damage is found and reported exactly as reading
 /// line by line would: the first line that is unreadable, out of step, or after the end record.
+/// `read_action` is the game's own reading of an action's text ([`crate::Game::read_action`]).
 pub fn read_body<A, O>(body: &str, read_action: fn(&str) -> Option<A>, mut step: impl FnMut(StepRecord<A, O>)) -> Body
 where
     A: DeserializeOwned + Clone + Send,

@@ -20,4 +20,4 @@ pub use answers::{AnswerLines, answer_length};
 pub use fixed::Fixed6;
 pub use lines::{Line, Lines};
 pub use realtime::{Command, Common, Ctx, Outcome, Realtime, Rules, Setup, State};
-pub use words::{Args, Fail, INLINE_WORDS, Reply, Words, command, split};
+pub use words::{Args, Fail, Reply, Words, command, split};

@@ -139,7 +139,7 @@ impl Lines {
                     room[to..to + 3].copy_from_slice(b"\",\"");
                     to += 3;
                 }
-                b if b < 0x20 || b == b'"' || b == b'\\' => {
+                b if needs_escape(b) => {
                     out.truncate(mark);
                     return false;
                 }
@@ -156,6 +156,11 @@ impl Lines {
         out.truncate(mark + to + 1);
         true
     }
+}
+
+/// Whether a JSON string holds `byte` only escaped (serde_json escapes exactly these).
+pub(crate) fn needs_escape(byte: u8) -> bool {
+    byte < 0x20 || byte == b'"' || byte == b'\\'
 }
 
 /// The bytes of `word` that a JSON string cannot hold as they are (below 0x20, `"`, `\`), as the

@@ -4,8 +4,10 @@
 use crate::answers::AnswerLines;
 use crate::fixed::Fixed6;
 use crate::lines::Lines;
+use crate::lines::needs_escape;
 use crate::words::{Fail, Reply, split};
 use kibitz_core::game::write_json;
+use kibitz_core::replay::json_unsigned;
 use kibitz_core::{Game, Step, ToMove};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::fmt::Debug;
@@ -292,20 +294,10 @@ fn read_command(text: &str) -> Option<Command> {
     let (conn, rest) = json_unsigned(text.strip_prefix(r#"{"conn":"#)?)?;
     let (at_us, rest) = json_unsigned(rest.strip_prefix(r#","at_us":"#)?)?;
     let line = rest.strip_prefix(r#","line":""#)?.strip_suffix(r#""}"#)?;
-    if line.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+    if line.bytes().any(needs_escape) {
         return None;
     }
     Some(Command { conn: u32::try_from(conn).ok()?, at_us, line: line.to_string() })
-}
-
-/// An unsigned integer as JSON writes it (digits, no leading zero) and the text after it.
-fn json_unsigned(text: &str) -> Option<(u64, &str)> {
-    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || (digits > 1 && text.starts_with('0')) {
-        return None;
-    }
-    let (number, rest) = text.split_at(digits);
-    Some((number.parse().ok()?, rest))
 }
 
 #[cfg(test)]

@@ -8,12 +8,12 @@ fn is_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\r')
 }
 
-/// The words of one line, kept in place up to [`INLINE_WORDS`] of them.
+/// The words of one line, kept in place up to `INLINE_WORDS` (32) of them.
 pub type Words<'a> = SmallVec<[&'a str; INLINE_WORDS]>;
 
-/// Words a line may have before they need the heap: wycinanka's cut of its largest order
-/// (25 vertices) has 29.
-pub const INLINE_WORDS: usize = 32;
+/// Words a line may have before they need the heap: enough for the longest lines the games'
+/// clients usually send.
+const INLINE_WORDS: usize = 32;
 
 /// The words of a client line; empty for a blank line.
 ///

@@ -7,7 +7,7 @@
 //! - [`graph`]: undirected graphs, and the check of a solution (a subgraph monomorphism);
 //! - [`generate`]: parameters, the sheet generator and the order generator;
 //! - [`rules`]: every command with its answers and errors, and the turn boundary;
-//! - [`schedule`]: the orders of every turn, drawn once for a game, ahead of play if asked;
+//! - `schedule`: the orders of every turn, drawn once for a game, ahead of play if asked;
 //! - [`world`]: world files, a sheet and its orders as text;
 //! - [`layout`]: where to draw a graph whose vertices have no positions;
 //! - [`hand`]: a solution put together by hand, vertex by vertex.
@@ -17,7 +17,7 @@ pub mod graph;
 pub mod hand;
 pub mod layout;
 pub mod rules;
-pub mod schedule;
+mod schedule;
 pub mod sheet;
 pub mod world;
 

@@ -6,7 +6,7 @@ use crate::schedule::Schedule;
 use crate::sheet::{Order, Sheet};
 use crate::world::World;
 use kibitz_core::rng::SplitMix64;
-use kibitz_deadline24::{AnswerLines, Args, Ctx, Fail, Fixed6, INLINE_WORDS, Lines, Reply, Rules, command};
+use kibitz_deadline24::{AnswerLines, Args, Ctx, Fail, Fixed6, Lines, Reply, Rules, command};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 use std::sync::Arc;
@@ -21,6 +21,10 @@ pub mod errors {
     pub const BAD_SIZE: Fail = Fail::new(105, "the size of your solution is incorrect");
 }
 use errors::*;
+
+/// Numbers of a commit kept on the stack: the ID, S and the largest default order's 25
+/// vertices. Every recorded commit is checked again when a replay is verified.
+const COMMIT_INLINE: usize = 27;
 
 const COMMANDS: [&str; 7] = [
     "DESCRIBE WORLD",
@@ -113,7 +117,7 @@ impl WycinankaState {
     }
 
     /// Has the orders of the coming turns drawn on another thread while play goes on
-    /// ([`Schedule::draw_ahead`]).
+    /// (`Schedule::draw_ahead`); asking again does nothing.
     pub fn draw_ahead(&self) {
         self.schedule.draw_ahead();
     }
@@ -155,9 +159,7 @@ impl WycinankaRules {
             return Err(Fail::BAD_FORMAT);
         }
         let mut args = Args::new(words);
-        // On the stack up to the largest default order: every recorded commit is checked again
-        // when a replay is verified.
-        let numbers = words.iter().map(|_| args.int()).collect::<Result<SmallVec<[i64; INLINE_WORDS]>, Fail>>()?;
+        let numbers = words.iter().map(|_| args.int()).collect::<Result<SmallVec<[i64; COMMIT_INLINE]>, Fail>>()?;
         let (id, size, vertices) = (numbers[0], numbers[1], &numbers[2..]);
         let placed = state.placed(id)?;
         if placed.fulfilled_by(team) {
@@ -171,7 +173,7 @@ impl WycinankaRules {
         if vertices.iter().any(|v| !(1..=n).contains(v)) {
             return Err(BAD_VERTEX);
         }
-        let map: SmallVec<[u32; INLINE_WORDS]> = vertices.iter().map(|&v| v as u32).collect();
+        let map: SmallVec<[u32; COMMIT_INLINE]> = vertices.iter().map(|&v| v as u32).collect();
         let mut sorted = map.clone();
         sorted.sort_unstable();
         if sorted.windows(2).any(|w| w[0] == w[1]) {

@@ -9,6 +9,7 @@ use crate::rules::Placed;
 use crate::sheet::{Order, Sheet};
 use kibitz_core::rng::SplitMix64;
 use std::fmt;
+use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
@@ -35,6 +36,10 @@ struct Drawn {
     rng: Option<SplitMix64>,
     /// The latest turn play has asked for.
     asked: u32,
+    /// A drawing thread has been started (there is never more than one).
+    ahead: bool,
+    /// Drawing panicked on the drawing thread: the generator's state is lost.
+    failed: bool,
 }
 
 impl Drawn {
@@ -46,32 +51,38 @@ impl Drawn {
 impl Schedule {
     /// The orders of turns `first` and later, drawn by `rng` in turn order.
     pub fn new(sheet: Arc<Sheet>, params: Arc<Params>, rng: SplitMix64, first: u32) -> Arc<Self> {
-        let drawn = Drawn { sheet, params, turns: Vec::new(), first, rng: Some(rng), asked: first.saturating_sub(1) };
+        let asked = first.saturating_sub(1);
+        let drawn = Drawn { sheet, params, turns: Vec::new(), first, rng: Some(rng), asked, ahead: false, failed: false };
         Arc::new(Self { drawn: Mutex::new(drawn), moved: Condvar::new() })
     }
 
     fn lock(&self) -> MutexGuard<'_, Drawn> {
-        // A panic elsewhere never leaves `Drawn` half-changed: each change is one push.
+        // Drawing under the lock never takes the generator out, and the drawing thread, which
+        // does, catches a panic and says so (`failed`): no one waits for a generator that will
+        // not come back.
         self.drawn.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The orders placed before `turn` (not before `first`), drawn now if they are not yet.
     pub fn turn(&self, turn: u32) -> Vec<Placed> {
         let mut drawn = self.lock();
+        assert!(turn >= drawn.first, "turn {turn} is before the schedule's first, {}", drawn.first);
         if turn > drawn.asked {
             drawn.asked = turn;
             self.moved.notify_all();
         }
         loop {
-            if let Some(orders) = turn.checked_sub(drawn.first).and_then(|k| drawn.turns.get(k as usize)) {
+            if let Some(orders) = drawn.turns.get((turn - drawn.first) as usize) {
                 return orders.clone();
             }
-            match drawn.rng.take() {
-                Some(mut rng) => {
-                    let orders = draw(drawn.next(), &drawn.sheet, &drawn.params, &mut rng);
-                    drawn.turns.push(orders);
-                    drawn.rng = Some(rng);
+            let next = drawn.next();
+            let Drawn { sheet, params, rng, turns, failed, .. } = &mut *drawn;
+            match rng {
+                Some(rng) => {
+                    let orders = draw(next, sheet, params, rng);
+                    turns.push(orders);
                 }
+                None if *failed => panic!("drawing wycinanka's orders failed on the drawing thread"),
                 // The drawing thread is drawing the next turn.
                 None => drawn = self.moved.wait(drawn).unwrap_or_else(PoisonError::into_inner),
             }
@@ -82,6 +93,9 @@ impl Schedule {
     /// last turn or until no state of the game is left. Play never depends on it: a turn it
     /// has not drawn yet is drawn when asked for, and the draws are the same either way.
     pub fn draw_ahead(self: &Arc<Self>) {
+        if std::mem::replace(&mut self.lock().ahead, true) {
+            return;
+        }
         let schedule = Arc::clone(self);
         // Without a thread (none can be made) the orders are simply drawn when asked for.
         let _ = std::thread::Builder::new().name("wycinanka orders".into()).spawn(move || schedule.keep_ahead());
@@ -102,11 +116,19 @@ impl Schedule {
             let Some(mut rng) = drawn.rng.take() else { return };
             let (turn, sheet, params) = (drawn.next(), Arc::clone(&drawn.sheet), Arc::clone(&drawn.params));
             drop(drawn);
-            let orders = draw(turn, &sheet, &params, &mut rng);
+            let orders = std::panic::catch_unwind(AssertUnwindSafe(|| draw(turn, &sheet, &params, &mut rng)));
             drawn = self.lock();
-            drawn.turns.push(orders);
-            drawn.rng = Some(rng);
             self.moved.notify_all();
+            match orders {
+                Ok(orders) => {
+                    drawn.turns.push(orders);
+                    drawn.rng = Some(rng);
+                }
+                Err(_) => {
+                    drawn.failed = true;
+                    return;
+                }
+            }
         }
     }
 }
@@ -178,6 +200,8 @@ mod tests {
     fn the_drawing_thread_ends_when_the_game_is_gone() {
         let s = schedule(8);
         s.turn(1);
+        // Asked twice: still one thread.
+        s.draw_ahead();
         s.draw_ahead();
         let weak = Arc::downgrade(&s);
         drop(s);
