@@ -13,6 +13,7 @@ pub struct VerifyArgs {
 }
 
 pub fn run(registry: &Registry, args: VerifyArgs) -> anyhow::Result<ExitCode> {
+    kibitz_allocator::keep_freed_memory();
     let text = std::fs::read_to_string(&args.replay).map_err(|e| anyhow::anyhow!("{}: {e}", args.replay.display()))?;
     let name = args.replay.display();
     let report = match registry.verify(&text) {

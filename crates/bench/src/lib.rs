@@ -8,11 +8,9 @@ use kibitz_core::verify::check_text;
 use kibitz_core::{Game, Step};
 use std::hint::black_box;
 
-/// Benchmarks measure with the allocator of the `kibitz` binary (`src/main.rs`). Declared in
-/// this crate, so every target that links it (the benchmarks, and tests using its helpers)
-/// runs on it.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+// Benchmarks measure with the allocator of the `kibitz` binary: every target that links this
+// crate (the benchmarks, and tests using its helpers) runs on it.
+use kibitz_allocator as _;
 
 /// The replay of `steps` played from `setup` by `players` players, as [`ReplayWriter`] writes
 /// it (outcomes from the rules, no end record: a match stopped where the steps stop).
@@ -32,6 +30,8 @@ pub fn replay_text<G: Game>(setup: &G::Setup, seed: u64, players: usize, steps: 
 /// reads) and `load + verify` (`kibitz verify`: read and re-simulate) of `replay_of(megabytes)`,
 /// a replay of about that size, in bytes per second. The real size is in each name.
 pub fn replay_group<G: Game>(c: &mut Criterion, mut replay_of: impl FnMut(u32) -> String) {
+    // As `kibitz verify` runs.
+    kibitz_allocator::keep_freed_memory();
     let mut group = c.benchmark_group("replay");
     group.sample_size(10);
     for megabytes in [1, 10, 100] {

@@ -20,7 +20,8 @@
 //! exactly what a pass over the whole maze would do, in the same order.
 
 use crate::geom::{Dir, EdgeId, EdgeSet, H_EDGES, Placement, SIZE, Square, SquareSet, corner_edges};
-use crate::view::{CorridorStep, View, looking};
+use crate::sight::{CorridorSet, Sight};
+use crate::view::{Told, View, looking, read_corridor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -45,6 +46,10 @@ pub struct Knowledge {
     openings: EdgeSet,
     /// Where the rules must look next time; not part of what is known.
     book: Bookkeeping,
+    /// Corridors [`Knowledge::look_in`] has learnt all of: knowledge only grows, so looking
+    /// down one again teaches nothing (a long match keeps coming back to the same squares).
+    /// Not part of what is known either.
+    learnt: CorridorSet,
 }
 
 /// What changed since the rules last ran, and summaries kept up to date as knowledge grows, so
@@ -66,6 +71,9 @@ struct Bookkeeping {
     cols: u32,
     /// Known walls on each outer side, by [`Side`] index: 25 when the side is fully known.
     outer_walls: [u8; 4],
+    /// The rules ran to the end and nothing was learnt since, so running them again would
+    /// change nothing (a turn that learns nothing new, common late in a match).
+    settled: bool,
 }
 
 /// The bookkeeping is not compared: two players who know the same know the same.
@@ -207,7 +215,9 @@ impl Knowledge {
     /// Marks `s` discovered (a visit, or a hand-built situation); true if it is new.
     pub fn discover(&mut self, s: Square) -> bool {
         self.note_exists(s);
-        self.discovered.insert(s)
+        let new = self.discovered.insert(s);
+        self.book.settled &= !new;
+        new
     }
 
     /// Learns that `e` is a wall; true if that is new. A contradiction (an edge known to be
@@ -242,6 +252,7 @@ impl Knowledge {
 
     /// The squares on either side of a newly learnt edge must be checked by the dead-end rules.
     fn note_sides(&mut self, e: EdgeId) {
+        self.book.settled = false;
         for s in e.squares().into_iter().flatten() {
             self.book.squares.insert(s);
         }
@@ -261,58 +272,64 @@ impl Knowledge {
     /// `at`. Returns the newly discovered squares: the own square, then per corridor each square
     /// followed by those behind its left and right openings.
     pub fn look(&mut self, at: Placement, view: &View) -> Vec<Square> {
-        let mut new = Vec::new();
-        if self.discover(at.square) {
-            new.push(at.square);
-        }
+        let mut new = self.look_from(at.square);
         for (dir, line) in looking(at.facing).into_iter().zip(&view.corridors) {
-            let mut pos = at.square;
-            // The letters are ASCII, so bytes will do: a byte of any other character is no letter
-            // either and ends the line where that character would.
-            for c in line.bytes().map(char::from) {
-                let (left, right) = match CorridorStep::from_letter(c) {
-                    Some(CorridorStep::Square { left, right }) => (left, right),
-                    Some(CorridorStep::Wall) => {
-                        self.learn_wall(pos.edge(dir));
-                        break;
-                    }
-                    None => break,
-                };
-                self.learn_opening(pos.edge(dir));
-                let Some(next) = pos.step(dir) else { break };
-                pos = next;
-                if self.discover(pos) {
-                    new.push(pos);
-                }
-                for (side, open) in [(dir.left(), left), (dir.right(), right)] {
-                    if open {
-                        self.learn_opening(pos.edge(side));
-                        if let Some(beyond) = pos.step(side)
-                            && self.discover(beyond)
-                        {
-                            new.push(beyond);
-                        }
-                    } else {
-                        self.learn_wall(pos.edge(side));
-                    }
+            read_corridor(at.square, dir, line, |told| self.learn(told, &mut new));
+        }
+        new
+    }
+
+    /// [`Knowledge::look`] at the view the maze of `sight` gives at `at`, without reading its
+    /// letters: the same knowledge, the same squares in the same order.
+    pub fn look_in(&mut self, at: Placement, sight: &Sight) -> Vec<Square> {
+        let mut new = self.look_from(at.square);
+        for dir in looking(at.facing) {
+            if self.learnt.insert(at.square, dir) {
+                for &told in sight.corridor(at.square, dir).told() {
+                    self.learn(told, &mut new);
                 }
             }
         }
         new
     }
 
+    /// The information stage begins with the own square.
+    fn look_from(&mut self, own: Square) -> Vec<Square> {
+        let mut new = Vec::new();
+        if self.discover(own) {
+            new.push(own);
+        }
+        new
+    }
+
+    /// Learns one thing a corridor line tells; a square newly discovered goes to `new`.
+    fn learn(&mut self, told: Told, new: &mut Vec<Square>) {
+        match told {
+            Told::Opening(e) => {
+                self.learn_opening(e);
+            }
+            Told::Wall(e) => {
+                self.learn_wall(e);
+            }
+            Told::Square(s) => {
+                if self.discover(s) {
+                    new.push(s);
+                }
+            }
+        }
+    }
+
     /// Applies the inference rules until nothing changes. Returns the squares discovered (all
     /// by dead-end rules, the only rules that discover squares), in the order found.
     pub fn infer(&mut self) -> Vec<Square> {
         let mut found = Vec::new();
-        loop {
+        while !self.book.settled {
             let mut changed = self.dead_end_rules(&mut found);
             changed |= self.corner_rule();
             changed |= self.outer_edge_rules();
-            if !changed {
-                return found;
-            }
+            self.book.settled = !changed;
         }
+        found
     }
 
     /// The four dead-end rules in one: an undiscovered square with three sides that are known

@@ -3,7 +3,8 @@
 //!
 //! Rooms: [`geom`] (squares, directions, edges), [`maze`] (the CodeCup file format and its
 //! validation), [`generate`](mod@generate) (mazes and starting positions of our own), [`view`]
-//! (the corridor lines a player is told), [`knowledge`] (what each player knows and the discovery
+//! (the corridor lines a player is told), [`sight`] (each square's corridors, walked once per
+//! maze), [`knowledge`] (what each player knows and the discovery
 //! rules), [`rules`] (turns, points, the judge, sudden death), [`protocol`] (the stdio lines),
 //! [`written`] (turn reports as a replay records them, for fast verification).
 //! No I/O, no rendering.
@@ -24,6 +25,7 @@ pub mod knowledge;
 pub mod maze;
 pub mod protocol;
 pub mod rules;
+pub mod sight;
 pub mod view;
 pub mod written;
 

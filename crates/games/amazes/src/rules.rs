@@ -18,7 +18,8 @@
 use crate::geom::{Dir, Move, Placement, SQUARES, Square, SquareSet};
 use crate::knowledge::Knowledge;
 use crate::maze::Maze;
-use crate::view::View;
+use crate::sight::Sight;
+use crate::view::{View, looking};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -170,6 +171,8 @@ pub struct State {
     /// Turns taken so far, both players together.
     pub half_turns: u32,
     pub ending: Option<Ending>,
+    /// What each square of the maze sees, shared by every copy of the state.
+    sight: Arc<Sight>,
 }
 
 /// How a square came to be discovered.
@@ -248,7 +251,8 @@ impl State {
     /// A match on `maze` with these starting positions (not checked against the seed's start
     /// rules, so that tests and hand play can set up any situation).
     pub fn new(maze: Arc<Maze>, starts: [Placement; 2], turns: u32) -> State {
-        State { maze, players: starts.map(Player::new), turns, half_turns: 0, ending: None }
+        let sight = Arc::new(Sight::new(maze.clone()));
+        State { maze, players: starts.map(Player::new), turns, half_turns: 0, ending: None, sight }
     }
 
     /// The player whose turn it is, or `None` when the game is over.
@@ -259,7 +263,15 @@ impl State {
     /// What `player` would be told if its turn began now.
     pub fn view(&self, player: usize) -> View {
         let p = &self.players[player % 2];
-        View::of(&self.maze, p.at, self.players[(player + 1) % 2].at.square)
+        self.view_at(p.at, self.players[(player + 1) % 2].at.square)
+    }
+
+    /// [`View::of`] this state's maze, from the corridors already walked.
+    fn view_at(&self, at: Placement, opponent: Square) -> View {
+        View {
+            corridors: looking(at.facing).map(|d| self.sight.corridor(at.square, d).line().to_owned()),
+            distance2: at.square.distance2(opponent),
+        }
     }
 
     /// Squares discovered by either player.
@@ -298,8 +310,8 @@ impl State {
         let mut gained = Points::default();
 
         // Information stage.
-        let view = View::of(&self.maze, start, opponent);
-        let seen = self.players[p].knowledge.look(start, &view);
+        let view = self.view_at(start, opponent);
+        let seen = self.players[p].knowledge.look_in(start, &self.sight);
         let inferred = self.players[p].knowledge.infer();
         let mut discovered = Vec::with_capacity(seen.len() + inferred.len());
         for s in seen {

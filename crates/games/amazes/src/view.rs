@@ -5,7 +5,7 @@
 //! sides, `L` to the left, `R` to the right, `N` neither; it always ends in `W`, the wall where
 //! sight stops. Left and right are as seen looking down that corridor.
 
-use crate::geom::{Dir, Placement, SIZE, Square};
+use crate::geom::{Dir, EdgeId, Placement, SIZE, Square};
 use crate::maze::Maze;
 use serde::{Deserialize, Serialize};
 
@@ -81,4 +81,45 @@ pub fn corridor(maze: &Maze, from: Square, dir: Dir) -> String {
     }
     line.push(CorridorStep::Wall.letter());
     line
+}
+
+/// One thing a corridor line tells, in the order [`read_corridor`] reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Told {
+    /// This edge is open.
+    Opening(EdgeId),
+    /// This edge is a wall.
+    Wall(EdgeId),
+    /// This square is seen (a square of the corridor, or one directly behind a side opening).
+    Square(Square),
+}
+
+/// Reads the corridor line `line` seen from `from` looking `dir`, telling `told` each edge and
+/// square it describes: per letter the edge crossed, the square entered, then its left and right
+/// sides (and the square behind an open one); the wall where sight stops last.
+pub fn read_corridor(from: Square, dir: Dir, line: &str, mut told: impl FnMut(Told)) {
+    let mut pos = from;
+    // The letters are ASCII, so bytes will do: a byte of any other character is no letter
+    // either and ends the line where that character would.
+    for c in line.bytes().map(char::from) {
+        let (left, right) = match CorridorStep::from_letter(c) {
+            Some(CorridorStep::Square { left, right }) => (left, right),
+            Some(CorridorStep::Wall) => return told(Told::Wall(pos.edge(dir))),
+            None => return,
+        };
+        told(Told::Opening(pos.edge(dir)));
+        let Some(next) = pos.step(dir) else { return };
+        pos = next;
+        told(Told::Square(pos));
+        for (side, open) in [(dir.left(), left), (dir.right(), right)] {
+            if open {
+                told(Told::Opening(pos.edge(side)));
+                if let Some(beyond) = pos.step(side) {
+                    told(Told::Square(beyond));
+                }
+            } else {
+                told(Told::Wall(pos.edge(side)));
+            }
+        }
+    }
 }

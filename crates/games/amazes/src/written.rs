@@ -35,10 +35,10 @@ fn write_turn(r: &TurnReport, out: &mut Vec<u8>) {
     }
     out.extend_from_slice(br#"],"distance2":"#);
     number(out, r.view.distance2.into());
-    out.extend_from_slice(match r.played_by {
-        PlayedBy::Bot => br#"},"played_by":"bot","performed":"#,
-        PlayedBy::Judge => br#"},"played_by":"judge","performed":"#,
-    });
+    match r.played_by {
+        PlayedBy::Bot => out.extend_from_slice(br#"},"played_by":"bot","performed":"#),
+        PlayedBy::Judge => out.extend_from_slice(br#"},"played_by":"judge","performed":"#),
+    }
     number(out, r.performed.into());
     out.extend_from_slice(br#","blocked":"#);
     boolean(out, r.blocked);
@@ -58,11 +58,11 @@ fn write_turn(r: &TurnReport, out: &mut Vec<u8>) {
         }
         out.extend_from_slice(br#"{"square":"#);
         square(out, d.square);
-        out.extend_from_slice(match d.how {
-            How::Seen => br#","how":"seen","first":"#,
-            How::Inferred => br#","how":"inferred","first":"#,
-            How::Visited => br#","how":"visited","first":"#,
-        });
+        match d.how {
+            How::Seen => out.extend_from_slice(br#","how":"seen","first":"#),
+            How::Inferred => out.extend_from_slice(br#","how":"inferred","first":"#),
+            How::Visited => out.extend_from_slice(br#","how":"visited","first":"#),
+        }
         boolean(out, d.first);
         out.push(b'}');
     }
@@ -90,9 +90,9 @@ fn points(out: &mut Vec<u8>, p: &Points) {
 /// `[row,col]`
 fn square(out: &mut Vec<u8>, s: Square) {
     out.push(b'[');
-    number(out, s.row() as i64);
+    small(out, s.row());
     out.push(b',');
-    number(out, s.col() as i64);
+    small(out, s.col());
     out.push(b']');
 }
 
@@ -109,10 +109,28 @@ fn quoted(out: &mut Vec<u8>, text: &[u8]) {
     out.push(b'"');
 }
 
+/// Each literal copied on its own: a copy of known length is a few moves, not a `memcpy` call
+/// (the same goes for the other choices of literal above).
 fn boolean(out: &mut Vec<u8>, value: bool) {
-    out.extend_from_slice(if value { b"true" } else { b"false" });
+    if value {
+        out.extend_from_slice(b"true");
+    } else {
+        out.extend_from_slice(b"false");
+    }
 }
 
 fn number(out: &mut Vec<u8>, value: i64) {
-    out.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+    match usize::try_from(value) {
+        Ok(value) if value < 100 => small(out, value),
+        _ => out.extend_from_slice(itoa::Buffer::new().format(value).as_bytes()),
+    }
+}
+
+/// A number below 100 (a row, a column, most counts), written without a buffer.
+fn small(out: &mut Vec<u8>, value: usize) {
+    debug_assert!(value < 100);
+    if value >= 10 {
+        out.push(b'0' + (value / 10) as u8);
+    }
+    out.push(b'0' + (value % 10) as u8);
 }

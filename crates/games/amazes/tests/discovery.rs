@@ -298,3 +298,35 @@ fn the_seed_discovery_example_unrolls_as_described() {
     }
     knowledge_is_true(&maze, k).unwrap();
 }
+
+/// A turn learns from the corridors walked once per maze ([`Knowledge::look_in`]) exactly what
+/// reading the view's letters teaches: the same squares in the same order, the same knowledge,
+/// from every placement, whatever the player knew before (nothing, or what a walk of looks
+/// taught).
+#[test]
+fn looking_from_the_walked_corridors_learns_what_reading_the_view_does() {
+    for seed in [3, 21, 40] {
+        let maze = Arc::new(kibitz_amazes::generate(seed));
+        let sight = kibitz_amazes::sight::Sight::new(maze.clone());
+        let mut by_letters = Knowledge::new();
+        let mut walked = Knowledge::new();
+        for (i, s) in kibitz_amazes::Square::all().enumerate() {
+            for facing in Dir::ALL {
+                let here = kibitz_amazes::Placement::new(s, facing);
+                let (mut fresh_letters, mut fresh_walked) = (Knowledge::new(), Knowledge::new());
+                let view = View::of(&maze, here, sq(0, 0));
+                assert_eq!(sight.corridor(s, facing).line(), view.corridors[0], "seed {seed}, {here}");
+                assert_eq!(fresh_letters.look(here, &view), fresh_walked.look_in(here, &sight), "seed {seed}, {here}");
+                assert_eq!(fresh_letters, fresh_walked, "seed {seed}, {here}");
+                // Every 7th placement goes on looking with what it knows, so later looks start
+                // from a growing knowledge with the inference rules' results mixed in.
+                if i % 7 == 0 {
+                    assert_eq!(by_letters.look(here, &view), walked.look_in(here, &sight), "seed {seed}, {here}");
+                    assert_eq!(by_letters.infer(), walked.infer(), "seed {seed}, {here}");
+                    assert_eq!(by_letters, walked, "seed {seed}, {here}");
+                }
+            }
+        }
+        assert!(walked.discovered().len() > 300, "seed {seed}: the walk of looks learnt much");
+    }
+}
