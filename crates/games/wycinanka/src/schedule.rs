@@ -13,16 +13,24 @@ use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-/// How many turns past the latest one played the drawing thread keeps ready: enough that
-/// play never waits for it, few enough that it draws little for a replay that stops early.
-const AHEAD: u32 = 8;
+/// How many turns past the latest one played the drawing thread draws: enough that play never
+/// waits for it, few enough that it draws little for a replay that stops early.
+const AHEAD: u32 = 16;
+
+/// The drawing thread, once `AHEAD` turns ahead, sleeps until play is this close again, so
+/// that it is woken once every `AHEAD - REFILL` turns. Waking a thread on another core (a
+/// `futex` call, an interrupt to that core) cost more than drawing a turn on this machine's
+/// virtual cores: play woke it at every turn, and those wake-ups were a fifth of verifying a
+/// wycinanka replay (`perf`).
+const REFILL: u32 = 8;
 
 /// How often a drawing thread with nothing to do looks whether its game is gone.
 const IDLE_CHECK: Duration = Duration::from_millis(50);
 
 pub struct Schedule {
     drawn: Mutex<Drawn>,
-    /// Rung when play asks for a later turn and when a turn has been drawn.
+    /// Rung when play needs the drawing thread (`Drawn::idle`) or waits for it
+    /// (`Drawn::waiting`), and only then.
     moved: Condvar,
 }
 
@@ -38,6 +46,10 @@ struct Drawn {
     asked: u32,
     /// A drawing thread has been started (there is never more than one).
     ahead: bool,
+    /// The drawing thread sleeps until play comes within `REFILL` turns of what is drawn.
+    idle: bool,
+    /// Play waits for the turn the drawing thread is drawing.
+    waiting: bool,
     /// Drawing panicked on the drawing thread: the generator's state is lost.
     failed: bool,
 }
@@ -52,7 +64,18 @@ impl Schedule {
     /// The orders of turns `first` and later, drawn by `rng` in turn order.
     pub fn new(sheet: Arc<Sheet>, params: Arc<Params>, rng: SplitMix64, first: u32) -> Arc<Self> {
         let asked = first.saturating_sub(1);
-        let drawn = Drawn { sheet, params, turns: Vec::new(), first, rng: Some(rng), asked, ahead: false, failed: false };
+        let drawn = Drawn {
+            sheet,
+            params,
+            turns: Vec::new(),
+            first,
+            rng: Some(rng),
+            asked,
+            ahead: false,
+            idle: false,
+            waiting: false,
+            failed: false,
+        };
         Arc::new(Self { drawn: Mutex::new(drawn), moved: Condvar::new() })
     }
 
@@ -69,7 +92,9 @@ impl Schedule {
         assert!(turn >= drawn.first, "turn {turn} is before the schedule's first, {}", drawn.first);
         if turn > drawn.asked {
             drawn.asked = turn;
-            self.moved.notify_all();
+            if drawn.idle && drawn.next() <= turn.saturating_add(REFILL) {
+                self.moved.notify_all();
+            }
         }
         loop {
             if let Some(orders) = drawn.turns.get((turn - drawn.first) as usize) {
@@ -84,7 +109,10 @@ impl Schedule {
                 }
                 None if *failed => panic!("drawing wycinanka's orders failed on the drawing thread"),
                 // The drawing thread is drawing the next turn.
-                None => drawn = self.moved.wait(drawn).unwrap_or_else(PoisonError::into_inner),
+                None => {
+                    drawn.waiting = true;
+                    drawn = self.moved.wait(drawn).unwrap_or_else(PoisonError::into_inner);
+                }
             }
         }
     }
@@ -109,7 +137,9 @@ impl Schedule {
             if Arc::strong_count(&self) == 1 || drawn.next() > last {
                 return;
             }
-            if drawn.next() > drawn.asked.saturating_add(AHEAD) {
+            let enough = if drawn.idle { REFILL } else { AHEAD };
+            drawn.idle = drawn.next() > drawn.asked.saturating_add(enough);
+            if drawn.idle {
                 drawn = self.moved.wait_timeout(drawn, IDLE_CHECK).unwrap_or_else(PoisonError::into_inner).0;
                 continue;
             }
@@ -118,7 +148,9 @@ impl Schedule {
             drop(drawn);
             let orders = std::panic::catch_unwind(AssertUnwindSafe(|| draw(turn, &sheet, &params, &mut rng)));
             drawn = self.lock();
-            self.moved.notify_all();
+            if std::mem::take(&mut drawn.waiting) {
+                self.moved.notify_all();
+            }
             match orders {
                 Ok(orders) => {
                     drawn.turns.push(orders);
