@@ -142,8 +142,28 @@ fn parsed<T: DeserializeOwned + Clone>(seen: &mut Parsed<T>, text: &str) -> Opti
 /// within `u64`), and the text after its digits; `None` otherwise. What follows is the
 /// caller's to check (a `.` or an exponent would make it a float).
 pub fn json_unsigned(text: &str) -> Option<(u64, &str)> {
+    let bytes = text.as_bytes();
+    let mut value = 0u64;
+    let mut digits = 0;
+    // Nineteen digits always fit in a u64: no overflow check until then.
+    while let Some(digit) = bytes.get(digits).map(|b| b.wrapping_sub(b'0')).filter(|&d| d < 10) {
+        if digits == 19 {
+            return json_unsigned_long(text);
+        }
+        value = value * 10 + u64::from(digit);
+        digits += 1;
+    }
+    if digits == 0 || (digits > 1 && bytes[0] == b'0') {
+        return None;
+    }
+    Some((value, &text[digits..]))
+}
+
+/// [`json_unsigned`] of a number of twenty digits or more, which may not fit.
+#[cold]
+fn json_unsigned_long(text: &str) -> Option<(u64, &str)> {
     let digits = text.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || (digits > 1 && text.starts_with('0')) {
+    if text.starts_with('0') {
         return None;
     }
     let (number, rest) = text.split_at(digits);
@@ -305,6 +325,24 @@ mod tests {
         }
         if let Some(record) = unparsed(line) {
             assert_eq!(Some(record), serde(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn unsigned_integers_read_as_serde_reads_them() {
+        let mut texts: Vec<String> = ["", "x", "0", "00", "01", "7", "42,", "9.5", "1e3", "-1", "0x1"].map(String::from).to_vec();
+        for digits in 17..=22 {
+            for first in ['1', '9'] {
+                texts.push(format!("{first}{}", "0".repeat(digits - 1)));
+                texts.push(format!("{first}{}}}", "9".repeat(digits - 1)));
+            }
+        }
+        texts.extend(["18446744073709551615", "18446744073709551616", "99999999999999999999"].map(String::from));
+        for text in &texts {
+            let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+            // serde's reading of the number the text starts with, when JSON has one there.
+            let serde = serde_json::from_str::<u64>(&text[..digits]).ok().filter(|_| digits > 0);
+            assert_eq!(json_unsigned(text), serde.map(|n| (n, &text[digits..])), "{text:?}");
         }
     }
 

@@ -38,6 +38,29 @@ pub fn split(line: &str) -> Words<'_> {
     words
 }
 
+/// `word` as `str::parse::<i64>` reads it when it is at most 18 digits after an optional sign
+/// (which cannot overflow); `None` for anything else, which `parse` then decides. A solution a
+/// client commits is a line of such numbers, read again whenever a replay is verified.
+fn short_int(word: &str) -> Option<i64> {
+    let (negative, digits) = match word.as_bytes() {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        rest => (false, rest),
+    };
+    if digits.is_empty() || digits.len() > 18 {
+        return None;
+    }
+    let mut value = 0i64;
+    for &b in digits {
+        let digit = b.wrapping_sub(b'0');
+        if digit >= 10 {
+            return None;
+        }
+        value = value * 10 + i64::from(digit);
+    }
+    Some(if negative { -value } else { value })
+}
+
 /// An error answer: `FAILED code message`, the message verbatim from the game's table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fail {
@@ -92,7 +115,8 @@ impl<'a> Args<'a> {
 
     /// A decimal integer, optionally signed; too large for i64 is a bad format too.
     pub fn int(&mut self) -> Result<i64, Fail> {
-        self.take()?.parse().map_err(|_| Fail::BAD_FORMAT)
+        let word = self.take()?;
+        short_int(word).or_else(|| word.parse().ok()).ok_or(Fail::BAD_FORMAT)
     }
 
     /// A keyword or name; the game decides which words it accepts.
@@ -175,6 +199,22 @@ mod tests {
         assert_eq!(args.int(), Err(Fail::BAD_FORMAT));
         let words = split("99999999999999999999");
         assert_eq!(Args::new(&words).int(), Err(Fail::BAD_FORMAT));
+    }
+
+    #[test]
+    fn integers_read_as_parse_reads_them() {
+        let mut words: Vec<String> = ["0", "-0", "+7", "-", "+", "", "--1", "1-", "12a", "٣", "007", " 1"].map(String::from).to_vec();
+        for digits in 17..=20 {
+            for sign in ["", "-", "+"] {
+                words.push(format!("{sign}{}", "9".repeat(digits)));
+                words.push(format!("{sign}1{}", "0".repeat(digits - 1)));
+            }
+        }
+        words.extend(["9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809"].map(String::from));
+        for word in &words {
+            let list = [word.as_str()];
+            assert_eq!(Args::new(&list).int().ok(), word.parse::<i64>().ok(), "{word:?}");
+        }
     }
 
     #[test]
