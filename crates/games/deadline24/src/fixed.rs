@@ -26,14 +26,18 @@ impl Fixed6 {
         Fixed6(self.0.saturating_mul(n))
     }
 
-    /// The product, rounded toward zero to six decimals.
-    pub fn mul(self, other: Fixed6) -> Fixed6 {
-        let product = self.0 as i128 * other.0 as i128 / 1_000_000;
-        Fixed6(product.clamp(i64::MIN as i128, i64::MAX as i128) as i64)
-    }
-
     pub fn to_f64(self) -> f64 {
         self.0 as f64 / 1e6
+    }
+}
+
+/// The product, rounded toward zero to six decimals (saturating).
+impl std::ops::Mul for Fixed6 {
+    type Output = Fixed6;
+
+    fn mul(self, other: Fixed6) -> Fixed6 {
+        let product = self.0 as i128 * other.0 as i128 / 1_000_000;
+        Fixed6(product.clamp(i64::MIN as i128, i64::MAX as i128) as i64)
     }
 }
 
@@ -105,6 +109,16 @@ mod tests {
         for bad in ["", ".", "1.2345678", "1e3", "abc", "1..2", "--1"] {
             assert!(bad.parse::<Fixed6>().is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn products_round_toward_zero_and_saturate() {
+        assert_eq!(Fixed6(1_500_000) * Fixed6(2_500_000), Fixed6(3_750_000));
+        assert_eq!(Fixed6(1) * Fixed6(999_999), Fixed6(0), "a millionth of less than one is nothing");
+        assert_eq!(Fixed6(-1) * Fixed6(999_999), Fixed6(0), "toward zero, not down");
+        assert_eq!(Fixed6(-3_000_000) * Fixed6::ONE, Fixed6(-3_000_000));
+        assert_eq!(Fixed6(i64::MAX) * Fixed6(2_000_000), Fixed6(i64::MAX));
+        assert_eq!(Fixed6(i64::MIN) * Fixed6(2_000_000), Fixed6(i64::MIN));
     }
 
     #[test]

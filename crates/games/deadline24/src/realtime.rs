@@ -253,7 +253,7 @@ impl<R: Rules> Game for Realtime<R> {
     }
 
     fn scores(state: &Self::State) -> Vec<i64> {
-        R::results(&state.game).into_iter().map(|r| r.mul(state.common.k).micros()).collect()
+        R::results(&state.game).into_iter().map(|r| (r * state.common.k).micros()).collect()
     }
 
     fn round(state: &Self::State) -> u32 {
