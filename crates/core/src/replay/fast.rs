@@ -141,6 +141,7 @@ fn parsed<T: DeserializeOwned + Clone>(seen: &mut Parsed<T>, text: &str) -> Opti
 /// The unsigned integer at the start of `text` as JSON writes one (digits, no leading zero,
 /// within `u64`), and the text after its digits; `None` otherwise. What follows is the
 /// caller's to check (a `.` or an exponent would make it a float).
+#[inline]
 pub fn json_unsigned(text: &str) -> Option<(u64, &str)> {
     let bytes = text.as_bytes();
     let mut value = 0u64;
@@ -181,6 +182,9 @@ impl<'t> Cursor<'t> {
         &self.text.as_bytes()[self.at..]
     }
 
+    /// Inlined, so that the literal's length is known where it is used and the comparison is a
+    /// few word compares, not a call to `memcmp` (four of them a line).
+    #[inline(always)]
     fn eat(&mut self, literal: &str) -> Option<()> {
         self.rest().starts_with(literal.as_bytes()).then(|| self.at += literal.len())
     }

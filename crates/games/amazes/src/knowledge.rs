@@ -279,8 +279,9 @@ impl Knowledge {
         new
     }
 
-    /// [`Knowledge::look`] at the view the maze of `sight` gives at `at`, without reading its
-    /// letters: the same knowledge, the same squares in the same order.
+    /// [`Knowledge::look`] at the view `sight`'s maze gives at `at`, without reading its
+    /// letters: the same knowledge, the same squares in the same order. Always with the sight of
+    /// the one maze this knowledge is of: a corridor learnt once is not looked down again.
     pub fn look_in(&mut self, at: Placement, sight: &Sight) -> Vec<Square> {
         let mut new = self.look_from(at.square);
         for dir in looking(at.facing) {

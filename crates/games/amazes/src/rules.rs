@@ -266,7 +266,8 @@ impl State {
         self.view_at(p.at, self.players[(player + 1) % 2].at.square)
     }
 
-    /// [`View::of`] this state's maze, from the corridors already walked.
+    /// What a player at `at` is told ([`View::of`] this state's maze), from its corridors
+    /// walked once.
     fn view_at(&self, at: Placement, opponent: Square) -> View {
         View {
             corridors: looking(at.facing).map(|d| self.sight.corridor(at.square, d).line().to_owned()),
