@@ -4,8 +4,8 @@
 //! on where the player stands. A match keeps coming back to the same squares, so each square and
 //! direction is walked once, the first time a player looks down it: its corridor line, and what
 //! that line tells in the order [`read_corridor`] reads it. A turn then copies four lines and
-//! replays what they tell ([`crate::Knowledge::look_in`]), instead of walking the maze and reading
-//! the letters back.
+//! replays what they tell ([`crate::Knowledge::look_in`], which skips a corridor the player has
+//! learnt all of), instead of walking the maze and reading the letters back.
 
 use crate::geom::{Dir, SQUARES, Square};
 use crate::maze::Maze;

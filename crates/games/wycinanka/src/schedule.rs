@@ -19,9 +19,8 @@ const AHEAD: u32 = 16;
 
 /// The drawing thread, once `AHEAD` turns ahead, sleeps until play is this close again, so
 /// that it is woken once every `AHEAD - REFILL` turns. Waking a thread on another core (a
-/// `futex` call, an interrupt to that core) cost more than drawing a turn on this machine's
-/// virtual cores: play woke it at every turn, and those wake-ups were a fifth of verifying a
-/// wycinanka replay (`perf`).
+/// `futex` call, an interrupt to that core) is dear on virtual cores: when play woke it at
+/// every turn, the wake-ups were a fifth of verifying a wycinanka replay (`perf`).
 const REFILL: u32 = 8;
 
 /// How often a drawing thread with nothing to do looks whether its game is gone.
