@@ -67,7 +67,7 @@ fn line_by_line(
 fn agree(text: &str, what: &str) -> kibitz_core::verify::Checked {
     // The reference: serde on each line.
     let (records, end, damage) = line_by_line(text, BodyLine::parse_next);
-    let mut reader = LineReader::default();
+    let mut reader = LineReader::new(Adders::read_action);
     let one_by_one = line_by_line(text, |line, number, steps| reader.next(line, number, steps));
     assert_eq!(one_by_one, (records.clone(), end, damage.clone()), "{what}: line by line through the fast path");
     let loaded = Replay::<Adders>::parse(text).unwrap();

@@ -229,20 +229,14 @@ impl<A: DeserializeOwned, O: DeserializeOwned> BodyLine<A, O> {
 
 /// Reads a replay's body one line at a time as it arrives (a match followed live, a big file
 /// loading in the viewer): [`BodyLine::parse_next`], with written records taking the fast path
-/// and each distinct action or outcome text parsed once. Build it with the game's
-/// [`crate::Game::read_action`] (`LineReader::new`); the default reads every action with serde.
+/// and each distinct action or outcome text parsed once.
 pub struct LineReader<A, O> {
     seen: fast::Seen<A, O>,
 }
 
-impl<A, O> Default for LineReader<A, O> {
-    fn default() -> Self {
-        Self { seen: fast::Seen::default() }
-    }
-}
-
 impl<A, O> LineReader<A, O> {
-    /// A reader that reads actions with `read_action` first ([`crate::Game::read_action`]).
+    /// A reader that reads actions with the game's `read_action` first
+    /// ([`crate::Game::read_action`]), as loading a whole replay does.
     pub fn new(read_action: fn(&str) -> Option<A>) -> Self {
         Self { seen: fast::Seen::new(read_action) }
     }

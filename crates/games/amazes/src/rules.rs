@@ -19,7 +19,7 @@ use crate::geom::{Dir, Move, Placement, SQUARES, Square, SquareSet};
 use crate::knowledge::Knowledge;
 use crate::maze::Maze;
 use crate::sight::Sight;
-use crate::view::{View, looking};
+use crate::view::View;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -269,10 +269,7 @@ impl State {
     /// What a player at `at` is told ([`View::of`] this state's maze), from its corridors
     /// walked once.
     fn view_at(&self, at: Placement, opponent: Square) -> View {
-        View {
-            corridors: looking(at.facing).map(|d| self.sight.corridor(at.square, d).line().to_owned()),
-            distance2: at.square.distance2(opponent),
-        }
+        View::with_lines(at, opponent, |d| self.sight.corridor(at.square, d).line().to_owned())
     }
 
     /// Squares discovered by either player.

@@ -26,7 +26,12 @@ pub fn looking(facing: Dir) -> [Dir; 4] {
 impl View {
     /// What a player at `at` sees, with the opponent at `opponent`.
     pub fn of(maze: &Maze, at: Placement, opponent: Square) -> View {
-        View { corridors: looking(at.facing).map(|d| corridor(maze, at.square, d)), distance2: at.square.distance2(opponent) }
+        View::with_lines(at, opponent, |d| corridor(maze, at.square, d))
+    }
+
+    /// The view at `at`, the corridor line looking each way (absolute) given by `line`.
+    pub(crate) fn with_lines(at: Placement, opponent: Square, line: impl FnMut(Dir) -> String) -> View {
+        View { corridors: looking(at.facing).map(line), distance2: at.square.distance2(opponent) }
     }
 
     /// The five lines, in protocol order.

@@ -116,12 +116,6 @@ impl WycinankaState {
             .collect()
     }
 
-    /// Has the orders of the coming turns drawn on another thread while play goes on
-    /// (`Schedule::draw_ahead`); asking again does nothing.
-    pub fn draw_ahead(&self) {
-        self.schedule.draw_ahead();
-    }
-
     fn placed(&self, id: i64) -> Result<&Placed, Fail> {
         usize::try_from(id).ok().and_then(|id| id.checked_sub(1)).and_then(|i| self.orders.get(i)).ok_or(BAD_ORDER)
     }
@@ -266,9 +260,10 @@ impl Rules for WycinankaRules {
         state.points.clone()
     }
 
-    /// The orders of the coming turns are drawn while the commands are answered.
+    /// The orders of the coming turns are drawn on another thread while the commands are
+    /// answered (asking again does nothing).
     fn prepare_replay(state: &WycinankaState) {
-        state.draw_ahead();
+        state.schedule.draw_ahead();
     }
 
     fn answer_lines(words: &[&str]) -> AnswerLines {
