@@ -1,22 +1,30 @@
 //! Reading a long text on every core while its results are used in order.
 //!
 //! A replay's lines are independent until re-simulation, which must take them in order. The
-//! text is cut at line ends into pieces; worker threads read whole pieces, and the calling thread
-//! takes each piece's result as soon as it and every piece before it are read. So verification
-//! and loading start on the first piece while later ones are still being read, and a consumer
-//! that has seen enough (damage, say) stops the workers.
+//! text is cut at line ends into pieces; helper threads read whole pieces, and the calling thread
+//! takes each piece's result as soon as it and every piece before it are read (reading one
+//! itself when none is ready). So verification and loading start on the first piece while later
+//! ones are still being read, and a consumer that has seen enough (damage, say) stops the
+//! helpers.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{OnceLock, mpsc};
 
-/// About this many bytes go to a worker at a time: large enough that handing a piece over costs
-/// nothing next to reading it, small enough that the consumer starts early and the workers
+/// About this many bytes go to a reader at a time: large enough that handing a piece over costs
+/// nothing next to reading it, small enough that the consumer starts early and the readers
 /// finish together.
 pub const PIECE_BYTES: usize = 64 * 1024;
 
-/// At most this many workers (and never more than the machine has cores).
+/// At most this many readers, this thread included (and never more than the machine has cores).
 const MAX_WORKERS: usize = 8;
+
+/// The cores this process may use, asked once: the standard library reads the control groups'
+/// files at every call (about twenty system calls, a tenth of a millisecond's verification).
+fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
 
 /// `text` cut after line ends into pieces of about `size` bytes (the last may be shorter; none is
 /// empty).
@@ -37,21 +45,23 @@ pub fn pieces(text: &str, size: usize) -> Vec<&str> {
 }
 
 /// Reads every piece with `read` and hands the results to `take` on this thread, in the pieces'
-/// order. With more than one piece and core, the reading happens on worker threads while `take`
-/// runs. Each reader has a state of its own (`worker` makes it; a cache, say) that it keeps from
-/// piece to piece. When `take` breaks, no further piece is started and none is handed over.
+/// order. With more than one piece and core, helper threads read ahead while `take` runs, and
+/// this thread reads too whenever the piece it needs next is not ready: so there is never more
+/// than one thread a core (a thread that waits for a core on a small replay costs more than it
+/// reads), and whichever of reading and taking is slower, both cores stay busy. Each reader has
+/// a state of its own (`worker` makes it; a cache, say) that it keeps from piece to piece. When
+/// `take` breaks, no further piece is started and none is handed over.
 pub fn read_in_order<'t, W, T: Send>(
     pieces: &[&'t str],
     worker: impl Fn() -> W + Sync,
     read: impl Fn(&mut W, &'t str) -> T + Sync,
     mut take: impl FnMut(T) -> ControlFlow<()>,
 ) {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let workers = cores.min(MAX_WORKERS).min(pieces.len());
-    if workers <= 1 {
-        let mut state = worker();
+    let helpers = cores().min(MAX_WORKERS).min(pieces.len()).saturating_sub(1);
+    let mut own = worker();
+    if helpers == 0 {
         for piece in pieces {
-            if take(read(&mut state, piece)).is_break() {
+            if take(read(&mut own, piece)).is_break() {
                 return;
             }
         }
@@ -61,7 +71,7 @@ pub fn read_in_order<'t, W, T: Send>(
     let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel::<(usize, T)>();
-        for _ in 0..workers {
+        for _ in 0..helpers {
             let sender = sender.clone();
             let (next, stop, worker, read) = (&next, &stop, &worker, &read);
             scope.spawn(move || {
@@ -79,17 +89,31 @@ pub fn read_in_order<'t, W, T: Send>(
         // Pieces finish out of order; each waits here until those before it are handed over.
         let mut waiting: Vec<Option<T>> = (0..pieces.len()).map(|_| None).collect();
         let mut wanted = 0;
-        for (i, result) in receiver.iter() {
-            waiting[i] = Some(result);
-            while let Some(result) = waiting.get_mut(wanted).and_then(Option::take) {
+        while wanted < pieces.len() {
+            if let Some(result) = waiting[wanted].take() {
                 wanted += 1;
                 if take(result).is_break() {
                     stop.store(true, Ordering::Relaxed);
                     return;
                 }
+                continue;
+            }
+            if let Ok((i, result)) = receiver.try_recv() {
+                waiting[i] = Some(result);
+                continue;
+            }
+            // The next piece is not ready: read one here rather than wait, while any is left.
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if let Some(piece) = pieces.get(i) {
+                waiting[i] = Some(read(&mut own, piece));
+                continue;
+            }
+            match receiver.recv() {
+                Ok((i, result)) => waiting[i] = Some(result),
+                // A helper that panicked (a bug) left its piece missing; the scope re-raises it.
+                Err(_) => return,
             }
         }
-        // A worker that panicked (a bug) left its piece missing; the scope re-raises its panic.
     });
 }
 
@@ -138,5 +162,35 @@ mod tests {
             },
         );
         assert_eq!(taken, 3);
+    }
+
+    /// Each reader's first piece waits until every reader has one in hand, so this finishes only
+    /// if this thread reads too while the helpers hold theirs.
+    #[test]
+    fn this_thread_reads_while_its_helpers_do() {
+        let text: String = (0..400).map(|i| format!("{i}\n")).collect();
+        let parts = pieces(&text, 16);
+        let readers = cores().min(MAX_WORKERS).min(parts.len());
+        let all_hold_one = std::sync::Barrier::new(readers);
+        let mut seen = Vec::new();
+        let mut readers_seen = std::collections::HashSet::new();
+        read_in_order(
+            &parts,
+            || true,
+            |first, p| {
+                if std::mem::take(first) {
+                    all_hold_one.wait();
+                }
+                (std::thread::current().id(), p.lines().map(|l| l.parse::<usize>().unwrap()).collect::<Vec<_>>())
+            },
+            |(reader, numbers)| {
+                readers_seen.insert(reader);
+                seen.extend(numbers);
+                ControlFlow::Continue(())
+            },
+        );
+        assert_eq!(seen, (0..400).collect::<Vec<_>>());
+        assert_eq!(readers_seen.len(), readers, "every reader read a piece");
+        assert!(readers_seen.contains(&std::thread::current().id()), "this thread read a piece");
     }
 }

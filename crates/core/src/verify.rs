@@ -76,8 +76,13 @@ pub struct Checked {
 /// replays), and dropped; nothing of the replay is kept. `Err` only when the header is unusable.
 pub fn check_text<G: Game>(text: &str) -> Result<Checked, Located> {
     let (header, body) = Replay::<G>::read_header(text)?;
-    let mut checker = Checker::<G>::new(&header);
-    let read = read_body_unparsed(body, G::read_action, |record, number| checker.check_recorded(record, number));
+    // The rules start (a world generated, a schedule drawn) once the first record is in hand,
+    // so that the reading threads are already reading ahead meanwhile.
+    let mut checker = None;
+    let read = read_body_unparsed(body, G::read_action, |record, number| {
+        checker.get_or_insert_with(|| Checker::<G>::new(&header)).check_recorded(record, number)
+    });
+    let checker = checker.unwrap_or_else(|| Checker::new(&header));
     Ok(Checked {
         steps: read.steps,
         damage: read.damage,

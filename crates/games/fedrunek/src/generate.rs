@@ -70,9 +70,11 @@ pub struct Generated {
     pub miners: u32,
 }
 
-/// A uniform real in [0, 1) from 53 random bits.
-fn unit(rng: &mut SplitMix64) -> f64 {
-    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+/// Chances are met by 53 random bits `k` read as the real `k / 2^53` in [0, 1): this is the
+/// least `k` that does not meet `chance`, so that `k < unit_below(chance)` tells, without
+/// dividing, whether `k / 2^53 < chance` (the division is exact).
+fn unit_below(chance: f64) -> u64 {
+    (chance.clamp(0.0, 1.0) * (1u64 << 53) as f64).ceil() as u64
 }
 
 /// A random field on a random face; with `interior`, on exactly one face.
@@ -105,24 +107,24 @@ pub fn generate(params: &Params, teams: usize, seed: u64) -> Result<Generated, S
         return Err(format!("too many buildings and teams for a cube of side {n}"));
     }
     let mut rng = SplitMix64::new(seed);
-    let mut world = World::new(n);
     let half = ((n - 1) / 2) as f64;
-    for x in 2..n {
-        for y in 2..n {
-            for z in 2..n {
-                let p = Pos::new(x, y, z);
-                let r = world.depth(p) as f64 / half;
-                let chances = params.profile.chances(r);
-                let mut cell = Cell::default().with_stone(unit(&mut rng) < chances[0]);
-                for (metal, chance) in Metal::ALL.into_iter().zip(&chances[1..]) {
-                    if unit(&mut rng) < *chance {
-                        cell = cell.with_metal(metal, 1 + rng.below(10) as u8);
-                    }
-                }
-                world.set(p, cell);
+    // The chances at each depth, as the draws below which [`unit`] is under them.
+    let below: Vec<[u64; 4]> = (0..=n / 2).map(|depth| params.profile.chances(depth as f64 / half).map(unit_below)).collect();
+    // The underground fields draw their contents in the order x, y, z; the surface is empty.
+    let world = World::from_fn(n, |p| {
+        let depth = World::depth_in(n, p);
+        if depth == 0 {
+            return Cell::default();
+        }
+        let below = &below[depth as usize];
+        let mut cell = Cell::default().with_stone(rng.next_u64() >> 11 < below[0]);
+        for (metal, below) in Metal::ALL.into_iter().zip(&below[1..]) {
+            if rng.next_u64() >> 11 < *below {
+                cell = cell.with_metal(metal, 1 + rng.below(10) as u8);
             }
         }
-    }
+        cell
+    });
     let mut taken = HashSet::new();
     let mut distinct = |rng: &mut SplitMix64, interior: bool| loop {
         let p = surface_field(rng, n, interior);
@@ -168,6 +170,63 @@ mod tests {
         assert_eq!(totals(&a.world), totals(&b.world));
         assert_eq!((a.stations.clone(), a.starts.clone()), (b.stations, b.starts));
         assert_ne!(a.stations, c.stations);
+    }
+
+    /// A uniform real in [0, 1) from 53 random bits, as the generator reads its draws.
+    fn unit(rng: &mut SplitMix64) -> f64 {
+        (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Replays rebuild their asteroid from the seed, so the order of the draws is part of the
+    /// format: underground fields by x, then y, then z, each drawing stone, then each metal's
+    /// chance and count. This is that order written out field by field.
+    #[test]
+    fn fields_are_drawn_in_the_order_replays_were_written_with() {
+        for profile in Profile::ALL {
+            let params = Params { n: 9, profile, ..Params::default() };
+            let generated = generate(&params, 2, 11).unwrap();
+            let (n, half) = (params.n, ((params.n - 1) / 2) as f64);
+            let mut rng = SplitMix64::new(11);
+            let mut expected = World::new(n);
+            for x in 2..n {
+                for y in 2..n {
+                    for z in 2..n {
+                        let p = Pos::new(x, y, z);
+                        let chances = profile.chances(expected.depth(p) as f64 / half);
+                        let mut cell = Cell::default().with_stone(unit(&mut rng) < chances[0]);
+                        for (m, metal) in Metal::ALL.into_iter().enumerate() {
+                            if unit(&mut rng) < chances[m + 1] {
+                                cell = cell.with_metal(metal, 1 + rng.below(10) as u8);
+                            }
+                        }
+                        expected.set(p, cell);
+                    }
+                }
+            }
+            for x in 1..=n {
+                for y in 1..=n {
+                    for z in 1..=n {
+                        let p = Pos::new(x, y, z);
+                        assert_eq!(generated.world.cell(p), expected.cell(p), "{profile:?} at {p}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_draw_is_under_a_chance_exactly_when_it_is_below_its_threshold() {
+        let mut rng = SplitMix64::new(5);
+        let chances = [0.0, 1.0, 0.5, 0.1, 0.05, 1.0 / 3.0, 0.2 * 0.7 * 0.7, 1e-17, -0.1, 1.5];
+        for chance in chances {
+            let threshold = unit_below(chance);
+            let edges = [0, 1, threshold.saturating_sub(1), threshold, threshold + 1, (1 << 53) - 1];
+            let draws = edges.into_iter().chain((0..1000).map(|_| rng.next_u64() >> 11));
+            for k in draws.filter(|&k| k < 1 << 53) {
+                let as_unit = k as f64 / (1u64 << 53) as f64;
+                assert_eq!(as_unit < chance, k < threshold, "chance {chance}, draw {k}");
+            }
+        }
     }
 
     #[test]

@@ -147,9 +147,10 @@ impl Tunnel {
 
 /// The axis of a unit step along one axis; `None` for any other offset.
 pub fn unit_axis(d: [i32; 3]) -> Option<usize> {
-    let nonzero: Vec<usize> = (0..3).filter(|&a| d[a] != 0).collect();
-    match nonzero[..] {
-        [axis] if d[axis].abs() == 1 => Some(axis),
+    match d {
+        [-1 | 1, 0, 0] => Some(0),
+        [0, -1 | 1, 0] => Some(1),
+        [0, 0, -1 | 1] => Some(2),
         _ => None,
     }
 }
@@ -167,6 +168,21 @@ impl World {
         let cells = (n as usize).pow(3);
         let chunks = (0..cells.div_ceil(CHUNK)).map(|i| Arc::new(vec![0; CHUNK.min(cells - i * CHUNK)])).collect();
         Self { n, chunks }
+    }
+
+    /// A cube of side `n` whose every field is `field(p)`, asked in the order the fields are
+    /// stored (by x, then y, then z), so that a generator drawing from one random stream can
+    /// fill it without a copy-on-write check per field.
+    pub fn from_fn(n: i32, mut field: impl FnMut(Pos) -> Cell) -> Self {
+        let mut cells = Vec::with_capacity((n as usize).pow(3));
+        for x in 1..=n {
+            for y in 1..=n {
+                for z in 1..=n {
+                    cells.push(field(Pos::new(x, y, z)).0);
+                }
+            }
+        }
+        Self { n, chunks: cells.chunks(CHUNK).map(|chunk| Arc::new(chunk.to_vec())).collect() }
     }
 
     #[inline]
@@ -204,7 +220,12 @@ impl World {
 
     /// Distance from the surface (0 on it).
     pub fn depth(&self, p: Pos) -> i32 {
-        [p.x - 1, self.n - p.x, p.y - 1, self.n - p.y, p.z - 1, self.n - p.z].into_iter().min().unwrap_or(0)
+        Self::depth_in(self.n, p)
+    }
+
+    /// [`World::depth`] in a cube of side `n`.
+    pub fn depth_in(n: i32, p: Pos) -> i32 {
+        (p.x - 1).min(n - p.x).min(p.y - 1).min(n - p.y).min(p.z - 1).min(n - p.z)
     }
 
     /// The field (inside the cube).
@@ -326,6 +347,15 @@ mod tests {
         assert_eq!(w.inward(Pos::new(5, 3, 2)), Some([-1, 0, 0]));
         assert_eq!(w.inward(Pos::new(5, 5, 2)), None);
         assert_eq!(w.column(Pos::new(3, 1, 3)), vec![Pos::new(3, 2, 3), Pos::new(3, 3, 3), Pos::new(3, 4, 3)]);
+    }
+
+    #[test]
+    fn a_unit_step_has_one_axis_moved_by_one() {
+        for d in (-2..=2).flat_map(|x| (-2..=2).flat_map(move |y| (-2..=2).map(move |z| [x, y, z as i32]))) {
+            let moved: Vec<usize> = (0..3).filter(|&a| d[a] != 0).collect();
+            let expected = (moved.len() == 1 && d[moved[0]].abs() == 1).then(|| moved[0]);
+            assert_eq!(unit_axis(d), expected, "{d:?}");
+        }
     }
 
     #[test]
