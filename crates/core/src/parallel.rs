@@ -47,10 +47,13 @@ pub fn pieces(text: &str, size: usize) -> Vec<&str> {
 /// Reads every piece with `read` and hands the results to `take` on this thread, in the pieces'
 /// order. With more than one piece and core, helper threads read ahead while `take` runs, and
 /// this thread reads too whenever the piece it needs next is not ready: so there is never more
-/// than one thread a core (a thread that waits for a core on a small replay costs more than it
-/// reads), and whichever of reading and taking is slower, both cores stay busy. Each reader has
-/// a state of its own (`worker` makes it; a cache, say) that it keeps from piece to piece. When
-/// `take` breaks, no further piece is started and none is handed over.
+/// than one reading thread a core (a thread that waits for a core on a small replay costs more
+/// than it reads), and whichever of reading and taking is slower, both cores stay busy. Helpers
+/// read at most [`AHEAD_PER_READER`] pieces a reader past what was taken, then sleep: what is
+/// read and not yet taken stays small, and a core is left to the game's own threads (wycinanka
+/// draws its orders on one). Each reader has a state of its own (`worker` makes it; a cache,
+/// say) that it keeps from piece to piece. When `take` breaks, no further piece is started and
+/// none is handed over.
 pub fn read_in_order<'t, W, T: Send>(
     pieces: &[&'t str],
     worker: impl Fn() -> W + Sync,
@@ -67,25 +70,35 @@ pub fn read_in_order<'t, W, T: Send>(
         }
         return;
     }
+    let ahead = AHEAD_PER_READER * (helpers + 1);
     let next = AtomicUsize::new(0);
+    let taken = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel::<(usize, T)>();
+        let mut sleepers = Vec::with_capacity(helpers);
         for _ in 0..helpers {
             let sender = sender.clone();
-            let (next, stop, worker, read) = (&next, &stop, &worker, &read);
-            scope.spawn(move || {
+            let (next, taken, stop, worker, read) = (&next, &taken, &stop, &worker, &read);
+            let helper = scope.spawn(move || {
                 let mut state = worker();
-                while !stop.load(Ordering::Relaxed) {
+                loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(piece) = pieces.get(i) else { break };
-                    if sender.send((i, read(&mut state, piece))).is_err() {
+                    // Woken by `Wake` (spuriously, too: the condition is looked at again).
+                    while i >= taken.load(Ordering::Acquire) + ahead && !stop.load(Ordering::Acquire) {
+                        std::thread::park();
+                    }
+                    if stop.load(Ordering::Acquire) || sender.send((i, read(&mut state, piece))).is_err() {
                         break;
                     }
                 }
             });
+            sleepers.push(helper.thread().clone());
         }
         drop(sender);
+        // However this ends (done, `take` broke, or panicked), no helper is left asleep.
+        let wake = Wake { stop: &stop, helpers: sleepers };
         // Pieces finish out of order; each waits here until those before it are handed over.
         let mut waiting: Vec<Option<T>> = (0..pieces.len()).map(|_| None).collect();
         let mut wanted = 0;
@@ -93,8 +106,13 @@ pub fn read_in_order<'t, W, T: Send>(
             if let Some(result) = waiting[wanted].take() {
                 wanted += 1;
                 if take(result).is_break() {
-                    stop.store(true, Ordering::Relaxed);
                     return;
+                }
+                taken.store(wanted, Ordering::Release);
+                // Sleeping helpers are woken once half their room is free again, not at every
+                // piece: a wake-up is a system call.
+                if wanted % (ahead / 2) == 0 {
+                    wake.helpers();
                 }
                 continue;
             }
@@ -102,12 +120,16 @@ pub fn read_in_order<'t, W, T: Send>(
                 waiting[i] = Some(result);
                 continue;
             }
-            // The next piece is not ready: read one here rather than wait, while any is left.
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if let Some(piece) = pieces.get(i) {
-                waiting[i] = Some(read(&mut own, piece));
+            // The next piece is not ready: read one here rather than wait, while any is left
+            // within the room (a helper held up mid-piece must not leave this thread reading
+            // the whole text ahead).
+            let room = pieces.len().min(wanted + ahead);
+            if let Ok(i) = next.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |i| (i < room).then_some(i + 1)) {
+                waiting[i] = Some(read(&mut own, pieces[i]));
                 continue;
             }
+            // A helper holds the next piece; it may be asleep.
+            wake.helpers();
             match receiver.recv() {
                 Ok((i, result)) => waiting[i] = Some(result),
                 // A helper that panicked (a bug) left its piece missing; the scope re-raises it.
@@ -115,6 +137,28 @@ pub fn read_in_order<'t, W, T: Send>(
             }
         }
     });
+}
+
+/// Pieces each reader (helpers and this thread) may have read past those taken.
+const AHEAD_PER_READER: usize = 4;
+
+/// Wakes the helpers of [`read_in_order`]; dropped, it stops them.
+struct Wake<'a> {
+    stop: &'a AtomicBool,
+    helpers: Vec<std::thread::Thread>,
+}
+
+impl Wake<'_> {
+    fn helpers(&self) {
+        self.helpers.iter().for_each(std::thread::Thread::unpark);
+    }
+}
+
+impl Drop for Wake<'_> {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Release);
+        self.helpers();
+    }
 }
 
 #[cfg(test)]
@@ -162,6 +206,58 @@ mod tests {
             },
         );
         assert_eq!(taken, 3);
+    }
+
+    #[test]
+    fn helpers_read_only_so_far_past_what_was_taken() {
+        let text: String = (0..200).map(|i| format!("{i}\n")).collect();
+        let parts = pieces(&text, 1);
+        let ahead = AHEAD_PER_READER * cores().min(MAX_WORKERS).min(parts.len());
+        let taken = AtomicUsize::new(0);
+        let furthest = AtomicUsize::new(0);
+        read_in_order(
+            &parts,
+            || (),
+            |_, p| {
+                let i: usize = p.trim().parse().unwrap();
+                // How far past the pieces taken this one is read.
+                let t = taken.load(Ordering::SeqCst);
+                furthest.fetch_max(i + 1 - t.min(i + 1), Ordering::SeqCst);
+                i
+            },
+            |i| {
+                assert_eq!(i, taken.load(Ordering::SeqCst));
+                // A slow consumer: without a bound the helpers would read everything meanwhile.
+                std::thread::sleep(std::time::Duration::from_micros(300));
+                taken.fetch_add(1, Ordering::SeqCst);
+                ControlFlow::Continue(())
+            },
+        );
+        assert_eq!(taken.into_inner(), 200);
+        let furthest = furthest.into_inner();
+        assert!(furthest <= ahead, "read {furthest} pieces ahead, more than {ahead}");
+    }
+
+    #[test]
+    fn a_consumer_that_panics_leaves_no_helper_asleep() {
+        let text: String = (0..200).map(|i| format!("{i}\n")).collect();
+        let parts = pieces(&text, 1);
+        let outcome = std::panic::catch_unwind(|| {
+            let mut taken = 0;
+            read_in_order(
+                &parts,
+                || (),
+                |_, p| p.len(),
+                |_| {
+                    taken += 1;
+                    // Long enough for the helpers to fill their room and fall asleep.
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                    assert!(taken < 20, "the consumer gives up");
+                    ControlFlow::Continue(())
+                },
+            )
+        });
+        assert!(outcome.is_err(), "the panic reaches the caller instead of hanging");
     }
 
     /// Each reader's first piece waits until every reader has one in hand, so this finishes only

@@ -239,23 +239,60 @@ impl Host<'_> {
     }
 }
 
+/// Marks on a host's vertices, kept from order to order: a vertex is marked when its stamp is
+/// the current round, so a new round clears every mark at once and an order, a few dozen
+/// vertices, costs no array the size of the sheet (thousands). Looking a vertex up here rather
+/// than in a sorted list halved drawing an order.
+#[derive(Debug, Default)]
+pub struct Marks {
+    round: u32,
+    stamp: Vec<u32>,
+    value: Vec<u32>,
+}
+
+impl Marks {
+    /// Clears every mark, for a host on vertices 1…n.
+    fn start(&mut self, n: u32) {
+        let len = n as usize + 1;
+        if self.stamp.len() < len {
+            self.stamp.resize(len, 0);
+            self.value.resize(len, 0);
+        }
+        self.round = self.round.wrapping_add(1);
+        if self.round == 0 {
+            self.stamp.fill(0);
+            self.round = 1;
+        }
+    }
+
+    fn mark(&mut self, v: u32, value: u32) {
+        self.stamp[v as usize] = self.round;
+        self.value[v as usize] = value;
+    }
+
+    /// The value `v` was marked with in this round, if it was.
+    fn get(&self, v: u32) -> Option<u32> {
+        (self.stamp[v as usize] == self.round).then(|| self.value[v as usize])
+    }
+}
+
 /// A connected set of `size` vertices of `host` grown from a random vertex, each next vertex
-/// drawn from the set's neighbours (fewer when the host is smaller). What is inside is kept
-/// sorted beside the set, not marked in an array the size of the host: an order is a few
-/// dozen vertices, the sheet thousands.
-fn grow(host: Host, size: u32, rng: &mut SplitMix64) -> Vec<u32> {
+/// drawn from the set's neighbours (fewer when the host is smaller).
+fn grow(host: Host, size: u32, rng: &mut SplitMix64, inside: &mut Marks) -> Vec<u32> {
     let start = rng.below(host.n() as usize) as u32 + 1;
-    let mut inside = vec![start];
-    let mut set = vec![start];
-    let mut frontier: Vec<u32> = Vec::new();
+    inside.start(host.n());
+    inside.mark(start, 0);
+    let mut set = Vec::with_capacity(size as usize);
+    set.push(start);
+    let mut frontier: Vec<u32> = Vec::with_capacity(8 * size as usize);
     host.each_neighbour(start, |w| frontier.push(w));
     while set.len() < size as usize && !frontier.is_empty() {
         let v = frontier.swap_remove(rng.below(frontier.len()));
-        if let Err(at) = inside.binary_search(&v) {
-            inside.insert(at, v);
+        if inside.get(v).is_none() {
+            inside.mark(v, 0);
             set.push(v);
             host.each_neighbour(v, |w| {
-                if inside.binary_search(&w).is_err() {
+                if inside.get(w).is_none() {
                     frontier.push(w);
                 }
             });
@@ -267,18 +304,19 @@ fn grow(host: Host, size: u32, rng: &mut SplitMix64) -> Vec<u32> {
 /// A random connected graph on the vertices `set` of `host`: a random spanning tree of the
 /// edges among them, and each other such edge with probability 1/2 (all of them when
 /// `keep_all`); vertices numbered 1…V in a random order.
-fn cut(host: Host, set: &[u32], keep_all: bool, rng: &mut SplitMix64) -> Graph {
+fn cut(host: Host, set: &[u32], keep_all: bool, rng: &mut SplitMix64, number: &mut Marks) -> Graph {
     let mut order: Vec<u32> = (1..=set.len() as u32).collect();
     rng.shuffle(&mut order);
-    // The number each host vertex of the piece gets, by host vertex.
-    let mut numbered: Vec<(u32, u32)> = set.iter().copied().zip(order.iter().copied()).collect();
-    numbered.sort_unstable();
-    let number = |w: u32| numbered.binary_search_by_key(&w, |&(v, _)| v).ok().map(|at| numbered[at].1);
-    let mut among: Vec<(u32, u32)> = Vec::new();
+    // The number each host vertex of the piece gets.
+    number.start(host.n());
+    for (&v, &k) in set.iter().zip(&order) {
+        number.mark(v, k);
+    }
+    let mut among: Vec<(u32, u32)> = Vec::with_capacity(4 * set.len());
     for (&v, &k) in set.iter().zip(&order) {
         host.each_neighbour(v, |w| {
             if v < w
-                && let Some(j) = number(w)
+                && let Some(j) = number.get(w)
             {
                 among.push((k, j));
             }
@@ -296,7 +334,7 @@ fn cut(host: Host, set: &[u32], keep_all: bool, rng: &mut SplitMix64) -> Graph {
         root[v as usize] = r;
         r
     }
-    let mut edges = Vec::new();
+    let mut edges = Vec::with_capacity(among.len());
     for (a, b) in among {
         let (ra, rb) = (find(&mut root, a), find(&mut root, b));
         if ra != rb {
@@ -314,7 +352,7 @@ fn cut(host: Host, set: &[u32], keep_all: bool, rng: &mut SplitMix64) -> Graph {
 /// connected, but probably not in the sheet, whose diagonals lean both ways and are often
 /// missing: a patch of same-leaning triangles rarely fits). Its value is P = clamp(2·E·u, 1, 100) with
 /// u uniform in [0.8, 1.2], to six decimals.
-pub fn order(sheet: &Graph, params: &Params, rng: &mut SplitMix64) -> Order {
+pub fn order(sheet: &Graph, params: &Params, rng: &mut SplitMix64, marks: &mut Marks) -> Order {
     let size = params.min_order + rng.below((params.max_order - params.min_order + 1) as usize) as u32;
     let size = size.min(sheet.n());
     let graph = if chance(rng, params.impossible_percent) {
@@ -325,11 +363,11 @@ pub fn order(sheet: &Graph, params: &Params, rng: &mut SplitMix64) -> Order {
             chance(rng, 100);
         }
         let lattice = Host::Lattice { side };
-        let set = grow(lattice, size, rng);
-        cut(lattice, &set, true, rng)
+        let set = grow(lattice, size, rng, marks);
+        cut(lattice, &set, true, rng, marks)
     } else {
-        let set = grow(Host::Sheet(sheet), size, rng);
-        cut(Host::Sheet(sheet), &set, false, rng)
+        let set = grow(Host::Sheet(sheet), size, rng, marks);
+        cut(Host::Sheet(sheet), &set, false, rng, marks)
     };
     let u = 800_000 + rng.below(400_001) as i64;
     let value = (2 * graph.edges().len() as i64 * u).clamp(1_000_000, 100_000_000);
@@ -367,8 +405,9 @@ mod tests {
         let params = Params { width: 20, height: 20, ..Params::default() };
         let mut rng = SplitMix64::new(3);
         let s = sheet(&params, &mut rng);
+        let mut marks = Marks::default();
         for _ in 0..200 {
-            let o = order(&s.graph, &params, &mut rng);
+            let o = order(&s.graph, &params, &mut rng, &mut marks);
             let v = o.graph.n();
             assert!((4..=25).contains(&v), "{v} vertices");
             assert!(o.graph.is_connected());

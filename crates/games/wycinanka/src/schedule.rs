@@ -4,7 +4,7 @@
 //! drawn ahead of play on a thread of their own ([`Schedule::draw_ahead`]): drawing was a
 //! quarter of verifying a wycinanka replay.
 
-use crate::generate::{Params, order};
+use crate::generate::{Marks, Params, order};
 use crate::rules::Placed;
 use crate::sheet::{Order, Sheet};
 use kibitz_core::rng::SplitMix64;
@@ -40,7 +40,7 @@ struct Drawn {
     turns: Vec<Vec<Placed>>,
     first: u32,
     /// Draws the orders; `None` while the drawing thread has it out.
-    rng: Option<SplitMix64>,
+    drawer: Option<Drawer>,
     /// The latest turn play has asked for.
     asked: u32,
     /// A drawing thread has been started (there is never more than one).
@@ -51,6 +51,12 @@ struct Drawn {
     waiting: bool,
     /// Drawing panicked on the drawing thread: the generator's state is lost.
     failed: bool,
+}
+
+/// What draws the orders: the game's generator, and the marks it draws an order with.
+struct Drawer {
+    rng: SplitMix64,
+    marks: Marks,
 }
 
 impl Drawn {
@@ -68,7 +74,7 @@ impl Schedule {
             params,
             turns: Vec::new(),
             first,
-            rng: Some(rng),
+            drawer: Some(Drawer { rng, marks: Marks::default() }),
             asked,
             ahead: false,
             idle: false,
@@ -100,10 +106,10 @@ impl Schedule {
                 return orders.clone();
             }
             let next = drawn.next();
-            let Drawn { sheet, params, rng, turns, failed, .. } = &mut *drawn;
-            match rng {
-                Some(rng) => {
-                    let orders = draw(next, sheet, params, rng);
+            let Drawn { sheet, params, drawer, turns, failed, .. } = &mut *drawn;
+            match drawer {
+                Some(drawer) => {
+                    let orders = draw(next, sheet, params, drawer);
                     turns.push(orders);
                 }
                 None if *failed => panic!("drawing wycinanka's orders failed on the drawing thread"),
@@ -142,10 +148,10 @@ impl Schedule {
                 drawn = self.moved.wait_timeout(drawn, IDLE_CHECK).unwrap_or_else(PoisonError::into_inner).0;
                 continue;
             }
-            let Some(mut rng) = drawn.rng.take() else { return };
+            let Some(mut drawer) = drawn.drawer.take() else { return };
             let (turn, sheet, params) = (drawn.next(), Arc::clone(&drawn.sheet), Arc::clone(&drawn.params));
             drop(drawn);
-            let orders = std::panic::catch_unwind(AssertUnwindSafe(|| draw(turn, &sheet, &params, &mut rng)));
+            let orders = std::panic::catch_unwind(AssertUnwindSafe(|| draw(turn, &sheet, &params, &mut drawer)));
             drawn = self.lock();
             if std::mem::take(&mut drawn.waiting) {
                 self.moved.notify_all();
@@ -153,7 +159,7 @@ impl Schedule {
             match orders {
                 Ok(orders) => {
                     drawn.turns.push(orders);
-                    drawn.rng = Some(rng);
+                    drawn.drawer = Some(drawer);
                 }
                 Err(_) => {
                     drawn.failed = true;
@@ -173,14 +179,15 @@ impl fmt::Debug for Schedule {
 
 /// The orders of `turn` (1: before the first): those the world lists for it, if any; else
 /// generated ones, `initial_orders` before turn 1 and one to three before a later turn.
-fn draw(turn: u32, sheet: &Sheet, params: &Params, rng: &mut SplitMix64) -> Vec<Placed> {
+fn draw(turn: u32, sheet: &Sheet, params: &Params, drawer: &mut Drawer) -> Vec<Placed> {
+    let Drawer { rng, marks } = drawer;
     let listed: Option<Vec<Order>> =
         params.world.as_ref().map(|world| world.orders.iter().filter(|(t, _)| *t == turn).map(|(_, o)| o.clone()).collect());
     let orders = match listed {
         Some(listed) if !listed.is_empty() => listed,
         _ => {
             let count = if turn == 1 { params.initial_orders.max(1) as usize } else { 1 + rng.below(3) };
-            (0..count).map(|_| order(&sheet.graph, params, rng)).collect()
+            (0..count).map(|_| order(&sheet.graph, params, rng, marks)).collect()
         }
     };
     orders.into_iter().map(|order| Placed::new(order, turn)).collect()

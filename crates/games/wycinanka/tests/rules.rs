@@ -282,3 +282,16 @@ fn outcomes_are_written_as_serde_writes_them() {
     let nothing = outcomes.iter().filter(|o| matches!(o, Outcome::Nothing)).count();
     assert_eq!((holds, turns, nothing), (3, 1, 2), "{outcomes:?}");
 }
+
+/// A replay keeps only its seed: the sheet and every order must be drawn as they were when it
+/// was recorded. The bundled replay (real solver bots, 40 turns, 477 commands, a hundred and sixty orders
+/// described) re-simulates to its recorded answers only if they are.
+#[test]
+fn the_bundled_replay_is_drawn_again_as_it_was_recorded() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../replays/wycinanka-solvers.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let checked = kibitz_wycinanka::check_replay(&text).unwrap();
+    assert!(checked.damage.is_none(), "{:?}", checked.damage);
+    let verified = checked.verdict.unwrap_or_else(|e| panic!("{e}"));
+    assert!(verified.finished && checked.steps > 400, "{verified:?}, {} steps", checked.steps);
+}
