@@ -5,7 +5,7 @@
 
 use kibitz_bots::wycinanka::search::{Found, find};
 use kibitz_core::rng::SplitMix64;
-use kibitz_wycinanka::generate::{Params, order, sheet};
+use kibitz_wycinanka::generate::{Marks, Params, order, sheet};
 use std::time::{Duration, Instant};
 
 const BUDGET: Duration = Duration::from_millis(250);
@@ -39,8 +39,9 @@ fn main() {
         let mut rng = SplitMix64::new(17);
         let s = sheet(&params, &mut rng);
         let mut by_size: Vec<(u32, f64, Found)> = Vec::new();
+        let mut marks = Marks::default();
         for k in 0..ORDERS {
-            let o = order(&s.graph, &params, &mut rng);
+            let o = order(&s.graph, &params, &mut rng, &mut marks);
             let started = Instant::now();
             let found = find(&o.graph, &s.graph, BUDGET, k as u64);
             by_size.push((o.graph.n(), started.elapsed().as_secs_f64() * 1e3, found));

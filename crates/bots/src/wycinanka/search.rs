@@ -117,7 +117,7 @@ fn fits_here(pattern: &Graph, sheet: &Graph, image: &[u32], vertex: u32, c: u32)
 mod tests {
     use super::*;
     use kibitz_core::rng::SplitMix64;
-    use kibitz_wycinanka::generate::{Params, order, sheet};
+    use kibitz_wycinanka::generate::{Marks, Params, order, sheet};
     use kibitz_wycinanka::graph::fits;
 
     /// Whether `pattern` maps into `host` at all, trying every injective map (tiny graphs only).
@@ -184,8 +184,9 @@ mod tests {
         let params = Params { width: 30, height: 30, impossible_percent: 0, ..Params::default() };
         let mut rng = SplitMix64::new(4);
         let s = sheet(&params, &mut rng);
+        let mut marks = Marks::default();
         for k in 0..40u64 {
-            let o = order(&s.graph, &params, &mut rng);
+            let o = order(&s.graph, &params, &mut rng, &mut marks);
             match find(&o.graph, &s.graph, Duration::from_secs(20), k) {
                 Found::Map(map) => assert!(fits(&o.graph, &s.graph, &map), "order {k}"),
                 other => panic!("order {k} ({} vertices) is cut from the sheet, but: {other:?}", o.graph.n()),
