@@ -165,6 +165,11 @@ impl Drop for Wake<'_> {
 mod tests {
     use super::*;
 
+    /// The numbers below `n`, a line each.
+    fn numbered(n: usize) -> String {
+        (0..n).map(|i| format!("{i}\n")).collect()
+    }
+
     #[test]
     fn pieces_end_at_line_ends_and_cover_the_text() {
         let text = "one\ntwo\nthree\n\nfour";
@@ -180,7 +185,7 @@ mod tests {
 
     #[test]
     fn results_arrive_in_order_and_a_break_stops_the_handing_over() {
-        let text: String = (0..5000).map(|i| format!("{i}\n")).collect();
+        let text = numbered(5000);
         let parts = pieces(&text, 64);
         assert!(parts.len() > 100);
         let mut seen = Vec::new();
@@ -210,7 +215,7 @@ mod tests {
 
     #[test]
     fn helpers_read_only_so_far_past_what_was_taken() {
-        let text: String = (0..200).map(|i| format!("{i}\n")).collect();
+        let text = numbered(200);
         let parts = pieces(&text, 1);
         let ahead = AHEAD_PER_READER * cores().min(MAX_WORKERS).min(parts.len());
         let taken = AtomicUsize::new(0);
@@ -240,7 +245,7 @@ mod tests {
 
     #[test]
     fn a_consumer_that_panics_leaves_no_helper_asleep() {
-        let text: String = (0..200).map(|i| format!("{i}\n")).collect();
+        let text = numbered(200);
         let parts = pieces(&text, 1);
         let outcome = std::panic::catch_unwind(|| {
             let mut taken = 0;
@@ -264,7 +269,7 @@ mod tests {
     /// if this thread reads too while the helpers hold theirs.
     #[test]
     fn this_thread_reads_while_its_helpers_do() {
-        let text: String = (0..400).map(|i| format!("{i}\n")).collect();
+        let text = numbered(400);
         let parts = pieces(&text, 16);
         let readers = cores().min(MAX_WORKERS).min(parts.len());
         let all_hold_one = std::sync::Barrier::new(readers);
