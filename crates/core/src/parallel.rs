@@ -17,13 +17,16 @@ use std::sync::{OnceLock, mpsc};
 pub const PIECE_BYTES: usize = 64 * 1024;
 
 /// At most this many readers, this thread included (and never more than the machine has cores).
-const MAX_WORKERS: usize = 8;
+const MAX_READERS: usize = 8;
 
-/// The cores this process may use, asked once: the standard library reads the control groups'
-/// files at every call (about twenty system calls, a tenth of a millisecond's verification).
-fn cores() -> usize {
+/// How many threads read `pieces` pieces, this one included: one a core, at most
+/// [`MAX_READERS`], never more than there are pieces.
+fn readers(pieces: usize) -> usize {
+    // Asked once: the standard library reads the control groups' files at every call (about
+    // twenty system calls, a tenth of a millisecond's verification).
     static CORES: OnceLock<usize> = OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    cores.min(MAX_READERS).min(pieces).max(1)
 }
 
 /// `text` cut after line ends into pieces of about `size` bytes (the last may be shorter; none is
@@ -51,17 +54,17 @@ pub fn pieces(text: &str, size: usize) -> Vec<&str> {
 /// than it reads), and whichever of reading and taking is slower, both cores stay busy. Helpers
 /// read at most [`AHEAD_PER_READER`] pieces a reader past what was taken, then sleep: what is
 /// read and not yet taken stays small, and a core is left to the game's own threads (wycinanka
-/// draws its orders on one). Each reader has a state of its own (`worker` makes it; a cache,
+/// draws its orders on one). Each reader has a state of its own (`reader_state` makes it; a cache,
 /// say) that it keeps from piece to piece. When `take` breaks, no further piece is started and
 /// none is handed over.
 pub fn read_in_order<'t, W, T: Send>(
     pieces: &[&'t str],
-    worker: impl Fn() -> W + Sync,
+    reader_state: impl Fn() -> W + Sync,
     read: impl Fn(&mut W, &'t str) -> T + Sync,
     mut take: impl FnMut(T) -> ControlFlow<()>,
 ) {
-    let helpers = cores().min(MAX_WORKERS).min(pieces.len()).saturating_sub(1);
-    let mut own = worker();
+    let helpers = readers(pieces.len()) - 1;
+    let mut own = reader_state();
     if helpers == 0 {
         for piece in pieces {
             if take(read(&mut own, piece)).is_break() {
@@ -79,9 +82,9 @@ pub fn read_in_order<'t, W, T: Send>(
         let mut sleepers = Vec::with_capacity(helpers);
         for _ in 0..helpers {
             let sender = sender.clone();
-            let (next, taken, stop, worker, read) = (&next, &taken, &stop, &worker, &read);
+            let (next, taken, stop, reader_state, read) = (&next, &taken, &stop, &reader_state, &read);
             let helper = scope.spawn(move || {
-                let mut state = worker();
+                let mut state = reader_state();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(piece) = pieces.get(i) else { break };
@@ -217,7 +220,7 @@ mod tests {
     fn helpers_read_only_so_far_past_what_was_taken() {
         let text = numbered(200);
         let parts = pieces(&text, 1);
-        let ahead = AHEAD_PER_READER * cores().min(MAX_WORKERS).min(parts.len());
+        let ahead = AHEAD_PER_READER * readers(parts.len());
         let taken = AtomicUsize::new(0);
         let furthest = AtomicUsize::new(0);
         read_in_order(
@@ -271,8 +274,8 @@ mod tests {
     fn this_thread_reads_while_its_helpers_do() {
         let text = numbered(400);
         let parts = pieces(&text, 16);
-        let readers = cores().min(MAX_WORKERS).min(parts.len());
-        let all_hold_one = std::sync::Barrier::new(readers);
+        let count = readers(parts.len());
+        let all_hold_one = std::sync::Barrier::new(count);
         let mut seen = Vec::new();
         let mut readers_seen = std::collections::HashSet::new();
         read_in_order(
@@ -291,7 +294,7 @@ mod tests {
             },
         );
         assert_eq!(seen, (0..400).collect::<Vec<_>>());
-        assert_eq!(readers_seen.len(), readers, "every reader read a piece");
+        assert_eq!(readers_seen.len(), count, "every reader read a piece");
         assert!(readers_seen.contains(&std::thread::current().id()), "this thread read a piece");
     }
 }

@@ -392,9 +392,9 @@ where
 }
 
 /// The reading shared by loading and verifying: `body`'s pieces read by `read_piece` on every
-/// core (each worker with its own [`fast::Seen`]), their lines taken in order by `take` (the
-/// line, its number in the file, the steps taken before it), which gives the end record, or
-/// `None` for a step, or damage.
+/// core (each reading thread with its own [`fast::Seen`]), their lines taken in order by `take`
+/// (the line, its number in the file, the steps taken before it), which gives the end record,
+/// or `None` for a step, or damage.
 fn read_lines<'t, A, O, X>(
     body: &'t str,
     read_action: fn(&str) -> Option<A>,
