@@ -92,11 +92,13 @@ pub trait Game: 'static {
         write_json(outcome, out);
     }
 
-    /// The action whose replay text is `text`, read without serde, or `None` to leave it to
-    /// serde: only when `text` is exactly as this game writes it and means the value serde
-    /// would read. A server game's every command is a text of its own (its arrival time), too
-    /// many to keep each one's value; others repeat and are parsed once. Nothing by default.
-    fn read_action(_text: &str) -> Option<Self::Action> {
+    /// The action whose replay text starts `text` (the rest of its line follows), read without
+    /// serde, with the text after it; or `None` to leave it to serde: only when the action is
+    /// exactly as this game writes it and means the value serde would read. Read in place, its
+    /// end is found in the same pass. A server game's every command is a text of its own (its
+    /// arrival time), too many to keep each one's value; others repeat and are parsed once.
+    /// Nothing by default.
+    fn read_action(_text: &str) -> Option<(Self::Action, &str)> {
         None
     }
 

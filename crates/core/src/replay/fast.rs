@@ -33,7 +33,7 @@ pub struct Seen<A, O> {
     /// Finds a bot's stderr lines after an outcome taken from the line's end.
     stderr: memchr::memmem::Finder<'static>,
     /// The game's own reading of an action's text ([`crate::Game::read_action`]), tried first.
-    read_action: fn(&str) -> Option<A>,
+    read_action: super::ReadAction<A>,
 }
 
 /// One kind's values by their text, and the bytes of text kept.
@@ -56,7 +56,7 @@ impl<A, O> Default for Seen<A, O> {
 
 impl<A, O> Seen<A, O> {
     /// A reader that reads actions with `read_action` first.
-    pub fn new(read_action: fn(&str) -> Option<A>) -> Self {
+    pub fn new(read_action: super::ReadAction<A>) -> Self {
         let stderr = memchr::memmem::Finder::new(",\"stderr\":[");
         Self { actions: Parsed::default(), outcomes: Parsed::default(), stderr, read_action }
     }
@@ -75,7 +75,9 @@ impl<A: DeserializeOwned + Clone, O: DeserializeOwned + Clone> Seen<A, O> {
     /// is taken from the line's end without walking it (a server game's answers are most of
     /// its replay); a text that is not one value then fails to parse and the checker reads the
     /// whole line instead, which serde alone decides. A bot's stderr lines, often on every
-    /// line of a bot game, are looked for first, so that they do not send it there.
+    /// line of a bot game, are looked for first, so that they do not send it there: in a text
+    /// not ending with `}`, as one does when anything but `ms` follows the outcome (stderr,
+    /// `failed` and `note` end with `]` or `"`), so never in a server game's answers.
     pub fn read_unparsed<'t>(&mut self, text: &'t str) -> Option<(StepRecord<A, &'t str>, &'t str)> {
         self.read_with(text, true, |_, outcome| Some(outcome))
     }
@@ -93,19 +95,22 @@ impl<A: DeserializeOwned + Clone, O: DeserializeOwned + Clone> Seen<A, O> {
         let step = at.number()?;
         let player = if at.eat(",\"player\":").is_some() { Some(at.number()?) } else { None };
         let action = match at.eat(",\"action\":") {
-            Some(()) => match at.value()? {
-                "null" => None,
-                text => Some(match (self.read_action)(text) {
-                    Some(action) => action,
-                    None => parsed(&mut self.actions, text)?,
-                }),
+            Some(()) => match (self.read_action)(&text[at.at..]) {
+                Some((action, after)) => {
+                    at.at = text.len() - after.len();
+                    Some(action)
+                }
+                None => match at.value()? {
+                    "null" => None,
+                    text => Some(parsed(&mut self.actions, text)?),
+                },
             },
             None => None,
         };
         at.eat(",\"outcome\":")?;
         if from_end
             && let Some((text, ms, after)) = at.last_value()
-            && self.stderr.find(text.as_bytes()).is_none()
+            && (text.ends_with('}') || self.stderr.find(text.as_bytes()).is_none())
         {
             let outcome = outcome(&mut self.outcomes, text)?;
             return Some((StepRecord { step, player, action, outcome, stderr: Vec::new(), ms, failed: None, note: None }, after));

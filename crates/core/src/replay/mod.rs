@@ -227,6 +227,9 @@ impl<A: DeserializeOwned, O: DeserializeOwned> BodyLine<A, O> {
     }
 }
 
+/// A game's own reading of an action at the start of a text ([`crate::Game::read_action`]).
+pub type ReadAction<A> = fn(&str) -> Option<(A, &str)>;
+
 /// Reads a replay's body one line at a time as it arrives (a match followed live, a big file
 /// loading in the viewer): [`BodyLine::parse_next`], with written records taking the fast path
 /// and each distinct action or outcome text parsed once.
@@ -237,7 +240,7 @@ pub struct LineReader<A, O> {
 impl<A, O> LineReader<A, O> {
     /// A reader that reads actions with the game's `read_action` first
     /// ([`crate::Game::read_action`]), as loading a whole replay does.
-    pub fn new(read_action: fn(&str) -> Option<A>) -> Self {
+    pub fn new(read_action: ReadAction<A>) -> Self {
         Self { seen: fast::Seen::new(read_action) }
     }
 }
@@ -316,7 +319,7 @@ pub struct Body {
 /// every core while `step` runs on this thread; damage is found and reported exactly as reading
 /// line by line would: the first line that is unreadable, out of step, or after the end record.
 /// `read_action` is the game's own reading of an action's text ([`crate::Game::read_action`]).
-pub fn read_body<A, O>(body: &str, read_action: fn(&str) -> Option<A>, mut step: impl FnMut(StepRecord<A, O>)) -> Body
+pub fn read_body<A, O>(body: &str, read_action: ReadAction<A>, mut step: impl FnMut(StepRecord<A, O>)) -> Body
 where
     A: DeserializeOwned + Clone + Send,
     O: DeserializeOwned + Clone + Send,
@@ -362,7 +365,7 @@ impl<'t, A: DeserializeOwned, O: DeserializeOwned> StepRecord<A, Recorded<'t, O>
 /// (damage at that line, exactly as reading line by line finds it).
 pub(crate) fn read_body_unparsed<'t, A, O>(
     body: &'t str,
-    read_action: fn(&str) -> Option<A>,
+    read_action: ReadAction<A>,
     mut step: impl FnMut(StepRecord<A, Recorded<'t, O>>, usize) -> Result<(), Located>,
 ) -> Body
 where
@@ -397,7 +400,7 @@ where
 /// or `None` for a step, or damage.
 fn read_lines<'t, A, O, X>(
     body: &'t str,
-    read_action: fn(&str) -> Option<A>,
+    read_action: ReadAction<A>,
     read_piece: impl Fn(&mut fast::Seen<A, O>, &'t str) -> Part<BodyLine<A, X>> + Sync,
     mut take: impl FnMut(BodyLine<A, X>, usize, usize) -> Result<Option<EndRecord>, Located>,
 ) -> Body

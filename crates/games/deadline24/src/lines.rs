@@ -163,6 +163,21 @@ pub(crate) fn needs_escape(byte: u8) -> bool {
     byte < 0x20 || byte == b'"' || byte == b'\\'
 }
 
+/// How many bytes `bytes` starts with that a JSON string holds as they are: up to the first
+/// that [`needs_escape`], looked for eight at a time. A command line in a replay ends at the
+/// first, its closing quote, unless it holds an escape.
+pub(crate) fn plain_len(bytes: &[u8]) -> usize {
+    let mut at = 0;
+    while let Some(word) = bytes.get(at..at + 8) {
+        let special = special_bytes(u64::from_le_bytes(word.try_into().expect("eight bytes")));
+        if special != 0 {
+            return at + special.trailing_zeros() as usize / 8;
+        }
+        at += 8;
+    }
+    at + bytes[at..].iter().take_while(|&&b| !needs_escape(b)).count()
+}
+
 /// The bytes of `word` that a JSON string cannot hold as they are (below 0x20, `"`, `\`), as the
 /// high bit of each: exact up to the first one, which is all that is used (a borrow can mark
 /// bytes after it).
@@ -367,6 +382,20 @@ mod tests {
             }
         }
         assert!(plain > 100 && plain < lists.len(), "{plain} of {} plain", lists.len());
+    }
+
+    #[test]
+    fn a_plain_run_ends_at_the_first_byte_json_escapes() {
+        let specials = ['"', '\\', '\n', '\t', '\u{1}', '\u{1f}'];
+        let plain = "ab \u{7f}é☃ 0123456789";
+        for len in 0..plain.len() {
+            let Some(head) = plain.get(..len) else { continue };
+            assert_eq!(plain_len(head.as_bytes()), head.len(), "{head:?}");
+            for special in specials {
+                let text = format!("{head}{special}{plain}");
+                assert_eq!(plain_len(text.as_bytes()), head.len(), "{text:?}");
+            }
+        }
     }
 
     #[test]

@@ -4,8 +4,8 @@
 use crate::answers::AnswerLines;
 use crate::fixed::Fixed6;
 use crate::lines::Lines;
-use crate::lines::needs_escape;
-use crate::words::{Fail, Reply, split};
+use crate::lines::plain_len;
+use crate::words::{Fail, Reply, Words, split, split_into};
 use kibitz_core::game::write_json;
 use kibitz_core::replay::json_unsigned;
 use kibitz_core::{Game, Step, ToMove};
@@ -178,7 +178,8 @@ impl<R: Rules> Realtime<R> {
     }
 
     fn command(state: &mut State<R::State>, team: usize, command: &Command) -> Outcome<R::TurnReport> {
-        let words = split(&command.line);
+        let mut words = Words::new();
+        split_into(&command.line, &mut words);
         if words.is_empty() {
             return Outcome::Nothing;
         }
@@ -264,7 +265,7 @@ impl<R: Rules> Game for Realtime<R> {
         R::prepare_replay(&state.game);
     }
 
-    fn read_action(text: &str) -> Option<Command> {
+    fn read_action(text: &str) -> Option<(Command, &str)> {
         read_command(text)
     }
 
@@ -287,17 +288,18 @@ impl<R: Rules> Game for Realtime<R> {
     }
 }
 
-/// A command as the replay writer writes it, `{"conn":N,"at_us":N,"line":"…"}`, read without
-/// serde: every recorded command is a text of its own (its arrival time). `None` for any other
-/// text, which serde then reads: a line with an escape in it, spaces, another order.
-fn read_command(text: &str) -> Option<Command> {
+/// The command that `text` starts with as the replay writer writes it,
+/// `{"conn":N,"at_us":N,"line":"…"}`, read without serde, and the text after it: every
+/// recorded command is a text of its own (its arrival time). `None` for any other text, which
+/// serde then reads: a line with an escape in it, spaces, another order.
+fn read_command(text: &str) -> Option<(Command, &str)> {
     let (conn, rest) = json_unsigned(text.strip_prefix(r#"{"conn":"#)?)?;
     let (at_us, rest) = json_unsigned(rest.strip_prefix(r#","at_us":"#)?)?;
-    let line = rest.strip_prefix(r#","line":""#)?.strip_suffix(r#""}"#)?;
-    if line.bytes().any(needs_escape) {
-        return None;
-    }
-    Some(Command { conn: u32::try_from(conn).ok()?, at_us, line: line.to_string() })
+    let rest = rest.strip_prefix(r#","line":""#)?;
+    // The line ends at its closing quote when nothing in it is escaped; split at an ASCII byte.
+    let (line, after) = rest.split_at(plain_len(rest.as_bytes()));
+    let after = after.strip_prefix(r#""}"#)?;
+    Some((Command { conn: u32::try_from(conn).ok()?, at_us, line: line.to_string() }, after))
 }
 
 #[cfg(test)]
@@ -310,9 +312,10 @@ mod tests {
         for (conn, at_us) in [(1, 0), (0, 17), (u32::MAX, u64::MAX), (12, 1_000_000)] {
             for line in lines {
                 let command = Command { conn, at_us, line: line.to_string() };
-                let text = serde_json::to_string(&command).unwrap();
+                // Read in place: the rest of the record follows the command.
+                let text = serde_json::to_string(&command).unwrap() + r#","outcome":"X"}"#;
                 match read_command(&text) {
-                    Some(read) => assert_eq!(read, command, "{text}"),
+                    Some((read, after)) => assert_eq!((read, after), (command, r#","outcome":"X"}"#), "{text}"),
                     None => assert!(line.contains(['"', '\\', '\t', '\u{1}']), "{text} is plain"),
                 }
             }
@@ -327,11 +330,13 @@ mod tests {
             r#"{"conn":1, "at_us":0,"line":"X"}"#,
             r#"{"at_us":0,"conn":1,"line":"X"}"#,
             r#"{"conn":1,"at_us":0,"line":"X","extra":1}"#,
-            r#"{"conn":1,"at_us":0,"line":"X"} "#,
             r#"{"conn":1,"at_us":0,"line":"X"Y"}"#,
             r#"{"conn":1,"at_us":0,"line":"X\nY"}"#,
         ] {
             assert_eq!(read_command(text), None, "{text}");
         }
+        // Whatever follows is the caller's to read.
+        let (_, after) = read_command(r#"{"conn":1,"at_us":0,"line":"X"} ,"#).unwrap();
+        assert_eq!(after, " ,");
     }
 }
