@@ -3,8 +3,7 @@
 
 use crate::answers::AnswerLines;
 use crate::fixed::Fixed6;
-use crate::lines::Lines;
-use crate::lines::plain_len;
+use crate::lines::{Lines, plain_len};
 use crate::words::{Fail, Reply, Words, split, split_into};
 use kibitz_core::game::write_json;
 use kibitz_core::replay::json_unsigned;
