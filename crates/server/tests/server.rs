@@ -4,7 +4,7 @@
 mod support;
 
 use kibitz_core::verify::verify;
-use kibitz_deadline24::{Common, Ctx, Fixed6, Reply, Rules};
+use kibitz_deadline24::{Args, Common, Ctx, Fixed6, Reply, Rules};
 use kibitz_fedrunek::robots::{Kind, Robot};
 use kibitz_fedrunek::rules::{FedrunekState, Sites};
 use kibitz_fedrunek::world::{Cell, Metal, Pos, World};
@@ -31,8 +31,8 @@ impl Rules for SeedExample {
         Ok(FedrunekState::new(world, sites, vec![fleet], 1000))
     }
 
-    fn command(state: &mut FedrunekState, ctx: &Ctx, team: usize, words: &[&str]) -> Reply {
-        FedrunekRules::command(state, ctx, team, words)
+    fn command(state: &mut FedrunekState, ctx: &Ctx, team: usize, line: Args) -> Reply {
+        FedrunekRules::command(state, ctx, team, line)
     }
 
     fn end_turn(state: &mut FedrunekState, ctx: &Ctx) -> (TurnReport, bool) {
@@ -43,8 +43,8 @@ impl Rules for SeedExample {
         FedrunekRules::results(state)
     }
 
-    fn answer_lines(words: &[&str]) -> kibitz_deadline24::AnswerLines {
-        FedrunekRules::answer_lines(words)
+    fn answer_lines(line: Args) -> kibitz_deadline24::AnswerLines {
+        FedrunekRules::answer_lines(line)
     }
 }
 

@@ -5,7 +5,7 @@
 //! that one team's connection sent ([`Command`], in order of arrival over all teams, with the time
 //! it arrived in its turn) or a tick, the wall clock ending a turn. [`Realtime`] turns a game's
 //! [`Rules`] (its commands and its turn boundary) into that `Game`, adding what the three games
-//! share: splitting lines into words, the common errors 1–7, the per-team command limit with
+//! share: reading lines word by word, the common errors 1–7, the per-team command limit with
 //! forced waiting, `WAIT`, and reals printed with six decimals ([`Fixed6`]). The TCP server
 //! (`kibitz-server`) only moves lines; everything it answers comes from here, so a replay
 //! re-simulates every answer byte for byte.

@@ -4,7 +4,7 @@
 use crate::answers::AnswerLines;
 use crate::fixed::Fixed6;
 use crate::lines::{Lines, plain_len};
-use crate::words::{Fail, Reply, Words, split, split_into};
+use crate::words::{Args, Fail, Reply};
 use kibitz_core::game::write_json;
 use kibitz_core::replay::json_unsigned;
 use kibitz_core::{Game, Step, ToMove};
@@ -26,9 +26,9 @@ pub trait Rules: 'static {
 
     fn start(params: &Self::Params, teams: usize, seed: u64) -> Result<Self::State, String>;
 
-    /// Answers one command (already split into words, never empty, never `WAIT`) of `team`.
-    /// A name the game does not know is [`Fail::UNKNOWN_COMMAND`].
-    fn command(state: &mut Self::State, ctx: &Ctx, team: usize, words: &[&str]) -> Reply;
+    /// Answers one command line of `team` (its words, none read yet: never none, never
+    /// `WAIT`). A name the game does not know is [`Fail::UNKNOWN_COMMAND`].
+    fn command(state: &mut Self::State, ctx: &Ctx, team: usize, line: Args) -> Reply;
 
     /// Resolves the end of turn `ctx.turn`; true when the game ends with it.
     fn end_turn(state: &mut Self::State, ctx: &Ctx) -> (Self::TurnReport, bool);
@@ -36,9 +36,9 @@ pub trait Rules: 'static {
     /// Each team's final result before the factor K (fedrunek: A + S²), in millionths.
     fn results(state: &Self::State) -> Vec<Fixed6>;
 
-    /// The data lines after `OK` that answer a command (already split into words, never
-    /// `WAIT`): what a client reads before the answer is complete.
-    fn answer_lines(words: &[&str]) -> AnswerLines;
+    /// The data lines after `OK` that answer a command line (its words, none read yet: never
+    /// none, never `WAIT`): what a client reads before the answer is complete.
+    fn answer_lines(line: Args) -> AnswerLines;
 
     /// [`Game::prepare_replay`] for this game's state.
     fn prepare_replay(_state: &Self::State) {}
@@ -154,10 +154,11 @@ pub struct Realtime<R>(PhantomData<R>);
 impl<R: Rules> Realtime<R> {
     /// The data lines after `OK` that answer the command `line` (the common `WAIT` included).
     pub fn answer_lines(line: &str) -> AnswerLines {
-        match split(line).as_slice() {
-            [] => AnswerLines::Fixed(0),
-            ["WAIT", ..] => AnswerLines::Fixed(1),
-            words => R::answer_lines(words),
+        let line = Args::new(line);
+        match line.clone().next_word() {
+            None => AnswerLines::Fixed(0),
+            Some("WAIT") => AnswerLines::Fixed(1),
+            Some(_) => R::answer_lines(line),
         }
     }
 
@@ -177,11 +178,9 @@ impl<R: Rules> Realtime<R> {
     }
 
     fn command(state: &mut State<R::State>, team: usize, command: &Command) -> Outcome<R::TurnReport> {
-        let mut words = Words::new();
-        split_into(&command.line, &mut words);
-        if words.is_empty() {
-            return Outcome::Nothing;
-        }
+        let line = Args::new(&command.line);
+        let mut after_name = line;
+        let Some(name) = after_name.next_word() else { return Outcome::Nothing };
         let ctx = Ctx { turn: state.turn, at_us: command.at_us, common: state.common };
         let count = &mut state.commands[team];
         *count = count.saturating_add(1);
@@ -195,13 +194,13 @@ impl<R: Rules> Realtime<R> {
             lines.push(&format!("FORCED WAITING {}", ctx.seconds_left()));
             return Outcome::Answer { lines, holds: true };
         }
-        if words[0] == "WAIT" {
-            if words.len() > 1 {
+        if name == "WAIT" {
+            if !after_name.is_empty() {
                 return Self::answer(Err(Fail::TOO_MANY_ARGUMENTS));
             }
             return Outcome::Answer { lines: Lines::from(["OK".to_string(), format!("WAITING {}", ctx.seconds_left())]), holds: true };
         }
-        Self::answer(R::command(&mut state.game, &ctx, team, &words))
+        Self::answer(R::command(&mut state.game, &ctx, team, line))
     }
 }
 

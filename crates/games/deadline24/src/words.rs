@@ -18,59 +18,13 @@ pub type Words<'a> = SmallVec<[&'a str; INLINE_WORDS]>;
 const INLINE_WORDS: usize = 32;
 
 /// The words of a client line; empty for a blank line.
-///
-/// Byte by byte: the separators are ASCII, which never occurs inside a longer UTF-8 character,
-/// and decoding characters made splitting a tenth of verifying a wycinanka replay. The words
-/// stay on the stack: every recorded command is split again when a replay is verified.
-#[inline]
 pub fn split(line: &str) -> Words<'_> {
     let mut words = Words::new();
-    split_into(line, &mut words);
+    let mut args = Args::new(line);
+    while let Some(word) = args.next_word() {
+        words.push(word);
+    }
     words
-}
-
-/// [`split`] into `words`, which a caller keeps in place: the words are hundreds of bytes,
-/// and moving them out of a call cost a tenth of answering a command.
-#[inline]
-pub fn split_into<'a>(line: &'a str, words: &mut Words<'a>) {
-    // Where the word being read starts.
-    let mut start = None;
-    for (at, &byte) in line.as_bytes().iter().enumerate() {
-        match (is_space(byte), start) {
-            (true, Some(from)) => {
-                words.push(&line[from..at]);
-                start = None;
-            }
-            (false, None) => start = Some(at),
-            _ => {}
-        }
-    }
-    if let Some(from) = start {
-        words.push(&line[from..]);
-    }
-}
-
-/// `word` as `str::parse::<i64>` reads it when it is at most 18 digits after an optional sign
-/// (which cannot overflow); `None` for anything else, which `parse` then decides. A solution a
-/// client commits is a line of such numbers, read again whenever a replay is verified.
-fn short_int(word: &str) -> Option<i64> {
-    let (negative, digits) = match word.as_bytes() {
-        [b'-', rest @ ..] => (true, rest),
-        [b'+', rest @ ..] => (false, rest),
-        rest => (false, rest),
-    };
-    if digits.is_empty() || digits.len() > 18 {
-        return None;
-    }
-    let mut value = 0i64;
-    for &b in digits {
-        let digit = b.wrapping_sub(b'0');
-        if digit >= 10 {
-            return None;
-        }
-        value = value * 10 + i64::from(digit);
-    }
-    Some(if negative { -value } else { value })
 }
 
 /// An error answer: `FAILED code message`, the message verbatim from the game's table.
@@ -107,73 +61,144 @@ impl Fail {
 /// What a game answers to one command: `OK` with its data lines, or a failure.
 pub type Reply = Result<Lines, Fail>;
 
-/// A command's arguments, read left to right: a missing or malformed one is error 3, one too
-/// many is error 4 (checked by [`Args::end`] once all expected arguments are read).
+/// A command line's words, read left to right where they are: the command's name
+/// ([`command`]), then its arguments. A missing or malformed argument is error 3, one too many
+/// is error 4 (checked by [`Args::end`] once all expected arguments are read).
+///
+/// Nothing is split beforehand: verifying a server game's replay answers every recorded
+/// command again, and a solution committed in wycinanka is a line of some thirty numbers, each
+/// now read in one pass. Byte by byte: the separators are ASCII, which never occurs inside a
+/// longer UTF-8 character.
+#[derive(Debug, Clone, Copy)]
 pub struct Args<'a> {
-    words: &'a [&'a str],
-    next: usize,
+    /// The line after the words read so far.
+    rest: &'a str,
 }
 
 impl<'a> Args<'a> {
-    pub fn new(words: &'a [&'a str]) -> Self {
-        Self { words, next: 0 }
+    /// The words of `line`, none read yet.
+    pub fn new(line: &'a str) -> Self {
+        Self { rest: line }
     }
 
-    fn take(&mut self) -> Result<&'a str, Fail> {
-        let word = self.words.get(self.next).ok_or(Fail::BAD_FORMAT)?;
-        self.next += 1;
-        Ok(word)
+    /// The next word, `None` when only white space is left.
+    #[inline]
+    pub fn next_word(&mut self) -> Option<&'a str> {
+        let start = self.word_start()?;
+        let bytes = self.rest.as_bytes();
+        let mut end = start + 1;
+        while end < bytes.len() && !is_space(bytes[end]) {
+            end += 1;
+        }
+        let (word, rest) = self.rest[start..].split_at(end - start);
+        self.rest = rest;
+        Some(word)
+    }
+
+    /// Where the next word starts in the rest of the line, `None` when there is none.
+    #[inline]
+    fn word_start(&self) -> Option<usize> {
+        let bytes = self.rest.as_bytes();
+        let mut start = 0;
+        while start < bytes.len() && is_space(bytes[start]) {
+            start += 1;
+        }
+        (start < bytes.len()).then_some(start)
+    }
+
+    /// Whether every word has been read.
+    pub fn is_empty(&self) -> bool {
+        self.rest.bytes().all(is_space)
     }
 
     /// A decimal integer, optionally signed; too large for i64 is a bad format too.
+    #[inline]
     pub fn int(&mut self) -> Result<i64, Fail> {
-        let word = self.take()?;
-        short_int(word).or_else(|| word.parse().ok()).ok_or(Fail::BAD_FORMAT)
+        self.next_int().unwrap_or(Err(Fail::BAD_FORMAT))
+    }
+
+    /// The next argument as an integer ([`Args::int`]), `None` when none is left: a list of
+    /// numbers to its end. Its digits are read as they are found; a word of more than 18 digits,
+    /// or anything else, is read whole by `str::parse`.
+    #[inline]
+    pub fn next_int(&mut self) -> Option<Result<i64, Fail>> {
+        let start = self.word_start()?;
+        let bytes = self.rest.as_bytes();
+        let negative = bytes[start] == b'-';
+        let digits = start + usize::from(matches!(bytes[start], b'-' | b'+'));
+        let (mut end, mut value) = (digits, 0i64);
+        while let Some(digit) = bytes.get(end).map(|b| b.wrapping_sub(b'0')).filter(|&d| d < 10) {
+            // Wraps only past 18 digits, which are read again below.
+            value = value.wrapping_mul(10).wrapping_add(i64::from(digit));
+            end += 1;
+        }
+        if end > digits && end - digits <= 18 && bytes.get(end).is_none_or(|&b| is_space(b)) {
+            self.rest = &self.rest[end..];
+            return Some(Ok(if negative { -value } else { value }));
+        }
+        let word = self.next_word()?;
+        Some(word.parse().map_err(|_| Fail::BAD_FORMAT))
     }
 
     /// A keyword or name; the game decides which words it accepts.
     pub fn word(&mut self) -> Result<&'a str, Fail> {
-        self.take()
+        self.next_word().ok_or(Fail::BAD_FORMAT)
     }
 
     /// Every argument has been read: anything left is error 4.
     pub fn end(self) -> Result<(), Fail> {
-        if self.next < self.words.len() { Err(Fail::TOO_MANY_ARGUMENTS) } else { Ok(()) }
+        if self.is_empty() { Ok(()) } else { Err(Fail::TOO_MANY_ARGUMENTS) }
     }
 }
 
-/// Finds which of `names` (multi-word command names such as `"YIELD LAST PUSH"`) the line starts
-/// with, matching word by word so that any white space may separate the words; the longest name
-/// wins. Returns the name's index and the words after it.
-pub fn command<'w, 'a>(words: &'w [&'a str], names: &[&str]) -> Option<(usize, &'w [&'a str])> {
-    let mut best: Option<(usize, usize)> = None;
+/// Finds which of `names` (multi-word command names such as `"YIELD LAST PUSH"`) the line
+/// starts with, matching word by word so that any white space may separate the words; the
+/// longest name wins. Returns the name's index and the arguments after it.
+pub fn command<'a>(line: Args<'a>, names: &[&str]) -> Option<(usize, Args<'a>)> {
+    let start = line.word_start()?;
+    let text = &line.rest[start..];
+    let mut best: Option<(usize, usize, Args<'a>)> = None;
     for (index, name) in names.iter().enumerate() {
-        if let Some(parts) = leading_name(name, words)
-            && best.is_none_or(|(_, n)| parts > n)
+        if let Some((parts, after)) = leading_name(name, text)
+            && best.is_none_or(|(_, n, _)| parts > n)
         {
-            best = Some((index, parts));
+            best = Some((index, parts, after));
         }
     }
-    best.map(|(index, n)| (index, &words[n..]))
+    best.map(|(index, _, after)| (index, after))
 }
 
-/// How many of `words` the name spells when they lead the line. Compared in place, with
-/// nothing split or collected: every recorded command comes through here again when a replay
-/// is verified.
-fn leading_name(name: &str, words: &[&str]) -> Option<usize> {
+/// How many words the name spells when it starts `text` (which starts with a word), and the
+/// arguments after them: each space of the name stands for any white space, and its last letter
+/// must end a word. Compared in place, byte by byte, with no word taken out: every recorded
+/// command comes through here again when a replay is verified.
+fn leading_name<'a>(name: &str, text: &'a str) -> Option<(usize, Args<'a>)> {
+    let bytes = text.as_bytes();
     // Most names differ from the line in their first letter.
-    if name.as_bytes().first() != words.first()?.as_bytes().first() {
+    if name.as_bytes().first() != bytes.first() {
         return None;
     }
-    let mut rest = name;
-    for (count, word) in words.iter().enumerate() {
-        let after = rest.strip_prefix(word)?;
-        if after.is_empty() {
-            return Some(count + 1);
+    let (mut at, mut parts) = (0, 1);
+    for &letter in name.as_bytes() {
+        if letter != b' ' {
+            if bytes.get(at) != Some(&letter) {
+                return None;
+            }
+            at += 1;
+            continue;
         }
-        rest = after.strip_prefix(' ')?;
+        if !bytes.get(at).is_some_and(|&b| is_space(b)) {
+            return None;
+        }
+        while bytes.get(at).is_some_and(|&b| is_space(b)) {
+            at += 1;
+        }
+        parts += 1;
     }
-    None
+    if bytes.get(at).is_some_and(|&b| !is_space(b)) {
+        return None;
+    }
+    Some((parts, Args::new(&text[at..])))
 }
 
 #[cfg(test)]
@@ -190,6 +215,7 @@ mod tests {
             let line: String = (0..4).map(|k| pieces[i / pieces.len().pow(k) % pieces.len()]).collect();
             let by_chars: Vec<&str> = line.split([' ', '\t', '\r']).filter(|w| !w.is_empty()).collect();
             assert_eq!(split(&line).as_slice(), by_chars, "{line:?}");
+            assert_eq!(Args::new(&line).is_empty(), by_chars.is_empty(), "{line:?}");
         }
         // More words than are kept in place.
         let many: Vec<String> = (0..3 * INLINE_WORDS).map(|i| i.to_string()).collect();
@@ -198,19 +224,22 @@ mod tests {
 
     #[test]
     fn arguments_are_checked_in_order() {
-        let words = split("1 -2 x");
-        let mut args = Args::new(&words);
+        let mut args = Args::new(" 1\t-2  x\r");
         assert_eq!(args.int(), Ok(1));
         assert_eq!(args.int(), Ok(-2));
         assert_eq!(args.int(), Err(Fail::BAD_FORMAT));
-        let words = split("1 2");
-        let mut args = Args::new(&words);
+        assert!(args.is_empty());
+        assert_eq!(args.end(), Ok(()));
+        let mut args = Args::new("1 2 ");
         args.int().unwrap();
+        assert!(!args.is_empty());
         assert_eq!(args.end(), Err(Fail::TOO_MANY_ARGUMENTS));
-        let mut args = Args::new(&[]);
-        assert_eq!(args.int(), Err(Fail::BAD_FORMAT));
-        let words = split("99999999999999999999");
-        assert_eq!(Args::new(&words).int(), Err(Fail::BAD_FORMAT));
+        let mut args = Args::new(" \t");
+        assert_eq!((args.int(), args.word(), args.next_int()), (Err(Fail::BAD_FORMAT), Err(Fail::BAD_FORMAT), None));
+        assert_eq!(Args::new("99999999999999999999").int(), Err(Fail::BAD_FORMAT));
+        let mut args = Args::new("3 -4 z 5");
+        let ints: Vec<_> = std::iter::from_fn(|| args.next_int()).collect();
+        assert_eq!(ints, [Ok(3), Ok(-4), Err(Fail::BAD_FORMAT), Ok(5)]);
     }
 
     #[test]
@@ -224,22 +253,27 @@ mod tests {
         }
         words.extend(["9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809"].map(String::from));
         for word in &words {
-            let list = [word.as_str()];
-            assert_eq!(Args::new(&list).int().ok(), word.parse::<i64>().ok(), "{word:?}");
+            // A word has no white space: " 1" is two words' worth of line, read as 1.
+            let expected = if word.starts_with(' ') { Some(1) } else { word.parse::<i64>().ok() };
+            assert_eq!(Args::new(word).int().ok(), expected, "{word:?}");
         }
     }
 
     #[test]
     fn multi_word_names_match_word_by_word_longest_first() {
         let names = ["LIST", "LIST SCOUTS", "YIELD LAST PUSH"];
-        let words = split("LIST \t SCOUTS 3");
-        assert_eq!(command(&words, &names), Some((1, &["3"][..])));
-        let words = split("YIELD LAST PUSH 7");
-        assert_eq!(command(&words, &names), Some((2, &["7"][..])));
-        let words = split("YIELD LAST");
-        assert_eq!(command(&words, &names), None);
-        let words = split("list scouts");
-        assert_eq!(command(&words, &names), None, "names are upper-case");
+        let found = |line| {
+            command(Args::new(line), &names).map(|(which, mut args)| (which, std::iter::from_fn(|| args.next_word()).collect::<Vec<_>>()))
+        };
+        assert_eq!(found("LIST \t SCOUTS 3"), Some((1, vec!["3"])));
+        assert_eq!(found(" LIST SCOUTSX"), Some((0, vec!["SCOUTSX"])));
+        assert_eq!(found("LIST"), Some((0, vec![])));
+        assert_eq!(found("YIELD LAST PUSH 7"), Some((2, vec!["7"])));
+        assert_eq!(found("YIELD LAST"), None);
+        assert_eq!(found("YIELD LASTPUSH"), None);
+        assert_eq!(found("YIELD LA ST PUSH"), None);
+        assert_eq!(found("list scouts"), None, "names are upper-case");
+        assert_eq!(found("  "), None);
     }
 
     #[test]

@@ -504,9 +504,8 @@ impl Rules for FedrunekRules {
         Ok(FedrunekState::new(g.world, sites, fleets, params.max_turns))
     }
 
-    fn command(state: &mut FedrunekState, ctx: &Ctx, team: usize, words: &[&str]) -> Reply {
-        let (which, rest) = command(words, &COMMANDS).ok_or(Fail::UNKNOWN_COMMAND)?;
-        let mut args = Args::new(rest);
+    fn command(state: &mut FedrunekState, ctx: &Ctx, team: usize, line: Args) -> Reply {
+        let (which, mut args) = command(line, &COMMANDS).ok_or(Fail::UNKNOWN_COMMAND)?;
         // Commands that take no arguments, or only a robot ID, are read here; the rest read
         // their own.
         let no_args = |args: Args| args.end();
@@ -611,8 +610,8 @@ impl Rules for FedrunekRules {
         state.teams.iter().map(|t| Fixed6::from_int(t.result())).collect()
     }
 
-    fn answer_lines(words: &[&str]) -> AnswerLines {
-        match command(words, &COMMANDS).map(|(which, _)| COMMANDS[which]) {
+    fn answer_lines(line: Args) -> AnswerLines {
+        match command(line, &COMMANDS).map(|(which, _)| COMMANDS[which]) {
             Some("LIST STATIONS" | "LIST WORKSHOPS" | "LIST SCOUTS" | "LIST MINERS") => AnswerLines::Counted { word: 0 },
             // `X Y Z COUNT` (where the push started), then the fields.
             Some("YIELD LAST PUSH") => AnswerLines::Counted { word: 3 },

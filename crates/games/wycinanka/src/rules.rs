@@ -147,13 +147,15 @@ pub fn world_of(params: &Params, seed: u64) -> Result<World, String> {
 pub struct WycinankaRules;
 
 impl WycinankaRules {
-    fn commit(state: &mut WycinankaState, team: usize, words: &[&str]) -> Reply {
+    fn commit(state: &mut WycinankaState, team: usize, mut args: Args) -> Reply {
         // Every argument an integer, at least the ID and S (error 3).
-        if words.len() < 2 {
+        let mut numbers = SmallVec::<[i64; COMMIT_INLINE]>::new();
+        while let Some(number) = args.next_int() {
+            numbers.push(number?);
+        }
+        if numbers.len() < 2 {
             return Err(Fail::BAD_FORMAT);
         }
-        let mut args = Args::new(words);
-        let numbers = words.iter().map(|_| args.int()).collect::<Result<SmallVec<[i64; COMMIT_INLINE]>, Fail>>()?;
         let (id, size, vertices) = (numbers[0], numbers[1], &numbers[2..]);
         let placed = state.placed(id)?;
         if placed.fulfilled_by(team) {
@@ -212,12 +214,11 @@ impl Rules for WycinankaRules {
         Ok(state)
     }
 
-    fn command(state: &mut WycinankaState, ctx: &Ctx, team: usize, words: &[&str]) -> Reply {
-        let (which, rest) = command(words, &COMMANDS).ok_or(Fail::UNKNOWN_COMMAND)?;
+    fn command(state: &mut WycinankaState, ctx: &Ctx, team: usize, line: Args) -> Reply {
+        let (which, mut args) = command(line, &COMMANDS).ok_or(Fail::UNKNOWN_COMMAND)?;
         if COMMANDS[which] == "COMMIT SOLUTION" {
-            return Self::commit(state, team, rest);
+            return Self::commit(state, team, args);
         }
-        let mut args = Args::new(rest);
         match COMMANDS[which] {
             "DESCRIBE WORLD" => {
                 args.end()?;
@@ -266,8 +267,8 @@ impl Rules for WycinankaRules {
         state.schedule.draw_ahead();
     }
 
-    fn answer_lines(words: &[&str]) -> AnswerLines {
-        match command(words, &COMMANDS).map(|(which, _)| COMMANDS[which]) {
+    fn answer_lines(line: Args) -> AnswerLines {
+        match command(line, &COMMANDS).map(|(which, _)| COMMANDS[which]) {
             // `N M T K`, then M edges; `V E P C`, then E edges.
             Some("DESCRIBE WORLD" | "DESCRIBE ORDER") => AnswerLines::Counted { word: 1 },
             _ => AnswerLines::Fixed(1),
