@@ -203,17 +203,23 @@ mod tests {
         );
         assert_eq!(seen, (0..5000).collect::<Vec<_>>());
 
+        let taken = take_counting(&parts, |taken| if taken == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) });
+        assert_eq!(taken, 3);
+    }
+
+    /// Reads `parts` in order, telling `each` how many pieces were taken so far; how many were.
+    fn take_counting(parts: &[&str], mut each: impl FnMut(usize) -> ControlFlow<()>) -> usize {
         let mut taken = 0;
         read_in_order(
-            &parts,
+            parts,
             || (),
             |_, p| p.len(),
             |_| {
                 taken += 1;
-                if taken == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                each(taken)
             },
         );
-        assert_eq!(taken, 3);
+        taken
     }
 
     #[test]
@@ -251,19 +257,12 @@ mod tests {
         let text = numbered(200);
         let parts = pieces(&text, 1);
         let outcome = std::panic::catch_unwind(|| {
-            let mut taken = 0;
-            read_in_order(
-                &parts,
-                || (),
-                |_, p| p.len(),
-                |_| {
-                    taken += 1;
-                    // Long enough for the helpers to fill their room and fall asleep.
-                    std::thread::sleep(std::time::Duration::from_millis(1));
-                    assert!(taken < 20, "the consumer gives up");
-                    ControlFlow::Continue(())
-                },
-            )
+            take_counting(&parts, |taken| {
+                // Long enough for the helpers to fill their room and fall asleep.
+                std::thread::sleep(std::time::Duration::from_millis(1));
+                assert!(taken < 20, "the consumer gives up");
+                ControlFlow::Continue(())
+            })
         });
         assert!(outcome.is_err(), "the panic reaches the caller instead of hanging");
     }

@@ -155,7 +155,7 @@ impl<R: Rules> Realtime<R> {
     /// The data lines after `OK` that answer the command `line` (the common `WAIT` included).
     pub fn answer_lines(line: &str) -> AnswerLines {
         let line = Args::new(line);
-        match line.clone().next_word() {
+        match line.peek() {
             None => AnswerLines::Fixed(0),
             Some("WAIT") => AnswerLines::Fixed(1),
             Some(_) => R::answer_lines(line),

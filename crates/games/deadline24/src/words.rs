@@ -106,9 +106,15 @@ impl<'a> Args<'a> {
         (start < bytes.len()).then_some(start)
     }
 
+    /// The next word, left unread.
+    pub fn peek(&self) -> Option<&'a str> {
+        let mut ahead = *self;
+        ahead.next_word()
+    }
+
     /// Whether every word has been read.
     pub fn is_empty(&self) -> bool {
-        self.rest.bytes().all(is_space)
+        self.word_start().is_none()
     }
 
     /// A decimal integer, optionally signed; too large for i64 is a bad format too.
