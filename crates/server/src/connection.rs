@@ -3,7 +3,7 @@
 use crate::ServerOptions;
 use crate::lines::{Line, LineReader};
 use crate::owner::{Handle, Request};
-use kibitz_deadline24::{Fail, Lines, split};
+use kibitz_deadline24::{Args, Fail, Lines, split};
 use std::io;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -98,7 +98,7 @@ async fn serve(stream: TcpStream, options: &ServerOptions, handle: Handle) -> io
             _ = shutdown.wait_for(|&closed| closed) => return Ok(()),
         };
         let line = match line {
-            Line::Text(text) if split(&text).is_empty() => continue,
+            Line::Text(text) if Args::new(&text).is_empty() => continue,
             Line::Text(text) => text,
             Line::TooLong => {
                 out.send(&Lines::from([Fail::BAD_FORMAT.line()])).await?;
