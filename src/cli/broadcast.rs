@@ -1,7 +1,7 @@
 //! `kibitz broadcast FOLDER_OR_PLAYLIST`: the stream layout over a playlist.
 
 use crate::kit::room::Registry;
-use crate::shell::playlist::{Playlist, Running};
+use crate::shell::playlist::{Item, Playlist, Running};
 use crate::shell::{ViewerOptions, run as run_viewer};
 use clap::Args;
 use std::process::ExitCode;
@@ -46,6 +46,12 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
 
 pub fn run(registry: &Registry, args: BroadcastArgs, verbose: bool) -> anyhow::Result<ExitCode> {
     let mut playlist = Playlist::open(&args.playlist).map_err(anyhow::Error::msg)?;
+    // A replay named on the command line itself is refused before any window, as `view` does.
+    if let [Item::Replay(replay)] = playlist.items.as_slice()
+        && replay.as_path() == std::path::Path::new(&args.playlist)
+    {
+        registry.of_file(replay).map_err(anyhow::Error::msg)?;
+    }
     if let Some(pause) = args.pause {
         anyhow::ensure!(pause.is_finite() && pause >= 0.0, "--pause {pause}: not a number of seconds");
         playlist.pause = pause;

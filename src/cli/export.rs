@@ -44,7 +44,8 @@ pub struct ExportArgs {
 
 pub fn run(registry: &Registry, args: ExportArgs, verbose: bool) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(args.gif.is_some() || args.frames.is_some(), "nothing to write: give --gif OUT.gif, --frames DIR, or both");
-    anyhow::ensure!(args.replay.is_file(), "{}: no such file", args.replay.display());
+    // Before any window: a file that is not a replay is bad input, as for `verify`.
+    registry.of_file(&args.replay).map_err(anyhow::Error::msg)?;
     if let Some(to) = args.to {
         anyhow::ensure!(args.from <= to, "--from {} is after --to {to}", args.from);
     }

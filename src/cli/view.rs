@@ -35,7 +35,8 @@ pub struct ViewArgs {
     pub frame_stats: Option<f32>,
     /// A game's own way of showing its board, repeatable. Fedrunek: `cut=x:20` (fields with
     /// x above 20 cut away; also y, z), `tunnels` (tunnels and robots only), `yaw=DEG`,
-    /// `pitch=DEG` (the camera).
+    /// `pitch=DEG` (the camera). Wycinanka: `order=ID` (the order shown, highlighted where
+    /// each team cut it).
     #[arg(long, value_name = "SETTING")]
     pub look: Vec<String>,
 }
@@ -58,6 +59,13 @@ pub struct WindowArgs {
 }
 
 pub fn run(registry: &Registry, args: ViewArgs, verbose: bool) -> anyhow::Result<ExitCode> {
+    // A replay named here that cannot be read is refused before any window, as `verify` refuses
+    // it (a file to --follow may not exist yet, and a solution file is read with its problem).
+    if args.problem.is_none()
+        && let Some(replay) = &args.replay
+    {
+        registry.of_file(replay).map_err(anyhow::Error::msg)?;
+    }
     let text = match (&args.problem, &args.replay) {
         (Some(problem), Some(solution)) => {
             let replay = registry.rooms().iter().find_map(|r| r.replay_of_solution(problem, solution, args.seed));

@@ -211,6 +211,17 @@ impl Registry {
         self.get(&header.game).map_err(|e| format!("line 1: {e}"))
     }
 
+    /// The room of the replay in the file at `path`, read from its header alone: an error naming
+    /// the file when it cannot be read or is not a replay of a game this build knows. Only the
+    /// first line is read, so a command can refuse a bad file before it opens a window.
+    pub fn of_file(&self, path: &Path) -> Result<&'static dyn Room, String> {
+        let named = |e: String| format!("{}: {e}", path.display());
+        let file = std::fs::File::open(path).map_err(|e| named(e.to_string()))?;
+        let mut header = String::new();
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(file), &mut header).map_err(|e| named(e.to_string()))?;
+        self.of_replay(&header).map_err(named)
+    }
+
     /// Verifies a replay of any known game. `Err` when the header cannot be read at all.
     pub fn verify(&self, text: &str) -> Result<VerifyReport, String> {
         self.of_replay(text)?.verify(text)
