@@ -23,8 +23,22 @@ pub fn run(registry: &Registry, args: VerifyArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(EXIT_BAD_INPUT));
         }
     };
+    let scores = |v: &kibitz_core::verify::Verified| -> String {
+        let shown: Vec<String> = v.scores.iter().map(|&s| kibitz_core::show_score(s, report.score_decimals)).collect();
+        format!("[{}]", shown.join(", "))
+    };
+    // A damaged file is said first, and never as "ok": the steps before the damage were
+    // checked, but the replay is not whole.
     if let Some(damage) = &report.damage {
-        eprintln!("{name}: damaged at {damage}; the {} steps before it were checked", report.steps);
+        let checked = report.steps;
+        match &report.verdict {
+            Ok(v) => eprintln!(
+                "{name}: damaged at {damage}; the {checked} steps before it were checked and agree with the rules; scores so far {}",
+                scores(v)
+            ),
+            Err(e) => eprintln!("{name}: damaged at {damage}; before it, {e}"),
+        }
+        return Ok(ExitCode::from(EXIT_FAILED));
     }
     match &report.verdict {
         Ok(v) => {
@@ -33,9 +47,8 @@ pub fn run(registry: &Registry, args: VerifyArgs) -> anyhow::Result<ExitCode> {
                 (None, true) => "finished",
                 (None, false) => "unfinished",
             };
-            let scores: Vec<String> = v.scores.iter().map(|&s| kibitz_core::show_score(s, report.score_decimals)).collect();
-            println!("{name}: ok, {} {} steps agree with the rules ({state}); scores [{}]", report.steps, report.game, scores.join(", "));
-            Ok(ExitCode::from(if report.damage.is_some() { EXIT_FAILED } else { 0 }))
+            println!("{name}: ok, {} {} steps agree with the rules ({state}); scores {}", report.steps, report.game, scores(v));
+            Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
             eprintln!("{name}: {e}");
