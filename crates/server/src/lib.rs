@@ -108,12 +108,21 @@ pub async fn serve<R: Rules>(
     let options = Arc::new(options);
     let (owner, handle) = owner::Owner::<R>::new(setup, Arc::clone(&options), out, on_turn, spectate.is_some());
     let accept = tokio::spawn(connection::accept(listener, Arc::clone(&options), handle.clone()));
-    let watchers = spectate.map(|l| tokio::spawn(spectators::accept(l, handle.clone())));
+    let (watching, mut caught_up) = tokio::sync::mpsc::channel::<()>(1);
+    let watchers = spectate.map(|l| tokio::spawn(spectators::accept(l, handle.clone(), watching.clone())));
+    drop(watching);
     let results = owner.run().await;
     accept.abort();
     if let Some(w) = watchers {
         w.abort();
     }
     handle.close();
+    // The spectators are sent what the owner published last (the end record) before the server
+    // ends: `recv` answers once every spectator's task (and the aborted accept loop) is gone.
+    let _ = tokio::time::timeout(SPECTATORS_CATCH_UP, caught_up.recv()).await;
     results
 }
+
+/// How long a server whose last game is over waits for its spectators to be sent the last lines;
+/// one that reads no faster is left.
+const SPECTATORS_CATCH_UP: Duration = Duration::from_secs(2);

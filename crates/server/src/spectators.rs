@@ -6,13 +6,21 @@ use crate::owner::{Handle, Request};
 use std::time::Duration;
 use tokio::io::{AsyncWriteExt, BufWriter};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{broadcast, oneshot};
+use tokio::sync::{broadcast, mpsc, oneshot};
 
-pub(crate) async fn accept(listener: TcpListener, handle: Handle) {
+/// Accepts spectators until aborted. Each one's task holds a clone of `watching` until it has
+/// written its last line, so that the server can wait for them before it ends ([`crate::serve`]):
+/// otherwise the last game's end record would be dropped with the tasks, and a viewer would
+/// take a finished match for a lost connection.
+pub(crate) async fn accept(listener: TcpListener, handle: Handle, watching: mpsc::Sender<()>) {
     loop {
         match listener.accept().await {
             Ok((stream, _)) => {
-                tokio::spawn(watch(stream, handle.clone()));
+                let (handle, watching) = (handle.clone(), watching.clone());
+                tokio::spawn(async move {
+                    let _watching = watching;
+                    watch(stream, handle).await
+                });
             }
             Err(_) => tokio::time::sleep(Duration::from_millis(10)).await,
         }

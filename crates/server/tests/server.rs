@@ -269,6 +269,58 @@ async fn the_viewers_follower_sees_every_line_of_every_game_once() {
     assert_eq!(status.phase, kibitz_follow::Phase::Ended, "{status:?}");
 }
 
+/// `kibitz serve` ends its runtime as soon as its last game is over, and a spectator task not
+/// run by then never sends what it was handed last: the server waits for its spectators, so
+/// that the viewer sees the end record and says the match is over rather than the connection
+/// lost (issue 36).
+#[test]
+fn a_spectator_is_sent_the_end_record_before_the_server_ends() {
+    use kibitz_follow::{Follow, Mode, Phase, Source};
+    let teams_port = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let spectator_port = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let teams_address = teams_port.local_addr().unwrap();
+    let address = spectator_port.local_addr().unwrap();
+    // The clock runs once the follower has the game's header, so that it is in before the end.
+    let clock = Clock::default();
+    clock.pause(true);
+    let options = paused(teams(1), &clock);
+    let replays = support::Replays::default();
+    let out = replays.out();
+    let common = Common { turn_ms: 100, turn_cap: Some(2), ..Common::default() };
+    let setup = kibitz_deadline24::Setup { common, game: Params { n: 8, ..Params::default() } };
+    // As `kibitz serve` runs it: a runtime of its own, gone once `serve` returns.
+    let server = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async move {
+            teams_port.set_nonblocking(true).unwrap();
+            spectator_port.set_nonblocking(true).unwrap();
+            let teams_port = tokio::net::TcpListener::from_std(teams_port).unwrap();
+            let spectator_port = tokio::net::TcpListener::from_std(spectator_port).unwrap();
+            kibitz_server::serve::<FedrunekRules>(teams_port, Some(spectator_port), setup, options, out, None).await.unwrap()
+        })
+    });
+    // The team logs in (a game may wait for its teams), and then the follower joins.
+    let mut team = std::net::TcpStream::connect(teams_address).unwrap();
+    let mut answers = std::io::BufRead::lines(std::io::BufReader::new(team.try_clone().unwrap()));
+    for (prompt, reply) in [("LOGIN", "login1"), ("PASS", "secret1")] {
+        assert_eq!(answers.next().unwrap().unwrap(), prompt);
+        std::io::Write::write_all(&mut team, format!("{reply}\n").as_bytes()).unwrap();
+    }
+    assert_eq!(answers.next().unwrap().unwrap(), "OK");
+    let follow = Follow::start(Source::Spectator(address.to_string()), Mode::Follow);
+    let mut seen: Vec<String> = follow.wait_line(std::time::Duration::from_secs(20)).map(|line| line.text).into_iter().collect();
+    assert_eq!(seen.len(), 1, "the header comes while the clock is paused: {:?}", follow.status());
+    clock.pause(false);
+    let started = std::time::Instant::now();
+    while !follow.finished() && started.elapsed() < std::time::Duration::from_secs(30) {
+        seen.extend(follow.wait_line(std::time::Duration::from_millis(50)).map(|line| line.text));
+    }
+    server.join().unwrap();
+    let written: Vec<String> = replays.text(0).lines().map(str::to_string).collect();
+    assert_eq!(seen, written);
+    assert_eq!(follow.status().phase, Phase::Ended, "{:?}", follow.status());
+}
+
 /// Everything a spectator receives until the server closes.
 async fn spectate(addr: std::net::SocketAddr) -> Vec<String> {
     use tokio::io::AsyncBufReadExt;
