@@ -74,8 +74,13 @@ impl FromArgMatches for ForGame {
 }
 
 impl Args for ForGame {
+    /// The verb's subcommands are games: no `help` among them (`kibitz match GAME --help` is how).
     fn augment_args(cmd: clap::Command) -> clap::Command {
-        cmd.subcommand_required(true).arg_required_else_help(true).subcommand_value_name("GAME").subcommand_help_heading("Games")
+        cmd.subcommand_required(true)
+            .arg_required_else_help(true)
+            .subcommand_value_name("GAME")
+            .subcommand_help_heading("Games")
+            .disable_help_subcommand(true)
     }
 
     fn augment_args_for_update(cmd: clap::Command) -> clap::Command {

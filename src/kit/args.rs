@@ -28,24 +28,27 @@ impl Common {
     }
 }
 
+/// The help's heading of the time limits. Set on each argument: a struct's `next_help_heading`
+/// would carry over to every argument after it (the bots, `--watch`).
+const TIME_LIMITS: &str = "Time limits (default: the game's own; see docs/rules)";
+
 /// Bots' time limits; each defaults to the game's own (`kibitz_core::BotProtocol::LIMITS`).
 #[derive(Args)]
-#[command(next_help_heading = "Time limits (default: the game's own; see docs/rules)")]
 pub struct LimitArgs {
     /// Time a bot has to greet, in ms.
-    #[arg(long)]
+    #[arg(long, help_heading = TIME_LIMITS)]
     pub init_ms: Option<u64>,
     /// Answers slower than this are noted in the replay, in ms.
-    #[arg(long)]
+    #[arg(long, help_heading = TIME_LIMITS)]
     pub turn_soft_ms: Option<u64>,
     /// Answers slower than this fail the bot, in ms.
-    #[arg(long)]
+    #[arg(long, help_heading = TIME_LIMITS)]
     pub turn_hard_ms: Option<u64>,
     /// The hard limit of a bot's first answer (its start-up counts), in ms.
-    #[arg(long)]
+    #[arg(long, help_heading = TIME_LIMITS)]
     pub first_turn_ms: Option<u64>,
     /// A bot's total thinking time over the game (wall clock on its turns), in ms; 0 for none.
-    #[arg(long)]
+    #[arg(long, help_heading = TIME_LIMITS)]
     pub total_ms: Option<u64>,
 }
 

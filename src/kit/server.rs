@@ -32,7 +32,9 @@ pub struct TurnArgs {
     /// Commands per team per turn before errors 6 and 7.
     #[arg(long, default_value_t = 200)]
     pub command_limit: u32,
-    /// End each game after this many turns whatever the rules say.
+    /// End each game after this many turns, whatever the rules say: a cap for short games that
+    /// the clients are not told of (unlike a game's own length, such as wycinanka's
+    /// --game-turns, which `TIME TO CUT` counts down to).
     #[arg(long)]
     pub turns: Option<u32>,
     /// Games to play one after another.

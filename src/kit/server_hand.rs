@@ -34,7 +34,9 @@ pub struct PlayArgs<G: GameArgs> {
     /// The game's score factor K.
     #[arg(long, default_value = "1.0")]
     pub k: Fixed6,
-    /// End the game after this many turns whatever the rules say.
+    /// End the game after this many turns, whatever the rules say: a cap that the clients are
+    /// not told of (unlike a game's own length, such as wycinanka's --game-turns, which `TIME
+    /// TO CUT` counts down to).
     #[arg(long)]
     pub turns: Option<u32>,
     #[arg(long, default_value_t = 0)]

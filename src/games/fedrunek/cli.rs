@@ -4,28 +4,31 @@ use crate::kit::server::GameArgs;
 use clap::Args;
 use kibitz_fedrunek::{FedrunekRules, Params, Profile};
 
+/// The help's heading of the asteroid's arguments, set on each (a struct's `next_help_heading`
+/// would carry over to the arguments after it: the clients, `--watch`).
+const ASTEROID: &str = "The asteroid";
+
 /// The asteroid: fedrunek's own parameters (docs/rules/fedrunek.md).
 #[derive(Args)]
-#[command(next_help_heading = "The asteroid")]
 pub struct WorldArgs {
     /// The cube's side N (the contest's example used 128).
-    #[arg(long, default_value_t = 32)]
+    #[arg(long, default_value_t = 32, help_heading = ASTEROID)]
     pub n: i32,
     /// How depth relates to stone and metal: crust (server A1), core (A2), layers (A3).
-    #[arg(long, default_value = "crust", value_parser = ["crust", "core", "layers"])]
+    #[arg(long, default_value = "crust", value_parser = ["crust", "core", "layers"], help_heading = ASTEROID)]
     pub profile: String,
-    #[arg(long, default_value_t = 12)]
+    #[arg(long, default_value_t = 12, help_heading = ASTEROID)]
     pub stations: usize,
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value_t = 6, help_heading = ASTEROID)]
     pub workshops: usize,
     /// Scouts every team starts with, 1–5 (default: drawn from the seed).
-    #[arg(long)]
+    #[arg(long, help_heading = ASTEROID)]
     pub scouts: Option<u32>,
     /// Miners every team starts with, 1–5 (default: drawn from the seed).
-    #[arg(long)]
+    #[arg(long, help_heading = ASTEROID)]
     pub miners: Option<u32>,
     /// The game ends after this turn if 90 % of the metal is never mined.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, help_heading = ASTEROID)]
     pub max_turns: u32,
 }
 

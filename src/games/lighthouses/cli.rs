@@ -8,7 +8,7 @@ use clap::Parser;
 use kibitz_lighthouses::{Lighthouses, Map, Setup};
 use std::path::PathBuf;
 
-/// Lighthouses (Faros Laser): 2+ bots over stdio JSON lines.
+/// `kibitz match lighthouses` (its help's first line is the room's description).
 #[derive(Parser)]
 #[command(name = "lighthouses")]
 #[command(after_help = "Each BOT_CMD is one argument, run with `sh -c`; player k is the k-th.\n\

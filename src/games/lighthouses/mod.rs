@@ -17,7 +17,7 @@ impl Room for LighthousesRoom {
     }
 
     fn about(&self) -> &'static str {
-        "Lighthouses (Euskal Encounter 21): 2+ bots over stdio JSON lines"
+        "Lighthouses (Faros Laser, Euskal Encounter 21): 2+ bots over stdio JSON lines"
     }
 
     fn verify(&self, text: &str) -> Result<VerifyReport, String> {
@@ -29,7 +29,8 @@ impl Room for LighthousesRoom {
     }
 
     fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
-        Some(Verb::new(cli::run_match))
+        // Its help names the game as every listing does, from the one description.
+        Some(Verb::new(cli::run_match).describe(|c| c.about(self.about())))
     }
 
     fn play_verb(&self) -> Option<Verb<Session>> {

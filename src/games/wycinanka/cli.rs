@@ -10,28 +10,32 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
+/// The help's heading of the sheet's arguments, set on each (a struct's `next_help_heading`
+/// would carry over to the arguments after it: the clients, `--watch`).
+const SHEET: &str = "The sheet and the orders";
+
 /// The generator's parameters (docs/rules/wycinanka.md).
 #[derive(Args, Clone)]
-#[command(next_help_heading = "The sheet and the orders")]
 pub struct SheetParams {
     /// The sheet is cut from a WIDTH × HEIGHT grid (45 × 45: about 2,000 vertices).
-    #[arg(long, default_value_t = 45)]
+    #[arg(long, default_value_t = 45, help_heading = SHEET)]
     pub width: u32,
-    #[arg(long, default_value_t = 45)]
+    #[arg(long, default_value_t = 45, help_heading = SHEET)]
     pub height: u32,
-    /// Turns in each game.
-    #[arg(long, default_value_t = 600)]
+    /// Turns in each game: the game's own length, the turns orders are drawn for and that `TIME
+    /// TO CUT` counts down to (--turns can end a game sooner, and the clients are not told).
+    #[arg(long, default_value_t = 600, help_heading = SHEET)]
     pub game_turns: u32,
     /// Orders placed before the first turn.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, help_heading = SHEET)]
     pub initial_orders: u32,
     /// The smallest and largest orders, in vertices.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, help_heading = SHEET)]
     pub min_order: u32,
-    #[arg(long, default_value_t = 25)]
+    #[arg(long, default_value_t = 25, help_heading = SHEET)]
     pub max_order: u32,
     /// Orders out of a hundred drawn from another graph (probably not in the sheet).
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, help_heading = SHEET)]
     pub impossible_percent: u32,
 }
 
@@ -57,7 +61,7 @@ pub struct SheetArgs {
     pub generated: SheetParams,
     /// Play on this world file's sheet and orders (`kibitz sheet` writes them); turns it lists
     /// no order for get generated ones. Every game of a series plays on it.
-    #[arg(long, help_heading = "The sheet and the orders")]
+    #[arg(long, help_heading = SHEET)]
     pub world: Option<PathBuf>,
 }
 
