@@ -118,8 +118,35 @@ fn serve_takes_teams_from_a_file_and_writes_the_replay() {
     assert_eq!(line(), "8 1 1.000000");
     let o = server.wait_with_output().unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stderr(&o).contains("turns of 300 ms; the first turn starts once the team has logged in"), "{}", stderr(&o));
     let v = verify(&out);
     assert!(v.status.success(), "{}", stderr(&v));
+}
+
+#[test]
+fn a_bad_start_is_refused_with_the_forms_it_takes() {
+    let dir = tempfile::tempdir().unwrap();
+    let teams = dir.path().join("teams.ron");
+    std::fs::write(&teams, "[(login: \"login1\", password: \"secret\")]").unwrap();
+    let serve = |start: &[&str]| {
+        run(kibitz()
+            .args(["serve", "fedrunek", "--start"])
+            .args(start)
+            .arg("--teams")
+            .arg(&teams)
+            .arg("--out")
+            .arg(dir.path().join("r.jsonl")))
+    };
+    for (start, said) in [
+        (&["at", "25:00"][..], "--start at 25:00: 25:00 is not a time of day (HH:MM, from 00:00 to 23:59)"),
+        (&["at 7:5"][..], "--start at 7:5: 7:5 is not a time of day"),
+        (&["later"][..], "--start later: expected now, all-logged-in or at HH:MM"),
+        (&["09:30"][..], "--start 09:30: expected now, all-logged-in or at HH:MM"),
+    ] {
+        let o = serve(start);
+        assert_eq!(o.status.code(), Some(2), "{start:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(said), "{start:?}: {}", stderr(&o));
+    }
 }
 
 #[test]

@@ -1,12 +1,16 @@
 //! Hand play of fedrunek without a window: the app's hosted server, the human's own TCP
 //! connection (commands in, whole answers out, errors included), the spectator feed the view
-//! follows, the host's pause and stop, and the recorded game verifying.
+//! follows, the host's pause and stop, a recorded game taken over, and the recorded game
+//! verifying.
 
 use kibitz::kit::hosting::{Exchange, HostPlan, Hosted, Terminal};
+use kibitz::kit::recorded::Recorded;
+use kibitz::kit::server_hand::{self, Seat, TakeOver};
 use kibitz_core::replay::{BodyLine, Replay};
 use kibitz_deadline24::{Command, Common, Outcome, Setup};
 use kibitz_fedrunek::{Fedrunek, FedrunekRules, Params, TurnReport};
 use kibitz_follow::{Follow, Mode, Source};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 fn greedy() -> String {
@@ -119,4 +123,90 @@ fn turns_run_on_the_wall_clock_until_the_host_pauses_them() {
 /// The spectator lines that came since the last call, as text.
 fn texts(feed: &Follow) -> Vec<String> {
     feed.new_lines().into_iter().map(|l| l.text).collect()
+}
+
+/// Seats the human on a hosted server, without a window.
+fn seat_only(plan: HostPlan<Params>, team: usize, out: &Path, _title: String) -> Result<Seat, String> {
+    server_hand::seat::<FedrunekRules>(plan, team, out)
+}
+
+/// Follows the hosted server's feed into `rec` until `done` holds, for at most 20 s; counts
+/// the turn ends that came.
+fn follow_until(
+    seat: &mut Seat,
+    rec: &mut Recorded<Fedrunek>,
+    turn_ends: &mut usize,
+    mut done: impl FnMut(&mut Seat, &Recorded<Fedrunek>) -> bool,
+) {
+    let until = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < until {
+        server_hand::follow(seat, rec, |rec, record| {
+            *turn_ends += usize::from(record.player.is_none());
+            rec.push(record);
+        });
+        if done(seat, rec) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("nothing came in 20 s");
+}
+
+#[test]
+fn a_take_over_plays_on_at_a_human_turn_length_and_the_game_still_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    // A game of 40 ms turns, a few of them played.
+    let recorded = dir.path().join("fast.jsonl");
+    let hosted = Hosted::start::<FedrunekRules>(plan(40, false), &recorded).unwrap();
+    let feed = Follow::start(Source::Spectator(hosted.spectate.to_string()), Mode::Follow);
+    let mut seen = Vec::new();
+    wait_for(|| {
+        seen.extend(texts(&feed));
+        ticks(&seen) >= 3
+    });
+    drop(hosted);
+    let replay = Replay::<Fedrunek>::parse(&std::fs::read_to_string(&recorded).unwrap()).unwrap().replay;
+    let played = replay.records.iter().filter(|r| matches!(r.outcome, Outcome::Turn { .. })).count() as u32;
+    assert!(played >= 3, "{played} turns played");
+
+    // Taken over from its end at 3000 ms turns; the other team's client does nothing.
+    let out = dir.path().join("taken.jsonl");
+    let from = TakeOver { cursor: replay.records.len(), team: 0, turn_ms: 3000 };
+    let mut seat = server_hand::continue_replay(&replay, from, &["sleep 30 #".to_string()], "", &out, "fast", seat_only).unwrap();
+    let header = server_hand::header::<FedrunekRules>(&seat).unwrap();
+    let common = header.setup.common;
+    assert_eq!(common.turn_ms_at(1), 40, "the copied turns keep their length");
+    assert_eq!(common.turn_ms_at(played + 1), 3000, "the turns played by hand are a human's");
+    let copied = header.continued.as_ref().expect("the header says the game continues another").steps;
+    let mut rec = Recorded::<Fedrunek>::new("taken".into(), header, |_| bevy_egui::egui::Color32::WHITE).unwrap();
+
+    // The server's rules count the new length: WAIT answers the time left of a 3 s turn (the
+    // clock is paused at the turn's start).
+    let mut turn_ends = 0;
+    seat.send("WAIT");
+    let mut answer = None;
+    follow_until(&mut seat, &mut rec, &mut turn_ends, |seat, rec| {
+        answer = answer.take().or_else(|| seat.fresh_answers().iter().find(|e| e.command == "WAIT").map(|e| e.answer.clone()));
+        answer.is_some() && rec.timeline.len() > copied
+    });
+    let answer = answer.unwrap();
+    let left: f64 = answer[1].strip_prefix("WAITING ").and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("{answer:?}"));
+    assert!(left > 2.5, "WAIT in a 3000 ms turn: {answer:?}");
+
+    // And its wall clock: once running, no turn ends for a while (ten 40 ms turns' time).
+    let before = turn_ends;
+    seat.set_paused(false);
+    let running = Instant::now();
+    std::thread::sleep(Duration::from_millis(400));
+    follow_until(&mut seat, &mut rec, &mut turn_ends, |_, _| true);
+    if running.elapsed() < Duration::from_millis(2500) {
+        assert_eq!(turn_ends, before, "a turn ended within {:?} of a 3000 ms turn", running.elapsed());
+    }
+
+    seat.stop();
+    follow_until(&mut seat, &mut rec, &mut turn_ends, |seat, _| seat.ended.is_some());
+    let ended = seat.ended.clone().unwrap();
+    assert!(ended.contains("verifies ✔"), "{ended}");
+    let taken = Replay::<Fedrunek>::parse(&std::fs::read_to_string(&out).unwrap()).unwrap().replay;
+    kibitz_core::verify::verify(&taken).unwrap();
 }

@@ -9,10 +9,11 @@ use anyhow::Context;
 use clap::{Args, Parser};
 use kibitz_core::Game;
 use kibitz_deadline24::{Common, Fixed6, Realtime, Rules, Setup};
-use kibitz_server::{ClientReport, GameResult, OnTurn, ReplayOut, ServerOptions, TeamLogin, TurnInfo};
+use kibitz_server::{ClientReport, GameResult, OnTurn, ReplayOut, ServerOptions, Start, TeamLogin, TurnInfo};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Turns, scoring and recording, common to `serve` and `match`.
 #[derive(Args)]
@@ -40,13 +41,19 @@ pub struct TurnArgs {
     /// Games to play one after another.
     #[arg(long, default_value_t = 1)]
     pub games: u32,
+    /// When the first turn starts: `now`, `all-logged-in` (once every team has logged in) or
+    /// `at HH:MM` (local time; tomorrow once that minute is over today). Until then commands
+    /// are answered in turn 1, its clock held. Default: all-logged-in for serve, now for match.
+    #[arg(long, value_name = "WHEN", num_args = 1..=2)]
+    pub start: Vec<String>,
 }
 
 impl TurnArgs {
     fn setup<P>(&self, game: P) -> anyhow::Result<Setup<P>> {
         anyhow::ensure!(self.turn_ms > 0, "--turn-ms must be at least 1");
         anyhow::ensure!(self.games > 0, "--games must be at least 1");
-        Ok(Setup { common: Common { turn_ms: self.turn_ms, k: self.k, command_limit: self.command_limit, turn_cap: self.turns }, game })
+        let common = Common { turn_ms: self.turn_ms, k: self.k, command_limit: self.command_limit, turn_cap: self.turns, retimed: None };
+        Ok(Setup { common, game })
     }
 
     fn options(&self, teams: Vec<TeamLogin>) -> ServerOptions {
@@ -55,6 +62,99 @@ impl TurnArgs {
         options.seed = self.seed;
         options
     }
+
+    /// `--start`, or `default` when it is not given.
+    fn start_at(&self, default: StartAt) -> anyhow::Result<StartAt> {
+        if self.start.is_empty() { Ok(default) } else { parse_start(&self.start.join(" ")).map_err(anyhow::Error::msg) }
+    }
+}
+
+/// When a server's first turn starts, as `--start` gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartAt {
+    Now,
+    AllLoggedIn,
+    /// The next time the local clock shows this hour and minute.
+    At {
+        hour: u32,
+        minute: u32,
+    },
+}
+
+/// Reads `--start`'s value: `now`, `all-logged-in` or `at HH:MM`.
+pub fn parse_start(value: &str) -> Result<StartAt, String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    match words[..] {
+        ["now"] => Ok(StartAt::Now),
+        ["all-logged-in"] => Ok(StartAt::AllLoggedIn),
+        ["at", time] => time_of_day(time)
+            .map(|(hour, minute)| StartAt::At { hour, minute })
+            .ok_or_else(|| format!("--start at {time}: {time} is not a time of day (HH:MM, from 00:00 to 23:59)")),
+        _ => Err(format!("--start {value}: expected now, all-logged-in or at HH:MM")),
+    }
+}
+
+/// `H:MM` or `HH:MM` on a 24-hour clock.
+fn time_of_day(text: &str) -> Option<(u32, u32)> {
+    let (hour, minute) = text.split_once(':')?;
+    let digits = |s: &str, len: std::ops::RangeInclusive<usize>| len.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(hour, 1..=2) || !digits(minute, 2..=2) {
+        return None;
+    }
+    let (hour, minute) = (hour.parse().ok()?, minute.parse().ok()?);
+    (hour < 24 && minute < 60).then_some((hour, minute))
+}
+
+impl StartAt {
+    /// The server's start, and how the start-up line says it.
+    fn start(self, teams: usize) -> anyhow::Result<(Start, String)> {
+        Ok(match self {
+            StartAt::Now => (Start::Now, "the first turn starts now".into()),
+            StartAt::AllLoggedIn => {
+                let who = if teams == 1 { "the team has".to_string() } else { format!("all {teams} teams have") };
+                (Start::AllLoggedIn, format!("the first turn starts once {who} logged in"))
+            }
+            StartAt::At { hour, minute } => {
+                let (at, tomorrow) = next_local_time(hour, minute)?;
+                let wait = at.duration_since(SystemTime::now()).unwrap_or_default();
+                let day = if tomorrow { "tomorrow" } else { "today" };
+                (Start::At(at), format!("the first turn starts at {hour:02}:{minute:02} {day} (in {})", span(wait)))
+            }
+        })
+    }
+}
+
+/// A wait as hours and minutes, or seconds under a minute.
+fn span(wait: Duration) -> String {
+    let seconds = wait.as_secs();
+    match seconds {
+        0..60 => format!("{seconds} s"),
+        60..3600 => format!("{} min", seconds / 60),
+        _ => format!("{} h {} min", seconds / 3600, seconds / 60 % 60),
+    }
+}
+
+/// The next time the local clock shows `hour:minute`: today, or tomorrow once that minute is
+/// over today (within it, now). Says whether it is tomorrow.
+fn next_local_time(hour: u32, minute: u32) -> anyhow::Result<(SystemTime, bool)> {
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).context("the system clock is before 1970")?.as_secs() as libc::time_t;
+    let local = |days_ahead: i32| -> Option<libc::time_t> {
+        // SAFETY: localtime_r and mktime read and write only the `tm` handed to them, which is
+        // plain data (a null zone pointer included).
+        unsafe {
+            let mut tm: libc::tm = std::mem::zeroed();
+            if libc::localtime_r(&now, &mut tm).is_null() {
+                return None;
+            }
+            tm.tm_mday += days_ahead;
+            (tm.tm_hour, tm.tm_min, tm.tm_sec, tm.tm_isdst) = (hour as i32, minute as i32, 0, -1);
+            let time = libc::mktime(&mut tm);
+            (time != -1).then_some(time)
+        }
+    };
+    let today = local(0).context("cannot read the local time")?;
+    let (time, tomorrow) = if today + 60 > now { (today, false) } else { (local(1).context("cannot read the local time")?, true) };
+    Ok((UNIX_EPOCH + Duration::from_secs(time.max(0) as u64), tomorrow))
 }
 
 /// The listening side of `kibitz serve`.
@@ -156,9 +256,12 @@ pub fn check<R: Rules>(setup: &Setup<R::Params>, teams: usize, seed: u64) -> any
 /// `kibitz serve GAME`: runs the server until its last game ends.
 pub fn serve<R: Rules>(game: R::Params, turns: &TurnArgs, listen: &ListenArgs) -> anyhow::Result<ExitCode> {
     let setup = turns.setup(game)?;
+    let start_at = turns.start_at(StartAt::AllLoggedIn)?;
     let mut options = turns.options(load_teams(&listen.teams)?);
     check::<R>(&setup, options.teams.len(), turns.seed)?;
     options.max_connections_per_team = listen.max_connections_per_team;
+    let (start, said) = start_at.start(options.teams.len())?;
+    options.start = start;
     let rt = runtime()?;
     let results = rt.block_on(async {
         let listener = tokio::net::TcpListener::bind(listen.listen).await.with_context(|| format!("listening on {}", listen.listen))?;
@@ -167,7 +270,7 @@ pub fn serve<R: Rules>(game: R::Params, turns: &TurnArgs, listen: &ListenArgs) -
             None => None,
         };
         eprintln!(
-            "{} server on {}{}: {} teams, {} game(s), turns of {} ms",
+            "{} server on {}{}: {} teams, {} game(s), turns of {} ms; {said}",
             R::ID,
             listen.listen,
             listen.spectate.map_or(String::new(), |a| format!(", spectators on {a}")),
@@ -191,7 +294,12 @@ pub fn match_clients<R: Rules>(game: R::Params, turns: &TurnArgs, clients: &[Str
     anyhow::ensure!(!clients.is_empty(), "name at least one client command after --");
     let setup = turns.setup(game)?;
     check::<R>(&setup, clients.len(), turns.seed)?;
-    let options = turns.options(Vec::new());
+    let mut options = turns.options(Vec::new());
+    let (start, said) = turns.start_at(StartAt::Now)?.start(clients.len())?;
+    if start != Start::Now {
+        eprintln!("{said}");
+    }
+    options.start = start;
     let rt = runtime()?;
     let (results, reports) = rt.block_on(async {
         let (bar, on_turn) = progress(turns.games);
@@ -271,4 +379,35 @@ pub fn match_verb<G: GameArgs>(scores: &str, example: &str) -> Verb<serde_json::
     );
     let after = format!("The last stdout line: {{\"scores\": {scores}, \"names\", \"failed\", \"replays\", ...}}.\nExample: {example}");
     Verb::new(run_match::<G>).describe(|c| c.name(id).about(about).long_about(long_about).after_help(after))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_is_now_all_logged_in_or_a_time_of_day() {
+        assert_eq!(parse_start("now"), Ok(StartAt::Now));
+        assert_eq!(parse_start("all-logged-in"), Ok(StartAt::AllLoggedIn));
+        // Two arguments (`--start at 09:30`) arrive joined by a space.
+        assert_eq!(parse_start("at 09:30"), Ok(StartAt::At { hour: 9, minute: 30 }));
+        assert_eq!(parse_start("at 9:05"), Ok(StartAt::At { hour: 9, minute: 5 }));
+        assert_eq!(parse_start("at 23:59"), Ok(StartAt::At { hour: 23, minute: 59 }));
+        assert_eq!(parse_start("at 25:00").unwrap_err(), "--start at 25:00: 25:00 is not a time of day (HH:MM, from 00:00 to 23:59)");
+        for bad in ["at 12:60", "at 12", "at 12:5", "at -1:00", "at 1:2:3", "at +9:30"] {
+            assert!(parse_start(bad).unwrap_err().contains("is not a time of day"), "{bad}");
+        }
+        for bad in ["later", "at", "now please", "09:30", ""] {
+            assert_eq!(parse_start(bad).unwrap_err(), format!("--start {bad}: expected now, all-logged-in or at HH:MM"));
+        }
+    }
+
+    #[test]
+    fn a_time_of_day_is_the_next_one() {
+        let (at, tomorrow) = next_local_time(12, 0).unwrap();
+        let ahead = at.duration_since(SystemTime::now()).unwrap_or_default();
+        // Within the coming day (a day of a clock change is an hour longer or shorter).
+        assert!(ahead <= Duration::from_secs(25 * 3600), "{ahead:?}");
+        assert!(tomorrow || ahead < Duration::from_secs(13 * 3600));
+    }
 }

@@ -22,14 +22,19 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// A turn's length when a human plays, in milliseconds: a new game's, and a take-over's from
+/// its first turn on whatever the recorded game's was.
+pub const HAND_TURN_MS: u64 = 3000;
+
 /// `kibitz play GAME`'s arguments for a server game: the game's own (`G`), then the turn
 /// clock, the human's team, a replay to take over, and the other teams' clients.
 #[derive(Parser)]
 pub struct PlayArgs<G: GameArgs> {
     #[command(flatten)]
     pub game: G,
-    /// Length of a turn in milliseconds (T in the window pauses the clock while you think).
-    #[arg(long, default_value_t = 3000)]
+    /// Length of a turn in milliseconds (T in the window pauses the clock while you think);
+    /// with --from, of the turns you play, whatever the replay's were.
+    #[arg(long, default_value_t = HAND_TURN_MS)]
     pub turn_ms: u64,
     /// The game's score factor K.
     #[arg(long, default_value = "1.0")]
@@ -73,11 +78,13 @@ pub type Host<P, V> = fn(HostPlan<P>, usize, &Path, String) -> Result<V, String>
 pub fn play<G: GameArgs, V: GameView + 'static>(args: PlayArgs<G>, host: Host<<G::Rules as Rules>::Params, V>) -> anyhow::Result<Session> {
     let id = G::Rules::ID;
     let out = args.out.clone().unwrap_or_else(|| default_out(id));
+    anyhow::ensure!(args.turn_ms > 0, "--turn-ms must be at least 1");
     let view = match &args.from {
         Some(from) => {
             let replay = super::args::load(from, Replay::<Realtime<G::Rules>>::parse)?.replay;
             let title = super::args::file_name(from);
-            continue_replay(&replay, args.turn.unwrap_or(0), args.team, &args.clients, G::OPPONENT, &out, &title, host)
+            let take_over = TakeOver { cursor: args.turn.unwrap_or(0), team: args.team, turn_ms: args.turn_ms };
+            continue_replay(&replay, take_over, &args.clients, G::OPPONENT, &out, &title, host)
         }
         None => {
             let clients: Vec<String> = if args.clients.is_empty() { vec![G::OPPONENT.to_string()] } else { args.clients.clone() };
@@ -85,7 +92,6 @@ pub fn play<G: GameArgs, V: GameView + 'static>(args: PlayArgs<G>, host: Host<<G
             anyhow::ensure!(args.team < teams, "there is no team {}: {teams} teams play (0 to {})", args.team, teams - 1);
             let mut seats: Vec<Option<String>> = clients.iter().map(|c| Some(own_bot_command(c))).collect();
             seats.insert(args.team, None);
-            anyhow::ensure!(args.turn_ms > 0, "--turn-ms must be at least 1");
             let common = Common { turn_ms: args.turn_ms, k: args.k, turn_cap: args.turns, ..Common::default() };
             let setup = Setup { common, game: args.game.params()? };
             super::server::check::<G::Rules>(&setup, teams, args.seed)?;
@@ -97,21 +103,37 @@ pub fn play<G: GameArgs, V: GameView + 'static>(args: PlayArgs<G>, host: Host<<G
     Ok(Session { view: Box::new(view), out, screenshot: args.screenshot })
 }
 
-/// Continues `replay` by hand as `team` from the start of the turn step `cursor` falls in: the
-/// steps before it are replayed by the server and copied into the new replay (recorded to
-/// `out`); the other teams run `clients`, or the clients the replay recorded (`opponent`, our
-/// own client, where it recorded none). The game starts paused.
-#[allow(clippy::too_many_arguments)]
+/// Where and how a recorded game is taken over: the team, the step whose turn it goes on from,
+/// and the length of the turns played from there.
+#[derive(Debug, Clone, Copy)]
+pub struct TakeOver {
+    pub cursor: usize,
+    pub team: usize,
+    pub turn_ms: u64,
+}
+
+impl TakeOver {
+    /// The viewer's take-over (H): `team` from `cursor`, at a human's pace.
+    pub fn by_hand(cursor: usize, team: usize) -> Self {
+        Self { cursor, team, turn_ms: HAND_TURN_MS }
+    }
+}
+
+/// Continues `replay` by hand as `from.team` from the start of the turn step `from.cursor`
+/// falls in: the steps before it are replayed by the server and copied into the new replay
+/// (recorded to `out`); the other teams run `clients`, or the clients the replay recorded
+/// (`opponent`, our own client, where it recorded none). The game starts paused, and its turns
+/// from there last `from.turn_ms`.
 pub fn continue_replay<R: Rules, V>(
     replay: &Replay<Realtime<R>>,
-    cursor: usize,
-    team: usize,
+    from: TakeOver,
     clients: &[String],
     opponent: &str,
     out: &Path,
     title: &str,
     host: Host<R::Params, V>,
 ) -> Result<V, String> {
+    let (cursor, team) = (from.cursor, from.team);
     let header = &replay.header;
     let teams = header.players.len();
     if team >= teams {
@@ -138,21 +160,23 @@ pub fn continue_replay<R: Rules, V>(
     let lines = replay.records[..cut].iter().map(serde_json::to_string).collect::<Result<Vec<_>, _>>().map_err(|e| e.to_string())?;
     let resume = (cut > 0).then(|| Resume { lines: Arc::new(lines), players: header.players.clone() });
     let names = Some(header.players.iter().map(|p| p.name.clone()).collect());
-    // Paused: the human finds their bearings before the first turn runs out (and a recorded
-    // turn may have been 50 ms; the setup cannot change without changing what the copied
-    // steps answered).
-    let plan = HostPlan { setup: header.setup.clone(), seed: header.seed, seats, names, resume, paused: true };
     let turn = replay.records[..cut].iter().filter(|r| matches!(r.outcome, Outcome::Turn { .. })).count() + 1;
+    // A recorded turn may have been 50 ms: the human's turns are longer, the copied ones keep
+    // theirs (what `WAIT` answered in them depends on it).
+    let common = header.setup.common.retimed(turn as u32, from.turn_ms)?;
+    let setup = Setup { common, game: header.setup.game.clone() };
+    // Paused: the human finds their bearings before the first turn runs out.
+    let plan = HostPlan { setup, seed: header.seed, seats, names, resume, paused: true };
     host(plan, team, out, format!("{title} · {} from turn {turn} by hand", header.players[team].name))
 }
 
 /// Starts a planned match on a hosted server and seats the human as `team`: the server, the
 /// spectator feed the view follows, and the human's connection.
 pub fn seat<R: Rules>(plan: HostPlan<R::Params>, team: usize, out: &Path) -> Result<Seat, String> {
-    let turn_ms = plan.setup.common.turn_ms;
+    let common = plan.setup.common;
     let hosted = Hosted::start::<R>(plan, out)?;
     let feed = Follow::start(Source::Spectator(hosted.spectate.to_string()), Mode::Follow);
-    Ok(Seat::new(hosted, feed, team, turn_ms, Realtime::<R>::answer_lines))
+    Ok(Seat::new(hosted, feed, team, common, Realtime::<R>::answer_lines))
 }
 
 /// The replay header the hosted server sends first.
@@ -200,13 +224,18 @@ struct TurnClock {
     turn: u32,
     started: Instant,
     paused_at: Option<Instant>,
-    turn_ms: u64,
+    /// The turn lengths (a take-over's differ from the recorded game's).
+    common: Common,
 }
 
 impl TurnClock {
+    fn turn_ms(&self) -> u64 {
+        self.common.turn_ms_at(self.turn)
+    }
+
     fn left(&self) -> Duration {
         let now = self.paused_at.unwrap_or_else(Instant::now);
-        Duration::from_millis(self.turn_ms).saturating_sub(now.saturating_duration_since(self.started))
+        Duration::from_millis(self.turn_ms()).saturating_sub(now.saturating_duration_since(self.started))
     }
 
     fn pause(&mut self, paused: bool) {
@@ -240,7 +269,7 @@ pub struct Seat {
 }
 
 impl Seat {
-    pub fn new(hosted: Hosted, feed: Follow, team: usize, turn_ms: u64, answer_lines: fn(&str) -> AnswerLines) -> Self {
+    pub fn new(hosted: Hosted, feed: Follow, team: usize, common: Common, answer_lines: fn(&str) -> AnswerLines) -> Self {
         let paused = hosted.clock.state().paused.then(Instant::now);
         let terminal = Terminal::connect(hosted.connect(team), answer_lines);
         Self {
@@ -251,7 +280,7 @@ impl Seat {
             console: String::new(),
             exchanges: Vec::new(),
             fresh: 0,
-            clock: TurnClock { turn: 1, started: Instant::now(), paused_at: paused, turn_ms },
+            clock: TurnClock { turn: 1, started: Instant::now(), paused_at: paused, common },
             ended: None,
         }
     }
@@ -335,7 +364,7 @@ impl Seat {
 
     fn clock_row(&mut self, ui: &mut egui::Ui) {
         let left = self.clock.left();
-        let share = left.as_secs_f32() / (self.clock.turn_ms as f32 / 1000.0).max(0.001);
+        let share = left.as_secs_f32() / (self.clock.turn_ms() as f32 / 1000.0).max(0.001);
         let text = if self.paused() { "paused".to_string() } else { format!("{:.1} s left", left.as_secs_f32()) };
         ui.horizontal(|ui| {
             ui.label(RichText::new(format!("turn {}", self.clock.turn)).strong());

@@ -85,6 +85,7 @@ async fn serve(stream: TcpStream, options: &ServerOptions, handle: Handle) -> io
     let Some(slot) = handle.claim(team, options.max_connections_per_team) else {
         return out.send(&Lines::from([Fail::INTERNAL.line()])).await;
     };
+    handle.logged_in(team);
     out.send(&Lines::from(["OK"])).await?;
     let mut shutdown = handle.shutdown.clone();
     let mut turns = handle.turns.clone();

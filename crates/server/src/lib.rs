@@ -24,7 +24,7 @@ use kibitz_deadline24::{Rules, Setup};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 use tokio::net::TcpListener;
 
 /// A team's login and password, as in the teams file.
@@ -58,6 +58,20 @@ pub struct ServerOptions {
     pub clock: Clock,
     /// A recorded game the first game continues (a take-over).
     pub resume: Option<Resume>,
+    /// When the first game's first turn starts. Until then the game is at turn 1 with its
+    /// clock held, as the host's pause holds it: commands are answered, at the turn's start.
+    pub start: Start,
+}
+
+/// When a server's first turn starts (later games follow at once).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Start {
+    #[default]
+    Now,
+    /// Once every team of the teams file has logged in (at least once).
+    AllLoggedIn,
+    /// At this time (at once if it has passed).
+    At(SystemTime),
 }
 
 /// The steps of a recorded game to continue from: replayed (each must give its recorded
@@ -85,6 +99,7 @@ impl ServerOptions {
             write_timeout: Duration::from_secs(10),
             clock: Clock::default(),
             resume: None,
+            start: Start::Now,
         }
     }
 }

@@ -2,15 +2,15 @@
 //! on the wall clock, writes the replay and feeds the spectators.
 
 use crate::clock::ClockState;
-use crate::{OnTurn, ReplayOut, ServerOptions};
+use crate::{OnTurn, ReplayOut, ServerOptions, Start};
 use kibitz_core::replay::{BodyLine, Continued, EndRecord, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::verify::HistoryError;
 use kibitz_core::{Game, Step};
 use kibitz_deadline24::{Command, Lines, Outcome, Realtime, Rules, Setup};
 use std::io;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::time::{Duration, SystemTime};
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 use tokio::time::Instant;
 
@@ -47,6 +47,9 @@ pub(crate) struct Handle {
     pub live: Arc<AtomicUsize>,
     per_team: Arc<Vec<AtomicUsize>>,
     next_conn: Arc<Vec<AtomicU32>>,
+    /// Which teams have logged in at least once, and how many (a server may wait for all).
+    logged_in: Arc<Vec<AtomicBool>>,
+    teams_in: Arc<watch::Sender<usize>>,
 }
 
 /// A connection slot of a team, given back when dropped.
@@ -71,6 +74,13 @@ impl Handle {
         }
         let conn = self.next_conn[team].fetch_add(1, Ordering::SeqCst) + 1;
         Some(Slot { per_team: Arc::clone(&self.per_team), team, conn })
+    }
+
+    /// `team` logged in.
+    pub fn logged_in(&self, team: usize) {
+        if !self.logged_in[team].swap(true, Ordering::SeqCst) {
+            self.teams_in.send_modify(|n| *n += 1);
+        }
     }
 
     /// Tells every connection and spectator to close.
@@ -119,7 +129,8 @@ pub(crate) struct Owner<R: Rules> {
     /// spectator port is open).
     history: Vec<Arc<str>>,
     keep_history: bool,
-    _handle: Handle,
+    /// Keeps the connections' channels open, and tells who has logged in.
+    handle: Handle,
 }
 
 impl<R: Rules> Owner<R> {
@@ -142,10 +153,12 @@ impl<R: Rules> Owner<R> {
             live: Arc::new(AtomicUsize::new(0)),
             per_team: Arc::new((0..teams).map(|_| AtomicUsize::new(0)).collect()),
             next_conn: Arc::new((0..teams).map(|_| AtomicU32::new(0)).collect()),
+            logged_in: Arc::new((0..teams).map(|_| AtomicBool::new(false)).collect()),
+            teams_in: Arc::new(watch::channel(0).0),
         };
         let (spectators, _) = broadcast::channel(1 << 16);
         let owner =
-            Self { setup, options, out, on_turn, requests, turns, spectators, history: Vec::new(), keep_history, _handle: handle.clone() };
+            Self { setup, options, out, on_turn, requests, turns, spectators, history: Vec::new(), keep_history, handle: handle.clone() };
         (owner, handle)
     }
 
@@ -198,15 +211,17 @@ impl<R: Rules> Owner<R> {
             writer.record(record)?;
             self.publish(writer.last_line());
         }
-        let turn_length = Duration::from_millis(self.setup.common.turn_ms);
-        let turn_us = self.setup.common.turn_ms * 1000;
-        let mut turn_start = Instant::now();
-        let mut next_tick = turn_start + turn_length;
+        // A take-over may change the turn length from its first turn on.
+        let common = self.setup.common;
+        let turn_length = |turn: u32| Duration::from_millis(common.turn_ms_at(turn));
         let (mut step, mut commands) = (history.len(), 0u64);
-        // While the host pauses the clock: when it was paused (commands arriving meanwhile are
-        // timed at that instant, and the turn is longer by the pause).
+        // The clock is held while the host pauses it, and before the server's first turn starts.
         let mut clock = self.options.clock.watch();
-        let mut paused_at = clock.borrow_and_update().paused.then(Instant::now);
+        let mut host_paused = clock.borrow_and_update().paused;
+        let mut waiting = game == 1 && self.options.start != Start::Now;
+        let starting = first_turn_may_start(self.options.start, self.handle.teams_in.subscribe(), self.options.teams.len());
+        tokio::pin!(starting);
+        let mut this_turn = TurnClock::new(turn_length(state.turn), host_paused || waiting);
         // Replay lines are flushed at most every FLUSH_EVERY (and at every turn end): under load
         // a flush per command would be most of the owner's system calls.
         let mut flush_at: Option<Instant> = None;
@@ -214,7 +229,7 @@ impl<R: Rules> Owner<R> {
         loop {
             tokio::select! {
                 biased;
-                _ = tokio::time::sleep_until(flush_at.unwrap_or(next_tick)), if flush_at.is_some() => {
+                _ = tokio::time::sleep_until(flush_at.unwrap_or(this_turn.end)), if flush_at.is_some() => {
                     writer.flush()?;
                     flush_at = None;
                 }
@@ -228,18 +243,14 @@ impl<R: Rules> Owner<R> {
                         writer.flush()?;
                         return Ok(GameResult { game, turns: state.turn, scores, names, commands });
                     }
-                    match (paused, paused_at) {
-                        (true, None) => paused_at = Some(Instant::now()),
-                        (false, Some(at)) => {
-                            let pause = at.elapsed();
-                            turn_start += pause;
-                            next_tick += pause;
-                            paused_at = None;
-                        }
-                        _ => {}
-                    }
+                    host_paused = paused;
+                    this_turn.hold(host_paused || waiting);
                 }
-                _ = tokio::time::sleep_until(next_tick), if paused_at.is_none() => {
+                () = &mut starting, if waiting => {
+                    waiting = false;
+                    this_turn.hold(host_paused);
+                }
+                _ = tokio::time::sleep_until(this_turn.end), if this_turn.held_since.is_none() => {
                     let outcome = Realtime::<R>::apply(&mut state, &Step::Tick);
                     writer.record(&StepRecord::new(step, &Step::<Command>::Tick, outcome.clone()))?;
                     step += 1;
@@ -259,8 +270,7 @@ impl<R: Rules> Owner<R> {
                     if over {
                         return Ok(GameResult { game, turns: turn, scores, names, commands });
                     }
-                    turn_start = next_tick;
-                    next_tick += turn_length;
+                    this_turn.next(turn_length(state.turn));
                 }
                 // Everything waiting is taken in one wake-up, in order of arrival.
                 received = self.requests.recv_many(&mut batch, BATCH) => {
@@ -270,8 +280,7 @@ impl<R: Rules> Owner<R> {
                     for request in batch.drain(..) {
                         match request {
                             Request::Command { team, conn, line, reply } => {
-                                let now = paused_at.unwrap_or_else(Instant::now);
-                                let at_us = (now.saturating_duration_since(turn_start).as_micros() as u64).min(turn_us);
+                                let at_us = this_turn.at_us(common.turn_ms_at(state.turn) * 1000);
                                 let answer = apply_command::<R>(&mut state, &mut writer, step, Command { conn, at_us, line }, team)?;
                                 step += 1;
                                 commands += 1;
@@ -287,6 +296,60 @@ impl<R: Rules> Owner<R> {
                 }
             }
         }
+    }
+}
+
+/// The current turn's wall clock: when it started and when it ends, and since when it has been
+/// held (commands arriving meanwhile are timed at that instant, and the turn is longer by as
+/// much).
+struct TurnClock {
+    start: Instant,
+    end: Instant,
+    held_since: Option<Instant>,
+}
+
+impl TurnClock {
+    fn new(length: Duration, held: bool) -> Self {
+        let now = Instant::now();
+        Self { start: now, end: now + length, held_since: held.then_some(now) }
+    }
+
+    fn hold(&mut self, held: bool) {
+        match (held, self.held_since) {
+            (true, None) => self.held_since = Some(Instant::now()),
+            (false, Some(at)) => {
+                let pause = at.elapsed();
+                self.start += pause;
+                self.end += pause;
+                self.held_since = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// Microseconds into the turn, at most `length_us`.
+    fn at_us(&self, length_us: u64) -> u64 {
+        let now = self.held_since.unwrap_or_else(Instant::now);
+        (now.saturating_duration_since(self.start).as_micros() as u64).min(length_us)
+    }
+
+    /// The next turn, of `length`, starts where this one ended.
+    fn next(&mut self, length: Duration) {
+        self.start = self.end;
+        self.end += length;
+    }
+}
+
+/// Resolves when the server's first turn may start: at once, once `teams` teams have logged
+/// in (`teams_in` counts them), or at a time.
+async fn first_turn_may_start(start: Start, mut teams_in: watch::Receiver<usize>, teams: usize) {
+    match start {
+        Start::Now => {}
+        // The sender lives as long as the owner's handle.
+        Start::AllLoggedIn => {
+            let _ = teams_in.wait_for(|&n| n >= teams).await;
+        }
+        Start::At(at) => tokio::time::sleep(at.duration_since(SystemTime::now()).unwrap_or_default()).await,
     }
 }
 

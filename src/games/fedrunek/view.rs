@@ -11,7 +11,7 @@ use crate::kit::palette::player_color;
 use crate::kit::recorded::Recorded;
 use crate::kit::scene::{MeshData, Part, Scene};
 use crate::kit::server::GameArgs;
-use crate::kit::server_hand;
+use crate::kit::server_hand::{self, TakeOver};
 use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Vec2};
 use kibitz_core::Game;
@@ -448,7 +448,7 @@ impl GameView for FedrunekView {
         let team = self.seat_to_move(cursor).ok_or("this match is already played by hand")?;
         let out = crate::kit::seats::default_out(Fedrunek::ID);
         let (replay, title) = (&self.rec.replay, &self.rec.track.title);
-        let view = server_hand::continue_replay(replay, cursor, team, &[], WorldArgs::OPPONENT, &out, title, host)?;
+        let view = server_hand::continue_replay(replay, TakeOver::by_hand(cursor, team), &[], WorldArgs::OPPONENT, &out, title, host)?;
         Ok((Box::new(view), out))
     }
 

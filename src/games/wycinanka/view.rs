@@ -13,7 +13,7 @@ use crate::kit::hosting::HostPlan;
 use crate::kit::palette::player_color;
 use crate::kit::recorded::Recorded;
 use crate::kit::server::GameArgs;
-use crate::kit::server_hand;
+use crate::kit::server_hand::{self, TakeOver};
 use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Stroke, Vec2};
 use kibitz_core::Game;
@@ -531,7 +531,7 @@ impl GameView for WycinankaView {
         let team = self.seat_to_move(cursor).ok_or("this match is already played by hand")?;
         let out = crate::kit::seats::default_out(Wycinanka::ID);
         let (replay, title) = (&self.rec.replay, &self.rec.track.title);
-        let view = server_hand::continue_replay(replay, cursor, team, &[], SheetArgs::OPPONENT, &out, title, host)?;
+        let view = server_hand::continue_replay(replay, TakeOver::by_hand(cursor, team), &[], SheetArgs::OPPONENT, &out, title, host)?;
         Ok((Box::new(view), out))
     }
 }

@@ -2,7 +2,9 @@
 //! most valuable scanned column nobody else works, drills straight down it mining what it
 //! meets, comes back up when its cargo is full (or at the cube's centre), walks the surface to
 //! the nearest station to sell, and starts again. Credits buy more miners, since the fleet's
-//! cost counts squared in the score. One order per free robot per turn, then `WAIT`.
+//! cost counts squared in the score. One order per free robot per turn, then `WAIT`. Every turn
+//! starts from what the server says (robots, busy or free, cargo), so a client started again
+//! mid-game (a take-over restarts the other teams' clients) picks up where its team is.
 
 use crate::deadline24::{Client, Connect, ints};
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -90,6 +92,24 @@ impl Greedy {
         }))
     }
 
+    /// The surface field of the column an underground field is in: through the nearest face,
+    /// which is the one a miner entered by (it turns back at half the cube's depth). A miner
+    /// found underground with no column remembered (this client started mid-game) works this one.
+    fn column_above(&self, p: P) -> P {
+        let mut best = (i64::MAX, p);
+        for (axis, &c) in p.iter().enumerate() {
+            for face in [1, self.n] {
+                let distance = (c - face).abs();
+                if distance < best.0 {
+                    let mut surface = p;
+                    surface[axis] = face;
+                    best = (distance, surface);
+                }
+            }
+        }
+        best.1
+    }
+
     /// The first step of a shortest walk over the surface from `from` to any of `targets`.
     fn walk(&self, from: P, targets: &dyn Fn(P) -> bool) -> Option<P> {
         let mut first: HashMap<P, P> = HashMap::new();
@@ -156,7 +176,8 @@ impl Greedy {
         let (carried, free) = (storage[..3].iter().sum::<i64>(), storage[3]);
         let underground = self.inside(m.pos) && self.faces(m.pos) == 0;
         if underground {
-            let Some(column) = self.miners.entry(m.id).or_default().column else { return Ok(()) };
+            let above = self.column_above(m.pos);
+            let column = *self.miners.entry(m.id).or_default().column.get_or_insert(above);
             let Some(down) = self.inward(column) else { return Ok(()) };
             let info = match c.ask(&format!("INFO {}", m.id), Some(7))? {
                 Ok(lines) => lines,
@@ -263,5 +284,20 @@ pub fn run(connect: &Connect, seed: u64) -> Result<(), String> {
             // The server ends its last game by closing the connection (or resetting it).
             return if e.contains("closed") || e.starts_with("reading") { Ok(()) } else { Err(e) };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_miner_found_underground_takes_the_column_through_the_nearest_face() {
+        let bot = Greedy { n: 10, ..Greedy::empty() };
+        assert_eq!(bot.column_above([2, 5, 5]), [1, 5, 5]);
+        assert_eq!(bot.column_above([6, 9, 4]), [6, 10, 4]);
+        assert_eq!(bot.column_above([5, 6, 3]), [5, 6, 1]);
+        // The column's way in and out is along its one axis.
+        assert_eq!(bot.inward(bot.column_above([6, 9, 4])), Some([0, -1, 0]));
     }
 }

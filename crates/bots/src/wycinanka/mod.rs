@@ -1,14 +1,15 @@
 //! Wycinanka clients: TCP clients of the Deadline24 protocol, run as `kibitz bot wycinanka
 //! STRATEGY [HOST PORT LOGIN PASSWORD]` (the four values also come from `KIBITZ_*` variables).
 //! `solver` races for every order: it reads the sheet once, and each order as it appears, and
-//! commits what its search finds.
+//! commits what its search finds. Started mid-game (a take-over restarts the other teams'
+//! clients), it first asks which orders its team has already fulfilled, and leaves them.
 
 pub mod search;
 
 use crate::deadline24::{Client, Connect, ints};
 use kibitz_wycinanka::graph::Graph;
 use search::{Found, find};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 pub const STRATEGIES: &[&str] = &["solver"];
@@ -36,6 +37,8 @@ struct Solver {
     /// Orders read so far, by ID, with the attempts left for each (0: done or given up).
     orders: HashMap<i64, (Graph, u32)>,
     last_id: i64,
+    /// Orders the team fulfilled before this client started.
+    answered: HashSet<i64>,
     /// Rotates where the search starts (see [`find`]).
     seed: u64,
 }
@@ -46,14 +49,15 @@ impl Solver {
         loop {
             match self.round(&mut client) {
                 Ok(()) => {}
-                // The server closed: the games are over.
-                Err(e) if e.contains("closed") => return Ok(()),
+                // The server closed (or reset) the connection: the games are over.
+                Err(e) if e.contains("closed") || e.starts_with("reading") => return Ok(()),
                 Err(e) => return Err(e),
             }
         }
     }
 
-    /// Reads the sheet (again after a new game starts).
+    /// Reads the sheet (again after a new game starts), and the orders the team has fulfilled
+    /// in it already.
     fn read_sheet(&mut self, client: &mut Client) -> Result<(), String> {
         let head = match client.ask("DESCRIBE WORLD", Some(1))? {
             Ok(lines) => lines[0].clone(),
@@ -68,6 +72,12 @@ impl Solver {
         self.sheet = Some(Graph::new(n as u32, edges(&lines)));
         self.orders.clear();
         self.last_id = 0;
+        // Our server's own command (docs/rules/wycinanka.md); another server's error leaves the
+        // list empty.
+        self.answered = match client.ask("LIST ANSWERED ORDERS", None)? {
+            Ok(lines) => lines.iter().skip(1).filter_map(|l| l.trim().parse().ok()).collect(),
+            Err(_) => HashSet::new(),
+        };
         Ok(())
     }
 
@@ -80,7 +90,7 @@ impl Solver {
         if self.sheet.is_none() || count < self.last_id {
             self.read_sheet(client)?;
         }
-        for id in self.last_id + 1..=count {
+        for id in (self.last_id + 1..=count).filter(|id| !self.answered.contains(id)) {
             if let Ok(lines) = client.ask(&format!("DESCRIBE ORDER {id}"), Some(1))? {
                 let head = ints(&lines[0]);
                 let (v, e) = (head.first().copied().unwrap_or(0), head.get(1).copied().unwrap_or(0));

@@ -57,20 +57,20 @@ pub struct Ctx {
 impl Ctx {
     /// Seconds left in the turn, as `WAIT` and forced waiting print them.
     pub fn seconds_left(&self) -> Fixed6 {
-        Fixed6((self.common.turn_ms * 1000).saturating_sub(self.at_us) as i64)
+        Fixed6((self.common.turn_ms_at(self.turn) * 1000).saturating_sub(self.at_us) as i64)
     }
 
     /// The turn length in whole seconds (at least 1), as `DESCRIBE WORLD` prints T.
     pub fn turn_seconds(&self) -> u64 {
-        self.common.turn_ms.div_ceil(1000).max(1)
+        self.common.turn_ms_at(self.turn).div_ceil(1000).max(1)
     }
 }
 
 /// The parameters every server game has (spec §1.11).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Common {
-    /// The turn's wall-clock length. The seed's T is 1…10 s; shorter turns are for local play
-    /// and tests (`DESCRIBE WORLD` then prints 1).
+    /// The turn's wall-clock length (until `retimed`'s turn, if any). The seed's T is 1…10 s;
+    /// shorter turns are for local play and tests (`DESCRIBE WORLD` then prints 1).
     pub turn_ms: u64,
     /// The game's score factor K (1…5 in the seed).
     pub k: Fixed6,
@@ -79,11 +79,55 @@ pub struct Common {
     /// Ends the game after this turn whatever the rules say (tests, short matches).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_cap: Option<u32>,
+    /// Turns of another length from a turn on: a take-over by hand of a game played at a
+    /// bot's pace ([`Common::retimed`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retimed: Option<Retime>,
+}
+
+/// From turn `from_turn` on, turns last `turn_ms`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Retime {
+    pub from_turn: u32,
+    pub turn_ms: u64,
 }
 
 impl Default for Common {
     fn default() -> Self {
-        Self { turn_ms: 1000, k: Fixed6::ONE, command_limit: 200, turn_cap: None }
+        Self { turn_ms: 1000, k: Fixed6::ONE, command_limit: 200, turn_cap: None, retimed: None }
+    }
+}
+
+impl Common {
+    /// The wall-clock length of turn `turn`, in milliseconds.
+    pub fn turn_ms_at(&self, turn: u32) -> u64 {
+        match self.retimed {
+            Some(r) if turn >= r.from_turn => r.turn_ms,
+            _ => self.turn_ms,
+        }
+    }
+
+    /// These parameters with turns of `turn_ms` from turn `from_turn` on: a game taken over by
+    /// hand goes on at a human's pace, while the turns before keep their length, so that the
+    /// steps copied from the game taken over (`WAIT` answers the time left in its turn)
+    /// re-simulate as they were played. One change is recorded: a game that changed its
+    /// length before `from_turn` can only go on at that length.
+    pub fn retimed(self, from_turn: u32, turn_ms: u64) -> Result<Common, String> {
+        if turn_ms == 0 {
+            return Err("the turn length must be at least 1 ms".into());
+        }
+        if from_turn <= 1 {
+            return Ok(Common { turn_ms, retimed: None, ..self });
+        }
+        match self.retimed {
+            Some(r) if r.from_turn < from_turn && r.turn_ms == turn_ms => Ok(self),
+            Some(r) if r.from_turn < from_turn => Err(format!(
+                "the game's turns last {} ms from turn {} on, so a take-over at turn {from_turn} goes on at {} ms (--turn-ms {})",
+                r.turn_ms, r.from_turn, r.turn_ms, r.turn_ms
+            )),
+            _ if self.turn_ms == turn_ms => Ok(Common { retimed: None, ..self }),
+            _ => Ok(Common { retimed: Some(Retime { from_turn, turn_ms }), ..self }),
+        }
     }
 }
 
@@ -215,7 +259,7 @@ impl<R: Rules> Game for Realtime<R> {
     type Outcome = Outcome<R::TurnReport>;
 
     fn start(setup: &Self::Setup, players: usize, seed: u64) -> Result<Self::State, String> {
-        if setup.common.turn_ms == 0 {
+        if setup.common.turn_ms == 0 || setup.common.retimed.is_some_and(|r| r.turn_ms == 0) {
             return Err("the turn length must be at least 1 ms".into());
         }
         if players == 0 {
@@ -237,7 +281,7 @@ impl<R: Rules> Game for Realtime<R> {
             Step::Act { player, action: Some(command) } if *player < state.commands.len() => Self::command(state, *player, command),
             Step::Act { .. } => Outcome::Nothing,
             Step::Tick => {
-                let ctx = Ctx { turn: state.turn, at_us: state.common.turn_ms * 1000, common: state.common };
+                let ctx = Ctx { turn: state.turn, at_us: state.common.turn_ms_at(state.turn) * 1000, common: state.common };
                 let (report, over) = R::end_turn(&mut state.game, &ctx);
                 let over = over || state.common.turn_cap.is_some_and(|cap| state.turn >= cap);
                 let turn = state.turn;
@@ -303,6 +347,61 @@ fn read_command(text: &str) -> Option<(Command, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_take_over_changes_the_turn_length_from_its_turn_and_keeps_the_turns_before() {
+        let bots = Common { turn_ms: 50, ..Common::default() };
+        let hand = bots.retimed(12, 3000).unwrap();
+        assert_eq!(hand.retimed, Some(Retime { from_turn: 12, turn_ms: 3000 }));
+        assert_eq!((hand.turn_ms_at(1), hand.turn_ms_at(11), hand.turn_ms_at(12), hand.turn_ms_at(500)), (50, 50, 3000, 3000));
+        // From the first turn, or at the same length: nothing to record.
+        assert_eq!(bots.retimed(1, 3000).unwrap(), Common { turn_ms: 3000, ..bots });
+        assert_eq!(bots.retimed(12, 50).unwrap(), bots);
+        // A second take-over: later at the length already set, or before the change.
+        assert_eq!(hand.retimed(20, 3000).unwrap(), hand);
+        assert_eq!(hand.retimed(8, 2000).unwrap().retimed, Some(Retime { from_turn: 8, turn_ms: 2000 }));
+        assert_eq!(hand.retimed(8, 50).unwrap(), bots);
+        let error = hand.retimed(20, 5000).unwrap_err();
+        assert!(error.contains("3000 ms from turn 12") && error.contains("--turn-ms 3000"), "{error}");
+        assert!(bots.retimed(12, 0).is_err());
+    }
+
+    /// A game with no commands of its own: only the common layer (`WAIT`) answers.
+    struct Bare;
+
+    impl Rules for Bare {
+        const ID: &'static str = "bare";
+        const RULES_VERSION: u32 = 1;
+        type Params = ();
+        type State = ();
+        type TurnReport = ();
+        fn start(_: &(), _: usize, _: u64) -> Result<(), String> {
+            Ok(())
+        }
+        fn command(_: &mut (), _: &Ctx, _: usize, _: Args) -> Reply {
+            Err(Fail::UNKNOWN_COMMAND)
+        }
+        fn end_turn(_: &mut (), _: &Ctx) -> ((), bool) {
+            ((), false)
+        }
+        fn results(_: &()) -> Vec<Fixed6> {
+            vec![Fixed6(0)]
+        }
+        fn answer_lines(_: Args) -> AnswerLines {
+            AnswerLines::Fixed(0)
+        }
+    }
+
+    #[test]
+    fn wait_answers_the_time_left_in_a_turn_of_that_turns_length() {
+        let common = Common { turn_ms: 50, ..Common::default() }.retimed(2, 3000).unwrap();
+        let mut state = Realtime::<Bare>::start(&Setup { common, game: () }, 1, 0).unwrap();
+        let wait = Step::Act { player: 0, action: Some(Command { conn: 1, at_us: 10_000, line: "WAIT".into() }) };
+        let waiting = |outcome: Outcome<()>| outcome.lines().text().lines().nth(1).map(String::from);
+        assert_eq!(waiting(Realtime::<Bare>::apply(&mut state, &wait)).as_deref(), Some("WAITING 0.040000"));
+        Realtime::<Bare>::apply(&mut state, &Step::Tick);
+        assert_eq!(waiting(Realtime::<Bare>::apply(&mut state, &wait)).as_deref(), Some("WAITING 2.990000"));
+    }
 
     #[test]
     fn a_written_command_is_read_as_serde_reads_it_and_anything_else_left_to_serde() {

@@ -26,15 +26,18 @@ use errors::*;
 /// vertices. Every recorded commit is checked again when a replay is verified.
 const COMMIT_INLINE: usize = 27;
 
-const COMMANDS: [&str; 7] = [
+const COMMANDS: [&str; 8] = [
     "DESCRIBE WORLD",
     "TIME TO CUT",
     "GET ORDER COUNT",
     "DESCRIBE ORDER",
     "COMMIT SOLUTION",
     "GET SCORE",
-    // `WAIT` is answered by the common layer; listed so the table is the seed's whole list.
+    // `WAIT` is answered by the common layer; listed so the table has the seed's whole list.
     "WAIT",
+    // Ours, beyond the seed: a client started again mid-game (a take-over restarts the other
+    // teams' clients) learns what its team has fulfilled instead of committing it again.
+    "LIST ANSWERED ORDERS",
 ];
 
 /// An order in play: what was ordered, and the accepted solutions, in order of acceptance
@@ -244,6 +247,16 @@ impl Rules for WycinankaRules {
                 args.end()?;
                 Ok(Lines::single(|l| l.fixed(state.points[team])))
             }
+            "LIST ANSWERED ORDERS" => {
+                args.end()?;
+                let answered: Vec<i64> =
+                    state.orders.iter().zip(1..).filter(|(placed, _)| placed.fulfilled_by(team)).map(|(_, id)| id).collect();
+                let mut lines = Lines::single(|l| l.int(answered.len() as i64));
+                for id in answered {
+                    lines.line().int(id).end();
+                }
+                Ok(lines)
+            }
             _ => Err(Fail::INTERNAL),
         }
     }
@@ -271,6 +284,8 @@ impl Rules for WycinankaRules {
         match command(line, &COMMANDS).map(|(which, _)| COMMANDS[which]) {
             // `N M T K`, then M edges; `V E P C`, then E edges.
             Some("DESCRIBE WORLD" | "DESCRIBE ORDER") => AnswerLines::Counted { word: 1 },
+            // `K`, then K order IDs.
+            Some("LIST ANSWERED ORDERS") => AnswerLines::Counted { word: 0 },
             _ => AnswerLines::Fixed(1),
         }
     }

@@ -70,6 +70,20 @@ fn the_seeds_worked_example() {
 }
 
 #[test]
+fn a_team_lists_the_orders_it_has_answered() {
+    let mut t = Table::seed_example(2);
+    assert_eq!(t.send(0, "LIST ANSWERED ORDERS"), lines(&["OK", "0"]));
+    assert_eq!(t.send(0, "COMMIT SOLUTION 2 4 1 3 4 2"), lines(&["OK", "ACCEPTED 10.000000"]));
+    assert_eq!(t.send(1, "COMMIT SOLUTION 1 2 1 2"), lines(&["OK", "ACCEPTED 3.000000"]));
+    assert_eq!(t.send(0, "COMMIT SOLUTION 1 2 5 6"), lines(&["OK", "INCORRECT"]));
+    assert_eq!(t.send(0, "LIST ANSWERED ORDERS"), lines(&["OK", "1", "2"]), "an incorrect solution answers nothing");
+    assert_eq!(t.send(0, "COMMIT SOLUTION 1 2 2 1"), lines(&["OK", "ACCEPTED 2.700000"]));
+    assert_eq!(t.send(0, "LIST  ANSWERED\tORDERS"), lines(&["OK", "2", "1", "2"]));
+    assert_eq!(t.send(1, "LIST ANSWERED ORDERS"), lines(&["OK", "1", "1"]), "each team its own");
+    assert_eq!(t.send(1, "LIST ANSWERED ORDERS 1"), lines(&["FAILED 4 too many arguments"]));
+}
+
+#[test]
 fn commit_errors_come_in_the_specs_order() {
     let mut t = Table::seed_example(2);
     let fail = |code: u16, m: &str| vec![format!("FAILED {code} {m}")];
