@@ -16,7 +16,7 @@ mod lines;
 mod owner;
 pub mod spectators;
 
-pub use clients::{ClientReport, match_teams, play_seats, run_with_clients};
+pub use clients::{ClientReport, Failures, match_teams, play_seats, run_with_clients};
 pub use clock::{Clock, ClockState};
 pub use owner::{GameResult, TurnInfo};
 
@@ -58,6 +58,8 @@ pub struct ServerOptions {
     pub clock: Clock,
     /// A recorded game the first game continues (a take-over).
     pub resume: Option<Resume>,
+    /// Clients that failed (`play_seats` watches its clients): each game's end record names them.
+    pub failures: Failures,
 }
 
 /// The steps of a recorded game to continue from: replayed (each must give its recorded
@@ -85,6 +87,7 @@ impl ServerOptions {
             write_timeout: Duration::from_secs(10),
             clock: Clock::default(),
             resume: None,
+            failures: Failures::default(),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Wycinanka's own command-line arguments (the sheet and the orders, for `kibitz serve`, `match`
 //! and `play`) and `kibitz sheet`, which writes and checks world files.
 
-use crate::kit::args::load;
+use crate::kit::args::{at_least_one, load};
 use crate::kit::server::GameArgs;
 use clap::{Args, Parser, Subcommand};
 use kibitz_core::replay::Replay;
@@ -20,7 +20,7 @@ pub struct SheetParams {
     #[arg(long, default_value_t = 45)]
     pub height: u32,
     /// Turns in each game.
-    #[arg(long, default_value_t = 600)]
+    #[arg(long, default_value_t = 600, value_parser = at_least_one::<u32>)]
     pub game_turns: u32,
     /// Orders placed before the first turn.
     #[arg(long, default_value_t = 2)]
