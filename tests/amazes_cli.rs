@@ -67,12 +67,14 @@ fn play(maze: &std::path::Path, extra: &[&str], red: &str, blue: &str) -> (serde
 fn our_explorer_beats_the_random_walker_on_a_maze_of_our_own_and_the_replay_verifies() {
     let maze = workspace().join("maps/amazes/kibitz-1.txt");
     let (s, replay) = play(&maze, &[], &amazes_bot("explorer", 0), &amazes_bot("random", 3));
+    assert_summary_shape(&s);
     assert_eq!(s["end"], "normal");
     assert!(s["failed"].as_array().unwrap().is_empty());
     // `scores` means the points everywhere (summary, end record, verify); `final` is the
     // contest's 0..1000 transformation of them.
     let (finals, points) = (&s["final"], &s["scores"]);
     assert!(finals[0].as_i64().unwrap() > finals[1].as_i64().unwrap(), "{s}");
+    assert_eq!(s["winner"], 0, "a game that went the distance is won on final scores: {s}");
     for k in 0..2 {
         let (score, p) = (finals[k].as_i64().unwrap(), points[k].as_i64().unwrap());
         assert_eq!(score, p.clamp(0, 1000), "the final transformation of player {k}");

@@ -51,3 +51,30 @@ pub fn play(map: &Path, rounds: u32, out: &Path, bots: &[String], extra: &[&str]
 pub fn verify(replay: &Path) -> Output {
     run(kibitz().arg("verify").arg(replay))
 }
+
+/// Panics unless `summary` has the keys every summary has, whatever the game and verb
+/// (docs/cli.md).
+pub fn assert_summary_shape(summary: &serde_json::Value) {
+    for key in ["game", "replays", "names", "scores", "failed", "stopped"] {
+        assert!(summary.get(key).is_some(), "the summary has no {key:?}: {summary}");
+    }
+    assert!(summary["replays"].is_array() && summary["failed"].is_array(), "{summary}");
+}
+
+/// A summary's scores, as numbers.
+pub fn summary_scores(summary: &serde_json::Value) -> Vec<f64> {
+    let scores = summary["scores"].as_array().unwrap_or_else(|| panic!("no scores: {summary}"));
+    scores.iter().map(|s| s.as_f64().unwrap_or_else(|| panic!("a score is not a number: {summary}"))).collect()
+}
+
+/// The scores `kibitz verify` prints for `replay` (`...; scores [20.000000, 3.500000]`).
+pub fn verified_scores(replay: &Path) -> Vec<f64> {
+    let o = verify(replay);
+    let text = stdout(&o);
+    let list = text.rsplit_once("scores [").and_then(|(_, rest)| rest.split_once(']')).map(|(list, _)| list);
+    let list = list.unwrap_or_else(|| panic!("no scores in {text:?}; {}", stderr(&o)));
+    list.split(", ").filter(|s| !s.is_empty()).map(|s| s.parse().unwrap()).collect()
+}
+
+/// A `PATH` without `kibitz` on it, as after `cargo run`: enough for `sh` and the usual tools.
+pub const PATH_WITHOUT_KIBITZ: &str = "/usr/bin:/bin";

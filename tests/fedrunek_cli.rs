@@ -41,6 +41,7 @@ fn our_clients_play_a_match_to_its_end_and_it_verifies() {
     let o = run(&mut cmd);
     assert!(o.status.success(), "{}", stderr(&o));
     let summary = summary(&o);
+    assert_summary_shape(&summary);
     assert_eq!(summary["names"], serde_json::json!(["team1", "team2"]));
     assert_eq!(summary["rounds"], 40);
     assert_eq!(summary["failed"], serde_json::json!([]), "{}", stderr(&o));
@@ -59,6 +60,31 @@ fn our_clients_play_a_match_to_its_end_and_it_verifies() {
     }
     // The greedy client mines: its miners drilled and took metal.
     assert!(text.contains("DRILLING") && text.contains("MINING"), "no drilling or mining in the replay");
+}
+
+#[test]
+fn a_client_that_is_not_found_is_named_and_match_and_verify_print_the_same_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("f.jsonl");
+    // Without `kibitz` on PATH, as after `cargo run`: our client still runs (this binary), and a
+    // command the shell cannot find is named in the summary and the replay.
+    let o = run(kibitz()
+        .env("PATH", PATH_WITHOUT_KIBITZ)
+        .args(["match", "fedrunek", "--n", "10", "--turn-ms", "60", "--turns", "20", "--seed", "3", "--out"])
+        .arg(&out)
+        .args(["--", "kibitz bot fedrunek greedy --seed 1", "nosuchclient-xyz"]));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let s = summary(&o);
+    assert_summary_shape(&s);
+    assert_eq!(s["replays"], serde_json::json!([out]), "{s}");
+    assert_eq!(s["failed"], serde_json::json!([{"player": 1, "reason": "command not found: nosuchclient-xyz"}]), "{s}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let end: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(end["end"]["failed"], s["failed"], "the replay's end record names it too");
+    let answered = text.lines().filter(|l| l.contains("\"player\":0,") && l.contains("\"lines\":[\"OK\"")).count();
+    assert!(answered > 0, "our client played");
+    // Reals in the game's own units (20.0, not 20000000), the figures `verify` prints.
+    assert_eq!(summary_scores(&s), verified_scores(&out), "{s}");
 }
 
 fn text_header(replay: &std::path::Path) -> String {

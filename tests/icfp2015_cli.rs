@@ -137,7 +137,10 @@ fn a_solver_gets_the_contest_flags_and_its_answer_is_scored_and_recorded() {
     else {
         return;
     };
-    assert!(summary["failed"].is_null(), "{summary}");
+    assert_summary_shape(&summary);
+    assert_eq!(summary["failed"], serde_json::json!([]), "{summary}");
+    assert_eq!(summary["names"], serde_json::json!(["mine"]), "{summary}");
+    assert_eq!(summary["scores"], serde_json::json!([summary["score"]]), "the replay's score is the official one: {summary}");
     assert_eq!(summary["powerScore"], (300 + 2 * 3) + (300 + 2 * 7), "{summary}");
     assert_eq!(summary["score"].as_u64(), Some(summary["moveScore"].as_u64().unwrap() + summary["powerScore"].as_u64().unwrap()));
     assert_eq!(summary["seeds"].as_array().unwrap().len(), 2, "every seed it answered is scored");
@@ -158,7 +161,7 @@ fn a_solver_that_crashes_overruns_or_prints_garbage_gets_a_verdict_and_an_empty_
         ("echo '[{\"problemId\":6,\"seed\":0,\"solution\":\"ei!\"}]'", &[][..], "no solution for problem 5 seed 0"),
     ] {
         let Some((summary, replay)) = run_solver(solver, extra) else { return };
-        let failed = summary["failed"].as_str().unwrap_or_else(|| panic!("{solver}: {summary}"));
+        let failed = summary["failed"][0]["reason"].as_str().unwrap_or_else(|| panic!("{solver}: {summary}"));
         assert!(failed.contains(verdict), "{solver}: {failed}");
         assert_eq!(summary["score"], 0);
         assert!(replay.records.is_empty());
@@ -198,7 +201,7 @@ fn our_solver_plays_every_original_problem_through_the_contest_command_line_and_
         ]));
         assert!(run_it.status.success(), "problem {i}: {}", stderr(&run_it));
         let s = summary(&run_it);
-        assert!(s["failed"].is_null() && s["error"].is_null(), "problem {i}: {s}");
+        assert!(s["failed"] == serde_json::json!([]) && s["error"].is_null(), "problem {i}: {s}");
         assert!(s["score"].as_u64().unwrap() > 0 && !s["phrases"].as_object().unwrap().is_empty(), "problem {i}: {s}");
         assert_eq!(
             s["seeds"].as_array().unwrap().len(),
@@ -220,7 +223,7 @@ fn power_is_scored_against_the_known_phrases_whatever_the_solver_was_told() {
     // `lal` is no phrase of power: told it with -p, a solver that spells it earns nothing for it.
     let answer = r#"[{"problemId":5,"seed":0,"solution":"lalalal"}]"#;
     let Some((summary, _)) = run_solver(&format!("echo '{answer}'"), &["-p", "lal"]) else { return };
-    assert!(summary["failed"].is_null(), "{summary}");
+    assert_eq!(summary["failed"], serde_json::json!([]), "{summary}");
     assert_eq!(summary["powerScore"], 0, "{summary}");
     assert!(summary["phrases"].as_object().unwrap().is_empty(), "{summary}");
 }
@@ -229,7 +232,7 @@ fn power_is_scored_against_the_known_phrases_whatever_the_solver_was_told() {
 fn a_solver_that_prints_its_answer_and_then_fails_is_scored_and_its_exit_reported() {
     let answer = r#"[{"problemId":5,"seed":0,"solution":"Ei! palal"}]"#;
     let Some((summary, replay)) = run_solver(&format!("echo '{answer}'; exit 3"), &[]) else { return };
-    assert!(summary["failed"].is_null(), "{summary}");
+    assert_eq!(summary["failed"], serde_json::json!([]), "{summary}");
     assert_eq!(summary["exit"], "exited with status 3", "{summary}");
     assert!(summary["powerScore"].as_u64().unwrap() > 0 && summary["score"].as_u64().unwrap() > 0, "{summary}");
     assert_eq!(replay.records.len(), "Ei! palal".chars().count());
@@ -240,7 +243,7 @@ fn a_solver_past_its_memory_limit_is_stopped_and_reported() {
     // A string of 300 MB (perl is in every Debian); -m 100 allows 100 MB of address space.
     let hog = "perl -e '$x = \"a\" x 300_000_000; print length($x)'";
     let Some((summary, replay)) = run_solver(hog, &["-m", "100"]) else { return };
-    let failed = summary["failed"].as_str().unwrap_or_else(|| panic!("{summary}"));
+    let failed = summary["failed"][0]["reason"].as_str().unwrap_or_else(|| panic!("{summary}"));
     assert!(failed.contains("over the memory limit of 100 MB"), "{failed}");
     assert_eq!(summary["score"], 0);
     assert!(replay.records.is_empty());

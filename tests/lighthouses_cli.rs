@@ -153,3 +153,34 @@ fn verify_says_a_match_was_stopped_rather_than_finished() {
     assert!(stdout(&v).contains("(stopped by the user before step 12)"), "{}", stdout(&v));
     assert!(!stdout(&v).contains("finished"), "{}", stdout(&v));
 }
+
+#[test]
+fn a_bot_that_is_not_found_is_named_and_a_kibitz_bot_runs_this_very_program() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.jsonl");
+    let map = workspace().join("maps/lighthouses/duel.txt");
+    // Without `kibitz` on PATH, as after `cargo run`: a command whose first word is `kibitz`
+    // still runs (this binary), and one the shell cannot find is named, not "status 127".
+    let o = run(kibitz()
+        .env("PATH", PATH_WITHOUT_KIBITZ)
+        .args(["match", "lighthouses", "--map"])
+        .arg(&map)
+        .args(["--rounds", "5", "--out"])
+        .arg(&out)
+        .args(["--", "nosuchbot-xyz", "kibitz bot lighthouses greedy"]));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let s = summary(&o);
+    assert_summary_shape(&s);
+    assert_eq!(s["replays"], serde_json::json!([out]), "{s}");
+    let failed = s["failed"].as_array().unwrap();
+    assert_eq!(failed.len(), 1, "only the missing bot failed: {s}");
+    assert_eq!(failed[0]["player"], 0, "{s}");
+    assert!(failed[0]["reason"].as_str().unwrap().contains("command not found: nosuchbot-xyz"), "{s}");
+    assert_eq!(s["names"][1], "Greedy", "our bot greeted: {s}");
+    // The replay's end record says the same, and its header keeps the command as it was given.
+    let text = fs::read_to_string(&out).unwrap();
+    let end: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(end["end"]["failed"], s["failed"]);
+    assert!(text.lines().next().unwrap().contains("\"command\":\"kibitz bot lighthouses greedy\""));
+    assert_eq!(summary_scores(&s), verified_scores(&out), "match and verify print the same scores");
+}

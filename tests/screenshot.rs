@@ -109,6 +109,8 @@ fn hand_play_opens_a_real_window_at_the_humans_turn_and_records_a_verified_repla
     assert_shows_the_island(&shot);
     let printed = summary(&output);
     assert_eq!(printed["verified"], true, "{printed}");
+    assert_summary_shape(&printed);
+    assert_eq!(printed["names"][1], "Ann", "{printed}");
     let replay = replay_of(&out);
     assert_eq!(replay.header.players[1].name, "Ann");
     assert!(replay.header.players[1].command.is_none() && replay.header.players[0].command.is_some());
@@ -323,7 +325,11 @@ fn take_over_in_window(game: &str, replay: &str, step: usize, team: usize) -> Op
     let (step, team) = (step.to_string(), team.to_string());
     let args = ["play", game, "--from", original.to_str().unwrap(), "--turn", &step, "--team", &team, "--out"];
     let output = in_window(&[&args[..], &[out.to_str().unwrap(), "--screenshot", shot.to_str().unwrap()]].concat(), dir.path())?;
-    assert_eq!(summary(&output)["verified"], true, "{}", stderr(&output));
+    let printed = summary(&output);
+    assert_eq!(printed["verified"], true, "{}", stderr(&output));
+    assert_summary_shape(&printed);
+    assert_eq!(summary_scores(&printed), verified_scores(&out), "play prints the figures verify prints (reals, not millionths)");
+    assert!(printed["stopped"].as_str().is_some_and(|s| s.contains("stopped by the user")), "{printed}");
     let text = |p: &std::path::Path| std::fs::read_to_string(p).unwrap();
     let before: Vec<String> = text(&original).lines().skip(1).map(String::from).collect();
     let after: Vec<String> = text(&out).lines().skip(1).map(String::from).collect();

@@ -49,7 +49,9 @@ fn a_series_restarts_the_bots_for_each_game_and_sums_the_scores() {
         .args(["--", &bot("greedy", 0), &bot("random", 1)]));
     assert!(output.status.success(), "{}", stderr(&output));
     let summary = summary(&output);
+    assert_summary_shape(&summary);
     assert_eq!(summary["games"], 3);
+    assert_eq!(summary["replays"].as_array().map(Vec::len), Some(3), "{summary}");
     let mut sums = [0i64; 2];
     for game in 1..=3 {
         let path = dir.path().join(format!("series-g{game}.jsonl"));

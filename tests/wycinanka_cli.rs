@@ -23,6 +23,7 @@ fn two_solvers_race_every_solution_is_accepted_and_the_replay_verifies() {
         .args([solver(1), solver(2)]));
     assert!(output.status.success(), "{}", stderr(&output));
     let summary = summary(&output);
+    assert_summary_shape(&summary);
     assert_eq!(summary["failed"], serde_json::json!([]));
     let scores: Vec<f64> = summary["scores"].as_array().unwrap().iter().map(|s| s.as_f64().unwrap()).collect();
     assert!(scores.iter().all(|&s| s > 0.0), "both solvers score: {scores:?}");
@@ -39,6 +40,7 @@ fn two_solvers_race_every_solution_is_accepted_and_the_replay_verifies() {
     assert!(accepted >= 20, "{accepted} solutions accepted");
     let verify = run(kibitz().arg("verify").arg(&out));
     assert!(verify.status.success(), "{}", stderr(&verify));
+    assert_eq!(summary_scores(&summary), verified_scores(&out), "match and verify print the same figures");
 }
 
 #[test]

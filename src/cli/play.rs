@@ -1,8 +1,10 @@
 //! `kibitz play GAME ...`: the game's room sets up the session; here it is shown in the viewer
-//! and, once the window is closed, what was recorded is checked.
+//! and, once the window is closed, what was recorded is checked and summed up (the summary every
+//! verb prints, with the replay's `steps`, whether it `verified`, and the `error` if not).
 
 use super::exit::EXIT_FAILED;
 use crate::kit::room::{Registry, Session};
+use crate::kit::summary::Summary;
 use std::process::ExitCode;
 
 pub fn run(registry: &Registry, session: Session, verbose: bool) -> anyhow::Result<ExitCode> {
@@ -14,13 +16,14 @@ pub fn run(registry: &Registry, session: Session, verbose: bool) -> anyhow::Resu
     let text = std::fs::read_to_string(&out)?;
     let report = registry.verify(&text).map_err(|e| anyhow::anyhow!("{}: {e}", out.display()))?;
     let verified = report.verdict.as_ref().is_ok_and(|_| report.damage.is_none());
-    let summary = serde_json::json!({
-        "replay": out,
-        "steps": report.steps,
-        "verified": verified,
-        "scores": report.verdict.as_ref().ok().map(|v| v.scores.clone()),
-        "error": report.verdict.as_ref().err().map(ToString::to_string).or(report.damage.map(|d| d.to_string())),
-    });
+    let error = report.verdict.as_ref().err().map(ToString::to_string).or(report.damage.map(|d| d.to_string()));
+    let (names, failed, stopped) = report.end.map(|end| (end.names, end.failed, end.stopped)).unwrap_or_default();
+    let scores = report.verdict.as_ref().map(|v| v.scores.clone()).unwrap_or_default();
+    let mut summary = Summary::new(&report.game, report.score_decimals, vec![out], names, &scores, failed)
+        .with("steps", report.steps)
+        .with("verified", verified)
+        .with("error", error);
+    summary.stopped = stopped;
     println!("{summary}");
     Ok(if !verified { ExitCode::from(EXIT_FAILED) } else { code })
 }

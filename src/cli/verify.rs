@@ -42,7 +42,7 @@ pub fn run(registry: &Registry, args: VerifyArgs) -> anyhow::Result<ExitCode> {
     }
     match &report.verdict {
         Ok(v) => {
-            let state = match (&report.stopped, v.finished) {
+            let state = match (report.end.as_ref().and_then(|end| end.stopped.as_ref()), v.finished) {
                 (Some(why), _) => why.as_str(),
                 (None, true) => "finished",
                 (None, false) => "unfinished",

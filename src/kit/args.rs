@@ -99,6 +99,21 @@ pub struct SeatArgs {
     pub bots: Vec<String>,
 }
 
+/// The value parser of every count that must be at least 1 (turns, rounds, games, a turn's
+/// milliseconds): 0 would play nothing, or one turn, depending on the game, so the command line
+/// refuses it, naming the flag (exit 2).
+pub fn at_least_one<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + From<u8>,
+    T::Err: std::fmt::Display,
+{
+    let count: T = text.parse().map_err(|e: T::Err| e.to_string())?;
+    if count < T::from(1) {
+        return Err("must be at least 1".to_string());
+    }
+    Ok(count)
+}
+
 /// A file's name without its folders, for titles (the full path is on the command line).
 pub fn file_name(path: &Path) -> String {
     path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
@@ -120,4 +135,16 @@ pub fn replay_path(out: &Path, game: u32, games: u32) -> PathBuf {
     let stem = out.file_stem().map_or("replay".into(), |s| s.to_string_lossy().into_owned());
     let ext = out.extension().map_or("jsonl".into(), |e| e.to_string_lossy().into_owned());
     out.with_file_name(format!("{stem}-g{game}.{ext}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_start_at_one() {
+        assert_eq!(at_least_one::<u32>("3"), Ok(3));
+        assert_eq!(at_least_one::<u64>("0"), Err("must be at least 1".to_string()));
+        assert!(at_least_one::<u32>("-1").is_err());
+    }
 }

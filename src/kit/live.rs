@@ -79,7 +79,7 @@ impl<G: Game> Live<G> {
             absorb(rec, record);
         }
         if let Some(end) = arrived.end {
-            rec.replay.end = Some(end);
+            rec.close(end);
             self.finish(&rec.replay);
         }
         grew

@@ -17,6 +17,7 @@
 //! - [`server_hand`]: `kibitz play` of a server game, new or taken over, and the human's seat in
 //!   the panel (turn clock, answers, console), which each game's hand panel builds on.
 //! - [`args`]: command-line arguments every bot game shares (recording, limits, seats).
+//! - [`summary`]: the last stdout line of `match` and `play`, one shape for every game.
 //! - [`progress`]: the progress bar of long headless work.
 //! - [`palette`]: player colours.
 //! - [`scene`]: a board drawn in 3D (meshes as data, the orbit camera and its rays), from the
@@ -35,4 +36,5 @@ pub mod seats;
 pub mod server;
 pub mod server_hand;
 pub mod server_log;
+pub mod summary;
 pub mod view;

@@ -2,8 +2,8 @@
 //! timeline, a cached state at the cursor, and the [`Track`] the shell shows (rounds, markers,
 //! players, scores). A game's view adds only what it derives for its own drawing.
 
-use super::view::Track;
-use kibitz_core::replay::{BodyLine, LineReader, Replay, ReplayHeader, StepRecord};
+use super::view::{Marker, MarkerKind, Track};
+use kibitz_core::replay::{BodyLine, EndRecord, LineReader, Replay, ReplayHeader, StepRecord};
 use kibitz_core::timeline::DEFAULT_INTERVAL;
 use kibitz_core::{Game, Step, Timeline, ToMove};
 
@@ -48,8 +48,25 @@ impl<G: Game> Recorded<G> {
         for record in records {
             absorb(&mut rec, record);
         }
-        rec.replay.end = end;
+        if let Some(end) = end {
+            rec.close(end);
+        }
         Ok(rec)
+    }
+
+    /// Takes in the end record. A participant it names as failed whom no step marked (a server
+    /// game's client that never played: only the end record says why) is marked failed from the
+    /// start, with its reason ("command not found: WORD").
+    pub fn close(&mut self, end: EndRecord) {
+        for failure in &end.failed {
+            let Some(player) = self.track.players.get_mut(failure.player) else { continue };
+            if player.failed.is_none() {
+                player.failed = Some((0, failure.reason.clone()));
+                let label = format!("{} failed: {}", player.name, failure.reason);
+                self.track.markers.push(Marker { at: 0, kind: MarkerKind::FAILURE, label });
+            }
+        }
+        self.replay.end = Some(end);
     }
 
     /// Appends a step: simulates it and keeps its record. Returns its index and the outcome the
@@ -82,7 +99,7 @@ impl<G: Game> Recorded<G> {
     ) -> Result<(), String> {
         match self.read_next(line, number)? {
             BodyLine::Step(record) => absorb(self, record),
-            BodyLine::End(end) => self.replay.end = Some(end),
+            BodyLine::End(end) => self.close(end),
         }
         Ok(())
     }

@@ -5,8 +5,9 @@
 //! `score` or `solve` by answering the matching method. The command line and the shell read
 //! the [`Registry`], never a game by name.
 
+use super::summary::Summary;
 use super::view::GameView;
-use kibitz_core::replay::{Loaded, Replay, peek_header};
+use kibitz_core::replay::{EndRecord, Loaded, Replay, peek_header};
 use kibitz_core::verify::{Checked, Verified, VerifyError, check_text};
 use kibitz_core::{Game, Located};
 use std::path::{Path, PathBuf};
@@ -25,7 +26,7 @@ pub trait Room: Sync {
 
     /// `kibitz match ID ...`: the game's arguments, and the match they run; the value is the
     /// summary printed as the last line.
-    fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
+    fn match_verb(&self) -> Option<Verb<Summary>> {
         None
     }
     /// `kibitz play ID ...`: a game played by hand in the viewer.
@@ -93,8 +94,9 @@ pub struct VerifyReport {
     /// The first unreadable line, if any; steps before it were checked.
     pub damage: Option<Located>,
     pub verdict: Result<Verified, VerifyError>,
-    /// Why the match ended before the rules ended it (a human stopped it), as its end record says.
-    pub stopped: Option<String>,
+    /// The end record, if the replay has one: names, failures, and why the match ended before
+    /// the rules ended it (a human stopped it).
+    pub end: Option<EndRecord>,
     /// Scores count units of 10^-score_decimals.
     pub score_decimals: u32,
 }
@@ -108,7 +110,7 @@ pub fn verify_report<G: Game>(checked: Result<Checked, Located>) -> Result<Verif
         steps: checked.steps,
         verdict: checked.verdict,
         damage: checked.damage,
-        stopped: checked.stopped,
+        end: checked.end,
         score_decimals: G::SCORE_DECIMALS,
     })
 }

@@ -69,7 +69,8 @@ where
 
 /// Continues `replay` after its first `turn` steps, moved on to the next step where a player
 /// is to act. `humans` defaults to that player; the other seats run `bots`, or when none are
-/// given, the commands recorded in the replay (Kibitz's own sample bots run with this binary).
+/// given, the commands recorded in the replay (Kibitz's own sample bots run with this binary,
+/// as every `kibitz` command does: `kibitz_referee::command::shell`).
 /// Returns the plan and the step it continues from.
 pub fn take_over<G: BotProtocol>(
     replay: &Replay<G>,
@@ -101,10 +102,10 @@ where
     };
     let humans = if humans.is_empty() { vec![player] } else { humans.to_vec() };
     let bots: Vec<String> = if bots.is_empty() {
-        let recorded = (0..players).filter(|s| !humans.contains(s)).map(|s| header.players[s].command.clone().ok_or(s));
-        recorded
-            .map(|c| {
-                c.map(|c| own_bot_command(&c)).map_err(|s| {
+        (0..players)
+            .filter(|s| !humans.contains(s))
+            .map(|s| {
+                header.players[s].command.clone().ok_or_else(|| {
                     format!("seat {s} was played by hand in the replay; give its bot command after --, or play it by hand too")
                 })
             })
@@ -116,19 +117,6 @@ where
     let seats = seat_plan::<G>(players, &humans, &bots, name, limits)?;
     let options = MatchOptions { history_players: Some(header.players.clone()), ..MatchOptions::bots(header.seed, limits) };
     Ok((LivePlan { setup: header.setup.clone(), seats, options, history: replay.records[..at].to_vec() }, at))
-}
-
-/// A recorded command that ran one of Kibitz's own sample bots (`… kibitz bot …`), rewritten
-/// to run them with this very binary: the recorded path is often another machine's.
-pub fn own_bot_command(command: &str) -> String {
-    let mut words = command.splitn(2, ' ');
-    let program = words.next().unwrap_or("").trim_matches('\'');
-    let rest = words.next().unwrap_or("");
-    let is_kibitz = Path::new(program).file_name().is_some_and(|n| n == "kibitz");
-    match std::env::current_exe() {
-        Ok(me) if is_kibitz && rest.starts_with("bot ") => format!("'{}' {rest}", me.display()),
-        _ => command.to_string(),
-    }
 }
 
 /// Where a hand-played match is recorded when nobody said: a new file in the current folder.
@@ -164,18 +152,6 @@ mod tests {
         assert_eq!(utc_stamp(951_782_400), "2000-02-29-000000", "a leap day");
         assert_eq!(utc_stamp(1_795_354_041), "2026-11-22-132721");
         assert!(default_out("amazes").to_string_lossy().starts_with("kibitz-play-amazes-20"));
-    }
-
-    #[test]
-    fn own_bots_run_with_this_binary_and_others_are_left_alone() {
-        let me = std::env::current_exe().unwrap();
-        assert_eq!(
-            own_bot_command("'/elsewhere/target/release/kibitz' bot lighthouses greedy --seed 3"),
-            format!("'{}' bot lighthouses greedy --seed 3", me.display())
-        );
-        assert_eq!(own_bot_command("kibitz bot lighthouses random"), format!("'{}' bot lighthouses random", me.display()));
-        assert_eq!(own_bot_command("python3 kibitz bot"), "python3 kibitz bot");
-        assert_eq!(own_bot_command("./mybot --fast"), "./mybot --fast");
     }
 }
 

@@ -2,12 +2,14 @@
 //! three: the common arguments (turns, K, limits, games, replays), the teams file, progress on
 //! the terminal, and the summary line.
 
-use super::args::replay_path;
+use super::args::{at_least_one, replay_path};
 use super::progress::spinner;
 use super::room::Verb;
+use super::summary::Summary;
 use anyhow::Context;
 use clap::{Args, Parser};
 use kibitz_core::Game;
+use kibitz_core::replay::Failure;
 use kibitz_deadline24::{Common, Fixed6, Realtime, Rules, Setup};
 use kibitz_server::{ClientReport, GameResult, OnTurn, ReplayOut, ServerOptions, Start, TeamLogin, TurnInfo};
 use std::net::SocketAddr;
@@ -25,7 +27,7 @@ pub struct TurnArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Length of a turn in milliseconds (the contest used 1–10 s).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = at_least_one::<u64>)]
     pub turn_ms: u64,
     /// The game's score factor K.
     #[arg(long, default_value = "1.0")]
@@ -36,10 +38,10 @@ pub struct TurnArgs {
     /// End each game after this many turns, whatever the rules say: a cap for short games that
     /// the clients are not told of (unlike a game's own length, such as wycinanka's
     /// --game-turns, which `TIME TO CUT` counts down to).
-    #[arg(long)]
+    #[arg(long, value_parser = at_least_one::<u32>)]
     pub turns: Option<u32>,
     /// Games to play one after another.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = at_least_one::<u32>)]
     pub games: u32,
     /// When the first turn starts: `now`, `all-logged-in` (once every team has logged in) or
     /// `at HH:MM` (local time; tomorrow once that minute is over today). Until then commands
@@ -49,11 +51,9 @@ pub struct TurnArgs {
 }
 
 impl TurnArgs {
-    fn setup<P>(&self, game: P) -> anyhow::Result<Setup<P>> {
-        anyhow::ensure!(self.turn_ms > 0, "--turn-ms must be at least 1");
-        anyhow::ensure!(self.games > 0, "--games must be at least 1");
+    fn setup<P>(&self, game: P) -> Setup<P> {
         let common = Common { turn_ms: self.turn_ms, k: self.k, command_limit: self.command_limit, turn_cap: self.turns, retimed: None };
-        Ok(Setup { common, game })
+        Setup { common, game }
     }
 
     fn options(&self, teams: Vec<TeamLogin>) -> ServerOptions {
@@ -226,26 +226,15 @@ pub fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_current_thread().enable_all().build().context("starting the server's runtime")
 }
 
-/// The final results as reals (the rules keep them in millionths).
-fn reals(scores: &[i64]) -> Vec<f64> {
-    scores.iter().map(|&s| s as f64 / 1e6).collect()
-}
-
 /// The summary line: each team's results summed over the games (spec §1.9).
-fn summary(game: &str, results: &[GameResult], reports: &[ClientReport], paths: Vec<PathBuf>) -> serde_json::Value {
+fn summary<R: Rules>(results: &[GameResult], reports: &[ClientReport], replays: Vec<PathBuf>) -> Summary {
     let teams = results.first().map_or(0, |r| r.scores.len());
     let totals: Vec<i64> = (0..teams).map(|k| results.iter().map(|r| r.scores[k]).sum()).collect();
-    let failed: Vec<serde_json::Value> =
-        reports.iter().filter_map(|r| r.failed.as_ref().map(|why| serde_json::json!({"player": r.team, "reason": why}))).collect();
-    serde_json::json!({
-        "game": game,
-        "games": results.len(),
-        "rounds": results.iter().map(|r| r.turns).sum::<u32>(),
-        "scores": reals(&totals),
-        "names": results.first().map(|r| r.names.clone()).unwrap_or_default(),
-        "failed": failed,
-        "replays": paths,
-    })
+    let failed = reports.iter().filter_map(|r| r.failed.clone().map(|reason| Failure { player: r.team, reason })).collect();
+    let names = results.first().map(|r| r.names.clone()).unwrap_or_default();
+    Summary::new(R::ID, Realtime::<R>::SCORE_DECIMALS, replays, names, &totals, failed)
+        .with("games", results.len())
+        .with("rounds", results.iter().map(|r| r.turns).sum::<u32>())
 }
 
 /// Refuses a setup the rules cannot start, before anything listens or runs.
@@ -255,7 +244,7 @@ pub fn check<R: Rules>(setup: &Setup<R::Params>, teams: usize, seed: u64) -> any
 
 /// `kibitz serve GAME`: runs the server until its last game ends.
 pub fn serve<R: Rules>(game: R::Params, turns: &TurnArgs, listen: &ListenArgs) -> anyhow::Result<ExitCode> {
-    let setup = turns.setup(game)?;
+    let setup = turns.setup(game);
     let start_at = turns.start_at(StartAt::AllLoggedIn)?;
     let mut options = turns.options(load_teams(&listen.teams)?);
     check::<R>(&setup, options.teams.len(), turns.seed)?;
@@ -285,14 +274,14 @@ pub fn serve<R: Rules>(game: R::Params, turns: &TurnArgs, listen: &ListenArgs) -
         anyhow::Ok(results?)
     })?;
     let paths = (1..=turns.games).map(|g| replay_path(&turns.out, g, turns.games)).collect();
-    println!("{}", summary(R::ID, &results, &[], paths));
+    println!("{}", summary::<R>(&results, &[], paths));
     Ok(ExitCode::SUCCESS)
 }
 
 /// `kibitz match GAME -- CLIENT...`: a server on a free loopback port and one team per client.
-pub fn match_clients<R: Rules>(game: R::Params, turns: &TurnArgs, clients: &[String]) -> anyhow::Result<serde_json::Value> {
+pub fn match_clients<R: Rules>(game: R::Params, turns: &TurnArgs, clients: &[String]) -> anyhow::Result<Summary> {
     anyhow::ensure!(!clients.is_empty(), "name at least one client command after --");
-    let setup = turns.setup(game)?;
+    let setup = turns.setup(game);
     check::<R>(&setup, clients.len(), turns.seed)?;
     let mut options = turns.options(Vec::new());
     let (start, said) = turns.start_at(StartAt::Now)?.start(clients.len())?;
@@ -309,7 +298,7 @@ pub fn match_clients<R: Rules>(game: R::Params, turns: &TurnArgs, clients: &[Str
         played
     })?;
     let paths = (1..=turns.games).map(|g| replay_path(&turns.out, g, turns.games)).collect();
-    Ok(summary(R::ID, &results, &reports, paths))
+    Ok(summary::<R>(&results, &reports, paths))
 }
 
 /// A server game's own command-line arguments (fedrunek's asteroid, wycinanka's sheet): the
@@ -351,7 +340,7 @@ fn run_serve<G: GameArgs>(args: ServeArgs<G>) -> anyhow::Result<ExitCode> {
     serve::<G::Rules>(args.game.params()?, &args.turns, &args.listen)
 }
 
-fn run_match<G: GameArgs>(args: MatchArgs<G>) -> anyhow::Result<serde_json::Value> {
+fn run_match<G: GameArgs>(args: MatchArgs<G>) -> anyhow::Result<Summary> {
     match_clients::<G::Rules>(args.game.params()?, &args.turns, &args.clients)
 }
 
@@ -369,7 +358,7 @@ pub fn serve_verb<G: GameArgs>(what: &str) -> Verb<ExitCode> {
 
 /// The verb `kibitz match ID`: `scores` says what the summary's scores are, `example` is a
 /// whole command line.
-pub fn match_verb<G: GameArgs>(scores: &str, example: &str) -> Verb<serde_json::Value> {
+pub fn match_verb<G: GameArgs>(scores: &str, example: &str) -> Verb<Summary> {
     let id = <G::Rules as Rules>::ID;
     let game = id[..1].to_uppercase() + &id[1..];
     let about = format!("{game}: a server on a free loopback port and one team per client command");
@@ -377,7 +366,10 @@ pub fn match_verb<G: GameArgs>(scores: &str, example: &str) -> Verb<serde_json::
         "{about}; each client is started with `sh -c 'CLIENT HOST PORT LOGIN PASSWORD'` (the same four in KIBITZ_HOST, \
          KIBITZ_PORT, KIBITZ_LOGIN, KIBITZ_PASSWORD)."
     );
-    let after = format!("The last stdout line: {{\"scores\": {scores}, \"names\", \"failed\", \"replays\", ...}}.\nExample: {example}");
+    let after = format!(
+        "The last stdout line is the summary (docs/cli.md): its \"scores\" are {scores}, as reals; it adds \"games\" and \"rounds\".\n\
+         Example: {example}"
+    );
     Verb::new(run_match::<G>).describe(|c| c.name(id).about(about).long_about(long_about).after_help(after))
 }
 

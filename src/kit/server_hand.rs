@@ -4,11 +4,12 @@
 //! following the hosted server's spectator feed into a view. A game's own hand panel adds its
 //! board's clicks and buttons on top.
 
+use super::args::at_least_one;
 use super::hosting::{Exchange, HostPlan, Hosted, Terminal};
 use super::palette::player_color;
 use super::recorded::Recorded;
 use super::room::Session;
-use super::seats::{default_out, own_bot_command};
+use super::seats::default_out;
 use super::server::GameArgs;
 use super::view::{GameView, PanelRequest, stop_button};
 use bevy_egui::egui::{self, Color32, Key, RichText};
@@ -34,7 +35,7 @@ pub struct PlayArgs<G: GameArgs> {
     pub game: G,
     /// Length of a turn in milliseconds (T in the window pauses the clock while you think);
     /// with --from, of the turns you play, whatever the replay's were.
-    #[arg(long, default_value_t = HAND_TURN_MS)]
+    #[arg(long, default_value_t = HAND_TURN_MS, value_parser = at_least_one::<u64>)]
     pub turn_ms: u64,
     /// The game's score factor K.
     #[arg(long, default_value = "1.0")]
@@ -42,7 +43,7 @@ pub struct PlayArgs<G: GameArgs> {
     /// End the game after this many turns, whatever the rules say: a cap that the clients are
     /// not told of (unlike a game's own length, such as wycinanka's --game-turns, which `TIME
     /// TO CUT` counts down to).
-    #[arg(long)]
+    #[arg(long, value_parser = at_least_one::<u32>)]
     pub turns: Option<u32>,
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -90,7 +91,7 @@ pub fn play<G: GameArgs, V: GameView + 'static>(args: PlayArgs<G>, host: Host<<G
             let clients: Vec<String> = if args.clients.is_empty() { vec![G::OPPONENT.to_string()] } else { args.clients.clone() };
             let teams = clients.len() + 1;
             anyhow::ensure!(args.team < teams, "there is no team {}: {teams} teams play (0 to {})", args.team, teams - 1);
-            let mut seats: Vec<Option<String>> = clients.iter().map(|c| Some(own_bot_command(c))).collect();
+            let mut seats: Vec<Option<String>> = clients.iter().cloned().map(Some).collect();
             seats.insert(args.team, None);
             let common = Common { turn_ms: args.turn_ms, k: args.k, turn_cap: args.turns, ..Common::default() };
             let setup = Setup { common, game: args.game.params()? };
@@ -149,9 +150,9 @@ pub fn continue_replay<R: Rules, V>(
     }
     let others: Vec<usize> = (0..teams).filter(|&k| k != team).collect();
     let commands: Vec<String> = if clients.is_empty() {
-        others.iter().map(|&k| own_bot_command(header.players[k].command.as_deref().unwrap_or(opponent))).collect()
+        others.iter().map(|&k| header.players[k].command.as_deref().unwrap_or(opponent).to_string()).collect()
     } else if clients.len() == others.len() {
-        clients.iter().map(|c| own_bot_command(c)).collect()
+        clients.to_vec()
     } else {
         return Err(format!("{teams} teams, one played by you: give {} client commands, got {}", others.len(), clients.len()));
     };
@@ -203,7 +204,7 @@ pub fn follow<R: Rules>(
                 grew = true;
             }
             Ok(BodyLine::End(end)) => {
-                rec.replay.end = Some(end);
+                rec.close(end);
                 seat.ended = super::live::ending(&rec.replay);
             }
             Err(e) => {

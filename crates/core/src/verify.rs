@@ -67,8 +67,9 @@ pub struct Checked {
     /// The first line that could not be used; the steps before it were checked.
     pub damage: Option<Located>,
     pub verdict: Result<Verified, VerifyError>,
-    /// Why the match ended before the rules ended it, as its end record says.
-    pub stopped: Option<String>,
+    /// The end record, if the replay has one (it says why a match ended before the rules ended
+    /// it, and who failed).
+    pub end: Option<EndRecord>,
 }
 
 /// Reads a replay's text and re-simulates it as it is read: the whole of `kibitz verify`. Each
@@ -83,12 +84,7 @@ pub fn check_text<G: Game>(text: &str) -> Result<Checked, Located> {
         checker.get_or_insert_with(|| Checker::<G>::new(&header)).check_recorded(record, number)
     });
     let checker = checker.unwrap_or_else(|| Checker::new(&header));
-    Ok(Checked {
-        steps: read.steps,
-        damage: read.damage,
-        verdict: checker.finish(read.steps, read.end.as_ref()),
-        stopped: read.end.and_then(|end| end.stopped),
-    })
+    Ok(Checked { steps: read.steps, damage: read.damage, verdict: checker.finish(read.steps, read.end.as_ref()), end: read.end })
 }
 
 /// A replay being re-simulated record by record. After the first disagreement it plays no

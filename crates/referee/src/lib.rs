@@ -1,5 +1,8 @@
 //! The referee: runs matches between real bot processes and records them as replays.
 //!
+//! - [`command`]: how every bot, solver and client is started (`sh -c`, in a process group of
+//!   its own; `kibitz` there is the program running the match), and "command not found: WORD"
+//!   for a command the shell could not run.
 //! - [`process`]: one bot as a child process (`sh -c COMMAND`, as the contest engines ran
 //!   them), its stdout read line by line with a hard time limit, its stderr kept per turn.
 //! - [`seat`]: who sits in a player's seat; a bot process speaking the game's line protocol
@@ -12,6 +15,7 @@
 //! A bot that crashes, hangs, prints garbage or closes its output is marked failed with the
 //! reason and passes from then on: a misbehaving bot never stops a match.
 
+pub mod command;
 pub mod live;
 pub mod oneshot;
 pub mod process;

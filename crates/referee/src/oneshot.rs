@@ -6,7 +6,7 @@
 
 use std::io::Read;
 use std::os::unix::process::CommandExt;
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 /// How a one-shot run ended, with everything it printed (up to the output cap).
@@ -21,12 +21,24 @@ pub struct Finished {
     pub truncated: bool,
     /// The memory limit it ran under, in bytes.
     pub memory_limit: Option<u64>,
+    /// The command as given, for messages.
+    pub command: String,
 }
 
 impl Finished {
-    /// Why this run cannot be used, if it cannot: killed at the limit, or a failing exit.
+    /// Why this run cannot be used, if it cannot: killed at the limit, never run, or a failing
+    /// exit.
     pub fn failure(&self, limit: Duration) -> Option<String> {
-        self.cut_short(limit).or_else(|| self.exit_note())
+        self.cut_short(limit).or_else(|| self.not_run()).or_else(|| self.exit_note())
+    }
+
+    /// Why it did not run at all, when it printed nothing and its shell says it could not run
+    /// it: "command not found: WORD" ([`not_run`](crate::command::not_run)).
+    pub fn not_run(&self) -> Option<String> {
+        if !self.stdout.is_empty() {
+            return None;
+        }
+        crate::command::not_run(&self.command, self.status?.code())
     }
 
     /// Why nothing it printed can be trusted, if so: killed at the time limit, stopped by the
@@ -89,8 +101,8 @@ fn drain(mut stream: impl Read + Send + 'static, cap: usize) -> std::thread::Joi
 /// cannot be started at all is an `Err`.
 pub fn run_once(command: &str, limit: Duration, cap: usize, memory: Option<u64>) -> std::io::Result<Finished> {
     let started = Instant::now();
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(command).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
+    let mut cmd = crate::command::shell(command);
+    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     if let Some(bytes) = memory {
         let limit = libc::rlimit { rlim_cur: bytes as libc::rlim_t, rlim_max: bytes as libc::rlim_t };
         // SAFETY: setrlimit is async-signal-safe and only touches the child being started.
@@ -116,16 +128,7 @@ pub fn run_once(command: &str, limit: Duration, cap: usize, memory: Option<u64>)
     let elapsed = started.elapsed();
     let (stdout, cut_out) = stdout.join().unwrap_or_default();
     let (stderr, cut_err) = stderr.join().unwrap_or_default();
-    Ok(Finished { stdout, stderr, status, elapsed, truncated: cut_out || cut_err, memory_limit: memory })
-}
-
-/// Quotes a word for `sh`.
-pub fn shell_quote(word: &str) -> String {
-    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+".contains(c)) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
+    Ok(Finished { stdout, stderr, status, elapsed, truncated: cut_out || cut_err, memory_limit: memory, command: command.to_string() })
 }
 
 #[cfg(test)]
@@ -139,6 +142,8 @@ mod tests {
         assert_eq!(ok.failure(Duration::from_secs(10)), None);
         let crash = run_once("exit 3", Duration::from_secs(10), 1 << 20, None).unwrap();
         assert_eq!(crash.failure(Duration::from_secs(10)).unwrap(), "exited with status 3");
+        let missing = run_once("nosuchsolver-xyz -f p.json", Duration::from_secs(10), 1 << 20, None).unwrap();
+        assert_eq!(missing.failure(Duration::from_secs(10)).unwrap(), "command not found: nosuchsolver-xyz");
         // A grandchild holding the output open is killed with its group.
         let slow = run_once("sleep 30 & sleep 30", Duration::from_millis(200), 1 << 20, None).unwrap();
         assert!(slow.status.is_none() && slow.elapsed < Duration::from_secs(10));
@@ -165,6 +170,7 @@ mod tests {
 
     #[test]
     fn quoting_survives_the_shell() {
+        use crate::command::shell_quote;
         for word in ["plain", "ia! ia!", "r'lyeh", "", "$HOME `x`"] {
             let out = run_once(&format!("printf %s {}", shell_quote(word)), Duration::from_secs(10), 1 << 20, None).unwrap();
             assert_eq!(String::from_utf8(out.stdout).unwrap(), word);

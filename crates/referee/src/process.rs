@@ -2,8 +2,7 @@
 
 use crate::stderr::Stderr;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::os::unix::process::CommandExt;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -24,20 +23,17 @@ pub struct BotProcess {
     stdin: Option<ChildStdin>,
     stdout: Receiver<Out>,
     stderr: Stderr,
+    /// The command as given, for messages.
+    command: String,
+    /// Whether it has written a line: a command that ends before it answers may never have run.
+    answered: bool,
 }
 
 impl BotProcess {
     /// Starts `sh -c command` in a process group of its own, so that ending the bot also ends
-    /// whatever it started.
+    /// whatever it started ([`shell`](crate::command::shell)).
     pub fn spawn(command: &str) -> std::io::Result<Self> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()?;
+        let mut child = crate::command::shell(command).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
         let stdout = child.stdout.take().expect("piped");
         let stderr = child.stderr.take().expect("piped");
         let (tx, rx) = channel();
@@ -66,7 +62,7 @@ impl BotProcess {
             }
         });
         let stdin = child.stdin.take();
-        Ok(Self { child, stdin, stdout: rx, stderr: Stderr::read(stderr) })
+        Ok(Self { child, stdin, stdout: rx, stderr: Stderr::read(stderr), command: command.to_string(), answered: false })
     }
 
     /// Sends lines to the bot. `Err` says why the bot cannot be reached.
@@ -77,10 +73,7 @@ impl BotProcess {
             text.push_str(line);
             text.push('\n');
         }
-        stdin
-            .write_all(text.as_bytes())
-            .and_then(|_| stdin.flush())
-            .map_err(|e| format!("could not write to it ({e}); {}", self.exit_description()))
+        stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush()).map_err(|e| self.ended(&format!("could not write to it ({e})")))
     }
 
     /// Waits up to `limit` for one line. `Ok` gives the line and how long it took; `Err` why the
@@ -88,9 +81,12 @@ impl BotProcess {
     pub fn receive(&mut self, limit: Duration) -> Result<(String, Duration), String> {
         let started = Instant::now();
         match self.stdout.recv_timeout(limit) {
-            Ok(Out::Line(line)) => Ok((line, started.elapsed())),
+            Ok(Out::Line(line)) => {
+                self.answered = true;
+                Ok((line, started.elapsed()))
+            }
             Ok(Out::TooLong) => Err(format!("wrote a line longer than {MAX_LINE} bytes")),
-            Ok(Out::Closed) | Err(RecvTimeoutError::Disconnected) => Err(format!("closed its output; {}", self.exit_description())),
+            Ok(Out::Closed) | Err(RecvTimeoutError::Disconnected) => Err(self.ended("closed its output")),
             Ok(Out::Broken(e)) => Err(format!("its output could not be read: {e}")),
             Err(RecvTimeoutError::Timeout) => Err(format!("did not answer within {} ms (hard limit)", limit.as_millis())),
         }
@@ -102,20 +98,35 @@ impl BotProcess {
         self.stderr.take()
     }
 
-    /// Whether it exited, and how, after giving it a moment.
-    fn exit_description(&mut self) -> String {
+    /// Why the bot cannot be reached once `what` happened: `what` and how it exited; or, for a
+    /// command that never answered and that its shell could not run, only that ("command not
+    /// found: WORD", [`not_run`](crate::command::not_run)).
+    fn ended(&mut self, what: &str) -> String {
+        let status = self.exit_status();
+        if !self.answered
+            && let Some(reason) = status.and_then(|s| crate::command::not_run(&self.command, s.code()))
+        {
+            return reason;
+        }
+        let how = match status.map(|s| (s.code(), signal_of(&s))) {
+            None => "it is still running".to_string(),
+            Some((Some(0), _)) => "it exited normally".to_string(),
+            Some((Some(code), _)) => format!("it exited with status {code}"),
+            Some((None, Some(sig))) => format!("it was killed by signal {sig}"),
+            Some((None, None)) => "it exited".to_string(),
+        };
+        format!("{what}; {how}")
+    }
+
+    /// How it exited, after giving it a moment; `None` while it still runs.
+    fn exit_status(&mut self) -> Option<ExitStatus> {
         for _ in 0..20 {
             if let Ok(Some(status)) = self.child.try_wait() {
-                return match (status.code(), signal_of(&status)) {
-                    (Some(0), _) => "it exited normally".to_string(),
-                    (Some(code), _) => format!("it exited with status {code}"),
-                    (None, Some(sig)) => format!("it was killed by signal {sig}"),
-                    (None, None) => "it exited".to_string(),
-                };
+                return Some(status);
             }
             thread::sleep(Duration::from_millis(5));
         }
-        "it is still running".to_string()
+        None
     }
 
     /// Closes its input (the contest's end-of-match signal), gives it `grace` to exit, then
@@ -157,7 +168,7 @@ pub fn kill_group(pid: u32) {
     }
 }
 
-fn signal_of(status: &std::process::ExitStatus) -> Option<i32> {
+fn signal_of(status: &ExitStatus) -> Option<i32> {
     use std::os::unix::process::ExitStatusExt;
     status.signal()
 }
@@ -219,6 +230,19 @@ mod tests {
         let mut bot = BotProcess::spawn("exit 3").unwrap();
         let e = bot.receive(Duration::from_secs(5)).unwrap_err();
         assert!(e.contains("closed its output") && e.contains("status 3"), "{e}");
+    }
+
+    #[test]
+    fn a_command_the_shell_cannot_run_is_named() {
+        let mut missing = BotProcess::spawn("nosuchbot-xyz --fast").unwrap();
+        assert_eq!(missing.receive(Duration::from_secs(5)).unwrap_err(), "command not found: nosuchbot-xyz");
+        let mut not_a_program = BotProcess::spawn("/dev/null").unwrap();
+        assert_eq!(not_a_program.receive(Duration::from_secs(5)).unwrap_err(), "not executable: /dev/null");
+        // A bot that answered and then ended so is described by its status.
+        let mut played = BotProcess::spawn("echo move; exit 127").unwrap();
+        assert_eq!(played.receive(Duration::from_secs(5)).unwrap().0, "move");
+        let e = played.receive(Duration::from_secs(5)).unwrap_err();
+        assert!(e.contains("closed its output; it exited with status 127"), "{e}");
     }
 
     #[test]

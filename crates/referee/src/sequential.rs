@@ -39,7 +39,7 @@ pub struct Progress {
     pub round: u32,
 }
 
-/// The match's result, as printed on the last line of `kibitz match`.
+/// The match's result (what `kibitz match` sums up on its last line).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MatchSummary {
     pub game: String,

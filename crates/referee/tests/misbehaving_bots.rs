@@ -101,7 +101,7 @@ fn a_bot_that_never_greets() {
 fn a_bot_that_cannot_start() {
     let (summary, _) = play([WALKER, "/nonexistent/bot"]);
     assert_eq!(summary.failed.len(), 1);
-    assert!(summary.failed[0].reason.contains("status 127"), "{:?}", summary.failed);
+    assert_eq!(summary.failed[0].reason, "at start: command not found: /nonexistent/bot", "{:?}", summary.failed);
 }
 
 #[test]

@@ -3,9 +3,12 @@
 //! through its environment and its last four arguments.
 
 use crate::{GameResult, OnTurn, ReplayOut, ServerOptions, TeamLogin, serve};
+use kibitz_core::replay::Failure;
 use kibitz_core::rng::SplitMix64;
 use kibitz_deadline24::{Rules, Setup};
 use std::process::Stdio;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::net::TcpListener;
 use tokio::process::{Child, Command};
@@ -15,7 +18,8 @@ use tokio::process::{Child, Command};
 pub struct ClientReport {
     pub team: usize,
     pub login: String,
-    /// Why the client counts as failed: it exited with an error before the end.
+    /// Why the client counts as failed: it exited with an error before the end (or its shell
+    /// could not run it: "command not found: WORD").
     pub failed: Option<String>,
 }
 
@@ -26,9 +30,10 @@ pub fn match_teams(count: usize, seed: u64) -> Vec<TeamLogin> {
 }
 
 fn start(command: &str, host: &str, port: u16, team: &TeamLogin) -> std::io::Result<Child> {
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(format!("{command} {host} {port} {} {}", team.login, team.password))
+    // `sh -c` in a group of its own, as bots are started, so that ending the client ends
+    // whatever its shell started.
+    let line = format!("{command} {host} {port} {} {}", team.login, team.password);
+    let mut child = Command::from(kibitz_referee::command::shell(&line))
         .env("KIBITZ_HOST", host)
         .env("KIBITZ_PORT", port.to_string())
         .env("KIBITZ_LOGIN", &team.login)
@@ -37,8 +42,6 @@ fn start(command: &str, host: &str, port: u16, team: &TeamLogin) -> std::io::Res
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .kill_on_drop(true)
-        // A group of its own, so that ending the client ends whatever its `sh -c` started.
-        .process_group(0)
         .spawn()?;
     // The client's own messages, marked with its team, on our standard error.
     if let Some(stderr) = child.stderr.take() {
@@ -87,27 +90,60 @@ pub async fn play_seats<R: Rules>(
     let port = listener.local_addr()?.port();
     options.commands = seats.to_vec();
     let teams = options.teams.clone();
-    let mut children = Vec::new();
+    let failures = options.failures.clone();
+    // Set once the games are over: a client that ends after that has not failed.
+    let over = Arc::new(AtomicBool::new(false));
+    let mut clients = Vec::new();
     for (index, (seat, team)) in seats.iter().zip(&teams).enumerate() {
         if let Some(command) = seat {
             let child = start(command, "127.0.0.1", port, team)?;
+            // The group's number, taken now: at the end the `sh` itself may be gone already.
             let group = child.id();
-            children.push((index, child, group));
+            let watcher = tokio::spawn(watch(child, index, command.clone(), failures.clone(), Arc::clone(&over)));
+            clients.push((index, group, watcher));
         }
     }
-    let results = serve::<R>(listener, spectate, setup, options, out, on_turn).await?;
+    let results = serve::<R>(listener, spectate, setup, options, out, on_turn).await;
+    over.store(true, Ordering::SeqCst);
+    let failed = failures.list();
     let mut reports = Vec::new();
-    for (index, mut child, group) in children {
-        let failed = match child.try_wait()? {
-            Some(status) if !status.success() => Some(format!("the client exited during the game ({status})")),
-            _ => None,
-        };
-        // By the group's number taken at the start: the `sh` itself may be gone already.
+    for (index, group, watcher) in clients {
         if let Some(pid) = group {
             kibitz_referee::process::kill_group(pid);
         }
-        let _ = child.kill().await;
+        // The watcher holds the child: ending it drops the child, which kills it.
+        watcher.abort();
+        let _ = watcher.await;
+        let failed = failed.iter().find(|f| f.player == index).map(|f| f.reason.clone());
         reports.push(ClientReport { team: index, login: teams[index].login.clone(), failed });
     }
-    Ok((results, reports))
+    Ok((results?, reports))
+}
+
+/// Waits for a client to end; one that fails while the games go on is added to `failures`,
+/// which the end records name ("command not found: WORD" for a command its shell could not run).
+async fn watch(mut child: Child, team: usize, command: String, failures: Failures, over: Arc<AtomicBool>) {
+    let Ok(status) = child.wait().await else { return };
+    if !status.success() && !over.load(Ordering::SeqCst) {
+        let reason = kibitz_referee::command::not_run(&command, status.code())
+            .unwrap_or_else(|| format!("the client exited during the game ({status})"));
+        failures.add(Failure { player: team, reason });
+    }
+}
+
+/// The clients that failed so far, with why: their watchers add to it, and each game's end
+/// record names them.
+#[derive(Debug, Clone, Default)]
+pub struct Failures(Arc<Mutex<Vec<Failure>>>);
+
+impl Failures {
+    pub fn add(&self, failure: Failure) {
+        if let Ok(mut list) = self.0.lock() {
+            list.push(failure);
+        }
+    }
+
+    pub fn list(&self) -> Vec<Failure> {
+        self.0.lock().map(|list| list.clone()).unwrap_or_default()
+    }
 }

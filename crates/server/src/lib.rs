@@ -16,7 +16,7 @@ mod lines;
 mod owner;
 pub mod spectators;
 
-pub use clients::{ClientReport, match_teams, play_seats, run_with_clients};
+pub use clients::{ClientReport, Failures, match_teams, play_seats, run_with_clients};
 pub use clock::{Clock, ClockState};
 pub use owner::{GameResult, TurnInfo};
 
@@ -61,6 +61,8 @@ pub struct ServerOptions {
     /// When the first game's first turn starts. Until then the game is at turn 1 with its
     /// clock held, as the host's pause holds it: commands are answered, at the turn's start.
     pub start: Start,
+    /// Clients that failed (`play_seats` watches its clients): each game's end record names them.
+    pub failures: Failures,
 }
 
 /// When a server's first turn starts (later games follow at once).
@@ -100,6 +102,7 @@ impl ServerOptions {
             clock: Clock::default(),
             resume: None,
             start: Start::Now,
+            failures: Failures::default(),
         }
     }
 }

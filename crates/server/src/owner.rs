@@ -238,7 +238,8 @@ impl<R: Rules> Owner<R> {
                     let ClockState { paused, stopped } = clock.borrow_and_update().clone();
                     if stopped.is_some() {
                         let scores = Realtime::<R>::scores(&state);
-                        writer.end(&EndRecord { scores: scores.clone(), names: names.clone(), failed: Vec::new(), stopped })?;
+                        let failed = self.options.failures.list();
+                        writer.end(&EndRecord { scores: scores.clone(), names: names.clone(), failed, stopped })?;
                         self.publish(writer.last_line());
                         writer.flush()?;
                         return Ok(GameResult { game, turns: state.turn, scores, names, commands });
@@ -258,7 +259,12 @@ impl<R: Rules> Owner<R> {
                     let Outcome::Turn { turn, over, .. } = outcome else { return Err(io::Error::other("a tick must end a turn")) };
                     let scores = Realtime::<R>::scores(&state);
                     if over {
-                        writer.end(&EndRecord { scores: scores.clone(), names: names.clone(), failed: Vec::new(), stopped: None })?;
+                        writer.end(&EndRecord {
+                            scores: scores.clone(),
+                            names: names.clone(),
+                            failed: self.options.failures.list(),
+                            stopped: None,
+                        })?;
                         self.publish(writer.last_line());
                     }
                     writer.flush()?;

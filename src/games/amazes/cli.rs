@@ -4,19 +4,19 @@ use super::view::AmazesView;
 use crate::kit::args::{Common, SeatArgs, file_name, load};
 use crate::kit::room::Session;
 use crate::kit::seats::{Fresh, play_live, run_bot_match};
+use crate::kit::summary::Summary;
 use clap::{Parser, Subcommand};
 use kibitz_amazes::{Amazes, Ending, Maze, Placement, Setup};
 use kibitz_core::Game;
-use kibitz_core::replay::Failure;
-use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Amazes (CodeCup 2010): Red and Blue bots explore a maze over stdio lines, 150 turns each.
 #[derive(Parser)]
 #[command(name = "amazes")]
-#[command(after_help = "The last stdout line: {\"scores\": the points, as the replay's end record and `kibitz verify`\n\
-        give them, \"final\": the contest's 0..1000 scores, \"failed\": [...], \"end\": \"normal\" or \"sudden death\", ...}.\n\
+#[command(after_help = "The last stdout line is the summary (docs/cli.md); its \"scores\" are the points, as the replay's end\n\
+        record and `kibitz verify` give them; amazes adds \"final\": the contest's 0..1000 scores, \"end\": \"normal\" or\n\
+        \"sudden death\", and \"winner\": the seat that caught the other, or else scored the higher final score (null on a tie).\n\
         Example: kibitz match amazes --maze maps/amazes/kibitz-1.txt --out game.jsonl \\\n  \
         -- 'kibitz bot amazes explorer' 'kibitz bot amazes random --seed 3'")]
 pub struct MatchArgs {
@@ -109,23 +109,7 @@ fn load_setup(path: &Path, starts: &Option<Vec<String>>, seed: u64) -> anyhow::R
     Ok(setup)
 }
 
-/// The last line `kibitz match amazes` prints.
-#[derive(Debug, Serialize)]
-pub struct AmazesSummary {
-    pub game: &'static str,
-    pub names: Vec<String>,
-    /// The points, as the replay's end record and `verify` call them `scores`.
-    pub scores: [i64; 2],
-    /// The contest's final scores, 0..=1000, from the points: how it ranked the players.
-    #[serde(rename = "final")]
-    pub finals: [i64; 2],
-    pub failed: Vec<Failure>,
-    /// "normal" (150 turns each) or "sudden death".
-    pub end: String,
-    pub winner: Option<usize>,
-}
-
-pub fn run_match(args: MatchArgs) -> anyhow::Result<serde_json::Value> {
+pub fn run_match(args: MatchArgs) -> anyhow::Result<Summary> {
     if args.bots.len() != 2 {
         anyhow::bail!("amazes needs exactly two bot commands after --: Red's and Blue's (got {})", args.bots.len());
     }
@@ -133,20 +117,22 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<serde_json::Value> {
     let setup = load_setup(&args.maze, &args.start, args.common.seed)?;
     let finished = run_bot_match::<Amazes>(&setup, &args.bots, &args.common, setup.turns as u64)?;
     let state = finished.state;
+    let finals = state.final_scores();
     let (end, winner) = match state.ending {
-        Some(Ending::SuddenDeath { winner }) => ("sudden death".to_string(), Some(winner)),
-        _ => ("normal".to_string(), None),
+        Some(Ending::SuddenDeath { winner }) => ("sudden death", Some(winner)),
+        _ => ("normal", winner_of(finals)),
     };
-    let summary = AmazesSummary {
-        game: Amazes::ID,
-        names: finished.summary.names,
-        scores: state.points(),
-        finals: state.final_scores(),
-        failed: finished.summary.failed,
-        end,
-        winner,
-    };
-    Ok(serde_json::to_value(summary)?)
+    Ok(Summary::of_match::<Amazes>(args.common.out.clone(), finished.summary).with("final", finals).with("end", end).with("winner", winner))
+}
+
+/// Who won a game that went the distance: the seat with the higher final score, as the contest
+/// ranked them; `None` on a tie.
+fn winner_of(finals: [i64; 2]) -> Option<usize> {
+    match finals[0].cmp(&finals[1]) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    }
 }
 
 /// A new match against a bot (our explorer unless a command is given), or a replay continued
@@ -156,8 +142,7 @@ pub fn play(args: PlayArgs) -> anyhow::Result<Session> {
         let Some(maze_path) = &args.maze else { anyhow::bail!("give --maze or --from") };
         let setup = load_setup(maze_path, &args.start, args.seats.seed)?;
         let bots = if args.seats.bots.is_empty() && humans.len() < 2 {
-            let me = std::env::current_exe().map_err(|e| anyhow::anyhow!("cannot find this program to run its explorer: {e}"))?;
-            vec![format!("'{}' bot amazes explorer", me.display())]
+            vec!["kibitz bot amazes explorer".to_string()]
         } else {
             args.seats.bots.clone()
         };
@@ -195,6 +180,13 @@ pub fn maze(args: MazeArgs) -> anyhow::Result<ExitCode> {
 mod tests {
     use super::*;
     use kibitz_amazes::Dir;
+
+    #[test]
+    fn a_game_that_went_the_distance_is_won_on_final_scores() {
+        assert_eq!(winner_of([1000, 62]), Some(0));
+        assert_eq!(winner_of([0, 5]), Some(1));
+        assert_eq!(winner_of([1000, 1000]), None);
+    }
 
     #[test]
     fn starts_are_read_one_based_with_their_facing_and_mistakes_are_explained() {

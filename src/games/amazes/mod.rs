@@ -6,6 +6,7 @@ mod hand;
 mod view;
 
 use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report};
+use crate::kit::summary::Summary;
 use kibitz_amazes::Amazes;
 use kibitz_core::Game;
 use std::process::ExitCode;
@@ -30,7 +31,7 @@ impl Room for AmazesRoom {
         open_loaded(kibitz_amazes::load_replay(text), title, AmazesView::new)
     }
 
-    fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
+    fn match_verb(&self) -> Option<Verb<Summary>> {
         Some(Verb::new(cli::run_match))
     }
 

@@ -1,5 +1,6 @@
 //! Fedrunek's own command-line arguments: the asteroid, for `kibitz serve`, `match` and `play`.
 
+use crate::kit::args::at_least_one;
 use crate::kit::server::GameArgs;
 use clap::Args;
 use kibitz_fedrunek::{FedrunekRules, Params, Profile};
@@ -28,7 +29,7 @@ pub struct WorldArgs {
     #[arg(long, help_heading = ASTEROID)]
     pub miners: Option<u32>,
     /// The game ends after this turn if 90 % of the metal is never mined.
-    #[arg(long, default_value_t = 1000, help_heading = ASTEROID)]
+    #[arg(long, default_value_t = 1000, value_parser = at_least_one::<u32>, help_heading = ASTEROID)]
     pub max_turns: u32,
 }
 

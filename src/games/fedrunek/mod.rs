@@ -8,6 +8,7 @@ mod view;
 
 use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_loaded, verify_report};
 use crate::kit::server;
+use crate::kit::summary::Summary;
 use kibitz_core::Game;
 use kibitz_fedrunek::Fedrunek;
 use std::process::ExitCode;
@@ -32,7 +33,7 @@ impl Room for FedrunekRoom {
         open_loaded(kibitz_fedrunek::load_replay(text), title, FedrunekView::new)
     }
 
-    fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
+    fn match_verb(&self) -> Option<Verb<Summary>> {
         Some(server::match_verb::<cli::WorldArgs>(
             "each team's (A + S²) × K summed over the games",
             "kibitz match fedrunek --n 16 --turn-ms 100 --turns 100 --out game.jsonl \\\n  -- 'kibitz bot fedrunek greedy' 'python3 docs/clients/fedrunek.py'",

@@ -6,8 +6,11 @@ use super::solver::{SolverRun, run_solver};
 use super::view::Icfp2015View;
 use crate::kit::args::load;
 use crate::kit::room::Session;
+use crate::kit::summary::Summary;
 use clap::Parser;
-use kibitz_icfp2015::{SolutionRecord, read_solutions};
+use kibitz_core::Game;
+use kibitz_core::replay::Failure;
+use kibitz_icfp2015::{Icfp2015, SolutionRecord, read_solutions};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -126,7 +129,7 @@ pub struct SolveArgs {
     pub tag: String,
 }
 
-pub fn run_match(a: MatchArgs) -> anyhow::Result<serde_json::Value> {
+pub fn run_match(a: MatchArgs) -> anyhow::Result<Summary> {
     let run = SolverRun {
         problem_path: &a.problem,
         seed: a.seed,
@@ -148,7 +151,10 @@ pub fn run_match(a: MatchArgs) -> anyhow::Result<serde_json::Value> {
             summary.problem_id, summary.seed, summary.score, summary.move_score, summary.power_score
         ),
     }
-    Ok(serde_json::to_value(summary)?)
+    let failed = summary.failed.iter().map(|reason| Failure { player: 0, reason: reason.clone() }).collect();
+    let replays = vec![a.out.clone()];
+    Ok(Summary::new(Icfp2015::ID, Icfp2015::SCORE_DECIMALS, replays, vec![summary.name.clone()], &summary.scores, failed)
+        .with_fields(&summary))
 }
 
 /// A new game, or a solution continued by hand.
@@ -169,7 +175,7 @@ pub fn play(args: PlayArgs) -> anyhow::Result<Session> {
         }
         None => Vec::new(),
     };
-    let out = args.out.clone().unwrap_or_else(|| crate::kit::seats::default_out(<kibitz_icfp2015::Icfp2015 as kibitz_core::Game>::ID));
+    let out = args.out.clone().unwrap_or_else(|| crate::kit::seats::default_out(Icfp2015::ID));
     let solution_out = args.solution_out.clone().unwrap_or_else(|| out.with_extension("solution.json"));
     let setup = kibitz_icfp2015::Setup { problem, seed, phrases: phrases_or_known(&args.phrases) };
     let title = format!("problem {} seed {seed} by hand", setup.problem.id());

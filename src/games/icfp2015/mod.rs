@@ -9,6 +9,7 @@ mod solver;
 mod view;
 
 use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_loaded, verify_report};
+use crate::kit::summary::Summary;
 use kibitz_core::Game;
 use kibitz_icfp2015::Icfp2015;
 use std::path::Path;
@@ -34,7 +35,7 @@ impl Room for Icfp2015Room {
         open_loaded(kibitz_icfp2015::load_replay(text), title, Icfp2015View::new)
     }
 
-    fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
+    fn match_verb(&self) -> Option<Verb<Summary>> {
         Some(Verb::new(cli::run_match))
     }
 

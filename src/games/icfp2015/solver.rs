@@ -23,11 +23,17 @@ pub struct SolverRun<'a> {
     pub solver: &'a str,
 }
 
-/// What `kibitz match icfp2015` prints last.
+/// What a solver's run came to: the replay's `names` and `scores`, and ICFP 2015's own keys of
+/// `kibitz match icfp2015`'s summary (the fields serialised).
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SolverSummary {
-    pub game: &'static str,
+    /// The solver's name in the replay (its tag).
+    #[serde(skip)]
+    pub name: String,
+    /// The replay's scores, as its end record and `verify` give them.
+    #[serde(skip)]
+    pub scores: Vec<i64>,
     pub problem_id: u32,
     pub seed: u32,
     /// The recorded seed's official score (0 when the solver failed).
@@ -36,7 +42,8 @@ pub struct SolverSummary {
     pub power_score: u64,
     pub phrases: BTreeMap<String, u32>,
     pub error: Option<String>,
-    /// Why the solver's answer could not be used at all, if it could not.
+    /// Why the solver's answer could not be used at all, if it could not (the summary's `failed`).
+    #[serde(skip)]
     pub failed: Option<String>,
     /// How the solver ended when not with success ("exited with status 3"); what it printed
     /// is scored all the same, as the contest scored what was submitted.
@@ -50,7 +57,8 @@ pub struct SolverSummary {
 /// records the chosen seed's game as a replay (one step per character). A solver that crashes,
 /// overruns its time or prints something unreadable gets a verdict, and the replay says why.
 pub fn run_solver(run: &SolverRun) -> anyhow::Result<SolverSummary> {
-    use kibitz_referee::oneshot::{run_once, shell_quote};
+    use kibitz_referee::command::shell_quote;
+    use kibitz_referee::oneshot::run_once;
     let problem = load_problem(run.problem_path)?;
     let seed = run.seed.unwrap_or(problem.source_seeds()[0]);
     if !problem.source_seeds().contains(&seed) {
@@ -75,7 +83,7 @@ pub fn run_solver(run: &SolverRun) -> anyhow::Result<SolverSummary> {
     let finished = run_once(&command, run.time_limit, 64 << 20, memory).with_context(|| format!("cannot start {command}"))?;
     let stderr: Vec<String> = String::from_utf8_lossy(&finished.stderr).lines().map(str::to_string).collect();
     let exit = finished.exit_note();
-    let mut failed = finished.cut_short(run.time_limit);
+    let mut failed = finished.cut_short(run.time_limit).or_else(|| finished.not_run());
     let mut records = Vec::new();
     if failed.is_none() {
         match read_solutions(&String::from_utf8_lossy(&finished.stdout)) {
@@ -94,14 +102,16 @@ pub fn run_solver(run: &SolverRun) -> anyhow::Result<SolverSummary> {
     let solution = chosen.as_ref().map_or(String::new(), |r| r.solution.clone());
     let name = chosen.as_ref().and_then(|r| r.tag.clone()).unwrap_or_else(|| "solver".to_string());
     let file = std::fs::File::create(run.out).with_context(|| format!("cannot create {}", run.out.display()))?;
-    record_solution(std::io::BufWriter::new(file), &setup, &name, Some(&command), &solution, stderr, finished.elapsed, failed.clone())
-        .with_context(|| format!("writing {}", run.out.display()))?;
+    let scores =
+        record_solution(std::io::BufWriter::new(file), &setup, &name, Some(&command), &solution, stderr, finished.elapsed, failed.clone())
+            .with_context(|| format!("writing {}", run.out.display()))?;
     let rules = Arc::new(Rules::new(problem.clone(), &known).map_err(|e| anyhow::anyhow!("phrases: {e}"))?);
     let rules_by_id = BTreeMap::from([(problem.id(), rules)]);
     let seeds: Vec<ScoredRecord> = mine.iter().map(|r| score_record(&rules_by_id, r)).collect();
     let this = chosen.filter(|_| failed.is_none()).map(|r| score_record(&rules_by_id, &r));
     Ok(SolverSummary {
-        game: kibitz_icfp2015::Icfp2015::ID,
+        name,
+        scores,
         problem_id: problem.id(),
         seed,
         score: this.as_ref().and_then(|r| r.score).unwrap_or(0),
@@ -118,6 +128,7 @@ pub fn run_solver(run: &SolverRun) -> anyhow::Result<SolverSummary> {
 
 /// Writes a replay of `solution` played on `setup`: one step per character, up to the first
 /// error (the official scorer stops there too). `failed` records a solver that gave nothing.
+/// Returns the scores its end record holds.
 pub fn record_solution(
     out: impl std::io::Write,
     setup: &kibitz_icfp2015::Setup,
@@ -127,7 +138,7 @@ pub fn record_solution(
     stderr: Vec<String>,
     took: std::time::Duration,
     failed: Option<String>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Vec<i64>> {
     use kibitz_core::Step;
     use kibitz_core::replay::{EndRecord, Failure, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
     use kibitz_icfp2015::{Icfp2015, OutcomeEvent};
@@ -156,8 +167,9 @@ pub fn record_solution(
         }
     }
     let failed = failed.into_iter().map(|reason| Failure { player: 0, reason }).collect();
-    writer.end(&EndRecord { scores: Icfp2015::scores(&state), names: vec![name.to_string()], failed, stopped: None })?;
-    Ok(())
+    let scores = Icfp2015::scores(&state);
+    writer.end(&EndRecord { scores: scores.clone(), names: vec![name.to_string()], failed, stopped: None })?;
+    Ok(scores)
 }
 
 /// A replay (as text) of one solution from an official output file, played on its problem:

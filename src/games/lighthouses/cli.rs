@@ -1,9 +1,10 @@
 //! `kibitz match lighthouses` and `kibitz play lighthouses`.
 
 use super::view::LighthousesView;
-use crate::kit::args::{Common, SeatArgs, file_name, load};
+use crate::kit::args::{Common, SeatArgs, at_least_one, file_name, load};
 use crate::kit::room::Session;
 use crate::kit::seats::{Fresh, play_live, run_bot_match};
+use crate::kit::summary::Summary;
 use clap::Parser;
 use kibitz_lighthouses::{Lighthouses, Map, Setup};
 use std::path::PathBuf;
@@ -19,7 +20,7 @@ pub struct MatchArgs {
     #[arg(long)]
     pub map: PathBuf,
     /// Number of rounds.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = at_least_one::<u32>)]
     pub rounds: u32,
     #[command(flatten)]
     pub common: Common,
@@ -40,7 +41,7 @@ pub struct PlayArgs {
     #[arg(long, required_unless_present = "from", conflicts_with = "from")]
     pub map: Option<PathBuf>,
     /// Number of rounds (not with --from).
-    #[arg(long, default_value_t = 50, conflicts_with = "from")]
+    #[arg(long, default_value_t = 50, conflicts_with = "from", value_parser = at_least_one::<u32>)]
     pub rounds: u32,
     #[command(flatten)]
     pub seats: SeatArgs,
@@ -50,7 +51,7 @@ fn load_map(path: &std::path::Path) -> anyhow::Result<Map> {
     load(path, Map::parse)
 }
 
-pub fn run_match(args: MatchArgs) -> anyhow::Result<serde_json::Value> {
+pub fn run_match(args: MatchArgs) -> anyhow::Result<Summary> {
     // A broken map is refused before any bot starts.
     let map = load_map(&args.map)?;
     if args.bots.len() > map.start_count() {
@@ -58,7 +59,7 @@ pub fn run_match(args: MatchArgs) -> anyhow::Result<serde_json::Value> {
     }
     let setup = Setup { map, rounds: args.rounds };
     let finished = run_bot_match::<Lighthouses>(&setup, &args.bots, &args.common, args.rounds as u64)?;
-    Ok(serde_json::to_value(finished.summary)?)
+    Ok(Summary::of_match::<Lighthouses>(args.common.out.clone(), finished.summary))
 }
 
 /// A new match, or a replay continued by hand.

@@ -5,6 +5,7 @@ mod hand;
 mod view;
 
 use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report};
+use crate::kit::summary::Summary;
 use kibitz_core::Game;
 use kibitz_lighthouses::Lighthouses;
 use view::LighthousesView;
@@ -28,7 +29,7 @@ impl Room for LighthousesRoom {
         open_loaded(kibitz_lighthouses::load_replay(text), title, LighthousesView::new)
     }
 
-    fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
+    fn match_verb(&self) -> Option<Verb<Summary>> {
         // Its help names the game as every listing does, from the one description.
         Some(Verb::new(cli::run_match).describe(|c| c.about(self.about())))
     }

@@ -2,9 +2,10 @@
 //! `kibitz play snakecore`.
 
 use super::view::SnakeCoreView;
-use crate::kit::args::{Common, SeatArgs, file_name, load};
+use crate::kit::args::{Common, SeatArgs, at_least_one, file_name, load};
 use crate::kit::room::Session;
 use crate::kit::seats::{Fresh, play_live, run_bot_games};
+use crate::kit::summary::Summary;
 use clap::Parser;
 use kibitz_core::Game;
 use kibitz_core::replay::Failure;
@@ -16,8 +17,8 @@ use std::path::{Path, PathBuf};
 /// 1 s for each later one, 2 minutes of thinking per game.
 #[derive(Parser)]
 #[command(name = "snakecore")]
-#[command(after_help = "The last stdout line: {\"scores\": each player's points summed over the games, \"games\", \"names\",\n\
-        \"failed\": [...], \"replays\": [...]}.\n\
+#[command(after_help = "The last stdout line is the summary (docs/cli.md): \"scores\" are each player's points summed over the\n\
+        games, \"replays\" one per game; snakecore adds \"games\" and \"rounds\".\n\
         Example: kibitz match snakecore --map maps/snakecore/duel.txt --turns 200 --out game.jsonl \\\n  \
         -- 'kibitz bot snakecore greedy' 'kibitz bot snakecore random --seed 3'")]
 pub struct MatchArgs {
@@ -25,11 +26,11 @@ pub struct MatchArgs {
     #[arg(long)]
     pub map: PathBuf,
     /// Turns each python takes in a game.
-    #[arg(long, default_value_t = DEFAULT_TURNS)]
+    #[arg(long, default_value_t = DEFAULT_TURNS, value_parser = at_least_one::<u32>)]
     pub turns: u32,
     /// Games to play one after another (seed, seed + 1, …), the bots started afresh for each
     /// (as the seed does); game K goes to NAME-gK.jsonl. The scores are summed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = at_least_one::<u32>)]
     pub games: u32,
     #[command(flatten)]
     pub common: Common,
@@ -49,7 +50,7 @@ pub struct PlayArgs {
     #[arg(long, required_unless_present = "from", conflicts_with = "from")]
     pub map: Option<PathBuf>,
     /// Turns each python takes.
-    #[arg(long, default_value_t = DEFAULT_TURNS)]
+    #[arg(long, default_value_t = DEFAULT_TURNS, value_parser = at_least_one::<u32>)]
     pub turns: u32,
     #[command(flatten)]
     pub seats: SeatArgs,
@@ -64,24 +65,17 @@ fn load_setup(path: &Path, turns: u32, players: Option<usize>) -> anyhow::Result
     Ok(setup)
 }
 
-pub fn run_match(args: MatchArgs) -> anyhow::Result<serde_json::Value> {
-    anyhow::ensure!(args.games > 0, "--games must be at least 1");
+pub fn run_match(args: MatchArgs) -> anyhow::Result<Summary> {
     let setup = load_setup(&args.map, args.turns, Some(args.bots.len()))?;
     let played = run_bot_games::<SnakeCore>(&setup, &args.bots, &args.common, args.games, u64::from(args.turns))?;
     let players = args.bots.len();
     let scores: Vec<i64> = (0..players).map(|k| played.iter().map(|(_, f)| f.summary.scores[k]).sum()).collect();
     let failed: Vec<Failure> = played.iter().flat_map(|(_, f)| f.summary.failed.clone()).collect();
     let names = played.first().map(|(_, f)| f.summary.names.clone()).unwrap_or_default();
-    let replays: Vec<&PathBuf> = played.iter().map(|(path, _)| path).collect();
-    Ok(serde_json::json!({
-        "game": SnakeCore::ID,
-        "games": args.games,
-        "rounds": args.turns * args.games,
-        "scores": scores,
-        "names": names,
-        "failed": failed,
-        "replays": replays,
-    }))
+    let replays: Vec<PathBuf> = played.into_iter().map(|(path, _)| path).collect();
+    Ok(Summary::new(SnakeCore::ID, SnakeCore::SCORE_DECIMALS, replays, names, &scores, failed)
+        .with("games", args.games)
+        .with("rounds", args.turns * args.games))
 }
 
 /// A new game against bots (our greedy python in every seat not played by hand unless
@@ -92,8 +86,7 @@ pub fn play(args: PlayArgs) -> anyhow::Result<Session> {
         let setup = load_setup(path, args.turns, None)?;
         let players = setup.map.snakes.len();
         let bots = if args.seats.bots.is_empty() {
-            let me = std::env::current_exe().map_err(|e| anyhow::anyhow!("cannot find this program to run its bot: {e}"))?;
-            vec![format!("'{}' bot snakecore greedy", me.display()); players.saturating_sub(humans.len())]
+            vec!["kibitz bot snakecore greedy".to_string(); players.saturating_sub(humans.len())]
         } else {
             args.seats.bots.clone()
         };

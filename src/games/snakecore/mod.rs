@@ -6,6 +6,7 @@ mod hand;
 mod view;
 
 use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report};
+use crate::kit::summary::Summary;
 use kibitz_core::Game;
 use kibitz_snakecore::SnakeCore;
 use view::SnakeCoreView;
@@ -29,7 +30,7 @@ impl Room for SnakeCoreRoom {
         open_loaded(kibitz_snakecore::load_replay(text), title, SnakeCoreView::new)
     }
 
-    fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
+    fn match_verb(&self) -> Option<Verb<Summary>> {
         Some(Verb::new(cli::run_match))
     }
 

@@ -1,7 +1,7 @@
 //! Wycinanka's own command-line arguments (the sheet and the orders, for `kibitz serve`, `match`
 //! and `play`) and `kibitz sheet`, which writes and checks world files.
 
-use crate::kit::args::load;
+use crate::kit::args::{at_least_one, load};
 use crate::kit::server::GameArgs;
 use clap::{Args, Parser, Subcommand};
 use kibitz_core::replay::Replay;
@@ -24,7 +24,7 @@ pub struct SheetParams {
     pub height: u32,
     /// Turns in each game: the game's own length, the turns orders are drawn for and that `TIME
     /// TO CUT` counts down to (--turns can end a game sooner, and the clients are not told).
-    #[arg(long, default_value_t = 600, help_heading = SHEET)]
+    #[arg(long, default_value_t = 600, value_parser = at_least_one::<u32>, help_heading = SHEET)]
     pub game_turns: u32,
     /// Orders placed before the first turn.
     #[arg(long, default_value_t = 2, help_heading = SHEET)]

@@ -9,6 +9,7 @@ mod view;
 
 use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_loaded, verify_report};
 use crate::kit::server;
+use crate::kit::summary::Summary;
 use kibitz_core::Game;
 use kibitz_wycinanka::Wycinanka;
 use std::process::ExitCode;
@@ -33,7 +34,7 @@ impl Room for WycinankaRoom {
         open_loaded(kibitz_wycinanka::load_replay(text), title, WycinankaView::new)
     }
 
-    fn match_verb(&self) -> Option<Verb<serde_json::Value>> {
+    fn match_verb(&self) -> Option<Verb<Summary>> {
         Some(server::match_verb::<cli::SheetArgs>(
             "each team's points × K summed over the games",
             "kibitz match wycinanka --game-turns 60 --turn-ms 200 --out race.jsonl \\\n  -- 'kibitz bot wycinanka solver --seed 1' 'kibitz bot wycinanka solver --seed 2'",
