@@ -202,6 +202,12 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
         return;
     };
     let playback = &mut viewer.playback;
+    // A hand's text box stays put above the scrolling part, so that a click finds it.
+    if let Some(hand) = session.hand()
+        && hand.command_box(ui, cursor == playback.len())
+    {
+        ui.separator();
+    }
     // Everything above the turn log scrolls on its own, so the log keeps at least a third of
     // the panel however long a game's details are.
     let top = (ui.available_height() * 0.66).max(120.0);

@@ -24,6 +24,9 @@ pub const HELP: &[(&str, &str)] = &[
     ("L", "cut the cube through the selected robot's field (along the cut's axis, x at first)"),
 ];
 
+/// The console's example command.
+pub const CONSOLE_HINT: &str = "any command, e.g. LIST MINERS";
+
 /// A fedrunek match being played by hand: the human's seat, and the robot they act with.
 pub struct Hand {
     pub seat: Seat,
@@ -118,7 +121,7 @@ impl Hand {
             self.robot_actions(ui, &robot, steps);
         }
         self.buy_row(ui, state);
-        self.seat.footer(ui, "any command, e.g. LIST MINERS")
+        self.seat.footer(ui)
     }
 
     fn robot_actions(&mut self, ui: &mut egui::Ui, robot: &Robot, steps: &[Option<String>; 6]) {

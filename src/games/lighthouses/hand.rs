@@ -3,7 +3,7 @@
 
 use crate::kit::live::Live;
 use crate::kit::recorded::Recorded;
-use crate::kit::view::{PanelRequest, stop_button};
+use crate::kit::view::{PanelRequest, stop_button, text_box};
 use bevy_egui::egui::{self, Color32, Key, RichText};
 use kibitz_lighthouses::hand::{connect_candidates, direction_of_digit};
 use kibitz_lighthouses::{Command, Lighthouses, Outcome, Pos, Target};
@@ -94,7 +94,7 @@ impl Hand {
             ui.vertical(|ui| {
                 ui.horizontal(|ui| {
                     ui.label("energy");
-                    let r = ui.add(egui::TextEdit::singleline(&mut self.amount).desired_width(56.0).hint_text("amount"));
+                    let r = text_box(ui, &mut self.amount, "lighthouses-energy", "amount", 56.0);
                     if r.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
                         command = self.amount().map(|energy| Command::Attack { energy });
                     }

@@ -48,7 +48,7 @@ impl Hand {
     /// the shell's shortcuts on them wait.
     pub fn keys(&mut self, rec: &Recorded<SnakeCore>, ctx: &egui::Context) -> &'static [Key] {
         let Some(player) = self.live.human_to_move(rec) else { return &[] };
-        if ctx.egui_wants_keyboard_input() {
+        if crate::kit::view::typing(ctx) {
             return &[];
         }
         if let Some(letter) = ctx.input(|i| KEYS.iter().find(|(k, _)| i.key_pressed(*k)).map(|&(_, l)| l)) {

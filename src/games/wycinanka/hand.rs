@@ -22,6 +22,9 @@ pub const HELP: &[(&str, &str)] = &[
     ("T", "pause the turn clock while you think / let it run again"),
 ];
 
+/// The console's example command.
+pub const CONSOLE_HINT: &str = "any command, e.g. DESCRIBE ORDER 1";
+
 /// A wycinanka match being played by hand: the human's seat, and a solution in the making
 /// for each order they have started on.
 pub struct Hand {
@@ -130,7 +133,7 @@ impl Hand {
         {
             *selected = Some(next);
         }
-        self.seat.footer(ui, "any command, e.g. DESCRIBE ORDER 1")
+        self.seat.footer(ui)
     }
 
     /// The solution of order `id` in the making: progress, wrong edges, commit.
