@@ -74,11 +74,16 @@ impl Icfp2015View {
     fn absorb(&mut self, record: StepRecord<char, Outcome>) {
         let (i, outcome) = self.rec.push(record);
         let after = i + 1;
+        let over = self.rec.timeline.last_state().is_over();
         let track = &mut self.rec.track;
         match &outcome.event {
             OutcomeEvent::Locked { lock, .. } => {
                 self.locks.push(i);
-                track.round_starts.push(after);
+                // The next unit starts here, unless that lock ended the game (the source is
+                // used up, or the next unit has no room): no 41st of 40.
+                if !over {
+                    track.round_starts.push(after);
+                }
                 if lock.rows_cleared > 0 {
                     track.markers.push(Marker {
                         at: after,
@@ -559,6 +564,23 @@ fn unit_preview(ui: &mut egui::Ui, cells: &[Cell]) {
     ui.painter().rect_filled(rect, 3.0, Color32::from_gray(30));
     for &c in cells {
         ui.painter().add(Shape::convex_polygon(grid.hexagon(c, 0.92), UNIT, Stroke::NONE));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_unit_counter_ends_at_the_last_unit() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/replays/icfp2015-hive.jsonl")).unwrap();
+        let view = Icfp2015View::new("hive".into(), Replay::<Icfp2015>::parse(&text).unwrap().replay).unwrap();
+        let len = view.track().len;
+        assert!(view.describe(0).contains("unit 1 of 40"), "{}", view.describe(0));
+        assert!(view.describe(len).contains("unit 40 of 40"), "{}", view.describe(len));
+        // The broadcast's counter: UNIT 1 / 40 at the start, 40 / 40 at the end.
+        assert_eq!(view.track().round_at(0), (1, 40));
+        assert_eq!(view.track().round_at(len), (40, 40));
     }
 }
 

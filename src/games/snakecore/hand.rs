@@ -69,7 +69,7 @@ impl Hand {
             "length {} · {energy} energy block(s) · shield {} · turn {} of {}",
             s.length(),
             if s.shield > 0 { format!("{} turns left", s.shield) } else { "off".into() },
-            state.moves / state.snakes.len() as u32 + 1,
+            state.turn(),
             state.turns
         ));
         let mut pressed = None;

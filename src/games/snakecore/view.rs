@@ -217,7 +217,7 @@ impl GameView for SnakeCoreView {
     fn describe(&self, cursor: usize) -> String {
         let setup = &self.rec.replay.header.setup;
         let players = setup.map.snakes.len().max(1);
-        format!("turn {} of {} · {} pythons", cursor / players + 1, setup.turns, players)
+        format!("turn {} of {} · {} pythons", kibitz_snakecore::turn_number(cursor, players, setup.turns), setup.turns, players)
     }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
