@@ -2,7 +2,7 @@
 //! score chart, and the help overlay.
 
 use super::viewer::{Board3d, Viewer};
-use crate::kit::view::{GameView, Marker};
+use crate::kit::view::{GameView, Marker, Track};
 use bevy_egui::egui::{self, Color32, RichText};
 
 /// Points a score series keeps on the chart: a few per pixel of its width.
@@ -24,17 +24,8 @@ pub fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, hei
     let interactive = span == ChartSpan::Whole;
     let plot = Plot::new("scores").height(height).allow_zoom(false).allow_drag(false).allow_scroll(false).show_x(interactive);
     let response = plot.x_axis_label("step").show(ui, |plot| {
-        for (k, series) in track.scores.iter().enumerate() {
-            let shown = match span {
-                ChartSpan::Whole => series.as_slice(),
-                ChartSpan::ToCursor => &series[..series.partition_point(|(at, _)| *at <= cursor)],
-            };
-            let mut points: Vec<[f64; 2]> =
-                thin(shown, CHART_POINTS).into_iter().map(|(at, s)| [at as f64, track.score_value(s)]).collect();
-            if span == ChartSpan::ToCursor {
-                // The score holds until the cursor.
-                points.extend(points.last().map(|p| [cursor as f64, p[1]]));
-            }
+        for k in 0..track.scores.len() {
+            let points = chart_points(track, k, span, cursor);
             plot.line(Line::new(track.players[k].name.clone(), PlotPoints::new(points)).color(track.players[k].color).width(2.0));
         }
         if interactive {
@@ -43,6 +34,24 @@ pub fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, hei
         if plot.response().clicked() { plot.pointer_coordinate().map(|p| p.x) } else { None }
     });
     response.inner.filter(|_| interactive).map(|x| x.round().max(0.0) as usize)
+}
+
+/// Player `k`'s line on the chart: the points of its series (thinned), the last score held to
+/// the replay's last step (`Whole`) or to the cursor (`ToCursor`). Games add a point where a
+/// score changes, so a player who scores nothing more would otherwise end early.
+fn chart_points(track: &Track, k: usize, span: ChartSpan, cursor: usize) -> Vec<[f64; 2]> {
+    let series = &track.scores[k];
+    let (shown, end) = match span {
+        ChartSpan::Whole => (series.as_slice(), track.len),
+        ChartSpan::ToCursor => (&series[..series.partition_point(|(at, _)| *at <= cursor)], cursor),
+    };
+    let mut points: Vec<[f64; 2]> = thin(shown, CHART_POINTS).into_iter().map(|(at, s)| [at as f64, track.score_value(s)]).collect();
+    if let Some(&[at, score]) = points.last()
+        && at < end as f64
+    {
+        points.push([end as f64, score]);
+    }
+    points
 }
 
 /// At most about `max` points of a series: its lowest and highest point in each of `max / 2`
@@ -195,5 +204,24 @@ mod tests {
         assert_eq!(thinned.last(), series.last());
         assert!(thinned.windows(2).all(|w| w[0].0 < w[1].0), "in order");
         assert_eq!(thin(&series[..10], 2000), series[..10], "short series as they are");
+    }
+
+    #[test]
+    fn every_players_score_line_runs_to_the_last_step() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/replays/snakecore-four.jsonl");
+        let text = std::fs::read_to_string(path).unwrap();
+        let view = crate::games::registry().open(&text, "snakecore-four.jsonl".into()).unwrap().view;
+        let track = view.track();
+        assert_eq!(track.len, 600);
+        let random = track.players.iter().position(|p| p.name == "Random python").unwrap();
+        assert!(track.scores[random].last().unwrap().0 < 300, "its score last changed early in the game");
+        for k in 0..track.players.len() {
+            let whole = chart_points(track, k, ChartSpan::Whole, 0);
+            assert_eq!(whole.last().unwrap()[0], 600.0, "{}'s line ends at the last step", track.players[k].name);
+            assert_eq!(whole.last().unwrap()[1], track.score_value(track.scores_at(600)[k]));
+            let so_far = chart_points(track, k, ChartSpan::ToCursor, 450);
+            assert_eq!(so_far.last().unwrap()[0], 450.0, "a broadcast's line runs to the cursor");
+        }
+        assert_eq!(track.scores_at(600)[random], 15);
     }
 }
