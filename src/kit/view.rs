@@ -91,6 +91,20 @@ pub fn hover_box(response: &egui::Response, add_contents: impl FnOnce(&mut egui:
     });
 }
 
+/// The keys a row of a game's hand-play keys names (`"Up / U"`: egui's names, `/` between
+/// them), for a game that reads its keys from the rows its help shows.
+pub fn row_keys(names: &str) -> impl Iterator<Item = egui::Key> + '_ {
+    names.split(" / ").filter_map(egui::Key::from_name)
+}
+
+/// A game's hand-play keys as `kibitz play GAME --help` prints them: the rows the window's help
+/// shows ([`HandPlay::help`], [`crate::kit::room::Room::hand_keys`]).
+pub fn keys_help(rows: &[(&str, &str)]) -> String {
+    let width = rows.iter().map(|(keys, _)| keys.chars().count()).max().unwrap_or(0);
+    let lines: Vec<String> = rows.iter().map(|(keys, what)| format!("  {keys:<width$}  {what}")).collect();
+    format!("Keys in the window (its help, ?, lists them too):\n{}", lines.join("\n"))
+}
+
 /// A one-line text box of a hand-play panel, under an id of its own. egui names a box by
 /// default after the number of widgets laid out before it, so a line appearing above it (a
 /// warning, the latest answer, a selected robot's buttons) would make it another box, which

@@ -22,6 +22,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("M", "the selected miner mines · the selected scout scans"),
     ("T", "pause the turn clock while you think / let it run again"),
     ("L", "cut the cube through the selected robot's field (along the cut's axis, x at first)"),
+    ("console", "any command line (at the top of the panel), Enter sends it; keys typed there do nothing else (Esc leaves it)"),
 ];
 
 /// The console's example command.

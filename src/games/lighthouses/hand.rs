@@ -13,6 +13,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("1-9", "move like a keypad: 8 up, 2 down, 7 up-left, 3 down-right…"),
     ("5", "pass"),
     ("X", "attack / recharge the lighthouse underfoot with the amount in the box"),
+    ("energy box", "the amount to attack or recharge with; Enter there does it (keys typed there do nothing else)"),
     ("click", "a neighbouring cell: move there; a lighthouse whose key you hold: connect; your lighthouse: attack"),
 ];
 

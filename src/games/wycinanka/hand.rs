@@ -20,6 +20,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("Backspace", "take the last placed vertex back"),
     ("X", "clear this order's vertices"),
     ("T", "pause the turn clock while you think / let it run again"),
+    ("console", "any command line (at the top of the panel), Enter sends it; keys typed there do nothing else (Esc leaves it)"),
 ];
 
 /// The console's example command.
