@@ -90,8 +90,10 @@ pub fn marker_ticks(painter: &egui::Painter, markers: &[Marker], len: usize, spa
 }
 
 /// Draws the board into the space left in `ui`, with dragging and the wheel; returns its rect.
-/// Without `details`, the board shows no hover details (a still picture, a stream).
+/// Without `details`, the board shows no hover details (a still picture, a stream); nor while
+/// the help is open, whose dialog a tooltip would cover.
 pub fn board(ui: &mut egui::Ui, viewer: &mut Viewer, details: bool) -> egui::Rect {
+    let details = details && !viewer.show_help;
     let rect = ui.max_rect();
     let response = ui.allocate_rect(rect, egui::Sense::click_and_drag());
     // The views read the pointer off the response: one that covers nothing shows no details.
@@ -113,16 +115,21 @@ pub fn board(ui: &mut egui::Ui, viewer: &mut Viewer, details: bool) -> egui::Rec
     match viewer.session.as_mut() {
         Some(session) => session.draw(ui, &response, rect, cursor, &viewer.camera, viewer.perspective),
         None => {
-            ui.painter().text(
-                rect.center(),
-                egui::Align2::CENTER_CENTER,
-                "Drop a replay here",
-                egui::FontId::proportional(24.0),
-                Color32::GRAY,
-            );
+            let (text, color) = empty_board(viewer);
+            let galley = ui.painter().layout(text.to_string(), egui::FontId::proportional(24.0), color, rect.width() * 0.8);
+            ui.painter().galley(rect.center() - galley.size() / 2.0, galley, color);
         }
     }
     rect
+}
+
+/// What an empty board says: in a broadcast, which has no notice, why its replay could not be
+/// opened; else where a replay comes from.
+fn empty_board(viewer: &Viewer) -> (&str, Color32) {
+    match viewer.message.as_ref().filter(|m| m.error && viewer.broadcast.is_some()) {
+        Some(error) => (error.text.as_str(), Color32::LIGHT_RED),
+        None => ("Drop a replay here", Color32::GRAY),
+    }
 }
 
 /// The viewer's message over the top left of `rect`, with a button to dismiss it.
@@ -204,6 +211,19 @@ mod tests {
         assert_eq!(thinned.last(), series.last());
         assert!(thinned.windows(2).all(|w| w[0].0 < w[1].0), "in order");
         assert_eq!(thin(&series[..10], 2000), series[..10], "short series as they are");
+    }
+
+    #[test]
+    fn an_empty_broadcast_board_says_why_its_replay_could_not_be_opened() {
+        use crate::shell::playlist::{Item, Playlist, Running};
+        let mut viewer = Viewer::new(crate::games::registry());
+        assert_eq!(empty_board(&viewer).0, "Drop a replay here");
+        let items = vec![Item::Replay(std::path::PathBuf::from("/no/such/replay.jsonl"))];
+        viewer.start_broadcast(Running::new(Playlist { pause: 2.0, repeat: false, items }, false));
+        assert!(viewer.session.is_none());
+        let (text, color) = empty_board(&viewer);
+        assert!(text.contains("/no/such/replay.jsonl"), "{text}");
+        assert_eq!(color, Color32::LIGHT_RED);
     }
 
     #[test]
