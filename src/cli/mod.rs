@@ -91,11 +91,21 @@ impl Args for ForGame {
 /// The verbs that take a game, each with the room's method that offers it.
 const GAME_VERBS: [(&str, fn(&dyn Room) -> Option<clap::Command>); 5] = [
     ("match", |r| r.match_verb().map(|v| v.command)),
-    ("play", |r| r.play_verb().map(|v| v.command)),
+    ("play", |r| r.play_verb().map(|v| with_hand_keys(v.command, r.hand_keys()))),
     ("score", |r| r.score_verb().map(|v| v.command)),
     ("solve", |r| r.solve_verb().map(|v| v.command)),
     ("serve", |r| r.serve_verb().map(|v| v.command)),
 ];
+
+/// A game's `play` command with its hand-play keys in its help, before what the game adds
+/// there (examples).
+fn with_hand_keys(command: clap::Command, keys: &[(&str, &str)]) -> clap::Command {
+    if keys.is_empty() {
+        return command;
+    }
+    let after = command.get_after_help().map(|h| format!("\n{h}")).unwrap_or_default();
+    command.after_help(format!("{}{after}", crate::kit::view::keys_help(keys)))
+}
 
 /// The whole command line: the fixed verbs, each game's arguments under them, the games'
 /// own tools, and the list of games in `--help`.
@@ -173,4 +183,40 @@ fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::
 fn game_verb<T>(registry: &Registry, g: &ForGame, offered: impl Fn(&dyn Room) -> Option<Verb<T>>) -> anyhow::Result<T> {
     let room = registry.get(&g.game).map_err(anyhow::Error::msg)?;
     offered(room).ok_or_else(|| anyhow::anyhow!("{} does not offer this command", g.game))?.run(&g.args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Text with every run of white space as one space (help may be wrapped).
+    fn squash(text: &str) -> String {
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn every_games_hand_keys_are_in_its_play_help_and_in_the_docs() {
+        let registry = crate::games::registry();
+        let docs = squash(include_str!("../../docs/cli.md"));
+        let mut cmd = command(&registry);
+        let play = cmd.find_subcommand_mut("play").expect("a play verb");
+        for room in registry.rooms().iter().filter(|r| r.play_verb().is_some()) {
+            let keys = room.hand_keys();
+            assert!(!keys.is_empty(), "{} is played by hand with no keys listed", room.id());
+            let help = squash(&play.find_subcommand_mut(room.id()).expect("the game's play").render_long_help().to_string());
+            for (k, what) in keys {
+                let row = squash(&format!("{k} {what}"));
+                assert!(help.contains(&row), "`play {} --help` lacks {row:?}:\n{help}", room.id());
+                assert!(docs.contains(&squash(&format!("| `{k}` | {what} |"))), "docs/cli.md lacks {}'s row {row:?}", room.id());
+            }
+        }
+    }
+
+    #[test]
+    fn play_snakecore_help_names_the_keys_the_window_reads() {
+        let mut cmd = command(&crate::games::registry());
+        let help = cmd.find_subcommand_mut("play").unwrap().find_subcommand_mut("snakecore").unwrap().render_long_help().to_string();
+        assert!(help.contains("Up / U") && help.contains("A ") && help.contains("pass"), "{help}");
+        assert!(!help.contains("W A S D") && !help.contains("Space"), "no keys the window does not read: {help}");
+    }
 }

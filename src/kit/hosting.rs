@@ -129,9 +129,19 @@ pub struct Exchange {
 }
 
 impl Exchange {
+    /// Whether the command did not do what it asked: the connection broke, or the answer says
+    /// no ([`says_no`]).
     pub fn failed(&self) -> bool {
-        self.broken.is_some() || self.answer.first().is_some_and(|l| l.starts_with("FAILED"))
+        self.broken.is_some() || says_no(self.answer.iter().map(String::as_str))
     }
+}
+
+/// Whether an answer's lines say no: the server refused the command (`FAILED`, an error of the
+/// Deadline24 protocol), or the game answered no (wycinanka's `OK` then `INCORRECT`: a
+/// solution that does not fit). The panel and the turn log colour answers by it.
+pub fn says_no<'a>(mut lines: impl Iterator<Item = &'a str>) -> bool {
+    let first = lines.next();
+    first.is_some_and(|l| l.starts_with("FAILED")) || first.into_iter().chain(lines).any(|l| l == "INCORRECT")
 }
 
 /// A human's connection to the server as one of its teams: commands go out in order on a
@@ -196,4 +206,22 @@ fn ask(client: &mut Client, command: &str, shape: AnswerLines) -> (Vec<String>, 
         }
     }
     (answer, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn exchange(answer: &[&str]) -> Exchange {
+        Exchange { command: "C".into(), answer: answer.iter().map(|l| l.to_string()).collect(), broken: None, took: Duration::ZERO }
+    }
+
+    #[test]
+    fn an_answer_that_says_no_is_a_failure() {
+        assert!(says_no(["OK", "INCORRECT"].into_iter()));
+        assert!(exchange(&["FAILED 3 bad format"]).failed());
+        assert!(exchange(&["OK", "INCORRECT"]).failed(), "wycinanka's refused solution");
+        assert!(!exchange(&["OK", "ACCEPTED 12.500000"]).failed());
+        assert!(!exchange(&["OK"]).failed());
+    }
 }

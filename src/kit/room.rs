@@ -33,6 +33,12 @@ pub trait Room: Sync {
     fn play_verb(&self) -> Option<Verb<Session>> {
         None
     }
+    /// Hand play's keys, one row each: the keys, and what they do. The one list: the window's
+    /// help shows it ([`super::view::HandPlay::help`] answers the same rows), `kibitz play ID
+    /// --help` prints it, and docs/cli.md copies it (a test compares them).
+    fn hand_keys(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
     /// `kibitz score ID ...`: official scoring of the game's solution files.
     fn score_verb(&self) -> Option<Verb<ExitCode>> {
         None

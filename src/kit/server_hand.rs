@@ -11,7 +11,7 @@ use super::recorded::Recorded;
 use super::room::Session;
 use super::seats::default_out;
 use super::server::GameArgs;
-use super::view::{GameView, PanelRequest, stop_button};
+use super::view::{GameView, PanelRequest, stop_button, text_box};
 use bevy_egui::egui::{self, Color32, Key, RichText};
 use clap::Parser;
 use kibitz_core::replay::{BodyLine, Replay, ReplayHeader, StepRecord};
@@ -356,10 +356,6 @@ impl Seat {
             return ControlFlow::Break(Some(PanelRequest::BackToGame));
         }
         self.clock_row(ui);
-        // The latest answer where the eye is; the others are listed further down.
-        if let Some(last) = self.exchanges.last() {
-            exchange_label(ui, last);
-        }
         ControlFlow::Continue(())
     }
 
@@ -387,10 +383,15 @@ impl Seat {
         }
     }
 
-    /// The bottom of the panel: a console for any command line, the last answers, and stop.
-    pub fn footer(&mut self, ui: &mut egui::Ui, hint: &str) -> Option<PanelRequest> {
+    /// The console for any command line (`hint` shows an example) and the latest answer under
+    /// it, where the eye is: the shell pins them above the panel's scrolling part
+    /// ([`crate::kit::view::HandPlay::command_box`]). Nothing once the match is over.
+    pub fn console(&mut self, ui: &mut egui::Ui, hint: &str) -> bool {
+        if self.ended.is_some() {
+            return false;
+        }
         ui.horizontal(|ui| {
-            let field = ui.add(egui::TextEdit::singleline(&mut self.console).hint_text(hint).desired_width(220.0));
+            let field = text_box(ui, &mut self.console, "kibitz-server-console", hint, 220.0);
             let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
             if (ui.button("send").clicked() || enter) && !self.console.trim().is_empty() {
                 let command = std::mem::take(&mut self.console);
@@ -398,6 +399,14 @@ impl Seat {
                 field.request_focus();
             }
         });
+        if let Some(last) = self.exchanges.last() {
+            exchange_label(ui, last);
+        }
+        true
+    }
+
+    /// The bottom of the panel: the last answers, and stop.
+    pub fn footer(&mut self, ui: &mut egui::Ui) -> Option<PanelRequest> {
         ui.label(RichText::new("The server's answers (newest first):").strong());
         for e in self.exchanges.iter().rev().take(12) {
             exchange_label(ui, e);

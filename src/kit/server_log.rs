@@ -2,6 +2,7 @@
 //! with its connection, its arrival time in the turn and its answer; each turn's end as the
 //! game describes it; and where a cursor stands (turn and step).
 
+use super::hosting::says_no;
 use super::recorded::Recorded;
 use super::view::LogLine;
 use kibitz_deadline24::{Outcome, Realtime, Rules};
@@ -20,7 +21,7 @@ pub fn log_lines<R: Rules>(
                     let lines = outcome.lines();
                     let first = lines.first().unwrap_or("(no answer)");
                     let more = if lines.len() > 1 { format!(" (+{} lines)", lines.len() - 1) } else { String::new() };
-                    (format!("#{} {:>7.3}s {} → {first}{more}", c.conn, c.at_us as f64 / 1e6, c.line.trim()), first.starts_with("FAILED"))
+                    (format!("#{} {:>7.3}s {} → {first}{more}", c.conn, c.at_us as f64 / 1e6, c.line.trim()), says_no(lines.iter()))
                 }
                 (None, Outcome::Turn { turn, report, over }) => {
                     let end = if *over { " — the game ends" } else { "" };

@@ -91,6 +91,51 @@ pub fn hover_box(response: &egui::Response, add_contents: impl FnOnce(&mut egui:
     });
 }
 
+/// The keys a row of a game's hand-play keys names (`"Up / U"`: egui's names, `/` between
+/// them), for a game that reads its keys from the rows its help shows.
+pub fn row_keys(names: &str) -> impl Iterator<Item = egui::Key> + '_ {
+    names.split(" / ").filter_map(egui::Key::from_name)
+}
+
+/// A game's hand-play keys as `kibitz play GAME --help` prints them: the rows the window's help
+/// shows ([`HandPlay::help`], [`crate::kit::room::Room::hand_keys`]).
+pub fn keys_help(rows: &[(&str, &str)]) -> String {
+    let width = rows.iter().map(|(keys, _)| keys.chars().count()).max().unwrap_or(0);
+    let lines: Vec<String> = rows.iter().map(|(keys, what)| format!("  {keys:<width$}  {what}")).collect();
+    format!("Keys in the window (its help, ?, lists them too):\n{}", lines.join("\n"))
+}
+
+/// A one-line text box of a hand-play panel, under an id of its own. egui names a box by
+/// default after the number of widgets laid out before it, so a line appearing above it (a
+/// warning, the latest answer, a selected robot's buttons) would make it another box, which
+/// loses the keyboard: what is typed next would become the viewer's shortcuts.
+pub fn text_box(ui: &mut egui::Ui, text: &mut String, id: &str, hint: &str, width: f32) -> egui::Response {
+    ui.add(egui::TextEdit::singleline(text).id(egui::Id::new(id)).hint_text(hint).desired_width(width))
+}
+
+/// Whether the text box `id` ([`text_box`]) has the keyboard.
+pub fn has_keyboard(ui: &egui::Ui, id: &str) -> bool {
+    ui.memory(|m| m.has_focus(egui::Id::new(id)))
+}
+
+/// Where [`note_typing`] keeps, for the frame, whether a widget had the keyboard as it began.
+const TYPING_AT_START: &str = "kibitz-typing-at-frame-start";
+
+/// Notes whether a text box has the keyboard as the frame begins: the shell calls it first in
+/// every frame, before any widget can take the keyboard or give it up.
+pub fn note_typing(ctx: &egui::Context) {
+    let typing = ctx.egui_wants_keyboard_input();
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new(TYPING_AT_START), typing));
+}
+
+/// Whether this frame's keys were typed into a text box, so that no shortcut or hand-play key
+/// may act on them: a box had the keyboard as the frame began (Enter in an empty box gives it
+/// up during the frame, though it was typed into it), or has it now (a box clicked this frame
+/// takes what is typed with the click).
+pub fn typing(ctx: &egui::Context) -> bool {
+    ctx.egui_wants_keyboard_input() || ctx.data(|d| d.get_temp::<bool>(egui::Id::new(TYPING_AT_START))).unwrap_or(false)
+}
+
 /// The hand-play panel's "stop the match" button.
 pub fn stop_button(ui: &mut egui::Ui) -> Option<PanelRequest> {
     ui.button("stop the match")
@@ -244,10 +289,17 @@ pub trait HandPlay {
     /// The hand-play section of the side panel. `at_end`: the cursor is at the live end, where
     /// the game waits.
     fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest>;
-    /// The game's own keys while a human is to move (read before the shell's). Returns the keys
-    /// used this frame as moves; the shell's shortcuts on those keys wait (Amazes moves with
-    /// the arrows, which also step the timeline).
+    /// The game's own keys while a human is to move (read before the shell's, and never while
+    /// a text box has the keyboard: [`typing`]). Returns the keys used this frame as moves; the
+    /// shell's shortcuts on those keys wait (Amazes moves with the arrows, which also step the
+    /// timeline).
     fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key];
+    /// The hand's text box (a server game's console, ICFP 2015's type box), which the shell
+    /// draws above the side panel's scrolling part: what changes in the panel never moves it
+    /// from under the pointer. Returns whether it drew one.
+    fn command_box(&mut self, _ui: &mut egui::Ui, _at_end: bool) -> bool {
+        false
+    }
     /// The hand-play keys, for the help overlay.
     fn help(&self) -> &'static [(&'static str, &'static str)];
     /// The perspective to open in (the human's own view, the real fog).
@@ -262,4 +314,71 @@ pub trait HandPlay {
     }
     /// Ends the match now; the replay keeps every step so far.
     fn stop(&mut self);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One frame with `events`, as the shell runs it: the focus noted, then `ui_fn`.
+    fn frame(ctx: &egui::Context, events: Vec<egui::Event>, mut ui_fn: impl FnMut(&mut egui::Ui)) {
+        let screen_rect = Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0)));
+        let _ = ctx.run_ui(egui::RawInput { events, screen_rect, ..Default::default() }, |ui| {
+            note_typing(ui.ctx());
+            ui_fn(ui);
+        });
+    }
+
+    fn key(key: egui::Key) -> egui::Event {
+        egui::Event::Key { key, physical_key: None, pressed: true, repeat: false, modifiers: egui::Modifiers::NONE }
+    }
+
+    fn letter(text: &str) -> Vec<egui::Event> {
+        vec![key(egui::Key::from_name(text).expect("a letter key")), egui::Event::Text(text.to_string())]
+    }
+
+    #[test]
+    fn a_text_box_keeps_the_keyboard_when_a_line_appears_above_it() {
+        let ctx = egui::Context::default();
+        let mut text = String::new();
+        let mut answer: Option<&str> = None;
+        fn draw(ui: &mut egui::Ui, text: &mut String, answer: Option<&str>) {
+            if let Some(answer) = answer {
+                ui.label(answer);
+            }
+            text_box(ui, text, "test-console", "", 100.0);
+        }
+        frame(&ctx, vec![], |ui| draw(ui, &mut text, answer));
+        ctx.memory_mut(|m| m.request_focus(egui::Id::new("test-console")));
+        frame(&ctx, letter("l"), |ui| draw(ui, &mut text, answer));
+        // The first answer comes back and shows above the box.
+        answer = Some("LIST MINERS → OK");
+        for c in ["i", "s", "t"] {
+            frame(&ctx, letter(c), |ui| draw(ui, &mut text, answer));
+            assert!(typing(&ctx), "the box still has the keyboard after {c:?}");
+        }
+        assert_eq!(text, "list");
+    }
+
+    #[test]
+    fn keys_typed_into_a_box_count_as_typing_for_the_whole_frame() {
+        let ctx = egui::Context::default();
+        let mut text = String::new();
+        let mut typed = Vec::new();
+        let frames = [vec![], letter("f"), vec![key(egui::Key::Enter)], letter("f")];
+        for (k, events) in frames.into_iter().enumerate() {
+            frame(&ctx, events, |ui| {
+                text_box(ui, &mut text, "test-box", "", 100.0);
+                // Read after the box, as a view's own keys are.
+                typed.push(typing(ui.ctx()));
+            });
+            if k == 0 {
+                ctx.memory_mut(|m| m.request_focus(egui::Id::new("test-box")));
+            }
+        }
+        // Enter gives the keyboard up during its frame, which was still typed into the box.
+        assert_eq!(typed, [false, true, true, false]);
+        assert!(!ctx.egui_wants_keyboard_input());
+        assert_eq!(text, "f", "the F after Enter went to no box");
+    }
 }

@@ -202,9 +202,15 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
         return;
     };
     let playback = &mut viewer.playback;
-    // Everything above the turn log scrolls on its own, so the log keeps at least a third of
-    // the panel however long a game's details are.
-    let top = (ui.available_height() * 0.66).max(120.0);
+    // A hand's text box stays put above the scrolling part, so that a click finds it.
+    if let Some(hand) = session.hand()
+        && hand.command_box(ui, cursor == playback.len())
+    {
+        ui.separator();
+    }
+    // Everything above the turn log scrolls on its own, so the log keeps at least a quarter of
+    // the panel however long a game's details are (and the rest, when they are short).
+    let top = (ui.available_height() * 0.75).max(120.0);
     egui::ScrollArea::vertical().id_salt("side-top").max_height(top).auto_shrink([false, true]).show(ui, |ui| {
         if let Some(hand) = session.hand() {
             match hand.panel(ui, cursor == playback.len()) {
@@ -216,16 +222,23 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
         }
         ui.heading("Scores");
         let scores = session.track().scores_at(cursor);
-        for (k, p) in session.track().players.iter().enumerate() {
-            ui.horizontal(|ui| {
+        // Two players a row from five on: eight leave room for the game's own table below.
+        let per_row = if session.track().players.len() > 4 { 2 } else { 1 };
+        egui::Grid::new("score-list").num_columns(2 * per_row).show(ui, |ui| {
+            for (k, p) in session.track().players.iter().enumerate() {
                 ui.colored_label(p.color, RichText::new(format!("{k} {}", p.name)).strong());
-                ui.label(session.track().show_score(scores.get(k).copied().unwrap_or(0)));
-                if let Some((at, reason)) = &p.failed {
-                    let text = if *at < cursor { "failed" } else { "fails later" };
-                    ui.colored_label(Color32::LIGHT_RED, text).on_hover_text(format!("step {at}: {reason}"));
+                ui.horizontal(|ui| {
+                    ui.label(session.track().show_score(scores.get(k).copied().unwrap_or(0)));
+                    if let Some((at, reason)) = &p.failed {
+                        let text = if *at < cursor { "failed" } else { "fails later" };
+                        ui.colored_label(Color32::LIGHT_RED, text).on_hover_text(format!("step {at}: {reason}"));
+                    }
+                });
+                if (k + 1) % per_row == 0 {
+                    ui.end_row();
                 }
-            });
-        }
+            }
+        });
         if let Some(step) = score_chart(ui, session.as_ref(), cursor, 150.0, ChartSpan::Whole) {
             playback.seek(step);
         }

@@ -412,9 +412,10 @@ fn next_perspective(current: Perspective, players: usize, cycle: Option<&[Perspe
     }
 }
 
-/// The shortcuts pressed this frame, of the layout shown, acted on.
+/// The shortcuts pressed this frame, of the layout shown, acted on; none while a text box has
+/// the keyboard (egui hands a box the keys without taking them from the input).
 pub fn keyboard(ctx: &egui::Context, viewer: &mut Viewer) {
-    if ctx.egui_wants_keyboard_input() {
+    if crate::kit::view::typing(ctx) {
         return;
     }
     let claimed = match viewer.session.as_mut() {

@@ -2,7 +2,7 @@
 //! score chart, and the help overlay.
 
 use super::viewer::{Board3d, Viewer};
-use crate::kit::view::{GameView, Marker};
+use crate::kit::view::{GameView, Marker, Track};
 use bevy_egui::egui::{self, Color32, RichText};
 
 /// Points a score series keeps on the chart: a few per pixel of its width.
@@ -24,17 +24,8 @@ pub fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, hei
     let interactive = span == ChartSpan::Whole;
     let plot = Plot::new("scores").height(height).allow_zoom(false).allow_drag(false).allow_scroll(false).show_x(interactive);
     let response = plot.x_axis_label("step").show(ui, |plot| {
-        for (k, series) in track.scores.iter().enumerate() {
-            let shown = match span {
-                ChartSpan::Whole => series.as_slice(),
-                ChartSpan::ToCursor => &series[..series.partition_point(|(at, _)| *at <= cursor)],
-            };
-            let mut points: Vec<[f64; 2]> =
-                thin(shown, CHART_POINTS).into_iter().map(|(at, s)| [at as f64, track.score_value(s)]).collect();
-            if span == ChartSpan::ToCursor {
-                // The score holds until the cursor.
-                points.extend(points.last().map(|p| [cursor as f64, p[1]]));
-            }
+        for k in 0..track.scores.len() {
+            let points = chart_points(track, k, span, cursor);
             plot.line(Line::new(track.players[k].name.clone(), PlotPoints::new(points)).color(track.players[k].color).width(2.0));
         }
         if interactive {
@@ -43,6 +34,24 @@ pub fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, hei
         if plot.response().clicked() { plot.pointer_coordinate().map(|p| p.x) } else { None }
     });
     response.inner.filter(|_| interactive).map(|x| x.round().max(0.0) as usize)
+}
+
+/// Player `k`'s line on the chart: the points of its series (thinned), the last score held to
+/// the replay's last step (`Whole`) or to the cursor (`ToCursor`). Games add a point where a
+/// score changes, so a player who scores nothing more would otherwise end early.
+fn chart_points(track: &Track, k: usize, span: ChartSpan, cursor: usize) -> Vec<[f64; 2]> {
+    let series = &track.scores[k];
+    let (shown, end) = match span {
+        ChartSpan::Whole => (series.as_slice(), track.len),
+        ChartSpan::ToCursor => (&series[..series.partition_point(|(at, _)| *at <= cursor)], cursor),
+    };
+    let mut points: Vec<[f64; 2]> = thin(shown, CHART_POINTS).into_iter().map(|(at, s)| [at as f64, track.score_value(s)]).collect();
+    if let Some(&[at, score]) = points.last()
+        && at < end as f64
+    {
+        points.push([end as f64, score]);
+    }
+    points
 }
 
 /// At most about `max` points of a series: its lowest and highest point in each of `max / 2`
@@ -81,8 +90,10 @@ pub fn marker_ticks(painter: &egui::Painter, markers: &[Marker], len: usize, spa
 }
 
 /// Draws the board into the space left in `ui`, with dragging and the wheel; returns its rect.
-/// Without `details`, the board shows no hover details (a still picture, a stream).
+/// Without `details`, the board shows no hover details (a still picture, a stream); nor while
+/// the help is open, whose dialog a tooltip would cover.
 pub fn board(ui: &mut egui::Ui, viewer: &mut Viewer, details: bool) -> egui::Rect {
+    let details = details && !viewer.show_help;
     let rect = ui.max_rect();
     let response = ui.allocate_rect(rect, egui::Sense::click_and_drag());
     // The views read the pointer off the response: one that covers nothing shows no details.
@@ -104,16 +115,21 @@ pub fn board(ui: &mut egui::Ui, viewer: &mut Viewer, details: bool) -> egui::Rec
     match viewer.session.as_mut() {
         Some(session) => session.draw(ui, &response, rect, cursor, &viewer.camera, viewer.perspective),
         None => {
-            ui.painter().text(
-                rect.center(),
-                egui::Align2::CENTER_CENTER,
-                "Drop a replay here",
-                egui::FontId::proportional(24.0),
-                Color32::GRAY,
-            );
+            let (text, color) = empty_board(viewer);
+            let galley = ui.painter().layout(text.to_string(), egui::FontId::proportional(24.0), color, rect.width() * 0.8);
+            ui.painter().galley(rect.center() - galley.size() / 2.0, galley, color);
         }
     }
     rect
+}
+
+/// What an empty board says: in a broadcast, which has no notice, why its replay could not be
+/// opened; else where a replay comes from.
+fn empty_board(viewer: &Viewer) -> (&str, Color32) {
+    match viewer.message.as_ref().filter(|m| m.error && viewer.broadcast.is_some()) {
+        Some(error) => (error.text.as_str(), Color32::LIGHT_RED),
+        None => ("Drop a replay here", Color32::GRAY),
+    }
 }
 
 /// The viewer's message over the top left of `rect`, with a button to dismiss it.
@@ -195,5 +211,37 @@ mod tests {
         assert_eq!(thinned.last(), series.last());
         assert!(thinned.windows(2).all(|w| w[0].0 < w[1].0), "in order");
         assert_eq!(thin(&series[..10], 2000), series[..10], "short series as they are");
+    }
+
+    #[test]
+    fn an_empty_broadcast_board_says_why_its_replay_could_not_be_opened() {
+        use crate::shell::playlist::{Item, Playlist, Running};
+        let mut viewer = Viewer::new(crate::games::registry());
+        assert_eq!(empty_board(&viewer).0, "Drop a replay here");
+        let items = vec![Item::Replay(std::path::PathBuf::from("/no/such/replay.jsonl"))];
+        viewer.start_broadcast(Running::new(Playlist { pause: 2.0, repeat: false, items }, false));
+        assert!(viewer.session.is_none());
+        let (text, color) = empty_board(&viewer);
+        assert!(text.contains("/no/such/replay.jsonl"), "{text}");
+        assert_eq!(color, Color32::LIGHT_RED);
+    }
+
+    #[test]
+    fn every_players_score_line_runs_to_the_last_step() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/replays/snakecore-four.jsonl");
+        let text = std::fs::read_to_string(path).unwrap();
+        let view = crate::games::registry().open(&text, "snakecore-four.jsonl".into()).unwrap().view;
+        let track = view.track();
+        assert_eq!(track.len, 600);
+        let random = track.players.iter().position(|p| p.name == "Random python").unwrap();
+        assert!(track.scores[random].last().unwrap().0 < 300, "its score last changed early in the game");
+        for k in 0..track.players.len() {
+            let whole = chart_points(track, k, ChartSpan::Whole, 0);
+            assert_eq!(whole.last().unwrap()[0], 600.0, "{}'s line ends at the last step", track.players[k].name);
+            assert_eq!(whole.last().unwrap()[1], track.score_value(track.scores_at(600)[k]));
+            let so_far = chart_points(track, k, ChartSpan::ToCursor, 450);
+            assert_eq!(so_far.last().unwrap()[0], 450.0, "a broadcast's line runs to the cursor");
+        }
+        assert_eq!(track.scores_at(600)[random], 15);
     }
 }

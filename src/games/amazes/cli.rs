@@ -37,9 +37,7 @@ pub struct MatchArgs {
 /// Amazes: explore the maze by hand against a bot process, seeing only what you know.
 #[derive(Parser)]
 #[command(name = "amazes")]
-#[command(after_help = "Keys on your turn: Up/F step forward, Left/L and Right/R turn and step, Down/T turn\n\
-        around and step, Backspace takes a move back, Enter sends the line; P switches between your\n\
-        knowledge (the fog) and the truth (the opponent's knowledge: the View menu). Without a BOT_CMD, our explorer plays the other colour.\n\
+#[command(after_help = "Without a BOT_CMD, our explorer plays the other colour.\n\
         Examples:\n  kibitz play amazes --maze maps/amazes/kibitz-1.txt\n  \
         kibitz play amazes --from replays/amazes-explorers.jsonl --turn 100")]
 pub struct PlayArgs {

@@ -39,6 +39,10 @@ impl Room for AmazesRoom {
         Some(Verb::new(cli::play))
     }
 
+    fn hand_keys(&self) -> &'static [(&'static str, &'static str)] {
+        hand::HELP
+    }
+
     fn tools(&self) -> Vec<Verb<ExitCode>> {
         vec![Verb::new(cli::maze)]
     }

@@ -22,7 +22,11 @@ pub const HELP: &[(&str, &str)] = &[
     ("M", "the selected miner mines · the selected scout scans"),
     ("T", "pause the turn clock while you think / let it run again"),
     ("L", "cut the cube through the selected robot's field (along the cut's axis, x at first)"),
+    ("console", "any command line (at the top of the panel), Enter sends it; keys typed there do nothing else (Esc leaves it)"),
 ];
+
+/// The console's example command.
+pub const CONSOLE_HINT: &str = "any command, e.g. LIST MINERS";
 
 /// A fedrunek match being played by hand: the human's seat, and the robot they act with.
 pub struct Hand {
@@ -118,7 +122,7 @@ impl Hand {
             self.robot_actions(ui, &robot, steps);
         }
         self.buy_row(ui, state);
-        self.seat.footer(ui, "any command, e.g. LIST MINERS")
+        self.seat.footer(ui)
     }
 
     fn robot_actions(&mut self, ui: &mut egui::Ui, robot: &Robot, steps: &[Option<String>; 6]) {

@@ -44,6 +44,10 @@ impl Room for FedrunekRoom {
         Some(play::verb())
     }
 
+    fn hand_keys(&self) -> &'static [(&'static str, &'static str)] {
+        hand::HELP
+    }
+
     fn serve_verb(&self) -> Option<Verb<ExitCode>> {
         Some(server::serve_verb::<cli::WorldArgs>(
             "Fedrunek (Deadline24 2012): the TCP server for teams of mining robots in a cubic asteroid",

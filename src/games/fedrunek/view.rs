@@ -283,7 +283,7 @@ impl FedrunekView {
 
     /// The view's own keys: the cut and the tunnels-only mode.
     fn keys(&mut self, ctx: &egui::Context, n: i32) {
-        if ctx.egui_wants_keyboard_input() {
+        if crate::kit::view::typing(ctx) {
             return;
         }
         let (cycle, deeper, shallower, only) = ctx.input(|i| {
@@ -584,6 +584,10 @@ impl HandPlay for FedrunekView {
             hand.keys(&self.rec.timeline.last_state().game, ctx, &steps);
         }
         &[]
+    }
+
+    fn command_box(&mut self, ui: &mut egui::Ui, _at_end: bool) -> bool {
+        self.hand.as_mut().is_some_and(|h| h.seat.console(ui, hand::CONSOLE_HINT))
     }
 
     fn help(&self) -> &'static [(&'static str, &'static str)] {

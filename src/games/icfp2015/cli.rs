@@ -53,9 +53,8 @@ pub struct MatchArgs {
 /// ICFP 2015: steer the units yourself; saved as an official solution file and a replay.
 #[derive(Parser)]
 #[command(name = "icfp2015")]
-#[command(after_help = "Keys: 4/6 move W/E, 1/3 move SW/SE, 7/9 turn counter-clockwise/clockwise, Backspace undoes;\n\
-        click the type box to enter any command letters (phrases of power). A move that would repeat a\n\
-        position (an error: the board scores 0) is only played if you press it twice.\n\
+#[command(after_help = "A move that would repeat a position (an error: the board scores 0) is only played if its key\n\
+        is pressed twice, or with Enter in the type box.\n\
         Example: kibitz play icfp2015 --problem problem_6.json --solution-out mine.json")]
 pub struct PlayArgs {
     /// The problem file (official JSON).

@@ -7,7 +7,7 @@
 use crate::kit::live::{Arrived, Live};
 use crate::kit::recorded::Recorded;
 use crate::kit::seats::LivePlan;
-use crate::kit::view::PanelRequest;
+use crate::kit::view::{PanelRequest, has_keyboard, text_box};
 use bevy_egui::egui::{self, Color32, Key, RichText};
 use kibitz_core::replay::{ReplayHeader, StepRecord};
 use kibitz_icfp2015::{Command, Event, GameError, Icfp2015, Outcome, Setup, SolutionRecord, State};
@@ -17,12 +17,17 @@ use std::path::PathBuf;
 
 /// Keys of hand play, for the help overlay.
 pub const HELP: &[(&str, &str)] = &[
-    ("4 / 6", "move W / E"),
+    ("4 / 6", "move W / E (keypad keys, outside the type box)"),
     ("1 / 3", "move SW / SE"),
     ("7 / 9", "turn counter-clockwise / clockwise"),
-    ("Backspace", "undo the last character"),
-    ("type box", "any command letters, e.g. a phrase of power (click the box first)"),
+    ("Backspace", "undo the last character (in the type box: edit the box)"),
+    ("type box", "the contest's own letters, played as typed, e.g. a phrase of power; there 4 is SW, as in a solution"),
+    ("Enter", "in the type box: play its first letter even if it ends the game with an error"),
+    ("Esc", "leave the type box: the keys above work again"),
 ];
+
+/// The type box's id ([`text_box`]).
+const TYPE_BOX: &str = "icfp2015-type";
 
 /// The keypad keys and the character each plays.
 const KEYS: [(Key, char); 6] = [(Key::Num4, 'p'), (Key::Num6, 'b'), (Key::Num1, 'a'), (Key::Num3, 'l'), (Key::Num7, 'k'), (Key::Num9, 'd')];
@@ -32,11 +37,12 @@ pub struct Hand {
     pub solution_out: PathBuf,
     /// Characters accepted but not yet sent: one goes at a time, when the previous one is back.
     pending: VecDeque<char>,
-    /// The "type commands" box.
-    typed: String,
+    /// The type box: what was typed and not played yet (a letter that would end the game with
+    /// an error, and what was typed after it).
+    pub(super) typed: String,
     /// A character that would repeat a position, pressed once: pressing it again plays it.
     confirm: Option<char>,
-    notice: Option<(String, bool)>,
+    pub(super) notice: Option<(String, bool)>,
 }
 
 /// What a character would do after everything already played and pending.
@@ -45,6 +51,18 @@ pub enum Preview {
     Locks,
     Fails(GameError),
     Over,
+}
+
+/// Where a character comes from, which decides whether one that would end the game with an
+/// error is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// A key or a button: the same one twice in a row plays it.
+    Key,
+    /// Typed in the box: it stops there, and stays in the box.
+    Typed,
+    /// Enter in the box: played.
+    Forced,
 }
 
 /// What the hand asks of its view besides playing characters.
@@ -114,16 +132,19 @@ impl Hand {
     }
 
     /// Plays one character, unless it would end the game with an error: that needs the same
-    /// key twice in a row (typed text never confirms). Returns whether it was accepted; it is
+    /// key twice in a row, or Enter in the type box. Returns whether it was accepted; it is
     /// sent as soon as the match waits for it.
-    pub fn play(&mut self, rec: &Recorded<Icfp2015>, c: char, typed: bool) -> bool {
-        let confirmed = self.confirm == Some(c) && !typed;
+    pub fn play(&mut self, rec: &Recorded<Icfp2015>, c: char, source: Source) -> bool {
+        let confirmed = source == Source::Forced || (source == Source::Key && self.confirm == Some(c));
         let notice = match self.preview(rec, c) {
-            Preview::Over => Some(("the game is over: undo (Backspace) to play on".to_string(), true)),
+            Preview::Over => Some(("the game is over: undo (the undo button, or Backspace outside the box) to play on".to_string(), true)),
             Preview::Fails(e) if !confirmed => {
-                self.confirm = (!typed).then_some(c);
-                let how = if typed { "It was not played (a key or button can force it)." } else { "Press it again to play it anyway." };
-                self.notice = Some((format!("careful: {e}; that scores the board 0. {how}"), true));
+                self.confirm = (source == Source::Key).then_some(c);
+                let how = match source {
+                    Source::Typed => "It stays in the type box with what follows: Backspace takes it out, Enter plays it anyway.",
+                    _ => "Press it again to play it anyway.",
+                };
+                self.notice = Some((format!("careful: {c:?}: {e}; that scores the board 0. {how}"), true));
                 return false;
             }
             _ => None,
@@ -183,7 +204,7 @@ impl Hand {
     pub fn keys(&mut self, rec: &Recorded<Icfp2015>, ctx: &egui::Context) -> Option<Request> {
         let pressed: Vec<char> = ctx.input(|i| KEYS.iter().filter(|(k, _)| i.key_pressed(*k)).map(|&(_, c)| c).collect());
         for c in pressed {
-            self.play(rec, c, false);
+            self.play(rec, c, Source::Key);
         }
         ctx.input(|i| i.key_pressed(Key::Backspace)).then_some(Request::Undo)
     }
@@ -198,9 +219,8 @@ impl Hand {
         if let Some(ended) = &self.live.ended {
             ui.colored_label(Color32::LIGHT_GREEN, format!("{ended} Undo (Backspace) to play on."));
         }
-        if let Some((text, error)) = &self.notice {
-            ui.colored_label(if *error { Color32::LIGHT_RED } else { Color32::LIGHT_GREEN }, text);
-        }
+        // While the type box has the keyboard the keypad keys are letters there: no key names.
+        let typing = has_keyboard(ui, TYPE_BOX);
         let mut play = None;
         egui::Grid::new("icfp-hand").num_columns(3).striped(true).show(ui, |ui| {
             for (key, c) in KEYS {
@@ -208,7 +228,8 @@ impl Hand {
                     kibitz_icfp2015::Decoded::Command(cmd) => cmd.to_string(),
                     _ => c.to_string(),
                 };
-                if ui.button(format!("{name}  ({})", key.symbol_or_name())).clicked() {
+                let label = if typing { name } else { format!("{name}  (key {})", key.symbol_or_name()) };
+                if ui.button(label).clicked() {
                     play = Some(c);
                 }
                 let (text, color) = match self.preview(rec, c) {
@@ -222,24 +243,60 @@ impl Hand {
                 ui.end_row();
             }
         });
-        let mut changed = false;
+        if let Some(c) = play {
+            self.play(rec, c, Source::Key);
+        }
+        let undo = if typing { "undo" } else { "undo  (Backspace)" };
+        ui.button(undo).clicked().then_some(Request::Undo)
+    }
+
+    /// The type box, which the shell keeps above the panel's scrolling part, and the warning
+    /// under it. What is typed is played letter by letter as the contest's own characters (so
+    /// `4` is SW, as in a solution); a letter that would end the game with an error stops
+    /// there and stays in the box with what was typed after it: Backspace edits the box, Enter
+    /// plays it anyway. Nothing when looking back.
+    pub fn type_box(&mut self, rec: &Recorded<Icfp2015>, ui: &mut egui::Ui, at_end: bool) -> bool {
+        if !at_end {
+            return false;
+        }
+        let (mut changed, mut enter) = (false, false);
         ui.horizontal(|ui| {
             ui.label("type:");
-            changed = ui.add(egui::TextEdit::singleline(&mut self.typed).desired_width(180.0).hint_text("e.g. ei!")).changed();
+            let field = text_box(ui, &mut self.typed, TYPE_BOX, "letters, e.g. ei!", 180.0);
+            changed = field.changed();
+            // A single-line box gives up the keyboard on Enter: it keeps it while letters wait.
+            enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+            if enter && !self.typed.is_empty() {
+                field.request_focus();
+            }
         });
-        // Typed text is played as it is typed; what cannot be played stays in the box.
-        let typed: Vec<char> = if changed { std::mem::take(&mut self.typed).chars().collect() } else { Vec::new() };
+        if changed || enter {
+            self.play_typed(rec, enter);
+        }
+        if has_keyboard(ui, TYPE_BOX) {
+            ui.label(RichText::new("typing the contest's letters (4 is SW here); Esc leaves the box").weak());
+        }
+        if let Some((text, error)) = &self.notice {
+            ui.colored_label(if *error { Color32::LIGHT_RED } else { Color32::LIGHT_GREEN }, text);
+        }
+        true
+    }
+
+    /// Plays the type box's letters in order (the first one even if it ends the game with an
+    /// error, when `force`); the first that is not played stays in the box with the rest.
+    fn play_typed(&mut self, rec: &Recorded<Icfp2015>, force: bool) {
+        let typed: Vec<char> = std::mem::take(&mut self.typed).chars().collect();
+        if typed.is_empty() && !force {
+            // Emptied by hand: the warning about what was in it is stale.
+            self.notice = None;
+        }
         for (i, &c) in typed.iter().enumerate() {
-            if !self.play(rec, c, true) {
-                // Keep what was not played in the box, so nothing typed is lost.
+            let source = if force && i == 0 { Source::Forced } else { Source::Typed };
+            if !self.play(rec, c, source) {
                 self.typed = typed[i..].iter().collect();
-                break;
+                return;
             }
         }
-        if let Some(c) = play {
-            self.play(rec, c, false);
-        }
-        ui.button("undo  (Backspace)").clicked().then_some(Request::Undo)
     }
 }
 

@@ -43,6 +43,10 @@ impl Room for Icfp2015Room {
         Some(Verb::new(cli::play))
     }
 
+    fn hand_keys(&self) -> &'static [(&'static str, &'static str)] {
+        hand::HELP
+    }
+
     fn score_verb(&self) -> Option<Verb<ExitCode>> {
         Some(Verb::new(cli::score))
     }

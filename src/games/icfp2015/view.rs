@@ -74,11 +74,16 @@ impl Icfp2015View {
     fn absorb(&mut self, record: StepRecord<char, Outcome>) {
         let (i, outcome) = self.rec.push(record);
         let after = i + 1;
+        let over = self.rec.timeline.last_state().is_over();
         let track = &mut self.rec.track;
         match &outcome.event {
             OutcomeEvent::Locked { lock, .. } => {
                 self.locks.push(i);
-                track.round_starts.push(after);
+                // The next unit starts here, unless that lock ended the game (the source is
+                // used up, or the next unit has no room): no 41st of 40.
+                if !over {
+                    track.round_starts.push(after);
+                }
                 if lock.rows_cleared > 0 {
                     track.markers.push(Marker {
                         at: after,
@@ -499,6 +504,13 @@ impl HandPlay for Icfp2015View {
         &[]
     }
 
+    fn command_box(&mut self, ui: &mut egui::Ui, at_end: bool) -> bool {
+        match self.hand.as_mut() {
+            Some(hand) => hand.type_box(&self.rec, ui, at_end),
+            None => false,
+        }
+    }
+
     fn help(&self) -> &'static [(&'static str, &'static str)] {
         hand::HELP
     }
@@ -556,8 +568,25 @@ fn unit_preview(ui: &mut egui::Ui, cells: &[Cell]) {
 }
 
 #[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_unit_counter_ends_at_the_last_unit() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/replays/icfp2015-hive.jsonl")).unwrap();
+        let view = Icfp2015View::new("hive".into(), Replay::<Icfp2015>::parse(&text).unwrap().replay).unwrap();
+        let len = view.track().len;
+        assert!(view.describe(0).contains("unit 1 of 40"), "{}", view.describe(0));
+        assert!(view.describe(len).contains("unit 40 of 40"), "{}", view.describe(len));
+        // The broadcast's counter: UNIT 1 / 40 at the start, 40 / 40 at the end.
+        assert_eq!(view.track().round_at(0), (1, 40));
+        assert_eq!(view.track().round_at(len), (40, 40));
+    }
+}
+
+#[cfg(test)]
 mod hand_play_tests {
-    use super::hand::Preview;
+    use super::hand::{Preview, Source};
     use super::*;
     use kibitz_icfp2015::GameError;
 
@@ -572,9 +601,9 @@ mod hand_play_tests {
     }
 
     impl Icfp2015View {
-        fn play(&mut self, c: char, typed: bool) -> bool {
+        fn play(&mut self, c: char, source: Source) -> bool {
             let hand = self.hand.as_mut().expect("played by hand");
-            hand.play(&self.rec, c, typed)
+            hand.play(&self.rec, c, source)
         }
 
         fn preview(&self, c: char) -> Preview {
@@ -610,7 +639,7 @@ mod hand_play_tests {
     fn every_character_is_saved_as_a_solution_and_a_replay_that_verifies() {
         let dir = tempfile::tempdir().unwrap();
         let mut v = view(dir.path(), "a");
-        assert!(v.play('l', false) && v.play('b', false));
+        assert!(v.play('l', Source::Key) && v.play('b', Source::Key));
         settle(&mut v);
         assert_eq!(saved_solution(dir.path()), "alb");
         let replay = Replay::<Icfp2015>::parse(&std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap()).unwrap().replay;
@@ -624,14 +653,74 @@ mod hand_play_tests {
         let dir = tempfile::tempdir().unwrap();
         let mut v = view(dir.path(), "b");
         assert!(matches!(v.preview('p'), Preview::Fails(GameError::RepeatedPosition { .. })), "back W repeats");
-        assert!(!v.play('p', true), "typed: refused");
-        assert!(!v.play('p', true), "typed again: still refused");
-        assert!(!v.play('p', false), "first key press: a warning");
+        assert!(!v.play('p', Source::Typed), "typed: refused");
+        assert!(!v.play('p', Source::Typed), "typed again: still refused");
+        assert!(!v.play('p', Source::Key), "first key press: a warning");
         assert_eq!(saved_solution(dir.path()), "b");
-        assert!(v.play('p', false), "second key press: played");
+        assert!(v.play('p', Source::Key), "second key press: played");
         settle(&mut v);
         assert_eq!(Icfp2015::scores(v.rec.timeline.last_state()), vec![0], "an error scores 0");
         assert!(matches!(v.preview('a'), Preview::Over));
+    }
+
+    /// One frame of the window as the shell runs it: the game's keys unless a text box has the
+    /// keyboard, then the type box; then the match answers.
+    fn frame(ctx: &egui::Context, v: &mut Icfp2015View, events: Vec<egui::Event>) {
+        let screen_rect = Some(Rect::from_min_size(Pos2::ZERO, Vec2::new(800.0, 600.0)));
+        let _ = ctx.run_ui(egui::RawInput { events, screen_rect, ..Default::default() }, |ui| {
+            let ctx = ui.ctx().clone();
+            crate::kit::view::note_typing(&ctx);
+            if !crate::kit::view::typing(&ctx) {
+                HandPlay::keys(&mut *v, &ctx);
+            }
+            v.command_box(ui, true);
+        });
+        settle(v);
+    }
+
+    fn key(key: egui::Key) -> egui::Event {
+        egui::Event::Key { key, physical_key: None, pressed: true, repeat: false, modifiers: egui::Modifiers::NONE }
+    }
+
+    fn text(t: &str) -> egui::Event {
+        egui::Event::Text(t.to_string())
+    }
+
+    #[test]
+    fn the_type_box_plays_what_is_typed_in_order_and_backspace_edits_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut v = view(dir.path(), "b");
+        let ctx = egui::Context::default();
+        // Keypad 4 (W) would repeat the position: a warning shows.
+        frame(&ctx, &mut v, vec![key(egui::Key::Num4)]);
+        assert!(v.hand.as_ref().unwrap().notice.is_some());
+        ctx.memory_mut(|m| m.request_focus(egui::Id::new("icfp2015-type")));
+        // Typed while the warning shows (which then goes): every letter is played.
+        for letter in ["e", "i", "!"] {
+            frame(&ctx, &mut v, vec![text(letter)]);
+        }
+        assert_eq!(saved_solution(dir.path()), "bei!");
+        // In the box, keypad 4 is the contest's letter 4 (SW), not the key for W.
+        frame(&ctx, &mut v, vec![key(egui::Key::Num4), text("4")]);
+        assert_eq!(saved_solution(dir.path()), "bei!4");
+        // W, then E back would repeat a position: E stays in the box, and so does what follows.
+        frame(&ctx, &mut v, vec![text("p")]);
+        frame(&ctx, &mut v, vec![text("b")]);
+        frame(&ctx, &mut v, vec![text("c")]);
+        assert_eq!(saved_solution(dir.path()), "bei!4p");
+        assert_eq!(v.hand.as_ref().unwrap().typed, "bc");
+        // Backspace edits the box; it undoes nothing.
+        frame(&ctx, &mut v, vec![key(egui::Key::Backspace)]);
+        frame(&ctx, &mut v, vec![key(egui::Key::Backspace)]);
+        assert_eq!(v.hand.as_ref().unwrap().typed, "");
+        assert!(v.hand.as_ref().unwrap().notice.is_none(), "the warning went with the letter");
+        assert_eq!(saved_solution(dir.path()), "bei!4p");
+        assert!(crate::kit::view::typing(&ctx), "the box kept the keyboard throughout");
+        // Enter plays the box's first letter anyway.
+        frame(&ctx, &mut v, vec![text("b")]);
+        frame(&ctx, &mut v, vec![key(egui::Key::Enter)]);
+        assert_eq!(saved_solution(dir.path()), "bei!4pb");
+        assert!(v.rec.timeline.last_state().error().is_some());
     }
 
     #[test]
@@ -642,7 +731,7 @@ mod hand_play_tests {
         v.undo();
         assert_eq!(saved_solution(dir.path()), "b");
         assert!(v.rec.timeline.last_state().error().is_none());
-        assert!(v.play('a', false));
+        assert!(v.play('a', Source::Key));
         settle(&mut v);
         assert_eq!(saved_solution(dir.path()), "ba");
         assert!(v.is_live(), "still played by hand after an undo");
@@ -653,7 +742,7 @@ mod hand_play_tests {
         let dir = tempfile::tempdir().unwrap();
         let mut v = view(dir.path(), "");
         for c in "ei!".chars() {
-            assert!(v.play(c, true));
+            assert!(v.play(c, Source::Typed));
         }
         settle(&mut v);
         let score = kibitz_icfp2015::score::summary(v.rec.timeline.last_state());
@@ -661,7 +750,7 @@ mod hand_play_tests {
         // Straight down until the unit locks, then the next one is in play.
         let before = v.rec.timeline.last_state().units_locked();
         for c in "alalalal".chars() {
-            v.play(c, false);
+            v.play(c, Source::Key);
         }
         settle(&mut v);
         assert!(v.rec.timeline.last_state().units_locked() > before);

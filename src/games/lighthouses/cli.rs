@@ -32,9 +32,7 @@ pub struct MatchArgs {
 /// Lighthouses: you in one or more seats, bot processes in the others.
 #[derive(Parser)]
 #[command(name = "lighthouses")]
-#[command(after_help = "Keys when it is your turn: 1-9 move like a keypad (8 up), 5 passes, X attacks/recharges with the\n\
-        amount in the box; click a neighbouring cell to move, a lighthouse whose key you hold to connect.\n\
-        Examples:\n  kibitz play lighthouses --map maps/lighthouses/duel.txt -- 'kibitz bot lighthouses greedy'\n  \
+#[command(after_help = "Examples:\n  kibitz play lighthouses --map maps/lighthouses/duel.txt -- 'kibitz bot lighthouses greedy'\n  \
         kibitz play lighthouses --from replays/lighthouses-duel.jsonl --turn 120")]
 pub struct PlayArgs {
     /// A map in the original text format (not with --from).

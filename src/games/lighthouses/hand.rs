@@ -3,7 +3,7 @@
 
 use crate::kit::live::Live;
 use crate::kit::recorded::Recorded;
-use crate::kit::view::{PanelRequest, stop_button};
+use crate::kit::view::{PanelRequest, stop_button, text_box};
 use bevy_egui::egui::{self, Color32, Key, RichText};
 use kibitz_lighthouses::hand::{connect_candidates, direction_of_digit};
 use kibitz_lighthouses::{Command, Lighthouses, Outcome, Pos, Target};
@@ -13,6 +13,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("1-9", "move like a keypad: 8 up, 2 down, 7 up-left, 3 down-right…"),
     ("5", "pass"),
     ("X", "attack / recharge the lighthouse underfoot with the amount in the box"),
+    ("energy box", "the amount to attack or recharge with; Enter there does it (keys typed there do nothing else)"),
     ("click", "a neighbouring cell: move there; a lighthouse whose key you hold: connect; your lighthouse: attack"),
 ];
 
@@ -94,7 +95,7 @@ impl Hand {
             ui.vertical(|ui| {
                 ui.horizontal(|ui| {
                     ui.label("energy");
-                    let r = ui.add(egui::TextEdit::singleline(&mut self.amount).desired_width(56.0).hint_text("amount"));
+                    let r = text_box(ui, &mut self.amount, "lighthouses-energy", "amount", 56.0);
                     if r.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
                         command = self.amount().map(|energy| Command::Attack { energy });
                     }

@@ -38,6 +38,10 @@ impl Room for LighthousesRoom {
         Some(Verb::new(cli::play))
     }
 
+    fn hand_keys(&self) -> &'static [(&'static str, &'static str)] {
+        hand::HELP
+    }
+
     fn bot_strategies(&self) -> &'static [&'static str] {
         kibitz_bots::lighthouses::STRATEGIES
     }

@@ -39,8 +39,8 @@ pub struct MatchArgs {
     pub bots: Vec<String>,
 }
 
-/// SnakeCore by hand: steer your python with the arrows (or W A S D), N passes, Space shields;
-/// bot processes play the other pythons (default: our greedy python).
+/// SnakeCore by hand: steer your python with the keys below; bot processes play the other
+/// pythons (default: our greedy python).
 #[derive(Parser)]
 #[command(name = "snakecore")]
 #[command(after_help = "Examples:\n  kibitz play snakecore --map maps/snakecore/duel.txt\n  \

@@ -1,34 +1,42 @@
 //! Hand play of SnakeCore: on the human's turn the arrows (or the protocol's own letters U L D
-//! R) move, N passes and A switches the shield on, as a bot would answer; bot processes play
-//! the other pythons. WASD is not offered: A is the seed's letter for the shield.
+//! R) move, N passes and A switches the shield on, as a bot would answer ([`KEYS`]); bot
+//! processes play the other pythons. WASD is not offered: A is the seed's letter for the shield.
 
 use crate::kit::live::Live;
 use crate::kit::recorded::Recorded;
-use crate::kit::view::{PanelRequest, stop_button};
+use crate::kit::view::{PanelRequest, row_keys, stop_button};
 use bevy_egui::egui::{self, Key, RichText};
 use kibitz_core::BotProtocol;
 use kibitz_snakecore::{Action, SnakeCore};
+use std::sync::LazyLock;
 
-/// Keys of hand play, for the help overlay.
-pub const HELP: &[(&str, &str)] = &[
-    ("arrows (or U L D R)", "move the head up, left, down, right (into a reactor: dump the body)"),
-    ("N", "pass"),
-    ("A", "switch the shield on (spends the energy block nearest the tail)"),
+/// Hand play's keys: each row's keys (egui's names, `/` between them), what they do, and the
+/// letter of the seed's protocol they answer with. The window reads its keys from this table,
+/// and its help, `kibitz play snakecore --help` and docs/cli.md list it ([`HELP`]).
+const KEYS: [(&str, &str, &str); 6] = [
+    ("Up / U", "move the head up (into a reactor: dump the body)", "U"),
+    ("Left / L", "move the head left", "L"),
+    ("Down / D", "move the head down", "D"),
+    ("Right / R", "move the head right", "R"),
+    ("N", "pass", "N"),
+    ("A", "switch the shield on (spends the energy block nearest the tail)", "A"),
 ];
 
-const KEYS: [(Key, &str); 10] = [
-    (Key::ArrowUp, "U"),
-    (Key::ArrowLeft, "L"),
-    (Key::ArrowDown, "D"),
-    (Key::ArrowRight, "R"),
-    (Key::U, "U"),
-    (Key::L, "L"),
-    (Key::D, "D"),
-    (Key::R, "R"),
-    (Key::N, "N"),
-    (Key::A, "A"),
-];
-const CLAIMED: [Key; 10] = [Key::ArrowUp, Key::ArrowLeft, Key::ArrowDown, Key::ArrowRight, Key::U, Key::L, Key::D, Key::R, Key::N, Key::A];
+/// The keys and what they do, as the help lists them.
+pub const HELP: &[(&str, &str)] = &help_rows(KEYS);
+
+const fn help_rows<const N: usize>(keys: [(&'static str, &'static str, &'static str); N]) -> [(&'static str, &'static str); N] {
+    let mut rows = [("", ""); N];
+    let mut k = 0;
+    while k < N {
+        rows[k] = (keys[k].0, keys[k].1);
+        k += 1;
+    }
+    rows
+}
+
+/// Every key of the table: while the human is to move the shell's shortcuts on them wait.
+static CLAIMED: LazyLock<Vec<Key>> = LazyLock::new(|| KEYS.iter().flat_map(|(names, ..)| row_keys(names)).collect());
 
 pub struct Hand {
     pub live: Live<SnakeCore>,
@@ -48,13 +56,14 @@ impl Hand {
     /// the shell's shortcuts on them wait.
     pub fn keys(&mut self, rec: &Recorded<SnakeCore>, ctx: &egui::Context) -> &'static [Key] {
         let Some(player) = self.live.human_to_move(rec) else { return &[] };
-        if ctx.egui_wants_keyboard_input() {
+        if crate::kit::view::typing(ctx) {
             return &[];
         }
-        if let Some(letter) = ctx.input(|i| KEYS.iter().find(|(k, _)| i.key_pressed(*k)).map(|&(_, l)| l)) {
+        let pressed = ctx.input(|i| KEYS.iter().find(|(names, ..)| row_keys(names).any(|k| i.key_pressed(k))).map(|&(.., letter)| letter));
+        if let Some(letter) = pressed {
             self.live.submit(player, Action::parse(letter));
         }
-        &CLAIMED
+        CLAIMED.as_slice()
     }
 
     pub fn panel(&mut self, rec: &Recorded<SnakeCore>, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
@@ -69,7 +78,7 @@ impl Hand {
             "length {} · {energy} energy block(s) · shield {} · turn {} of {}",
             s.length(),
             if s.shield > 0 { format!("{} turns left", s.shield) } else { "off".into() },
-            state.moves / state.snakes.len() as u32 + 1,
+            state.turn(),
             state.turns
         ));
         let mut pressed = None;
@@ -87,5 +96,20 @@ impl Hand {
             ui.label(RichText::new(SnakeCore::turn_lines(state, player).join("\n")).monospace().size(10.0));
         });
         stop_button(ui)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_the_help_names_is_one_the_window_reads() {
+        for (names, _, letter) in KEYS {
+            assert_eq!(row_keys(names).count(), names.split(" / ").count(), "{names:?}: every name is a key");
+            assert!(!matches!(Action::parse(letter), Action::Other(_)), "{letter:?} is a protocol letter");
+        }
+        assert_eq!(CLAIMED.len(), 10);
+        assert!(CLAIMED.contains(&Key::ArrowUp) && CLAIMED.contains(&Key::A) && !CLAIMED.contains(&Key::W));
     }
 }

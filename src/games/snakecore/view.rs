@@ -217,7 +217,7 @@ impl GameView for SnakeCoreView {
     fn describe(&self, cursor: usize) -> String {
         let setup = &self.rec.replay.header.setup;
         let players = setup.map.snakes.len().max(1);
-        format!("turn {} of {} · {} pythons", cursor / players + 1, setup.turns, players)
+        format!("turn {} of {} · {} pythons", kibitz_snakecore::turn_number(cursor, players, setup.turns), setup.turns, players)
     }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
@@ -315,19 +315,16 @@ impl GameView for SnakeCoreView {
             let name = self.rec.track.players[k].name.clone();
             // The lines of its last turn by the cursor, as the referee sent them, and its answer.
             let last = self.rec.replay.records[..cursor.min(self.rec.replay.records.len())].iter().rposition(|r| r.player == Some(k));
-            let (title, lines, answer) = match last {
-                Some(i) => {
-                    let answer = self.rec.replay.records[i].action.as_ref().map_or("(nothing)".to_string(), |a| a.text().to_string());
-                    let lines = SnakeCore::turn_lines(self.rec.state(i), k);
-                    (format!("{name} was sent, at step {i}:"), lines, Some(answer))
-                }
-                None => (format!("{name} will be sent at its first turn:"), SnakeCore::turn_lines(&state, k), None),
+            let Some(i) = last else {
+                // Nothing sent yet: a promise of lines to come read as a heading with nothing under it.
+                ui.colored_label(player_color(k), format!("{name} has had no turn yet."));
+                return;
             };
-            ui.colored_label(player_color(k), title);
+            let answer = self.rec.replay.records[i].action.as_ref().map_or("(nothing)".to_string(), |a| a.text().to_string());
+            let lines = SnakeCore::turn_lines(self.rec.state(i), k);
+            ui.colored_label(player_color(k), format!("{name} was sent, at step {i}:"));
             ui.label(egui::RichText::new(lines.join("\n")).monospace().size(10.0));
-            if let Some(answer) = answer {
-                ui.label(egui::RichText::new(format!("and answered: {answer}")).monospace());
-            }
+            ui.label(egui::RichText::new(format!("and answered: {answer}")).monospace());
         }
     }
 

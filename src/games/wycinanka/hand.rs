@@ -20,7 +20,11 @@ pub const HELP: &[(&str, &str)] = &[
     ("Backspace", "take the last placed vertex back"),
     ("X", "clear this order's vertices"),
     ("T", "pause the turn clock while you think / let it run again"),
+    ("console", "any command line (at the top of the panel), Enter sends it; keys typed there do nothing else (Esc leaves it)"),
 ];
+
+/// The console's example command.
+pub const CONSOLE_HINT: &str = "any command, e.g. DESCRIBE ORDER 1";
 
 /// A wycinanka match being played by hand: the human's seat, and a solution in the making
 /// for each order they have started on.
@@ -130,7 +134,7 @@ impl Hand {
         {
             *selected = Some(next);
         }
-        self.seat.footer(ui, "any command, e.g. DESCRIBE ORDER 1")
+        self.seat.footer(ui)
     }
 
     /// The solution of order `id` in the making: progress, wrong edges, commit.

@@ -45,6 +45,10 @@ impl Room for WycinankaRoom {
         Some(play::verb())
     }
 
+    fn hand_keys(&self) -> &'static [(&'static str, &'static str)] {
+        hand::HELP
+    }
+
     fn tools(&self) -> Vec<Verb<ExitCode>> {
         vec![Verb::new(cli::sheet)]
     }

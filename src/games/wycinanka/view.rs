@@ -176,7 +176,7 @@ impl WycinankaView {
 
     /// `,` and `.` move the selection through the orders.
     fn keys(&mut self, ctx: &egui::Context, orders: usize) {
-        if ctx.egui_wants_keyboard_input() || orders == 0 {
+        if crate::kit::view::typing(ctx) || orders == 0 {
             return;
         }
         let (back, on) = ctx.input(|i| (i.key_pressed(egui::Key::Comma), i.key_pressed(egui::Key::Period)));
@@ -550,11 +550,15 @@ impl HandPlay for WycinankaView {
     fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
         if let Some(hand) = self.hand.as_mut()
             && hand.seat.ended.is_none()
-            && !ctx.egui_wants_keyboard_input()
+            && !crate::kit::view::typing(ctx)
         {
             hand.keys(&self.rec.timeline.last_state().game, ctx, &mut self.selected);
         }
         &[]
+    }
+
+    fn command_box(&mut self, ui: &mut egui::Ui, _at_end: bool) -> bool {
+        self.hand.as_mut().is_some_and(|h| h.seat.console(ui, hand::CONSOLE_HINT))
     }
 
     fn help(&self) -> &'static [(&'static str, &'static str)] {

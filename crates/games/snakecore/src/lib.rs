@@ -15,7 +15,7 @@ pub mod protocol;
 pub mod rules;
 
 pub use map::{Cell, Kind, Map, MapError, Pos, Start};
-pub use rules::{Action, Event, Occupant, Outcome, SHIELD_TURNS, Snake, State, neighbour};
+pub use rules::{Action, Event, Occupant, Outcome, SHIELD_TURNS, Snake, State, neighbour, turn_number};
 
 use kibitz_core::{Game, Step, ToMove};
 use serde::{Deserialize, Serialize};

@@ -135,6 +135,12 @@ pub enum Outcome {
 }
 
 /// The whole game at one moment.
+/// The turn under way once `moves` turns of `pythons` pythons are taken (1 for the first),
+/// and the last of `turns` once all are taken: "turn T of N" never passes N.
+pub fn turn_number(moves: usize, pythons: usize, turns: u32) -> usize {
+    (moves / pythons.max(1) + 1).min(turns.max(1) as usize)
+}
+
 #[derive(Debug, Clone)]
 pub struct State {
     pub size: u16,
@@ -169,6 +175,11 @@ impl State {
             turns,
             rng: SplitMix64::new(seed ^ 0x5a4e_c0de),
         }
+    }
+
+    /// The turn under way (1 for the first), the last one once the game is over.
+    pub fn turn(&self) -> usize {
+        turn_number(self.moves as usize, self.snakes.len(), self.turns)
     }
 
     /// The python to move, or `None` once every python has had its turns.

@@ -36,6 +36,21 @@ fn cells(state: &State, p: usize) -> Vec<(u16, u16)> {
 }
 
 #[test]
+fn the_turn_counter_ends_at_the_last_turn() {
+    assert_eq!(kibitz_snakecore::turn_number(0, 4, 150), 1);
+    assert_eq!(kibitz_snakecore::turn_number(4, 4, 150), 2);
+    assert_eq!(kibitz_snakecore::turn_number(599, 4, 150), 150);
+    assert_eq!(kibitz_snakecore::turn_number(600, 4, 150), 150, "after the last step: turn 150 of 150, not 151");
+    let mut s = game("......\n.pbb..\n......\n......\n......\n......\nsnake 1 1 2 1 3 1\n", 2);
+    assert_eq!(s.turn(), 1);
+    play(&mut s, "N");
+    assert_eq!(s.turn(), 2);
+    play(&mut s, "N");
+    assert!(s.to_move().is_none(), "over");
+    assert_eq!(s.turn(), 2);
+}
+
+#[test]
 fn a_move_drags_the_body_along_and_empties_the_tails_cell() {
     let mut s = game("......\n.pbb..\n......\n......\n......\n......\nsnake 1 1 2 1 3 1\n", 5);
     assert_eq!(play(&mut s, "D"), Event::Moved);
