@@ -323,10 +323,12 @@ mod tests {
     /// One frame with `events`, as the shell runs it: the focus noted, then `ui_fn`.
     fn frame(ctx: &egui::Context, events: Vec<egui::Event>, mut ui_fn: impl FnMut(&mut egui::Ui)) {
         let screen_rect = Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0)));
-        let _ = ctx.run_ui(egui::RawInput { events, screen_rect, ..Default::default() }, |ui| {
+        let mut output = ctx.run_ui(egui::RawInput { events, screen_rect, ..Default::default() }, |ui| {
             note_typing(ui.ctx());
             ui_fn(ui);
         });
+        // No renderer takes the font atlas: dropped unused, as egui asks.
+        output.textures_delta.clear();
     }
 
     fn key(key: egui::Key) -> egui::Event {
