@@ -266,7 +266,9 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
                 (false, Some(p)) => session.track().players[p].color,
                 (false, None) => Color32::GRAY,
             };
-            let mut text = RichText::new(format!("{:>5} {}", line.step, line.text)).color(color).monospace().size(11.5);
+            // A refusal is marked as well as red: a player's own colour may be a red too.
+            let mark = if line.error { "✖ " } else { "" };
+            let mut text = RichText::new(format!("{:>5} {mark}{}", line.step, line.text)).color(color).monospace().size(11.5);
             if current {
                 text = text.background_color(Color32::from_gray(55));
             }
