@@ -110,8 +110,14 @@ fn with_hand_keys(command: clap::Command, keys: &[(&str, &str)]) -> clap::Comman
 /// The whole command line: the fixed verbs, each game's arguments under them, the games'
 /// own tools, and the list of games in `--help`.
 pub fn command(registry: &Registry) -> clap::Command {
+    command_with(registry, |_| true)
+}
+
+/// The command line with the games' arguments under the verbs `wanted` only: they are most of
+/// what building it costs (docs/performance.md, "Start-up"), and a command line uses one verb.
+fn command_with(registry: &Registry, wanted: impl Fn(&str) -> bool) -> clap::Command {
     let mut cmd = Cli::command();
-    for (verb, offered) in GAME_VERBS {
+    for (verb, offered) in GAME_VERBS.into_iter().filter(|(verb, _)| wanted(verb)) {
         let mut games: Vec<clap::Command> = registry.rooms().iter().filter_map(|r| offered(*r)).collect();
         if verb == "match" {
             games = games.into_iter().map(|g| g.arg(watch::arg())).collect();
@@ -130,10 +136,22 @@ pub fn command(registry: &Registry) -> clap::Command {
     ))
 }
 
+/// The verb a command line names: its first word that is not an option (`kibitz -v match ...`),
+/// or the one after `help` (`kibitz help match`).
+fn named_verb(args: &[std::ffi::OsString]) -> Option<&str> {
+    let mut words = args.iter().skip(1).filter(|a| !a.to_str().is_some_and(|a| a.starts_with('-')));
+    match words.next()?.to_str()? {
+        "help" => words.next()?.to_str(),
+        verb => Some(verb),
+    }
+}
+
 /// Parses the command line and runs it; `main` in a function so that a test can run the whole
 /// program with a registry of its own.
 pub fn main_with(registry: Registry, args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
-    let matches = match command(&registry).try_get_matches_from(args) {
+    let args: Vec<_> = args.into_iter().collect();
+    let verb = named_verb(&args);
+    let matches = match command_with(&registry, |v| verb == Some(v)).try_get_matches_from(args) {
         Ok(m) => m,
         Err(e) => {
             let _ = e.print();
@@ -192,6 +210,19 @@ mod tests {
     /// Text with every run of white space as one space (help may be wrapped).
     fn squash(text: &str) -> String {
         text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn the_verb_is_the_first_word_that_is_not_an_option() {
+        let verb = |line: &str| {
+            let args: Vec<std::ffi::OsString> = line.split_whitespace().map(Into::into).collect();
+            named_verb(&args).map(str::to_string)
+        };
+        assert_eq!(verb("kibitz match lighthouses --rounds 3"), Some("match".into()));
+        assert_eq!(verb("kibitz -v play snakecore"), Some("play".into()));
+        assert_eq!(verb("kibitz help serve"), Some("serve".into()));
+        assert_eq!(verb("kibitz --version"), None);
+        assert_eq!(verb("kibitz"), None);
     }
 
     #[test]
