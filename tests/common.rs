@@ -78,3 +78,25 @@ pub fn verified_scores(replay: &Path) -> Vec<f64> {
 
 /// A `PATH` without `kibitz` on it, as after `cargo run`: enough for `sh` and the usual tools.
 pub const PATH_WITHOUT_KIBITZ: &str = "/usr/bin:/bin";
+
+/// Follows a hosted server's feed into `rec` until `done` holds, for at most 20 s (a guard, not
+/// a timing test); returns how many turn ends came.
+pub fn follow_until<R: kibitz_deadline24::Rules>(
+    seat: &mut kibitz::kit::server_hand::Seat,
+    rec: &mut kibitz::kit::recorded::Recorded<kibitz_deadline24::Realtime<R>>,
+    mut done: impl FnMut(&mut kibitz::kit::server_hand::Seat, &kibitz::kit::recorded::Recorded<kibitz_deadline24::Realtime<R>>) -> bool,
+) -> usize {
+    let mut turn_ends = 0;
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::time::Instant::now() < until {
+        kibitz::kit::server_hand::follow(seat, rec, |rec, record| {
+            turn_ends += usize::from(record.player.is_none());
+            rec.push(record);
+        });
+        if done(seat, rec) {
+            return turn_ends;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("nothing came in 20 s");
+}

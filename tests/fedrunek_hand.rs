@@ -3,6 +3,8 @@
 //! follows, the host's pause and stop, a recorded game taken over, and the recorded game
 //! verifying.
 
+mod common;
+
 use kibitz::kit::hosting::{Exchange, HostPlan, Hosted, Terminal};
 use kibitz::kit::recorded::Recorded;
 use kibitz::kit::server_hand::{self, Seat, TakeOver};
@@ -130,28 +132,6 @@ fn seat_only(plan: HostPlan<Params>, team: usize, out: &Path, _title: String) ->
     server_hand::seat::<FedrunekRules>(plan, team, out)
 }
 
-/// Follows the hosted server's feed into `rec` until `done` holds, for at most 20 s; counts
-/// the turn ends that came.
-fn follow_until(
-    seat: &mut Seat,
-    rec: &mut Recorded<Fedrunek>,
-    turn_ends: &mut usize,
-    mut done: impl FnMut(&mut Seat, &Recorded<Fedrunek>) -> bool,
-) {
-    let until = Instant::now() + Duration::from_secs(20);
-    while Instant::now() < until {
-        server_hand::follow(seat, rec, |rec, record| {
-            *turn_ends += usize::from(record.player.is_none());
-            rec.push(record);
-        });
-        if done(seat, rec) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("nothing came in 20 s");
-}
-
 #[test]
 fn a_take_over_plays_on_at_a_human_turn_length_and_the_game_still_verifies() {
     let dir = tempfile::tempdir().unwrap();
@@ -185,7 +165,7 @@ fn a_take_over_plays_on_at_a_human_turn_length_and_the_game_still_verifies() {
     let mut turn_ends = 0;
     seat.send("WAIT");
     let mut answer = None;
-    follow_until(&mut seat, &mut rec, &mut turn_ends, |seat, rec| {
+    turn_ends += common::follow_until(&mut seat, &mut rec, |seat, rec| {
         answer = answer.take().or_else(|| seat.fresh_answers().iter().find(|e| e.command == "WAIT").map(|e| e.answer.clone()));
         answer.is_some() && rec.timeline.len() > copied
     });
@@ -198,13 +178,13 @@ fn a_take_over_plays_on_at_a_human_turn_length_and_the_game_still_verifies() {
     seat.set_paused(false);
     let running = Instant::now();
     std::thread::sleep(Duration::from_millis(400));
-    follow_until(&mut seat, &mut rec, &mut turn_ends, |_, _| true);
+    turn_ends += common::follow_until(&mut seat, &mut rec, |_, _| true);
     if running.elapsed() < Duration::from_millis(2500) {
         assert_eq!(turn_ends, before, "a turn ended within {:?} of a 3000 ms turn", running.elapsed());
     }
 
     seat.stop();
-    follow_until(&mut seat, &mut rec, &mut turn_ends, |seat, _| seat.ended.is_some());
+    common::follow_until(&mut seat, &mut rec, |seat, _| seat.ended.is_some());
     let ended = seat.ended.clone().unwrap();
     assert!(ended.contains("verifies ✔"), "{ended}");
     let taken = Replay::<Fedrunek>::parse(&std::fs::read_to_string(&out).unwrap()).unwrap().replay;

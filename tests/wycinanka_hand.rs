@@ -2,6 +2,8 @@
 //! hosted server (its own connection, the spectator feed), a solution placed vertex by vertex
 //! and committed, the server's answers coming back whole, and the recorded game verifying.
 
+mod common;
+
 use kibitz::kit::hosting::HostPlan;
 use kibitz::kit::recorded::Recorded;
 use kibitz::kit::server_hand::{self, Seat};
@@ -9,27 +11,11 @@ use kibitz_deadline24::{Common, Setup};
 use kibitz_wycinanka::hand::Mapping;
 use kibitz_wycinanka::{Params, World, Wycinanka, WycinankaRules};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-/// Follows the feed until `done` holds, for at most 20 s (a guard, not a timing test).
-fn follow_until(seat: &mut Seat, rec: &mut Recorded<Wycinanka>, mut done: impl FnMut(&mut Seat, &Recorded<Wycinanka>) -> bool) {
-    let until = Instant::now() + Duration::from_secs(20);
-    while Instant::now() < until {
-        server_hand::follow(seat, rec, |rec, record| {
-            rec.push(record);
-        });
-        if done(seat, rec) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("nothing came in 20 s");
-}
 
 /// Waits for the answers to `n` commands.
 fn answers(seat: &mut Seat, rec: &mut Recorded<Wycinanka>, n: usize) -> Vec<(String, Vec<String>)> {
     let mut got = Vec::new();
-    follow_until(seat, rec, |seat, _| {
+    common::follow_until(seat, rec, |seat, _| {
         got.extend(seat.fresh_answers().iter().map(|e| (e.command.clone(), e.answer.clone())));
         got.len() >= n
     });
@@ -72,13 +58,13 @@ fn a_solution_placed_by_hand_is_accepted_over_a_real_connection_and_the_game_ver
     assert_eq!(lines(2), ["OK", "10.000000"]);
     assert_eq!(lines(3), ["FAILED 102 you have already answered this order"]);
     // The feed brought the same steps, and the state holds the human's cut.
-    follow_until(&mut seat, &mut rec, |_, rec| rec.timeline.len() >= 4);
+    common::follow_until(&mut seat, &mut rec, |_, rec| rec.timeline.len() >= 4);
     let state = &rec.timeline.last_state().game;
     assert_eq!(&*state.orders[1].cuts[0].map, &[1, 3, 4, 2]);
     assert!(state.orders[1].fulfilled_by(0) && !state.orders[0].fulfilled_by(0));
 
     seat.stop();
-    follow_until(&mut seat, &mut rec, |seat, _| seat.ended.is_some());
+    common::follow_until(&mut seat, &mut rec, |seat, _| seat.ended.is_some());
     let ended = seat.ended.clone().unwrap();
     assert!(ended.contains("stopped by the user") && ended.contains("verifies ✔"), "{ended}");
     assert_eq!(rec.replay.end.as_ref().unwrap().scores, vec![10_000_000, 0]);
