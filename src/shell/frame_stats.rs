@@ -26,7 +26,6 @@ const HISTORY: usize = 100_000;
 #[derive(Resource)]
 struct Plan {
     seconds: f32,
-    elapsed: f32,
     egui_started: Option<f64>,
     first_cursor: Option<usize>,
     /// When the viewer was asked to open, and when its board first showed the replay and when
@@ -38,19 +37,15 @@ struct Plan {
 
 /// Measures for `seconds`; `opened` is when the viewer was asked to open its replay.
 pub fn add(app: &mut App, seconds: f32, opened: std::time::Instant) {
+    // An idle window draws only on input or after a long wait: wake it when the time is up.
+    let wait = std::time::Duration::from_secs_f32(seconds.max(0.01));
+    let mode = bevy::winit::UpdateMode::reactive_low_power(wait);
+    app.insert_resource(bevy::winit::WinitSettings { focused_mode: mode, unfocused_mode: mode });
     app.add_plugins(FrameTimeDiagnosticsPlugin::new(HISTORY))
         .register_diagnostic(Diagnostic::new(UI_CPU).with_suffix("ms").with_max_history_length(HISTORY))
         .register_diagnostic(Diagnostic::new(SCENE_CPU).with_suffix("ms").with_max_history_length(HISTORY))
         .register_diagnostic(Diagnostic::new(EGUI_OUTPUT_CPU).with_suffix("ms").with_max_history_length(HISTORY))
-        .insert_resource(Plan {
-            seconds,
-            elapsed: 0.0,
-            egui_started: None,
-            first_cursor: None,
-            opened,
-            first_board_ms: None,
-            loaded_ms: None,
-        })
+        .insert_resource(Plan { seconds, egui_started: None, first_cursor: None, opened, first_board_ms: None, loaded_ms: None })
         .add_systems(PostUpdate, egui_started.before(EguiPostUpdateSet::EndPass))
         .add_systems(PostUpdate, egui_finished.after(EguiPostUpdateSet::ProcessOutput))
         .add_systems(Last, report_and_exit)
@@ -80,10 +75,10 @@ fn summary(values: Vec<f64>) -> serde_json::Value {
 
 fn report_and_exit(
     mut plan: ResMut<Plan>,
-    time: Res<Time>,
     store: Res<DiagnosticsStore>,
     viewer: Res<Viewer>,
     mut exit: MessageWriter<AppExit>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let since_opened = plan.opened.elapsed().as_secs_f64() * 1000.0;
     if viewer.session.is_some() {
@@ -94,16 +89,18 @@ fn report_and_exit(
     }
     let cursor = viewer.playback.cursor();
     let first = *plan.first_cursor.get_or_insert(cursor);
-    plan.elapsed += time.delta_secs();
-    let shown = plan.loaded_ms.is_some();
-    // Playing: until the end (or the time is up); not playing: once the replay has loaded.
-    let done = plan.elapsed >= plan.seconds || (shown && (cursor == viewer.playback.len() || !viewer.playback.playing));
+    // Wall-clock time since the viewer was asked to open (an idle window's engine time lags a
+    // frame behind, and the wake-up that ends the measure is timed from the first frame).
+    let elapsed = plan.opened.elapsed().as_secs_f32();
+    let loaded = plan.loaded_ms.is_some();
+    // For the time asked, and at least until the replay has loaded; playing, until its end.
+    let done = loaded && (elapsed >= plan.seconds || (viewer.playback.playing && cursor == viewer.playback.len()));
     if !done {
         return;
     }
     let series = |path: &DiagnosticPath| store.get(path).map(|d| d.values().copied().collect::<Vec<_>>()).unwrap_or_default();
     let report = serde_json::json!({
-        "seconds": plan.elapsed,
+        "seconds": elapsed,
         "speed": viewer.playback.speed(),
         "steps_played": cursor.saturating_sub(first),
         "steps": viewer.playback.len(),
@@ -114,16 +111,30 @@ fn report_and_exit(
         "first_board_ms": plan.first_board_ms,
         "loaded_ms": plan.loaded_ms,
         "max_rss_mb": max_rss_mb(),
+        "process_cpu_s": process_cpu_s(),
     });
     println!("{report}");
     exit.write(AppExit::Success);
+    // The exit is taken at the next update: an idle window has it come now.
+    redraw.write(bevy::window::RequestRedraw);
 }
 
-/// The process's peak resident memory so far, in MB (`getrusage`).
+/// The process's peak resident memory so far, in MB.
 fn max_rss_mb() -> Option<f64> {
+    usage().map(|u| u.ru_maxrss as f64 / 1024.0)
+}
+
+/// The CPU time the whole process has used so far (every thread, the renderer's too), in s.
+fn process_cpu_s() -> Option<f64> {
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    usage().map(|u| ((seconds(u.ru_utime) + seconds(u.ru_stime)) * 1000.0).round() / 1000.0)
+}
+
+/// The process's resource usage (`getrusage`).
+fn usage() -> Option<libc::rusage> {
     let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
     // SAFETY: getrusage writes the struct it is given; RUSAGE_SELF is always valid.
     let ok = unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) } == 0;
     // SAFETY: written by the successful call above (and zeroed before it).
-    ok.then(|| unsafe { usage.assume_init() }.ru_maxrss as f64 / 1024.0)
+    ok.then(|| unsafe { usage.assume_init() })
 }

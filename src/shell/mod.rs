@@ -79,6 +79,18 @@ struct ScreenshotPlan {
     done: Option<Result<(), String>>,
 }
 
+/// How the window updates: when input, a redraw request (`Viewer::busy`, egui's own repaints)
+/// or this long a wait comes, so a paused replay with no input draws next to nothing. Pictures
+/// (`--screenshot`, `kibitz export`) are made frame after frame as fast as they come.
+fn updates(still: bool) -> bevy::winit::WinitSettings {
+    use bevy::winit::{UpdateMode, WinitSettings};
+    let mode = if still { UpdateMode::Continuous } else { UpdateMode::reactive_low_power(IDLE_WAIT) };
+    WinitSettings { focused_mode: mode, unfocused_mode: mode }
+}
+
+/// The longest an idle window goes without drawing.
+const IDLE_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Frames to wait before capturing: egui lays out and loads fonts over the first frames.
 const SETTLE_FRAMES: u32 = 8;
 /// Give up after this many frames without a drawn frame.
@@ -139,7 +151,10 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
     if let Some(speed) = options.speed {
         viewer.playback.set_speed(speed);
     }
-    if options.play && !viewer.playback.playing {
+    if options.play && viewer.session.is_none() {
+        // A replay still to arrive (a big file) plays from when it first shows.
+        viewer.play_when_shown = true;
+    } else if options.play && !viewer.playback.playing {
         viewer.playback.toggle_play();
     }
     // What can be refused is refused before a window is asked for.
@@ -181,10 +196,15 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
         .add_plugins(EguiPlugin::default())
         // egui draws through the camera `scene3d` marks for it, not the first one spawned.
         .insert_resource(bevy_egui::EguiGlobalSettings { auto_create_primary_context: false, ..default() })
+        .insert_resource(updates(options.screenshot.is_some() || options.export.is_some()))
         .insert_resource(viewer)
         .add_systems(Startup, scene3d::spawn_cameras)
         .add_systems(EguiPrimaryContextPass, (ui::ui, scene3d::sync).chain())
-        .add_systems(Update, viewer::dropped_files);
+        .add_systems(Update, viewer::dropped_files)
+        .add_systems(
+            PreUpdate,
+            ui::quiet_modifiers.after(bevy_egui::EguiPreUpdateSet::ProcessInput).before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        );
     if let Some(seconds) = options.frame_stats {
         frame_stats::add(&mut app, seconds, opened);
     }

@@ -18,11 +18,14 @@ pub struct Playback {
     speed: usize,
     /// Fractional steps carried between frames.
     carry: f32,
+    /// More steps are still arriving (a replay loading): playing forwards waits at the end for
+    /// them instead of stopping there.
+    pub growing: bool,
 }
 
 impl Playback {
     pub fn new(len: usize) -> Self {
-        Self { cursor: 0, len, playing: false, reverse: false, speed: 2, carry: 0.0 }
+        Self { cursor: 0, len, playing: false, reverse: false, speed: 2, carry: 0.0, growing: false }
     }
 
     pub fn cursor(&self) -> usize {
@@ -110,7 +113,7 @@ impl Playback {
         let steps = whole as usize;
         let before = self.cursor;
         self.cursor = if self.reverse { self.cursor.saturating_sub(steps) } else { (self.cursor + steps).min(self.len) };
-        if self.at_end_of_travel() {
+        if self.at_end_of_travel() && !(self.growing && !self.reverse) {
             self.playing = false;
         }
         self.cursor != before
@@ -120,6 +123,24 @@ impl Playback {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn playing_a_replay_still_loading_waits_at_its_end_for_more() {
+        let mut p = Playback::new(0);
+        p.growing = true;
+        p.toggle_play();
+        p.tick(1.0);
+        assert!(p.playing, "nothing loaded yet: it waits");
+        p.grow(100);
+        p.tick(1.0);
+        assert_eq!(p.cursor(), 8, "plays what has come, at its speed");
+        p.tick(100.0);
+        assert_eq!(p.cursor(), 100);
+        assert!(p.playing, "caught up with the loading: still playing");
+        p.growing = false;
+        p.tick(1.0);
+        assert!(!p.playing, "loaded and at the end: stops");
+    }
 
     #[test]
     fn a_live_replay_grows_or_shrinks_and_a_cursor_at_the_end_follows_it() {

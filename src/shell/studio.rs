@@ -258,6 +258,8 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
         });
     });
     let lines = log_lines(session.as_ref(), cursor, viewer.log_player);
+    let scroll_to = (cursor, viewer.log_player);
+    let mut scrolled = false;
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         for line in lines {
             let current = line.step + 1 == cursor;
@@ -279,14 +281,19 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
             if r.clicked() {
                 viewer.playback.seek(line.step + 1);
             }
-            if current {
+            // Once a cursor: scrolling every frame never settles, and the window would not rest.
+            if current && viewer.log_scrolled_to != Some(scroll_to) {
                 r.scroll_to_me(Some(egui::Align::Center));
+                scrolled = true;
             }
             for e in &line.stderr {
                 ui.label(RichText::new(format!("      stderr: {e}")).monospace().size(11.0).color(Color32::from_gray(140)));
             }
         }
     });
+    if scrolled {
+        viewer.log_scrolled_to = Some(scroll_to);
+    }
 }
 
 /// The log around the cursor: 30 lines before it and 10 after, of one player (and the game's

@@ -42,6 +42,8 @@ pub struct Viewer {
     pub board3d: Option<Board3d>,
     /// The turn log shows only this player's lines (and the game's own).
     pub log_player: Option<usize>,
+    /// The cursor (and log filter) the turn log was last scrolled to.
+    pub log_scrolled_to: Option<(usize, Option<usize>)>,
     pub message: Option<Notice>,
     pub show_help: bool,
     pub goto: Option<String>,
@@ -64,7 +66,15 @@ pub struct Viewer {
     pub still: bool,
     /// The player whose view the fog key returns to.
     fog_player: usize,
+    /// Start playing once a replay still to arrive first shows (`--play` on a big file).
+    pub play_when_shown: bool,
 }
+
+/// How long a frame may spend taking in a loading replay: the window keeps its pace (about
+/// 12 ms of UI work a frame at most, docs/performance.md) while the rest arrives.
+const LOADING_BUDGET: Duration = Duration::from_millis(6);
+/// The same for the lines of a live match, which come slowly anyway.
+const LIVE_BUDGET: Duration = Duration::from_millis(4);
 
 impl Viewer {
     pub fn new(registry: Registry) -> Self {
@@ -85,6 +95,7 @@ impl Viewer {
             perspective: Perspective::Omniscient,
             board3d: None,
             log_player: None,
+            log_scrolled_to: None,
             message: (!problems.is_empty()).then(|| Notice { text: format!("settings: {}", problems.join("; ")), error: true }),
             show_help: false,
             goto: None,
@@ -98,6 +109,7 @@ impl Viewer {
             broadcast: None,
             still: false,
             fog_player: 0,
+            play_when_shown: false,
         }
     }
 
@@ -121,6 +133,19 @@ impl Viewer {
         playback
     }
 
+    /// Whether something moves without input, so the next frame must come without waiting
+    /// for any: playback, a replay arriving, a live or hand-played match (its answers), a
+    /// broadcast's playlist, a file dialog's answer. Otherwise the window draws nothing.
+    pub fn busy(&self) -> bool {
+        self.playback.playing
+            || self.incoming.as_ref().is_some_and(|i| !i.over())
+            || self.pending_seek.is_some()
+            || self.play_when_shown
+            || self.broadcast.is_some()
+            || self.dialog.is_some()
+            || self.session.as_ref().is_some_and(|s| s.is_live())
+    }
+
     /// Whether the replay is still loading (or a step asked for is not there yet).
     pub fn loading(&self) -> bool {
         self.incoming.as_ref().is_some_and(|i| i.loading())
@@ -135,14 +160,12 @@ impl Viewer {
         }
     }
 
-    /// Takes in what a followed or loading replay brought since the last frame, which took
-    /// `frame`.
-    pub fn take_incoming(&mut self, frame: std::time::Duration) {
+    /// Takes in what a followed or loading replay brought since the last frame, a few
+    /// milliseconds' work at most ([`LOADING_BUDGET`]): a frame's cost does not grow with the
+    /// replay.
+    pub fn take_incoming(&mut self) {
         let Some(incoming) = self.incoming.as_mut() else { return };
-        // While loading, as long as the rest of a frame takes, so that the window keeps at least
-        // half its frame rate; lines of a live match come slowly anyway.
-        let budget =
-            if incoming.loading() { frame.clamp(Duration::from_millis(8), Duration::from_millis(80)) } else { Duration::from_millis(8) };
+        let budget = if incoming.loading() { LOADING_BUDGET } else { LIVE_BUDGET };
         let live = incoming.is_live();
         if let Some(view) = incoming.take(&self.registry, self.session.as_deref_mut(), budget) {
             let source = self.source.take();
@@ -155,6 +178,7 @@ impl Viewer {
             }
         }
         let len = self.session.as_ref().map_or(0, |s| s.track().len);
+        self.playback.growing = self.loading();
         if self.loading() {
             self.playback.grow(len);
         }
@@ -222,6 +246,9 @@ impl Viewer {
             self.playback.seek(len);
         } else if self.broadcast.is_some() && !self.incoming.as_ref().is_some_and(|i| i.is_live()) {
             // A broadcast plays each replay as it comes up.
+            self.playback.toggle_play();
+        }
+        if std::mem::take(&mut self.play_when_shown) && !self.playback.playing {
             self.playback.toggle_play();
         }
         self.camera = BoardCamera::default();
