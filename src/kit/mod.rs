@@ -7,6 +7,8 @@
 //!   verbs, and the [`room::Registry`] the app reads.
 //! - [`view`]: what the shell needs from a game's view ([`view::GameView`]) and from its hand
 //!   play ([`view::HandPlay`]); the [`view::Track`] every game fills the same way; markers.
+//! - [`series`]: the score series and markers of a [`view::Track`], with summaries by buckets
+//!   of steps, so that a frame draws them at a cost that does not grow with the replay.
 //! - [`recorded`]: a replay held for viewing: records, keyframed timeline, state cache, track.
 //! - [`live`]: a view following a live match by its replay lines.
 //! - [`seats`]: who sits where in `kibitz play`, and taking over a replay by hand.
@@ -33,6 +35,7 @@ pub mod room;
 /// A board drawn in 3D, as data (its own crate, built optimised even in dev builds).
 pub use kibitz_scene as scene;
 pub mod seats;
+pub mod series;
 pub mod server;
 pub mod server_hand;
 pub mod server_log;

@@ -3,6 +3,7 @@
 //! (playing it by hand); the shell (timeline, panels, shortcuts) only talks to these traits.
 
 use super::scene::{Orbit, Scene};
+use super::series::{Markers, Series};
 use bevy_egui::egui;
 
 /// A notable moment, shown as a marker on the timeline.
@@ -154,10 +155,12 @@ pub struct Track {
     pub len: usize,
     /// Cursor positions at which a round starts, sorted.
     pub round_starts: Vec<usize>,
-    pub markers: Vec<Marker>,
+    /// Sorted by step, with the kinds per bucket of steps that the timeline draws.
+    pub markers: Markers,
     pub players: Vec<PlayerLabel>,
-    /// Score series per player: (cursor, score) points, starting at (0, 0).
-    pub scores: Vec<Vec<(usize, i64)>>,
+    /// Score series per player: (cursor, score) points, starting at (0, 0), with the lowest and
+    /// highest score per bucket of steps that the chart draws.
+    pub scores: Vec<Series>,
     /// A replay that continues another: its first steps, and the names of the players who
     /// played them there (the log shows them, not the seats that took over).
     pub names_before: Option<(usize, Vec<String>)>,
@@ -172,13 +175,14 @@ pub struct Track {
 
 impl Track {
     pub fn new(title: String, players: Vec<(String, egui::Color32)>) -> Self {
-        let scores = vec![vec![(0, 0)]; players.len()];
+        let start: Series = [(0, 0)].into_iter().collect();
+        let scores = vec![start; players.len()];
         let players = players.into_iter().map(|(name, color)| PlayerLabel { name, color, failed: None }).collect();
         Self {
             title,
             len: 0,
             round_starts: Vec::new(),
-            markers: Vec::new(),
+            markers: Markers::default(),
             players,
             scores,
             names_before: None,
@@ -214,7 +218,7 @@ impl Track {
 
     /// Scores at a cursor: the last point of each series at or before it.
     pub fn scores_at(&self, cursor: usize) -> Vec<i64> {
-        self.scores.iter().map(|s| s.iter().take_while(|(at, _)| *at <= cursor).last().map_or(0, |p| p.1)).collect()
+        self.scores.iter().map(|s| s.value_at(cursor).unwrap_or(0)).collect()
     }
 }
 

@@ -7,6 +7,7 @@
 use super::shortcuts::Action;
 use super::viewer::Viewer;
 use super::widgets::{ChartSpan, board, marker_ticks, score_chart};
+use crate::kit::series::Markers;
 use crate::kit::view::{GameView, Marker, Perspective};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Rect, pos2, vec2};
 
@@ -244,11 +245,9 @@ fn recent_window(speed: f32) -> usize {
 }
 
 /// The newest markers at or before `cursor` and less than `window` steps old, oldest first.
-fn recent_markers(markers: &[Marker], cursor: usize, window: usize) -> Vec<&Marker> {
-    let mut recent: Vec<&Marker> = markers.iter().filter(|m| m.at <= cursor && cursor - m.at < window).collect();
-    recent.sort_by_key(|m| m.at);
-    let skip = recent.len().saturating_sub(MAX_CALLOUTS);
-    recent.split_off(skip)
+fn recent_markers(markers: &Markers, cursor: usize, window: usize) -> &[Marker] {
+    let recent = markers.between((cursor + 1).saturating_sub(window)..cursor + 1);
+    &recent[recent.len().saturating_sub(MAX_CALLOUTS)..]
 }
 
 #[cfg(test)]
@@ -259,8 +258,8 @@ mod tests {
     #[test]
     fn call_outs_are_the_newest_markers_just_behind_the_cursor() {
         let kind = MarkerKind::new("capture", 1, 2, 3);
-        let markers: Vec<Marker> = [3, 10, 11, 12, 13, 40].iter().map(|&at| Marker { at, kind, label: format!("{at}") }).collect();
-        let at = |v: Vec<&Marker>| v.iter().map(|m| m.at).collect::<Vec<_>>();
+        let markers: Markers = [3, 10, 11, 12, 13, 40].iter().map(|&at| Marker { at, kind, label: format!("{at}") }).collect();
+        let at = |v: &[Marker]| v.iter().map(|m| m.at).collect::<Vec<_>>();
         assert_eq!(at(recent_markers(&markers, 13, 16)), [11, 12, 13], "at most three, newest kept");
         assert_eq!(at(recent_markers(&markers, 5, 16)), [3]);
         assert!(recent_markers(&markers, 30, 16).is_empty(), "old news is gone");

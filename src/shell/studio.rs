@@ -184,7 +184,11 @@ fn scrub_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
     }
     if let Some(pos) = response.hover_pos() {
         let at = step_at(pos.x);
-        let near: Vec<&Marker> = session.track().markers.iter().filter(|m| (x_of(m.at) - pos.x).abs() < 3.0).take(6).collect();
+        // The markers within 3 points of the pointer: those of the steps there, then exactly.
+        let step_of = |x: f32| ((x - rect.left()) / rect.width() * len as f32) as usize;
+        let steps = step_of(pos.x - 3.0).saturating_sub(1)..step_of(pos.x + 3.0).saturating_add(2);
+        let near: Vec<&Marker> =
+            session.track().markers.between(steps).iter().filter(|m| (x_of(m.at) - pos.x).abs() < 3.0).take(6).collect();
         hover_box(&response, |ui| {
             ui.label(format!("step {at} · {}", session.describe(at)));
             for m in near {

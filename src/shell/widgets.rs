@@ -2,11 +2,9 @@
 //! score chart, and the help overlay.
 
 use super::viewer::{Board3d, Viewer};
-use crate::kit::view::{GameView, Marker, Track};
+use crate::kit::series::{self, Markers, Series};
+use crate::kit::view::{GameView, Track};
 use bevy_egui::egui::{self, Color32, RichText};
-
-/// Points a score series keeps on the chart: a few per pixel of its width.
-const CHART_POINTS: usize = 2000;
 
 /// How much of the score series a chart shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,10 +20,12 @@ pub fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, hei
     use egui_plot::{Line, Plot, PlotPoints, VLine};
     let track = session.track();
     let interactive = span == ChartSpan::Whole;
+    // A column per pixel of the chart's width (the plot's is a little less, for its axis).
+    let columns = (ui.available_width() * ui.ctx().pixels_per_point()).round().clamp(64.0, 4096.0) as usize;
     let plot = Plot::new("scores").height(height).allow_zoom(false).allow_drag(false).allow_scroll(false).show_x(interactive);
     let response = plot.x_axis_label("step").show(ui, |plot| {
         for k in 0..track.scores.len() {
-            let points = chart_points(track, k, span, cursor);
+            let points = chart_points(track, k, span, cursor, columns);
             plot.line(Line::new(track.players[k].name.clone(), PlotPoints::new(points)).color(track.players[k].color).width(2.0));
         }
         if interactive {
@@ -36,55 +36,53 @@ pub fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, hei
     response.inner.filter(|_| interactive).map(|x| x.round().max(0.0) as usize)
 }
 
-/// Player `k`'s line on the chart: the points of its series (thinned), the last score held to
-/// the replay's last step (`Whole`) or to the cursor (`ToCursor`). Games add a point where a
-/// score changes, so a player who scores nothing more would otherwise end early.
-fn chart_points(track: &Track, k: usize, span: ChartSpan, cursor: usize) -> Vec<[f64; 2]> {
+/// Player `k`'s line on a chart `columns` pixels wide, to the replay's last step (`Whole`) or
+/// to the cursor (`ToCursor`, which asks nothing of the steps after it), where the last score
+/// is held: games add a point where a score changes, so a player who scores nothing more would
+/// otherwise end early. A series with more points than the chart has pixels is drawn by
+/// column ([`by_column`]), so that a frame costs the same however long the replay.
+fn chart_points(track: &Track, k: usize, span: ChartSpan, cursor: usize, columns: usize) -> Vec<[f64; 2]> {
     let series = &track.scores[k];
-    let (shown, end) = match span {
-        ChartSpan::Whole => (series.as_slice(), track.len),
-        ChartSpan::ToCursor => (&series[..series.partition_point(|(at, _)| *at <= cursor)], cursor),
+    let end = match span {
+        ChartSpan::Whole => track.len,
+        ChartSpan::ToCursor => cursor,
     };
-    let mut points: Vec<[f64; 2]> = thin(shown, CHART_POINTS).into_iter().map(|(at, s)| [at as f64, track.score_value(s)]).collect();
-    if let Some(&[at, score]) = points.last()
-        && at < end as f64
+    let shown = series.partition_point(|(at, _)| *at <= end);
+    let drawn = if shown <= 2 * columns { series[..shown].to_vec() } else { by_column(series, end, columns) };
+    let mut points: Vec<[f64; 2]> = drawn.into_iter().map(|(at, s)| [at as f64, track.score_value(s)]).collect();
+    if let Some(score) = series.value_at(end).map(|s| track.score_value(s))
+        && points.last().is_some_and(|&[at, last]| at < end as f64 || last != score)
     {
         points.push([end as f64, score]);
     }
     points
 }
 
-/// At most about `max` points of a series: its lowest and highest point in each of `max / 2`
-/// buckets, in order, and its last, so that a million-step replay draws as fast as a short one
-/// and no spike is lost.
-pub fn thin(series: &[(usize, i64)], max: usize) -> Vec<(usize, i64)> {
-    if series.len() <= max {
-        return series.to_vec();
-    }
-    let bucket = series.len().div_ceil((max / 2).max(1));
-    let mut out = Vec::with_capacity(max + 1);
-    for chunk in series.chunks(bucket) {
-        let low = chunk.iter().enumerate().min_by_key(|(_, p)| p.1).map_or(0, |(i, _)| i);
-        let high = chunk.iter().enumerate().max_by_key(|(_, p)| p.1).map_or(0, |(i, _)| i);
-        out.push(chunk[low.min(high)]);
-        if low != high {
-            out.push(chunk[low.max(high)]);
+/// The steps `0..=end` of a series in `columns` columns, each its lowest and highest score
+/// (two points, in the order the column goes from the score it starts with), so that no spike
+/// is lost: O(columns × log(steps)) from the series' buckets.
+fn by_column(series: &Series, end: usize, columns: usize) -> Vec<(usize, i64)> {
+    let mut points = Vec::with_capacity(2 * columns);
+    for steps in series::columns(end + 1, columns) {
+        let Some((low, high)) = series.min_max(steps.clone()) else { continue };
+        let (first, then) = if series.value_at(steps.start) == Some(high) { (high, low) } else { (low, high) };
+        points.push((steps.start, first));
+        if first != then {
+            points.push((steps.end - 1, then));
         }
     }
-    if out.last() != series.last() {
-        out.extend(series.last().copied());
-    }
-    out
+    points
 }
 
 /// The markers as ticks along a bar of `len` steps: across `span`'s width, from its top to its
-/// bottom. One tick per pixel and kind: long replays have far more markers than a bar has pixels.
-pub fn marker_ticks(painter: &egui::Painter, markers: &[Marker], len: usize, span: egui::Rect, width: f32) {
-    let mut drawn = std::collections::HashSet::new();
-    for m in markers {
-        let x = span.left() + span.width() * m.at as f32 / len.max(1) as f32;
-        if drawn.insert((x.round() as i32, m.kind)) {
-            painter.line_segment([egui::pos2(x, span.top()), egui::pos2(x, span.bottom())], egui::Stroke::new(width, m.kind.color));
+/// bottom. One tick per pixel column and kind of marker in it: long replays have far more
+/// markers than a bar has pixels, and the markers' buckets tell a column's kinds at once.
+pub fn marker_ticks(painter: &egui::Painter, markers: &Markers, len: usize, span: egui::Rect, width: f32) {
+    let len = len.max(1);
+    for steps in series::columns(len + 1, span.width().round().max(1.0) as usize) {
+        let x = span.left() + span.width() * steps.start as f32 / len as f32;
+        for kind in markers.kinds_in(steps) {
+            painter.line_segment([egui::pos2(x, span.top()), egui::pos2(x, span.bottom())], egui::Stroke::new(width, kind.color));
         }
     }
 }
@@ -203,14 +201,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_long_score_series_is_thinned_for_the_chart_keeping_its_spikes_and_its_end() {
-        let series: Vec<(usize, i64)> = (0..100_000).map(|i| (i, if i == 54_321 { 999 } else { (i % 7) as i64 })).collect();
-        let thinned = thin(&series, 2000);
-        assert!(thinned.len() <= 2001, "{} points", thinned.len());
-        assert!(thinned.contains(&(54_321, 999)), "the spike stays");
-        assert_eq!(thinned.last(), series.last());
-        assert!(thinned.windows(2).all(|w| w[0].0 < w[1].0), "in order");
-        assert_eq!(thin(&series[..10], 2000), series[..10], "short series as they are");
+    fn a_long_score_series_is_drawn_by_pixel_column_keeping_its_spikes_and_its_end() {
+        let mut track = Track::new("long".into(), vec![("a".into(), Color32::RED)]);
+        for i in 1..100_000 {
+            track.scores[0].push((i, if i == 54_321 { 999 } else { (i % 7) as i64 }));
+        }
+        track.len = 100_000;
+        let whole = chart_points(&track, 0, ChartSpan::Whole, 0, 600);
+        assert!(whole.len() <= 2 * 600 + 1, "{} points", whole.len());
+        assert!(whole.iter().any(|p| p[1] == 999.0), "the spike stays");
+        assert!(whole.iter().all(|p| (0.0..=6.0).contains(&p[1]) || p[1] == 999.0), "no score the series never had");
+        assert_eq!(whole.last(), Some(&[100_000.0, (99_999 % 7) as f64]), "held to the last step");
+        assert!(whole.windows(2).all(|w| w[0][0] <= w[1][0]), "in order");
+        let so_far = chart_points(&track, 0, ChartSpan::ToCursor, 50_000, 600);
+        assert!(so_far.iter().all(|p| p[0] <= 50_000.0), "nothing drawn past the cursor");
+        assert!(so_far.iter().all(|p| p[1] != 999.0), "nor the spike still to come");
+        assert_eq!(so_far.last(), Some(&[50_000.0, (50_000 % 7) as f64]));
+        let short = chart_points(&track, 0, ChartSpan::ToCursor, 500, 600);
+        assert_eq!(short.len(), 501, "a series with fewer points than pixels is drawn point by point");
     }
 
     #[test]
@@ -236,10 +244,10 @@ mod tests {
         let random = track.players.iter().position(|p| p.name == "Random python").unwrap();
         assert!(track.scores[random].last().unwrap().0 < 300, "its score last changed early in the game");
         for k in 0..track.players.len() {
-            let whole = chart_points(track, k, ChartSpan::Whole, 0);
+            let whole = chart_points(track, k, ChartSpan::Whole, 0, 600);
             assert_eq!(whole.last().unwrap()[0], 600.0, "{}'s line ends at the last step", track.players[k].name);
             assert_eq!(whole.last().unwrap()[1], track.score_value(track.scores_at(600)[k]));
-            let so_far = chart_points(track, k, ChartSpan::ToCursor, 450);
+            let so_far = chart_points(track, k, ChartSpan::ToCursor, 450, 600);
             assert_eq!(so_far.last().unwrap()[0], 450.0, "a broadcast's line runs to the cursor");
         }
         assert_eq!(track.scores_at(600)[random], 15);
