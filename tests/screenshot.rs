@@ -156,6 +156,40 @@ fn playing_at_64x_in_a_real_window_moves_the_cursor_and_reports_frame_figures() 
 }
 
 #[test]
+fn a_paused_replay_with_no_input_draws_next_to_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let duel = workspace().join("replays/lighthouses-duel.jsonl");
+    // Four seconds with the replay paused and nobody at the keys: the first frames lay the
+    // window out, then it waits (drawing every frame, it would make some 40 here).
+    let Some(output) = in_window(&["view", duel.to_str().unwrap(), "--turn", "100", "--frame-stats", "4"], dir.path()) else {
+        return;
+    };
+    let report = summary(&output);
+    assert!(report["seconds"].as_f64().unwrap() >= 4.0, "{report}");
+    assert_eq!(report["steps_played"], 0, "{report}");
+    let frames = report["ui_cpu_ms"]["frames"].as_u64().unwrap();
+    assert!((1..=12).contains(&frames), "{frames} frames drawn in 4 idle seconds: {report}");
+}
+
+#[test]
+fn a_big_replay_plays_from_when_it_first_shows_while_the_rest_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    // Over the size loaded in the background (4 MB): the demo's lines repeated as more rounds
+    // would not verify, so a long match of our own bots is played for it.
+    let big = dir.path().join("big.jsonl");
+    let map = workspace().join("maps/lighthouses/harbour.txt");
+    let bots = [sample_bot("greedy", 1), sample_bot("greedy", 2), sample_bot("random", 3), sample_bot("greedy", 4)];
+    let played = play(&map, 6000, &big, &bots, &[]);
+    assert!(played.status.success(), "{}", stderr(&played));
+    assert!(std::fs::metadata(&big).unwrap().len() >= 4_000_000, "big enough to load in the background");
+    let args = ["view", big.to_str().unwrap(), "--play", "--speed", "64", "--frame-stats", "3"];
+    let Some(output) = in_window(&args, dir.path()) else { return };
+    let report = summary(&output);
+    assert!(report["steps_played"].as_u64().unwrap() > 0, "--play is honoured: {report}");
+    assert!(report["loaded_ms"].is_number(), "{report}");
+}
+
+#[test]
 fn an_icfp2015_solution_file_renders_on_its_problem_as_a_hex_board() {
     let Some(reference) = reference() else { return };
     let dir = tempfile::tempdir().unwrap();

@@ -133,7 +133,7 @@ mod tests {
         assert!(p.playing, "nothing loaded yet: it waits");
         p.grow(100);
         p.tick(1.0);
-        assert_eq!(p.cursor(), 8, "plays what has come, at its speed");
+        assert_eq!(p.cursor(), 4, "plays what has come, at its speed (4 steps a second at 1×)");
         p.tick(100.0);
         assert_eq!(p.cursor(), 100);
         assert!(p.playing, "caught up with the loading: still playing");
