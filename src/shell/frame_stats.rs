@@ -106,6 +106,8 @@ fn report_and_exit(
         "steps": viewer.playback.len(),
         "ui_cpu_ms": summary(series(&UI_CPU)),
         "egui_output_cpu_ms": summary(series(&EGUI_OUTPUT_CPU)),
+        // Frame by frame: the viewer's whole CPU time of a frame, what its budget is about.
+        "ui_plus_egui_cpu_ms": summary(series(&UI_CPU).iter().zip(series(&EGUI_OUTPUT_CPU)).map(|(ui, egui)| ui + egui).collect()),
         "scene_cpu_ms": summary(series(&SCENE_CPU)),
         "frame_ms_including_software_rendering": summary(series(&FrameTimeDiagnosticsPlugin::FRAME_TIME)),
         "first_board_ms": plan.first_board_ms,

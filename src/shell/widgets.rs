@@ -2,7 +2,7 @@
 //! score chart, and the help overlay.
 
 use super::viewer::{Board3d, Viewer};
-use crate::kit::series::{self, Markers, Series};
+use crate::kit::series::Markers;
 use crate::kit::view::{GameView, Track};
 use bevy_egui::egui::{self, Color32, RichText};
 
@@ -40,7 +40,8 @@ pub fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, hei
 /// to the cursor (`ToCursor`, which asks nothing of the steps after it), where the last score
 /// is held: games add a point where a score changes, so a player who scores nothing more would
 /// otherwise end early. A series with more points than the chart has pixels is drawn by
-/// column ([`by_column`]), so that a frame costs the same however long the replay.
+/// column ([`kibitz_core::series::Series::by_column`]), so that a frame costs the same however
+/// long the replay.
 fn chart_points(track: &Track, k: usize, span: ChartSpan, cursor: usize, columns: usize) -> Vec<[f64; 2]> {
     let series = &track.scores[k];
     let end = match span {
@@ -48,7 +49,7 @@ fn chart_points(track: &Track, k: usize, span: ChartSpan, cursor: usize, columns
         ChartSpan::ToCursor => cursor,
     };
     let shown = series.partition_point(|(at, _)| *at <= end);
-    let drawn = if shown <= 2 * columns { series[..shown].to_vec() } else { by_column(series, end, columns) };
+    let drawn = if shown <= 2 * columns { series[..shown].to_vec() } else { series.by_column(end + 1, columns) };
     let mut points: Vec<[f64; 2]> = drawn.into_iter().map(|(at, s)| [at as f64, track.score_value(s)]).collect();
     if let Some(score) = series.value_at(end).map(|s| track.score_value(s))
         && points.last().is_some_and(|&[at, last]| at < end as f64 || last != score)
@@ -58,30 +59,16 @@ fn chart_points(track: &Track, k: usize, span: ChartSpan, cursor: usize, columns
     points
 }
 
-/// The steps `0..=end` of a series in `columns` columns, each its lowest and highest score
-/// (two points, in the order the column goes from the score it starts with), so that no spike
-/// is lost: O(columns × log(steps)) from the series' buckets.
-fn by_column(series: &Series, end: usize, columns: usize) -> Vec<(usize, i64)> {
-    let mut points = Vec::with_capacity(2 * columns);
-    for steps in series::columns(end + 1, columns) {
-        let Some((low, high)) = series.min_max(steps.clone()) else { continue };
-        let (first, then) = if series.value_at(steps.start) == Some(high) { (high, low) } else { (low, high) };
-        points.push((steps.start, first));
-        if first != then {
-            points.push((steps.end - 1, then));
-        }
-    }
-    points
-}
-
 /// The markers as ticks along a bar of `len` steps: across `span`'s width, from its top to its
 /// bottom. One tick per pixel column and kind of marker in it: long replays have far more
 /// markers than a bar has pixels, and the markers' buckets tell a column's kinds at once.
 pub fn marker_ticks(painter: &egui::Painter, markers: &Markers, len: usize, span: egui::Rect, width: f32) {
     let len = len.max(1);
-    for steps in series::columns(len + 1, span.width().round().max(1.0) as usize) {
+    // A column per two pixels: a summary's bucket may be up to twice as wide as a column asked for.
+    let columns = (span.width() / 2.0).round().max(1.0) as usize;
+    for (steps, bits) in markers.by_column(len + 1, columns).into_iter().filter(|(_, bits)| *bits != 0) {
         let x = span.left() + span.width() * steps.start as f32 / len as f32;
-        for kind in markers.kinds_in(steps) {
+        for kind in markers.kinds_of(bits) {
             painter.line_segment([egui::pos2(x, span.top()), egui::pos2(x, span.bottom())], egui::Stroke::new(width, kind.color));
         }
     }

@@ -10,6 +10,7 @@
 //! - [`verify`]: re-simulates a replay and names the first step that disagrees.
 //! - [`located`]: errors that say where (file, line, column) in text input.
 //! - [`rng`]: the one seeded random generator, fixed forever so that seeds in replays keep meaning.
+//! - [`series`]: summaries of scores and marks by step, for drawing a replay at any width.
 
 pub mod game;
 pub mod located;
@@ -18,6 +19,7 @@ pub mod protocol;
 pub mod reference;
 pub mod replay;
 pub mod rng;
+pub mod series;
 pub mod timeline;
 pub mod verify;
 
