@@ -91,6 +91,12 @@ impl<G: Game> Recorded<G> {
 
     /// Takes in line `number` of a replay still arriving (followed live, or a big file loading):
     /// the next step, through `absorb` as in [`Recorded::load`], or the end record.
+    /// Makes room for `more` steps still to arrive ([`GameView::reserve`](super::view::GameView::reserve)).
+    pub fn reserve(&mut self, more: usize) {
+        self.replay.records.reserve(more);
+        self.timeline.reserve(more);
+    }
+
     pub fn append(
         &mut self,
         line: &str,

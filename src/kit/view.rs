@@ -249,6 +249,10 @@ pub trait GameView: Send + Sync {
     /// loading in the background): the next step or the end record. An error says what is
     /// wrong on that line; the shell takes nothing after it.
     fn append(&mut self, line: &str, number: usize) -> Result<(), String>;
+    /// Makes room for about `more` steps still to arrive (a big replay loading), so that its
+    /// buffers are not copied whole each time they double, which took a frame of up to half a
+    /// second at 500,000 steps. A view that keeps its steps elsewhere may ignore it.
+    fn reserve(&mut self, _more: usize) {}
 
     /// A board drawn by the 3D renderer: the scene at `cursor`, called before `draw` each
     /// frame (which then paints only overlays and hover). The shell orbits the camera around

@@ -28,13 +28,23 @@ pub struct Incoming {
     writer: Option<WriterFailure>,
     /// Lines taken in of the current replay.
     taken: usize,
+    /// Room for the rest of a loading replay has been made in its view (`Viewer::take_incoming`).
+    pub reserved: bool,
 }
 
 impl Incoming {
     /// Follows `sources` one after another, each as it is written.
     pub fn follow(mut sources: VecDeque<Source>, writer: Option<WriterFailure>) -> Option<Self> {
         let first = sources.pop_front()?;
-        Some(Self { follow: Follow::start(first, Mode::Follow), mode: Mode::Follow, next: sources, damage: None, writer, taken: 0 })
+        Some(Self {
+            follow: Follow::start(first, Mode::Follow),
+            mode: Mode::Follow,
+            next: sources,
+            damage: None,
+            writer,
+            taken: 0,
+            reserved: false,
+        })
     }
 
     /// Loads a finished replay file in the background.
@@ -46,6 +56,7 @@ impl Incoming {
             damage: None,
             writer: None,
             taken: 0,
+            reserved: false,
         }
     }
 
@@ -119,6 +130,7 @@ impl Incoming {
                 // A new replay begins (or the file was rewritten): it replaces what was shown.
                 self.damage = None;
                 self.taken = 1;
+                self.reserved = false;
                 return match registry.open(&line.text, self.name()) {
                     Ok(opened) => Some(opened.view),
                     Err(e) => {

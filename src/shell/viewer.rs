@@ -75,6 +75,9 @@ pub struct Viewer {
 const LOADING_BUDGET: Duration = Duration::from_millis(6);
 /// The same for the lines of a live match, which come slowly anyway.
 const LIVE_BUDGET: Duration = Duration::from_millis(4);
+/// Lines the follower may have read ahead of those taken (`kibitz_follow`'s channel), which
+/// the bytes read already count.
+const LOADING_AHEAD: usize = 4096;
 
 impl Viewer {
     pub fn new(registry: Registry) -> Self {
@@ -177,6 +180,7 @@ impl Viewer {
                     Some(Notice { text: format!("following {title} as it is written; End jumps back to the live edge"), error: false });
             }
         }
+        self.reserve_for_loading();
         let len = self.session.as_ref().map_or(0, |s| s.track().len);
         self.playback.growing = self.loading();
         if self.loading() {
@@ -186,6 +190,23 @@ impl Viewer {
             self.pending_seek = None;
             self.playback.resize(len);
             self.playback.seek(step);
+        }
+    }
+
+    /// Once a loading replay is a few per cent in, makes room in its view for the steps the
+    /// rest of the file will bring (estimated from the bytes read so far, generously: room not
+    /// written costs no memory), once.
+    fn reserve_for_loading(&mut self) {
+        let (Some(incoming), Some(session)) = (self.incoming.as_mut(), self.session.as_mut()) else { return };
+        let len = session.track().len;
+        match incoming.progress() {
+            Some(read) if incoming.loading() && !incoming.reserved && read >= 0.02 && len >= 1000 => {
+                incoming.reserved = true;
+                // The bytes read hold the lines taken and up to LOADING_AHEAD more.
+                let total = ((len + LOADING_AHEAD) as f32 / read * 1.1) as usize;
+                session.reserve(total.saturating_sub(len));
+            }
+            _ => {}
         }
     }
 

@@ -86,6 +86,15 @@ impl<G: Game> Timeline<G> {
 
     /// Appends a step (live matches, hand play, loading a replay line by line) and returns its
     /// outcome. Costs one step.
+    /// Makes room for `more` steps, so that a long replay arriving line by line is not copied
+    /// whole each time its buffers double.
+    pub fn reserve(&mut self, more: usize) {
+        self.steps.reserve(more);
+        self.outcomes.reserve(more);
+        self.rounds.reserve(more);
+        self.keyframes.reserve(more / self.interval + 1);
+    }
+
     pub fn push(&mut self, step: Step<G::Action>) -> &G::Outcome {
         self.rounds.push(G::round(&self.last));
         let outcome = G::apply(&mut self.last, &step);

@@ -382,6 +382,10 @@ impl GameView for FedrunekView {
         &self.rec.track
     }
 
+    fn reserve(&mut self, more: usize) {
+        self.rec.reserve(more);
+    }
+
     fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
         let owners = &mut self.owners;
         self.rec.append(line, number, |rec, record| Self::absorb(rec, owners, record))

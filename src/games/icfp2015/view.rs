@@ -172,6 +172,10 @@ impl GameView for Icfp2015View {
         &self.rec.track
     }
 
+    fn reserve(&mut self, more: usize) {
+        self.rec.reserve(more);
+    }
+
     fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
         match self.rec.read_next(line, number)? {
             BodyLine::Step(record) => self.absorb(record),

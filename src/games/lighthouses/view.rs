@@ -144,6 +144,10 @@ impl GameView for LighthousesView {
         &self.rec.track
     }
 
+    fn reserve(&mut self, more: usize) {
+        self.rec.reserve(more);
+    }
+
     fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
         self.rec.append(line, number, Self::absorb)
     }

@@ -210,6 +210,10 @@ impl GameView for SnakeCoreView {
         &self.rec.track
     }
 
+    fn reserve(&mut self, more: usize) {
+        self.rec.reserve(more);
+    }
+
     fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
         self.rec.append(line, number, Self::absorb)
     }
