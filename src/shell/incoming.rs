@@ -1,13 +1,16 @@
 //! A replay that is still arriving: a match followed live (`kibitz view --follow`, `kibitz
 //! match --watch`), or a big file loading in the background. Each frame takes in what came,
 //! within a time budget, so the window stays responsive however fast lines come; everything
-//! taken in stays scrubbable.
+//! taken in stays scrubbable. A big file is also opened whole on a thread of its own, which
+//! reads it on every core and is far quicker than a frame's budget at a time; its first lines
+//! stream in meanwhile, so that its first board shows at once and can be played.
 
-use crate::kit::room::Registry;
+use crate::kit::room::{Opened, Registry};
 use crate::kit::view::GameView;
 use kibitz_follow::{Follow, Mode, Phase, Source};
 use std::collections::VecDeque;
 use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -30,6 +33,9 @@ pub struct Incoming {
     taken: usize,
     /// Room for the rest of a loading replay has been made in its view (`Viewer::take_incoming`).
     pub reserved: bool,
+    /// The whole file, being opened on a thread of its own ([`Incoming::load`]); a Mutex makes
+    /// it shareable, as the window's state must be.
+    whole: Option<Mutex<Receiver<Result<Opened, String>>>>,
 }
 
 impl Incoming {
@@ -44,11 +50,22 @@ impl Incoming {
             writer,
             taken: 0,
             reserved: false,
+            whole: None,
         })
     }
 
-    /// Loads a finished replay file in the background.
-    pub fn load(path: PathBuf) -> Self {
+    /// Loads a finished replay file in the background: opened whole on a thread of its own,
+    /// its lines streaming in meanwhile.
+    pub fn load(path: PathBuf, registry: &Registry) -> Self {
+        let (sender, whole) = std::sync::mpsc::channel();
+        let (registry, file, title) = (registry.clone(), path.clone(), crate::kit::args::file_name(&path));
+        let opening = std::thread::Builder::new().name("kibitz-open".into()).spawn(move || {
+            let opened = std::fs::read_to_string(&file)
+                .map_err(|e| format!("cannot read {}: {e}", file.display()))
+                .and_then(|text| registry.open(&text, title));
+            // The window may have moved on to another replay: then nobody waits for this one.
+            let _ = sender.send(opened);
+        });
         Self {
             follow: Follow::start(Source::File(path), Mode::Load),
             mode: Mode::Load,
@@ -57,7 +74,27 @@ impl Incoming {
             writer: None,
             taken: 0,
             reserved: false,
+            whole: opening.ok().map(|_| Mutex::new(whole)),
         }
+    }
+
+    /// The whole replay, once its thread has opened it (or could not: the lines streaming in
+    /// then go on to its end).
+    pub fn whole(&mut self) -> Option<Result<Opened, String>> {
+        let receiver = self.whole.as_mut()?.get_mut().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let answer = match receiver.try_recv() {
+            Ok(answer) => Some(answer),
+            Err(TryRecvError::Empty) => return None,
+            Err(TryRecvError::Disconnected) => None,
+        };
+        self.whole = None;
+        answer
+    }
+
+    /// Whether the whole file is still being opened on its thread: the lines streaming in are a
+    /// preview of its beginning.
+    pub fn opening(&self) -> bool {
+        self.whole.is_some()
     }
 
     /// Whether a live source is being followed (the cursor rides its end).

@@ -7,6 +7,7 @@ use super::playback::Playback;
 use super::playlist::{Item, Running};
 use super::settings::{Recent, Settings};
 use super::shortcuts::{Action, Keymap};
+use crate::kit::room::Opened;
 use crate::kit::room::Registry;
 use crate::kit::view::{BoardCamera, GameView, Perspective};
 use bevy::prelude::*;
@@ -73,6 +74,9 @@ pub struct Viewer {
 /// How long a frame may spend taking in a loading replay: the window keeps its pace (about
 /// 12 ms of UI work a frame at most, docs/performance.md) while the rest arrives.
 const LOADING_BUDGET: Duration = Duration::from_millis(6);
+/// The same while the whole file is being opened on a thread of its own: the lines taken in
+/// are only a preview of its beginning.
+const PREVIEW_BUDGET: Duration = Duration::from_millis(3);
 /// The same for the lines of a live match, which come slowly anyway.
 const LIVE_BUDGET: Duration = Duration::from_millis(4);
 /// Lines the follower may have read ahead of those taken (`kibitz_follow`'s channel), which
@@ -168,7 +172,17 @@ impl Viewer {
     /// replay.
     pub fn take_incoming(&mut self) {
         let Some(incoming) = self.incoming.as_mut() else { return };
-        let budget = if incoming.loading() { LOADING_BUDGET } else { LIVE_BUDGET };
+        match incoming.whole() {
+            Some(Ok(opened)) => return self.take_whole(opened),
+            Some(Err(e)) => self.message = Some(Notice { text: format!("{e}; reading it line by line instead"), error: true }),
+            None => {}
+        }
+        let Some(incoming) = self.incoming.as_mut() else { return };
+        let budget = match () {
+            _ if incoming.opening() => PREVIEW_BUDGET,
+            _ if incoming.loading() => LOADING_BUDGET,
+            _ => LIVE_BUDGET,
+        };
         let live = incoming.is_live();
         if let Some(view) = incoming.take(&self.registry, self.session.as_deref_mut(), budget) {
             let source = self.source.take();
@@ -189,6 +203,29 @@ impl Viewer {
         if let Some(step) = self.pending_seek.filter(|&s| s <= len || !self.loading()) {
             self.pending_seek = None;
             self.playback.resize(len);
+            self.playback.seek(step);
+        }
+    }
+
+    /// A big replay opened whole on its thread replaces the part of it streamed in so far,
+    /// where the user is in it: same cursor, playing or not.
+    fn take_whole(&mut self, opened: Opened) {
+        let view = opened.view;
+        let len = view.track().len;
+        if let Some(text) = view.track().disagreement.clone() {
+            self.message = Some(Notice { text, error: true });
+        }
+        if let Some(d) = opened.damage {
+            self.message =
+                Some(Notice { text: format!("{} is damaged at {d}; showing the steps before it", view.track().title), error: true });
+        }
+        // The part streamed in so far is freed on a thread of its own: a frame need not wait.
+        let preview = self.session.replace(view);
+        let _ = std::thread::Builder::new().name("kibitz-free".into()).spawn(move || drop(preview));
+        self.incoming = None;
+        self.playback.growing = false;
+        self.playback.grow(len);
+        if let Some(step) = self.pending_seek.take() {
             self.playback.seek(step);
         }
     }
@@ -214,7 +251,7 @@ impl Viewer {
     /// one loads in the background, its first steps on screen at once.
     pub fn open_file(&mut self, path: PathBuf) {
         if std::fs::metadata(&path).is_ok_and(|m| m.len() >= LOAD_IN_BACKGROUND) {
-            self.receive(Some(Incoming::load(path.clone())));
+            self.receive(Some(Incoming::load(path.clone(), &self.registry)));
             self.source = Some(std::path::absolute(&path).unwrap_or_else(|_| path.clone()));
             self.remember(path);
             return;
@@ -501,6 +538,29 @@ mod tests {
 
     fn title(viewer: &Viewer) -> String {
         viewer.session.as_ref().map_or(String::new(), |s| s.track().title.clone())
+    }
+
+    #[test]
+    fn a_replay_loading_in_the_background_is_replaced_by_its_whole_where_the_user_is() {
+        let mut viewer = Viewer::new(crate::games::registry());
+        let path = replay("lighthouses-demo.jsonl");
+        let whole = crate::games::registry().open(&std::fs::read_to_string(&path).unwrap(), "demo".into()).unwrap().view.track().len;
+        viewer.receive(Some(Incoming::load(path, &viewer.registry)));
+        viewer.play_when_shown = true;
+        // A guard against a hang, not a timing test.
+        let until = std::time::Instant::now() + Duration::from_secs(60);
+        while viewer.loading() && std::time::Instant::now() < until {
+            viewer.take_incoming();
+            if viewer.session.is_some() {
+                viewer.playback.tick(0.5);
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(!viewer.loading() && viewer.incoming.is_none(), "the whole replay came");
+        assert_eq!(viewer.session.as_ref().unwrap().track().len, whole);
+        assert_eq!(viewer.playback.len(), whole);
+        assert!(viewer.playback.playing && viewer.playback.cursor() < whole, "still playing from where it was");
+        assert!(!viewer.playback.growing);
     }
 
     #[test]
