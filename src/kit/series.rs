@@ -57,6 +57,12 @@ impl Markers {
         self.steps.by_column(end, columns)
     }
 
+    /// The kinds seen, in the order they came: a kind's index is its bit in
+    /// [`Markers::by_column`]'s answers.
+    pub fn kinds(&self) -> &[MarkerKind] {
+        &self.kinds
+    }
+
     /// The kinds whose bits are in `bits`, in the order they were first seen.
     pub fn kinds_of(&self, bits: u64) -> impl Iterator<Item = MarkerKind> + '_ {
         self.kinds.iter().enumerate().filter(move |(i, _)| bits & (1u64 << i) != 0).map(|(_, &kind)| kind)

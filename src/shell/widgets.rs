@@ -60,16 +60,35 @@ fn chart_points(track: &Track, k: usize, span: ChartSpan, cursor: usize, columns
 }
 
 /// The markers as ticks along a bar of `len` steps: across `span`'s width, from its top to its
-/// bottom. One tick per pixel column and kind of marker in it: long replays have far more
-/// markers than a bar has pixels, and the markers' buckets tell a column's kinds at once.
+/// bottom, a tick per pixel column and kind of marker in it (long replays have far more markers
+/// than a bar has pixels, and the markers' buckets tell a column's kinds at once). Neighbouring
+/// columns with the same kind are one bar, so that a dense stretch costs one shape, not one a
+/// column.
 pub fn marker_ticks(painter: &egui::Painter, markers: &Markers, len: usize, span: egui::Rect, width: f32) {
     let len = len.max(1);
     // A column per two pixels: a summary's bucket may be up to twice as wide as a column asked for.
-    let columns = (span.width() / 2.0).round().max(1.0) as usize;
-    for (steps, bits) in markers.by_column(len + 1, columns).into_iter().filter(|(_, bits)| *bits != 0) {
-        let x = span.left() + span.width() * steps.start as f32 / len as f32;
-        for kind in markers.kinds_of(bits) {
-            painter.line_segment([egui::pos2(x, span.top()), egui::pos2(x, span.bottom())], egui::Stroke::new(width, kind.color));
+    let columns = markers.by_column(len + 1, (span.width() / 2.0).round().max(1.0) as usize);
+    let x_of = |step: usize| span.left() + span.width() * step as f32 / len as f32;
+    let bar = |from: usize, to: usize, color: Color32| {
+        let xs = x_of(from) - width / 2.0..=x_of(to) + width / 2.0;
+        painter.rect_filled(egui::Rect::from_x_y_ranges(xs, span.y_range()), 0.0, color);
+    };
+    for (index, kind) in markers.kinds().iter().enumerate() {
+        let bit = 1u64 << index.min(63);
+        let mut run: Option<(usize, usize)> = None;
+        for (steps, bits) in &columns {
+            match (bits & bit != 0, run) {
+                (true, Some((from, _))) => run = Some((from, steps.start)),
+                (true, None) => run = Some((steps.start, steps.start)),
+                (false, Some((from, to))) => {
+                    bar(from, to, kind.color);
+                    run = None;
+                }
+                (false, None) => {}
+            }
+        }
+        if let Some((from, to)) = run {
+            bar(from, to, kind.color);
         }
     }
 }
