@@ -212,6 +212,19 @@ impl Viewer {
     fn take_whole(&mut self, opened: Opened) {
         let view = opened.view;
         let len = view.track().len;
+        self.incoming = None;
+        if self.session.is_none() {
+            // It came before its first line did: shown as a replay opened whole.
+            let source = self.source.take();
+            self.show(view);
+            self.source = source;
+            self.playback.seek(self.pending_seek.take().unwrap_or(0));
+            if let Some(d) = opened.damage {
+                let title = self.session.as_ref().map_or(String::new(), |s| s.track().title.clone());
+                self.message = Some(Notice { text: format!("{title} is damaged at {d}; showing the steps before it"), error: true });
+            }
+            return;
+        }
         if let Some(text) = view.track().disagreement.clone() {
             self.message = Some(Notice { text, error: true });
         }
@@ -222,7 +235,6 @@ impl Viewer {
         // The part streamed in so far is freed on a thread of its own: a frame need not wait.
         let preview = self.session.replace(view);
         let _ = std::thread::Builder::new().name("kibitz-free".into()).spawn(move || drop(preview));
-        self.incoming = None;
         self.playback.growing = false;
         self.playback.grow(len);
         if let Some(step) = self.pending_seek.take() {
@@ -561,6 +573,15 @@ mod tests {
         assert_eq!(viewer.playback.len(), whole);
         assert!(viewer.playback.playing && viewer.playback.cursor() < whole, "still playing from where it was");
         assert!(!viewer.playback.growing);
+
+        // The whole may come before the first line has: it is shown as a replay opened whole.
+        let mut viewer = Viewer::new(crate::games::registry());
+        viewer.receive(Some(Incoming::load(replay("lighthouses-demo.jsonl"), &viewer.registry)));
+        viewer.play_when_shown = true;
+        let opened = crate::games::registry().open(&std::fs::read_to_string(replay("lighthouses-demo.jsonl")).unwrap(), "demo".into());
+        viewer.take_whole(opened.unwrap());
+        assert!(viewer.incoming.is_none() && viewer.playback.len() == whole);
+        assert!(viewer.playback.playing && viewer.playback.cursor() == 0, "--play starts it from the beginning");
     }
 
     #[test]
