@@ -95,9 +95,10 @@ fn a_big_replay_shows_its_first_steps_while_the_rest_loads() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("replays/lighthouses-atoll.jsonl");
     let text = std::fs::read_to_string(&src).unwrap();
     let whole = registry().open(&text, "whole".into()).unwrap().view;
-    let mut incoming = Incoming::load(src);
-    let mut view = None;
     let registry = registry();
+    // Line by line, as the window takes it while the whole file is opened on its own thread.
+    let mut incoming = Incoming::load(src, &registry);
+    let mut view = None;
     // One short frame: a view with the first steps, not yet all.
     let started = Instant::now();
     while view.is_none() && started.elapsed() < Duration::from_secs(10) {
