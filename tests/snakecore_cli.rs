@@ -118,3 +118,67 @@ fn broken_maps_and_wrong_bot_counts_are_refused_before_any_bot_runs() {
     assert!(stderr(&output).contains("the map has 2 pythons, so 2 players, not 1"), "{}", stderr(&output));
     assert!(!dir.path().join("y.jsonl").exists(), "nothing was recorded");
 }
+
+/// A scripted bot: `name_sleep` seconds before its name, then for turn n (from 1) `answer n`
+/// (a shell expression of `$n` printing the answer, after whatever sleep it chooses).
+fn scripted(name_sleep: &str, answer: &str) -> String {
+    format!(
+        "n=0; while IFS= read -r line; do case \"$line\" in getName) sleep {name_sleep}; echo Scripted;; getAction) n=$((n+1)); {answer};; esac; done"
+    )
+}
+
+fn scripted_match(dir: &std::path::Path, extra: &[&str], bots: [String; 2]) -> (serde_json::Value, Replay<SnakeCore>) {
+    let out = dir.join("scripted.jsonl");
+    let map = workspace().join("maps/snakecore/duel.txt");
+    let output = run(kibitz()
+        .args(["match", "snakecore", "--turns", "6", "--map"])
+        .arg(&map)
+        .arg("--out")
+        .arg(&out)
+        .args(extra)
+        .arg("--")
+        .args(&bots));
+    assert!(output.status.success(), "{}", stderr(&output));
+    let replay = Replay::<SnakeCore>::parse(&std::fs::read_to_string(&out).unwrap()).unwrap().replay;
+    kibitz_core::verify::verify(&replay).unwrap();
+    (summary(&output), replay)
+}
+
+#[test]
+fn an_answer_outside_the_six_letters_disqualifies_the_bot_and_its_python_stays_put() {
+    let dir = tempfile::tempdir().unwrap();
+    // Bot 0 passes twice, then answers X; bot 1 answers " L " with white space around it.
+    let x_on_third = scripted("0", "if [ $n -eq 3 ]; then echo X; else echo N; fi");
+    let spaced = scripted("0", "echo ' L '");
+    let (summary, replay) = scripted_match(dir.path(), &[], [x_on_third, spaced]);
+    let failed = summary["failed"].as_array().unwrap();
+    assert_eq!(failed.len(), 1, "only the bot that sent X: {summary}");
+    assert_eq!(failed[0]["player"], 0);
+    let reason = failed[0]["reason"].as_str().unwrap();
+    assert!(reason.contains("sent \"X\"") && reason.contains("U L D R N A"), "{reason}");
+    let acts: Vec<_> = replay.records.iter().filter(|r| r.player == Some(0)).collect();
+    assert_eq!(acts.len(), 6, "its python keeps its turns");
+    assert!(acts[..2].iter().all(|r| r.action.is_some()), "two passes answered");
+    assert!(acts[2..].iter().all(|r| r.action.is_none()), "from the third turn on, never asked again");
+    assert!(acts[2].failed.is_some(), "failed at its third turn");
+    let theirs: Vec<_> = replay.records.iter().filter(|r| r.player == Some(1)).collect();
+    assert!(theirs.iter().all(|r| r.action.is_some() && r.failed.is_none()), "' L ' is an answer");
+}
+
+#[test]
+fn the_total_thinking_time_counts_the_name_too() {
+    let dir = tempfile::tempdir().unwrap();
+    // A total of 3 s: 1.6 s for the name and 0.5 s a turn use it up on the third turn (0.4 s
+    // of slack for the processes); the same 1.5 s over three turns alone, after a quick name,
+    // leave room to play on.
+    let slow_name = scripted("1.6", "sleep 0.5; echo N");
+    let slow_turns = scripted("0", "if [ $n -le 3 ]; then sleep 0.5; fi; echo N");
+    let (summary, replay) = scripted_match(dir.path(), &["--total-ms", "3000"], [slow_name, slow_turns]);
+    let failed = summary["failed"].as_array().unwrap();
+    assert_eq!(failed.len(), 1, "{summary}");
+    assert_eq!(failed[0]["player"], 0);
+    assert!(failed[0]["reason"].as_str().unwrap().contains("total thinking time"), "{summary}");
+    let acts: Vec<_> = replay.records.iter().filter(|r| r.player == Some(0)).collect();
+    let turns: Vec<_> = acts.iter().map(|r| (r.action.is_some(), r.failed.is_some())).collect();
+    assert_eq!(turns[..3], [(true, false), (true, false), (false, true)], "failed on its third turn");
+}

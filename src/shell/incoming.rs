@@ -102,9 +102,10 @@ impl Incoming {
         self.mode == Mode::Follow
     }
 
-    /// Whether a file is still loading (the cursor stays where the user put it).
+    /// Whether a file is still loading (the cursor stays where the user put it): its lines are
+    /// still streaming in, or its whole is still being opened.
     pub fn loading(&self) -> bool {
-        self.mode == Mode::Load && self.damage.is_none() && !self.follow.finished()
+        self.mode == Mode::Load && self.damage.is_none() && (!self.follow.finished() || self.whole.is_some())
     }
 
     /// Whether nothing more will arrive: the source ended (or broke) and no other follows.

@@ -168,7 +168,11 @@ impl<G: BotProtocol> Seat<G> for BotSeat {
             }
             return;
         }
-        let greeting = process.send(&init).and_then(|_| process.receive(self.limits.init));
+        // The greeting is an answer like any other: its time counts in a total budget.
+        let wait = self.limits.total.map_or(self.limits.init, |total| self.limits.init.min(total));
+        let asked = Instant::now();
+        let greeting = process.send(&init).and_then(|_| process.receive(wait));
+        self.used += asked.elapsed();
         match greeting.and_then(|(line, _)| G::parse_greeting(&line).map_err(|e| format!("bad greeting: {e}"))) {
             Ok(name) => self.name = name,
             Err(reason) => self.fail(format!("at start: {reason}")),

@@ -121,7 +121,7 @@ fn event_text(event: &Event, names: &[String], player: usize) -> String {
     match event {
         Event::Moved => "moved".into(),
         Event::Ate(kind) => format!("ate a{} block", if *kind == Kind::Energy { "n energy" } else { " plain" }),
-        Event::Bit { victim, blocks } if *victim == player => format!("bit itself: {blocks} blocks off, +{blocks}"),
+        Event::Bit { victim, blocks } if *victim == player => format!("bit itself: {blocks} blocks off, no points"),
         Event::Bit { victim, blocks } => format!("bit {}: {blocks} blocks off, +{blocks}", names[*victim]),
         Event::Dumped { blocks, points } => format!("fed a reactor {blocks} blocks: +{points}"),
         Event::Shielded { turns } => format!("shield on: {turns} turns"),

@@ -505,7 +505,22 @@ impl<G: Game> Replay<G> {
         if format > FORMAT_VERSION {
             return Err(Located::line(1, format!("replay format {format} is newer than this Kibitz reads ({FORMAT_VERSION})")));
         }
-        Ok((header.map_err(|e| json_error(1, &e, "replay header"))?, body))
+        let header = header.map_err(|e| json_error(1, &e, "replay header"))?;
+        // Steps re-simulated under other rules would disagree somewhere later, or worse, agree
+        // with different scores: a replay of another rules version is refused, saying why.
+        if header.rules_version != G::RULES_VERSION {
+            return Err(Located::line(
+                1,
+                format!(
+                    "written under {} rules version {}, and this Kibitz plays version {} (docs/rules/{}.md says what changed)",
+                    G::ID,
+                    header.rules_version,
+                    G::RULES_VERSION,
+                    G::ID
+                ),
+            ));
+        }
+        Ok((header, body))
     }
 
     /// Line number (1-based) of the record of `step` in a file written by [`ReplayWriter`].

@@ -43,7 +43,8 @@ pub struct SnakeCore;
 impl Game for SnakeCore {
     const ROUND_NAME: &'static str = "turn";
     const ID: &'static str = "snakecore";
-    const RULES_VERSION: u32 = 1;
+    /// 2: biting oneself scores nothing (issue 38, docs/rules/snakecore.md).
+    const RULES_VERSION: u32 = 2;
     type Setup = Setup;
     type State = State;
     type Action = Action;

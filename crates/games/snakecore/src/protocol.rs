@@ -65,9 +65,14 @@ impl BotProtocol for SnakeCore {
         get_action(state, player)
     }
 
-    /// Any line is an answer: the six letters act, anything else is a pass (rules notes).
+    /// One of the six letters, white space around it allowed. Anything else breaks the
+    /// protocol, which disqualifies the bot for the rest of the game (rules notes): its python
+    /// stays and cannot move. A letter the rules cannot carry out is still a pass.
     fn parse_action(line: &str) -> Result<Action, String> {
-        Ok(Action::parse(line))
+        match Action::parse(line) {
+            Action::Other(_) => Err("not one of U L D R N A, which breaks the protocol: disqualified".into()),
+            letter => Ok(letter),
+        }
     }
 
     fn result_lines(_: &Outcome) -> Vec<String> {

@@ -110,7 +110,8 @@ pub enum Event {
     /// The head stepped onto a free block, which joined the body.
     Ate(Kind),
     /// The head bit python `victim` (maybe itself): `blocks` came off (the bitten block, now
-    /// the biter's, and those behind it, now free), scoring as many points.
+    /// the biter's, and those behind it, now free), scoring as many points when the victim is
+    /// another python, none when it is itself.
     Bit { victim: usize, blocks: u32 },
     /// The body went into a reactor: n blocks, n(n+1)/2 points.
     Dumped { blocks: u32, points: i64 },
@@ -323,7 +324,11 @@ impl State {
         let s = &mut self.snakes[p];
         let head = std::mem::replace(&mut s.head, to);
         s.body.insert(0, (head, kind));
-        self.scores[p] += i64::from(blocks);
+        // The seed scores "the length bitten off from the opponent": biting oneself is allowed
+        // and breaks the chain, but scores nothing (else a python could farm its own neck).
+        if victim != p {
+            self.scores[p] += i64::from(blocks);
+        }
         Event::Bit { victim, blocks }
     }
 

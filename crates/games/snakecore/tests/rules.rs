@@ -125,8 +125,10 @@ fn a_python_may_bite_its_own_body_but_never_its_head_or_tail() {
     // Down is (1, 2): body block 3 of 5, not the tail: a bite of blocks 3, 4 and 5.
     assert_eq!(play(&mut s, "D"), Event::Bit { victim: 0, blocks: 3 });
     assert_eq!(cells(&s, 0), [(1, 2), (1, 1), (2, 1), (2, 2)]);
+    // The B - 1 = 2 blocks behind the bitten one come free.
     assert_eq!((s.cell(Pos::new(0, 2)), s.cell(Pos::new(0, 3))), (Cell::Block(Kind::Plain), Cell::Block(Kind::Plain)));
-    assert_eq!(s.scores, [3]);
+    // "The length bitten off from the opponent" scores: biting oneself scores nothing.
+    assert_eq!(s.scores, [0]);
 }
 
 #[test]
@@ -220,7 +222,11 @@ fn get_action_is_the_board_then_each_python_with_the_asked_one_first() {
     assert_eq!(SnakeCore::parse_greeting("Kaa").unwrap(), "Kaa");
     assert!(SnakeCore::parse_greeting(&"x".repeat(33)).is_err());
     assert_eq!(SnakeCore::parse_action(" U ").unwrap(), Action::Up);
-    assert_eq!(SnakeCore::parse_action("jump").unwrap(), Action::Other("jump".into()));
+    assert_eq!(SnakeCore::parse_action("N\r").unwrap(), Action::Pass);
+    // Anything but the six letters breaks the protocol: the referee disqualifies the bot.
+    for bad in ["jump", "u", "UL", "", "X"] {
+        assert!(SnakeCore::parse_action(bad).is_err(), "{bad:?}");
+    }
     assert_eq!(serde_json::to_string(&Action::Shield).unwrap(), "\"A\"");
 }
 
