@@ -249,7 +249,7 @@ mod tests {
         let track = view.track();
         assert_eq!(track.len, 600);
         let random = track.players.iter().position(|p| p.name == "Random python").unwrap();
-        assert!(track.scores[random].last().unwrap().0 < 300, "its score last changed early in the game");
+        assert!(track.scores[random].last().unwrap().0 < 300, "its score never changes after the start");
         for k in 0..track.players.len() {
             let whole = chart_points(track, k, ChartSpan::Whole, 0, 600);
             assert_eq!(whole.last().unwrap()[0], 600.0, "{}'s line ends at the last step", track.players[k].name);

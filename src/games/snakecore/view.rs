@@ -94,9 +94,11 @@ impl SnakeCoreView {
         let track = &mut rec.track;
         if let Outcome::Turn { event, .. } = &outcome {
             let marker = match event {
+                Event::Bit { victim, blocks } if *victim == player => {
+                    Some((BITE, format!("{name} bites itself: {blocks} blocks, no points")))
+                }
                 Event::Bit { victim, blocks } => {
-                    let whom = if *victim == player { "itself".to_string() } else { track.players[*victim].name.clone() };
-                    Some((BITE, format!("{name} bites {whom}: {blocks} blocks, +{blocks}")))
+                    Some((BITE, format!("{name} bites {}: {blocks} blocks, +{blocks}", track.players[*victim].name)))
                 }
                 Event::Dumped { blocks, points } => Some((DELIVERY, format!("{name} feeds a reactor {blocks} blocks: +{points}"))),
                 Event::Shielded { turns } => Some((SHIELD, format!("{name} shields itself ({turns} turns)"))),
@@ -104,7 +106,10 @@ impl SnakeCoreView {
             };
             if let Some((kind, label)) = marker {
                 track.markers.push(Marker { at: after, kind, label });
-                track.scores[player].push((after, scores[player]));
+                // A point where the score changes (a bite of itself changes nothing).
+                if track.scores[player].last().is_none_or(|&(_, s)| s != scores[player]) {
+                    track.scores[player].push((after, scores[player]));
+                }
             }
         }
         if let Some(reason) = failed

@@ -1,8 +1,8 @@
 //! The greedy python. Each turn, in this order:
 //! 1. with an energy block in its body, no shield, and a stranger's head within two steps of its
 //!    body, it switches the shield on;
-//! 2. next to a stranger's (or its own) body worth biting (two blocks or more come off, the
-//!    bitten block not a tail, the body not shielded), it bites;
+//! 2. next to a stranger's body worth biting (two blocks or more come off, the bitten block not
+//!    a tail, the body not shielded), it bites; never its own, which scores nothing;
 //! 3. with at least `DUMP_AT` body blocks, it heads for the nearest reactor (by BFS) and dumps;
 //! 4. otherwise it heads for the nearest free block;
 //! 5. with nowhere to go, any safe step, else a pass.
@@ -62,7 +62,8 @@ fn decide(request: &Request) -> Action {
         let python: &Python = &request.pythons[k];
         let tail = python.cells.len() - 1;
         let worth = python.cells.len() - i;
-        (i > 0 && i < tail && python.shield == 0 && worth >= 2 && (k != 0 || worth * 2 < python.cells.len())).then_some((worth, d))
+        // Pythons are listed the asked one first: k = 0 is itself.
+        (k != 0 && i > 0 && i < tail && python.shield == 0 && worth >= 2).then_some((worth, d))
     });
     // The longest bite; between equals, the letter last in the alphabet.
     if let Some((_, d)) = bite.max_by_key(|(worth, d)| (*worth, d.text().to_string())) {
