@@ -182,3 +182,18 @@ fn the_total_thinking_time_counts_the_name_too() {
     let turns: Vec<_> = acts.iter().map(|r| (r.action.is_some(), r.failed.is_some())).collect();
     assert_eq!(turns[..3], [(true, false), (true, false), (false, true)], "failed on its third turn");
 }
+
+#[test]
+fn a_replay_written_under_the_first_rules_is_refused_naming_the_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(workspace().join("replays/snakecore-four.jsonl")).unwrap();
+    let old = dir.path().join("old.jsonl");
+    let (header, body) = text.split_once('\n').unwrap();
+    assert!(header.contains("\"rules_version\":2"), "{header}");
+    std::fs::write(&old, format!("{}\n{body}", header.replace("\"rules_version\":2", "\"rules_version\":1"))).unwrap();
+    let output = verify(&old);
+    assert!(!output.status.success());
+    let said = stderr(&output) + &stdout(&output);
+    assert!(said.contains("rules version 1") && said.contains("version 2"), "{said}");
+    assert!(!said.contains("ok"), "{said}");
+}
