@@ -368,13 +368,19 @@ impl Seat {
             ui.add(egui::ProgressBar::new(share.clamp(0.0, 1.0)).desired_width(140.0).text(text));
         });
         let mut paused = self.paused();
-        if ui
-            .checkbox(&mut paused, "pause the clock while I think (T)")
-            .on_hover_text("practice: no turn ends until you let the clock run again; commands are still answered")
-            .changed()
-        {
-            self.set_paused(paused);
-        }
+        ui.horizontal(|ui| {
+            if ui
+                .checkbox(&mut paused, "pause the clock while I think (T)")
+                .on_hover_text("practice: no turn ends until you let the clock run again; commands are still answered")
+                .changed()
+            {
+                self.set_paused(paused);
+            }
+            // The host's privilege (kibitz_server::Clock::end_turn): a paused clock stays paused.
+            if ui.button("end the turn now").on_hover_text("the server ends this turn at once, as if its time were up").clicked() {
+                self.hosted.clock.end_turn();
+            }
+        });
         if self.terminal.pending > 0 {
             ui.label(
                 RichText::new(format!("{} command(s) on their way (a WAIT holds the next until the turn ends)…", self.terminal.pending))

@@ -61,9 +61,8 @@ fn chart_points(track: &Track, k: usize, span: ChartSpan, cursor: usize, columns
 
 /// The markers as ticks along a bar of `len` steps: across `span`'s width, from its top to its
 /// bottom, a tick per pixel column and kind of marker in it (long replays have far more markers
-/// than a bar has pixels, and the markers' buckets tell a column's kinds at once). Neighbouring
-/// columns with the same kind are one bar, so that a dense stretch costs one shape, not one a
-/// column.
+/// than a bar has pixels, and the markers' buckets tell a column's kinds at once). Ticks of the
+/// same kind that touch are one bar, so that a dense stretch costs one shape, not one a column.
 pub fn marker_ticks(painter: &egui::Painter, markers: &Markers, len: usize, span: egui::Rect, width: f32) {
     let len = len.max(1);
     // A column per two pixels: a summary's bucket may be up to twice as wide as a column asked for.
@@ -76,16 +75,17 @@ pub fn marker_ticks(painter: &egui::Painter, markers: &Markers, len: usize, span
     for (index, kind) in markers.kinds().iter().enumerate() {
         let bit = 1u64 << index.min(63);
         let mut run: Option<(usize, usize)> = None;
-        for (steps, bits) in &columns {
-            match (bits & bit != 0, run) {
-                (true, Some((from, _))) => run = Some((from, steps.start)),
-                (true, None) => run = Some((steps.start, steps.start)),
-                (false, Some((from, to))) => {
+        for (steps, _) in columns.iter().filter(|(_, bits)| bits & bit != 0) {
+            // A tick next to the run's last one (a column, two pixels, away) joins it; one
+            // further on starts another.
+            run = match run {
+                Some((from, to)) if x_of(steps.start) - x_of(to) <= width.max(2.0) + 0.01 => Some((from, steps.start)),
+                Some((from, to)) => {
                     bar(from, to, kind.color);
-                    run = None;
+                    Some((steps.start, steps.start))
                 }
-                (false, None) => {}
-            }
+                None => Some((steps.start, steps.start)),
+            };
         }
         if let Some((from, to)) = run {
             bar(from, to, kind.color);

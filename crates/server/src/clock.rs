@@ -1,6 +1,8 @@
 //! The host's hold on a running server: pause the turn clock (practice by hand: turns wait
-//! while a human thinks) or stop the game now (the replay ends with a record saying so). Only
-//! whoever started the server holds a [`Clock`]; clients cannot pause or stop it.
+//! while a human thinks), end the current turn now (the seed's example ends a 10-second turn
+//! on a `WAIT`; a human with the clock paused moves on when ready), or stop the game now (the
+//! replay ends with a record saying so). Only whoever started the server holds a [`Clock`];
+//! clients cannot pause, hurry or stop it.
 
 use std::sync::Arc;
 use tokio::sync::watch;
@@ -12,6 +14,8 @@ pub struct ClockState {
     pub paused: bool,
     /// End the game now, for this reason.
     pub stopped: Option<String>,
+    /// How many times the host has asked to end the current turn now ([`Clock::end_turn`]).
+    pub turns_ended: u64,
 }
 
 /// A handle on the server's clock; clones control the same server.
@@ -27,6 +31,12 @@ impl Default for Clock {
 impl Clock {
     pub fn pause(&self, paused: bool) {
         self.0.send_if_modified(|s| std::mem::replace(&mut s.paused, paused) != paused);
+    }
+
+    /// Ends the current turn now, whether the clock runs or is paused (a paused clock stays
+    /// paused for the next turn, which then lasts its full length once the clock runs).
+    pub fn end_turn(&self) {
+        self.0.send_modify(|s| s.turns_ended += 1);
     }
 
     /// Ends the game at once (the server's other games too); the replay keeps every step. The

@@ -217,7 +217,10 @@ impl<R: Rules> Owner<R> {
         let (mut step, mut commands) = (history.len(), 0u64);
         // The clock is held while the host pauses it, and before the server's first turn starts.
         let mut clock = self.options.clock.watch();
-        let mut host_paused = clock.borrow_and_update().paused;
+        let (mut host_paused, mut turns_ended) = {
+            let state = clock.borrow_and_update();
+            (state.paused, state.turns_ended)
+        };
         let mut waiting = game == 1 && self.options.start != Start::Now;
         let starting = first_turn_may_start(self.options.start, self.handle.teams_in.subscribe(), self.options.teams.len());
         tokio::pin!(starting);
@@ -235,7 +238,7 @@ impl<R: Rules> Owner<R> {
                 }
                 // The options hold the clock's sender, so it never closes.
                 Ok(()) = clock.changed() => {
-                    let ClockState { paused, stopped } = clock.borrow_and_update().clone();
+                    let ClockState { paused, stopped, turns_ended: asked } = clock.borrow_and_update().clone();
                     if stopped.is_some() {
                         let scores = Realtime::<R>::scores(&state);
                         let failed = self.options.failures.list();
@@ -246,12 +249,16 @@ impl<R: Rules> Owner<R> {
                     }
                     host_paused = paused;
                     this_turn.hold(host_paused || waiting);
+                    if asked != turns_ended {
+                        turns_ended = asked;
+                        this_turn.end_now();
+                    }
                 }
                 () = &mut starting, if waiting => {
                     waiting = false;
                     this_turn.hold(host_paused);
                 }
-                _ = tokio::time::sleep_until(this_turn.end), if this_turn.held_since.is_none() => {
+                _ = tokio::time::sleep_until(this_turn.end), if this_turn.held_since.is_none() || this_turn.ending => {
                     let outcome = Realtime::<R>::apply(&mut state, &Step::Tick);
                     writer.record(&StepRecord::new(step, &Step::<Command>::Tick, outcome.clone()))?;
                     step += 1;
@@ -312,12 +319,25 @@ struct TurnClock {
     start: Instant,
     end: Instant,
     held_since: Option<Instant>,
+    /// The host ended the turn now ([`TurnClock::end_now`]): it ends even while held.
+    ending: bool,
 }
 
 impl TurnClock {
     fn new(length: Duration, held: bool) -> Self {
         let now = Instant::now();
-        Self { start: now, end: now + length, held_since: held.then_some(now) }
+        Self { start: now, end: now + length, held_since: held.then_some(now), ending: false }
+    }
+
+    /// The turn ends at this instant, held or not; a held clock is held from here, so that the
+    /// next turn lasts its full length once it runs.
+    fn end_now(&mut self) {
+        let now = Instant::now();
+        self.end = now;
+        if self.held_since.is_some() {
+            self.held_since = Some(now);
+        }
+        self.ending = true;
     }
 
     fn hold(&mut self, held: bool) {
@@ -343,6 +363,7 @@ impl TurnClock {
     fn next(&mut self, length: Duration) {
         self.start = self.end;
         self.end += length;
+        self.ending = false;
     }
 }
 

@@ -123,3 +123,41 @@ async fn a_history_that_does_not_re_simulate_is_refused() {
     let error = tokio::time::timeout(Duration::from_secs(10), server.task).await.unwrap().unwrap().unwrap_err();
     assert!(error.to_string().contains("step 0 of the game to continue does not re-simulate"), "{error}");
 }
+
+/// Waits (a guard of 20 s, not a timing test) until the replay has `n` turn ends.
+async fn until_ticks(server: &support::Running, n: usize) {
+    let until = std::time::Instant::now() + Duration::from_secs(20);
+    while ticks(&server.replays.text(0)) < n {
+        assert!(std::time::Instant::now() < until, "no {n} turn ends in 20 s:\n{}", server.replays.text(0));
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test]
+async fn the_host_ends_a_turn_now_whether_the_clock_runs_or_is_paused() {
+    let clock = Clock::default();
+    let options = ServerOptions { clock: clock.clone(), ..ServerOptions::new(teams(1)) };
+    // Turns of a minute: any turn that ends here was ended by the host.
+    let common = Common { turn_ms: 60_000, turn_cap: Some(3), ..Common::default() };
+    let server = start::<FedrunekRules>(small(), common, options, false).await;
+    let mut c = Client::login(server.addr, "login1", "secret1").await;
+    // The seed's example: a WAIT holds the connection until the turn ends, here because the
+    // host ends it; the next command is then answered in the next turn.
+    let waiting = c.ask("WAIT", 2).await;
+    assert!(waiting[1].starts_with("WAITING 5"), "a minute's turn has just begun: {waiting:?}");
+    clock.end_turn();
+    until_ticks(&server, 1).await;
+    assert_eq!(c.ask("FINANCIAL REPORT", 2).await, vec!["OK", "20 0"], "answered after the WAIT");
+    // Paused, the clock holds; ending the turn still ends it, and the next one waits paused.
+    clock.pause(true);
+    clock.end_turn();
+    until_ticks(&server, 2).await;
+    assert_eq!(c.ask("TIME TO MINE", 2).await[0], "OK");
+    let replay = server.replays.parse::<FedrunekRules>(0);
+    assert_eq!(replay.records.last().unwrap().action.as_ref().unwrap().at_us, 0, "timed at the paused start of turn 3");
+    clock.end_turn();
+    let replays = server.replays.clone();
+    server.finish().await;
+    assert_eq!(ticks(&replays.text(0)), 3, "the third turn ended by the host too: the game is over");
+    verify(&replays.parse::<FedrunekRules>(0)).unwrap();
+}
