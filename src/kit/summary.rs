@@ -69,7 +69,7 @@ pub fn score_value(score: i64, decimals: u32) -> Value {
     if decimals == 0 {
         return Value::from(score);
     }
-    serde_json::Number::from_f64(score as f64 / 10f64.powi(decimals as i32)).map_or(Value::Null, Value::Number)
+    serde_json::Number::from_f64(kibitz_core::score_real(score, decimals)).map_or(Value::Null, Value::Number)
 }
 
 #[cfg(test)]

@@ -208,7 +208,7 @@ impl Track {
 
     /// A score as a number for charts.
     pub fn score_value(&self, score: i64) -> f64 {
-        score as f64 / 10f64.powi(self.score_decimals as i32)
+        kibitz_core::score_real(score, self.score_decimals)
     }
 
     /// The round a cursor is in (1 for the first), and how many rounds the replay has so far.

@@ -122,6 +122,11 @@ pub fn write_json<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) {
     }
 }
 
+/// A score as a number: `score` counts units of 10^-`decimals` ([`Game::SCORE_DECIMALS`]).
+pub fn score_real(score: i64, decimals: u32) -> f64 {
+    score as f64 / 10f64.powi(decimals as i32)
+}
+
 /// A score as people read it: `score` counts units of 10^-`decimals` ([`Game::SCORE_DECIMALS`]).
 pub fn show_score(score: i64, decimals: u32) -> String {
     if decimals == 0 {
