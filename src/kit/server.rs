@@ -237,9 +237,19 @@ fn summary<R: Rules>(results: &[GameResult], reports: &[ClientReport], replays: 
         .with("rounds", results.iter().map(|r| r.turns).sum::<u32>())
 }
 
-/// Refuses a setup the rules cannot start, before anything listens or runs.
-pub fn check<R: Rules>(setup: &Setup<R::Params>, teams: usize, seed: u64) -> anyhow::Result<()> {
-    Realtime::<R>::start(setup, teams, seed).map(|_| ()).map_err(|e| anyhow::anyhow!("cannot start {}: {e}", R::ID))
+/// Refuses a setup the rules cannot start, before anything listens or runs: every game of the
+/// series of `games` (game K on the rules' setup for it, with seed SEED + K − 1).
+pub fn check<R: Rules>(setup: &Setup<R::Params>, teams: usize, seed: u64, games: u32) -> anyhow::Result<()> {
+    let games = games.max(1);
+    for game in 1..=games {
+        R::game_setup(setup, seed, game, games)
+            .and_then(|that| Realtime::<R>::start(&that, teams, seed.wrapping_add(game as u64 - 1)).map(|_| ()))
+            .map_err(|e| match games {
+                1 => anyhow::anyhow!("cannot start {}: {e}", R::ID),
+                _ => anyhow::anyhow!("cannot start {}: game {game}: {e}", R::ID),
+            })?;
+    }
+    Ok(())
 }
 
 /// `kibitz serve GAME`: runs the server until its last game ends.
@@ -247,7 +257,7 @@ pub fn serve<R: Rules>(game: R::Params, turns: &TurnArgs, listen: &ListenArgs) -
     let setup = turns.setup(game);
     let start_at = turns.start_at(StartAt::AllLoggedIn)?;
     let mut options = turns.options(load_teams(&listen.teams)?);
-    check::<R>(&setup, options.teams.len(), turns.seed)?;
+    check::<R>(&setup, options.teams.len(), turns.seed, turns.games)?;
     options.max_connections_per_team = listen.max_connections_per_team;
     let (start, said) = start_at.start(options.teams.len())?;
     options.start = start;
@@ -282,7 +292,7 @@ pub fn serve<R: Rules>(game: R::Params, turns: &TurnArgs, listen: &ListenArgs) -
 pub fn match_clients<R: Rules>(game: R::Params, turns: &TurnArgs, clients: &[String]) -> anyhow::Result<Summary> {
     anyhow::ensure!(!clients.is_empty(), "name at least one client command after --");
     let setup = turns.setup(game);
-    check::<R>(&setup, clients.len(), turns.seed)?;
+    check::<R>(&setup, clients.len(), turns.seed, turns.games)?;
     let mut options = turns.options(Vec::new());
     let (start, said) = turns.start_at(StartAt::Now)?.start(clients.len())?;
     if start != Start::Now {

@@ -95,7 +95,7 @@ pub fn play<G: GameArgs, V: GameView + 'static>(args: PlayArgs<G>, host: Host<<G
             seats.insert(args.team, None);
             let common = Common { turn_ms: args.turn_ms, k: args.k, turn_cap: args.turns, ..Common::default() };
             let setup = Setup { common, game: args.game.params()? };
-            super::server::check::<G::Rules>(&setup, teams, args.seed)?;
+            super::server::check::<G::Rules>(&setup, teams, args.seed, 1)?;
             let plan = HostPlan { setup, seed: args.seed, seats, names: None, resume: None, paused: args.paused };
             host(plan, args.team, &out, format!("hand play · {teams} teams {}", args.game.summary()))
         }

@@ -190,14 +190,17 @@ impl<R: Rules> Owner<R> {
 
     async fn play(&mut self, game: u32) -> io::Result<GameResult> {
         let seed = self.options.seed.wrapping_add(game as u64 - 1);
+        // Each game of a series may be played on a setup of its own (the rules say which).
+        let setup = R::game_setup(&self.setup, self.options.seed, game, self.options.games.max(1))
+            .map_err(|e| io::Error::other(format!("game {game}: {e}")))?;
         let names: Vec<String> = self.options.teams.iter().map(|t| t.login.clone()).collect();
         let players = names
             .iter()
             .enumerate()
             .map(|(k, n)| PlayerInfo { name: n.clone(), command: self.options.commands.get(k).cloned().flatten() })
             .collect();
-        let mut header = ReplayHeader::new::<Realtime<R>>(self.setup.clone(), seed, players, None);
-        let mut state = Realtime::<R>::start(&self.setup, names.len(), seed).map_err(io::Error::other)?;
+        let mut header = ReplayHeader::new::<Realtime<R>>(setup.clone(), seed, players, None);
+        let mut state = Realtime::<R>::start(&setup, names.len(), seed).map_err(io::Error::other)?;
         let resume = if game == 1 { self.options.resume.clone() } else { None };
         let history = match &resume {
             Some(resume) => replay_history::<R>(&mut state, &resume.lines)?,
@@ -212,7 +215,7 @@ impl<R: Rules> Owner<R> {
             self.publish(writer.last_line());
         }
         // A take-over may change the turn length from its first turn on.
-        let common = self.setup.common;
+        let common = setup.common;
         let turn_length = |turn: u32| Duration::from_millis(common.turn_ms_at(turn));
         let (mut step, mut commands) = (history.len(), 0u64);
         // The clock is held while the host pauses it, and before the server's first turn starts.

@@ -26,6 +26,15 @@ pub trait Rules: 'static {
 
     fn start(params: &Self::Params, teams: usize, seed: u64) -> Result<Self::State, String>;
 
+    /// The setup of game `game` (from 1) of a series of `games`, whose first game is played
+    /// with `seed` (game K with seed + K − 1). By default every game gets `setup`; a game whose
+    /// series moves on between games (osada keeps a settlement for a few games, then another)
+    /// gives each game its own, and the server starts and records each game with it.
+    fn game_setup(setup: &Setup<Self::Params>, seed: u64, game: u32, games: u32) -> Result<Setup<Self::Params>, String> {
+        let _ = (seed, game, games);
+        Ok(setup.clone())
+    }
+
     /// Answers one command line of `team` (its words, none read yet: never none, never
     /// `WAIT`). A name the game does not know is [`Fail::UNKNOWN_COMMAND`].
     fn command(state: &mut Self::State, ctx: &Ctx, team: usize, line: Args) -> Reply;
@@ -389,6 +398,15 @@ mod tests {
         }
         fn answer_lines(_: Args) -> AnswerLines {
             AnswerLines::Fixed(0)
+        }
+    }
+
+    #[test]
+    fn every_game_of_a_series_gets_the_same_setup_by_default() {
+        let setup = Setup { common: Common { turn_ms: 50, turn_cap: Some(3), ..Common::default() }, game: () };
+        for (game, games) in [(1, 1), (1, 3), (3, 3)] {
+            let got = Bare::game_setup(&setup, 7, game, games).unwrap();
+            assert_eq!((got.common, got.game), (setup.common, setup.game));
         }
     }
 

@@ -1,0 +1,346 @@
+//! A settlement: the N × N board's terrain and its banner masts (spec §4.2.1), and its file
+//! format, which is `MAP`'s own alphabet so that a client's parser reads it as it is:
+//!
+//! ```text
+//! ..........#####....      N lines of N fields, row PY = 1 first: `.` solid, `*` soggy,
+//! ...**.....#####....      `#` blocked (64 ≤ N ≤ 512)
+//! …
+//! mast 12 30               then one line per mast: `mast PX PY`, optionally with the field
+//! mast 80 75 start 81 75   its team's troops start on (`start SX SY`, a solid neighbour)
+//! ```
+//!
+//! Every field that is not blocked must connect to every other (8 neighbours), masts stand on
+//! solid ground, and a team's troops start on a solid neighbour of its mast that is no mast.
+
+use std::fmt::Write;
+
+/// The smallest and largest board side (spec §4.2.1).
+pub const MIN_N: u32 = 64;
+pub const MAX_N: u32 = 512;
+
+/// A field's ground.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Terrain {
+    Solid,
+    Soggy,
+    Blocked,
+}
+
+impl Terrain {
+    /// As `MAP` prints it.
+    pub fn char(self) -> char {
+        match self {
+            Terrain::Solid => '.',
+            Terrain::Soggy => '*',
+            Terrain::Blocked => '#',
+        }
+    }
+
+    /// As `INFO` prints it.
+    pub fn token(self) -> &'static str {
+        match self {
+            Terrain::Solid => "SOLID",
+            Terrain::Soggy => "SOGGY",
+            Terrain::Blocked => "BLOCKED",
+        }
+    }
+
+    fn of_char(c: char) -> Option<Terrain> {
+        match c {
+            '.' => Some(Terrain::Solid),
+            '*' => Some(Terrain::Soggy),
+            '#' => Some(Terrain::Blocked),
+            _ => None,
+        }
+    }
+}
+
+/// A field's coordinates, 1-based as the protocol prints them.
+pub type Xy = (i32, i32);
+
+/// A banner mast, and where its team's troops start (drawn at random when the file names none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mast {
+    pub at: Xy,
+    pub start: Option<Xy>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settlement {
+    pub n: u32,
+    /// Row by row from (1, 1): field (x, y) is `terrain[(y − 1) · n + x − 1]`.
+    pub terrain: Vec<Terrain>,
+    pub masts: Vec<Mast>,
+}
+
+/// What is wrong with a settlement, and where (line and column from 1; 0 when it is about the
+/// whole file).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettlementError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for SettlementError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.line, self.column) {
+            (0, _) => write!(f, "{}", self.message),
+            (line, 0) => write!(f, "line {line}: {}", self.message),
+            (line, column) => write!(f, "line {line}, column {column}: {}", self.message),
+        }
+    }
+}
+
+impl std::error::Error for SettlementError {}
+
+fn fault(line: usize, column: usize, message: impl Into<String>) -> SettlementError {
+    SettlementError { line, column, message: message.into() }
+}
+
+/// The eight neighbours' offsets.
+pub const NEIGHBOURS: [Xy; 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+
+impl Settlement {
+    /// Whether (x, y) is on the board.
+    #[inline]
+    pub fn on_board(&self, (x, y): Xy) -> bool {
+        let n = self.n as i32;
+        (1..=n).contains(&x) && (1..=n).contains(&y)
+    }
+
+    /// The index of an on-board field.
+    #[inline]
+    pub fn index(&self, (x, y): Xy) -> usize {
+        (y - 1) as usize * self.n as usize + (x - 1) as usize
+    }
+
+    /// The field at an index.
+    #[inline]
+    pub fn xy(&self, index: usize) -> Xy {
+        let n = self.n as usize;
+        ((index % n) as i32 + 1, (index / n) as i32 + 1)
+    }
+
+    /// The terrain of a field; `None` off the board.
+    #[inline]
+    pub fn terrain(&self, at: Xy) -> Option<Terrain> {
+        self.on_board(at).then(|| self.terrain[self.index(at)])
+    }
+
+    pub fn is_mast(&self, at: Xy) -> bool {
+        self.masts.iter().any(|m| m.at == at)
+    }
+
+    /// Reads a settlement file; the first fault is named with its line and column.
+    pub fn parse(text: &str) -> Result<Settlement, SettlementError> {
+        let mut terrain = Vec::new();
+        let mut n = 0usize;
+        let mut rows = 0usize;
+        let mut masts = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let row = raw.trim_end_matches('\r');
+            if let Some(rest) = row.strip_prefix("mast") {
+                masts.push((line, parse_mast(rest, line)?));
+                continue;
+            }
+            if row.trim().is_empty() {
+                continue;
+            }
+            if !masts.is_empty() {
+                return Err(fault(line, 1, "a row of fields after the masts: the masts come after every row"));
+            }
+            let mut count = 0;
+            for (column, c) in row.chars().enumerate() {
+                let t = Terrain::of_char(c).ok_or_else(|| {
+                    fault(line, column + 1, format!("{c:?} is not a field ('.' solid, '*' soggy, '#' blocked)"))
+                })?;
+                terrain.push(t);
+                count += 1;
+            }
+            if rows == 0 {
+                n = count;
+            } else if count != n {
+                return Err(fault(line, 0, format!("{count} fields, but the first row has {n}: every row must be as long")));
+            }
+            rows += 1;
+        }
+        if rows == 0 {
+            return Err(fault(0, 0, "no rows of fields"));
+        }
+        if rows != n {
+            return Err(fault(0, 0, format!("{n} fields a row but {rows} rows: a settlement is square")));
+        }
+        if !(MIN_N as usize..=MAX_N as usize).contains(&n) {
+            return Err(fault(0, 0, format!("a side of {n} fields; a settlement's side is {MIN_N} to {MAX_N}")));
+        }
+        let settlement = Settlement { n: n as u32, terrain, masts: masts.iter().map(|(_, m)| *m).collect() };
+        for (line, mast) in &masts {
+            settlement.check_mast(mast).map_err(|m| fault(*line, 0, m))?;
+        }
+        settlement.check_connected()?;
+        Ok(settlement)
+    }
+
+    /// Why a mast cannot stand where it is, if it cannot.
+    fn check_mast(&self, mast: &Mast) -> Result<(), String> {
+        let (x, y) = mast.at;
+        match self.terrain(mast.at) {
+            None => return Err(format!("mast at ({x}, {y}) is off the board (1 to {})", self.n)),
+            Some(Terrain::Solid) => {}
+            Some(t) => return Err(format!("mast at ({x}, {y}) stands on {} ground; masts stand on solid ground", t.token().to_lowercase())),
+        }
+        if self.masts.iter().filter(|m| m.at == mast.at).count() > 1 {
+            return Err(format!("two masts at ({x}, {y})"));
+        }
+        match mast.start {
+            Some((sx, sy)) => {
+                let near = (sx - x).abs().max((sy - y).abs()) == 1;
+                if !near || self.terrain((sx, sy)) != Some(Terrain::Solid) || self.is_mast((sx, sy)) {
+                    return Err(format!("the start ({sx}, {sy}) of the mast at ({x}, {y}) must be a solid neighbour of it that is no mast"));
+                }
+            }
+            None if self.start_fields(mast.at).is_empty() => {
+                return Err(format!("the mast at ({x}, {y}) has no solid neighbour (no mast) for its team's troops to start on"));
+            }
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// The solid neighbours of a mast that are no masts: where its team's troops may start.
+    pub fn start_fields(&self, (x, y): Xy) -> Vec<Xy> {
+        NEIGHBOURS
+            .iter()
+            .map(|(dx, dy)| (x + dx, y + dy))
+            .filter(|&f| self.terrain(f) == Some(Terrain::Solid) && !self.is_mast(f))
+            .collect()
+    }
+
+    /// Every field that is not blocked reaches every other (8 neighbours).
+    fn check_connected(&self) -> Result<(), SettlementError> {
+        let Some(first) = self.terrain.iter().position(|&t| t != Terrain::Blocked) else {
+            return Err(fault(0, 0, "every field is blocked"));
+        };
+        let reached = self.reach(first);
+        if let Some(lost) = (0..self.terrain.len()).find(|&i| self.terrain[i] != Terrain::Blocked && !reached[i]) {
+            let ((x, y), (fx, fy)) = (self.xy(lost), self.xy(first));
+            return Err(fault(
+                y as usize,
+                x as usize,
+                format!("field ({x}, {y}) cannot be reached from ({fx}, {fy}): every field that is not blocked must connect (8 neighbours)"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The fields reachable from `from` over fields that are not blocked.
+    pub(crate) fn reach(&self, from: usize) -> Vec<bool> {
+        let mut reached = vec![false; self.terrain.len()];
+        let mut queue = vec![from];
+        reached[from] = true;
+        while let Some(i) = queue.pop() {
+            let (x, y) = self.xy(i);
+            for (dx, dy) in NEIGHBOURS {
+                let f = (x + dx, y + dy);
+                if self.terrain(f).is_some_and(|t| t != Terrain::Blocked) {
+                    let j = self.index(f);
+                    if !reached[j] {
+                        reached[j] = true;
+                        queue.push(j);
+                    }
+                }
+            }
+        }
+        reached
+    }
+
+    /// That a game of `teams` teams can be played here: a mast each.
+    pub fn check_teams(&self, teams: usize) -> Result<(), String> {
+        if self.masts.len() < teams {
+            return Err(format!("the settlement has {} mast(s), and {teams} teams play: a team needs a mast of its own", self.masts.len()));
+        }
+        Ok(())
+    }
+
+    /// The settlement as a file.
+    pub fn to_text(&self) -> String {
+        let n = self.n as usize;
+        let mut text = String::with_capacity((n + 1) * n + 32 * self.masts.len());
+        for row in self.terrain.chunks(n) {
+            text.extend(row.iter().map(|t| t.char()));
+            text.push('\n');
+        }
+        for m in &self.masts {
+            let _ = write!(text, "mast {} {}", m.at.0, m.at.1);
+            if let Some((sx, sy)) = m.start {
+                let _ = write!(text, " start {sx} {sy}");
+            }
+            text.push('\n');
+        }
+        text
+    }
+}
+
+/// `mast PX PY [start SX SY]`, after the word `mast`.
+fn parse_mast(rest: &str, line: usize) -> Result<Mast, SettlementError> {
+    let bad = || fault(line, 0, "expected `mast PX PY` or `mast PX PY start SX SY`");
+    if !rest.starts_with(char::is_whitespace) {
+        return Err(bad());
+    }
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let int = |w: &str| w.parse::<i32>().map_err(|_| bad());
+    match words[..] {
+        [x, y] => Ok(Mast { at: (int(x)?, int(y)?), start: None }),
+        [x, y, "start", sx, sy] => Ok(Mast { at: (int(x)?, int(y)?), start: Some((int(sx)?, int(sy)?)) }),
+        _ => Err(bad()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open(n: usize) -> String {
+        (0..n).map(|_| ".".repeat(n) + "\n").collect()
+    }
+
+    #[test]
+    fn a_settlement_reads_back_as_it_was_written() {
+        let mut text = open(64);
+        text.replace_range(65 * 3 + 4..65 * 3 + 8, "##*#");
+        text += "mast 12 12\nmast 40 40 start 41 41\n";
+        let s = Settlement::parse(&text).unwrap();
+        assert_eq!(s.n, 64);
+        assert_eq!(s.terrain((5, 4)), Some(Terrain::Blocked));
+        assert_eq!(s.terrain((7, 4)), Some(Terrain::Soggy));
+        assert_eq!(s.masts[1], Mast { at: (40, 40), start: Some((41, 41)) });
+        assert_eq!(s.to_text(), text);
+    }
+
+    #[test]
+    fn the_first_fault_is_named_with_its_line_and_column() {
+        let err = |text: &str| Settlement::parse(text).unwrap_err().to_string();
+        let mut bad_char = open(64);
+        bad_char.replace_range(65 * 2 + 9..65 * 2 + 10, "x");
+        assert_eq!(err(&bad_char), "line 3, column 10: 'x' is not a field ('.' solid, '*' soggy, '#' blocked)");
+        let mut ragged = open(64);
+        ragged.replace_range(65 * 4..65 * 4 + 1, "");
+        assert_eq!(err(&ragged), "line 5: 63 fields, but the first row has 64: every row must be as long");
+        assert!(err(&open(63)).contains("a side of 63 fields"));
+        let mut soggy_mast = open(64);
+        soggy_mast.replace_range(65 * 9 + 9..65 * 9 + 10, "*");
+        soggy_mast += "mast 10 10\n";
+        assert_eq!(err(&soggy_mast), "line 65: mast at (10, 10) stands on soggy ground; masts stand on solid ground");
+        // Row 2 is a wall: row 1 is cut off from the rest.
+        let mut cut = open(64);
+        cut.replace_range(65..65 + 64, &"#".repeat(64));
+        assert_eq!(err(&cut), "line 3, column 1: field (1, 3) cannot be reached from (1, 1): every field that is not blocked must connect (8 neighbours)");
+        let far_start = open(64) + "mast 10 10 start 12 10\n";
+        assert!(err(&far_start).starts_with("line 65: the start (12, 10)"), "{}", err(&far_start));
+        let s = Settlement::parse(&(open(64) + "mast 10 10\n")).unwrap();
+        assert_eq!(s.check_teams(2).unwrap_err(), "the settlement has 1 mast(s), and 2 teams play: a team needs a mast of its own");
+    }
+}
