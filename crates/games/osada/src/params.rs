@@ -146,8 +146,9 @@ impl Params {
         if !chance(self.dominant_share) || !chance(self.exit_chance) {
             return Err("--dominant-share and --exit-chance are chances, 0 to 1".into());
         }
-        if !(self.spawn_base >= 0.0 && self.spawn_growth >= 0.0 && self.spawn_base + self.spawn_growth * 10_000.0 <= 1000.0) {
-            return Err("--spawn-base and --spawn-growth are at least 0, and at most 1,000 coors a round".into());
+        let most = self.spawn_base + self.spawn_growth * self.game_turns as f64;
+        if !(self.spawn_base >= 0.0 && self.spawn_growth >= 0.0 && most <= 100_000.0) {
+            return Err("--spawn-base and --spawn-growth are at least 0, and bring at most 100,000 coors a round".into());
         }
         let (low, high) = self.games_per_settlement;
         if low == 0 || low > high {
