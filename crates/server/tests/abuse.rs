@@ -1,27 +1,29 @@
 //! Load and hostile clients on loopback, bounded in count and time: 50 clients sending as fast
 //! as they can for a few turns while others send over-long lines, binary garbage, half lines,
 //! nothing at all, or too many connections. The server answers or closes each cleanly, and the
-//! replay verifies and holds every command that was answered `OK`.
+//! replay verifies and holds every command that was answered `OK`. Fedrunek and osada both go
+//! through it.
 
 mod support;
 
 use kibitz_core::verify::verify;
-use kibitz_deadline24::Common;
+use kibitz_deadline24::{Common, Rules};
 use kibitz_fedrunek::{FedrunekRules, Params};
+use kibitz_osada::OsadaRules;
 use kibitz_server::{Clock, ServerOptions};
 use std::time::Duration;
 use support::{Client, start, teams};
 
 const CLIENTS: usize = 50;
 
-/// Logs in, says so on `ready`, then sends `FINANCIAL REPORT` until the server closes; the
-/// number of `OK` answers.
-async fn flood(addr: std::net::SocketAddr, team: usize, ready: tokio::sync::mpsc::Sender<()>) -> u64 {
+/// Logs in, says so on `ready`, then sends `line` (a command answered `OK` and one line) until
+/// the server closes; the number of `OK` answers.
+async fn flood(addr: std::net::SocketAddr, team: usize, line: &'static str, ready: tokio::sync::mpsc::Sender<()>) -> u64 {
     let mut c = Client::login(addr, &format!("login{team}"), &format!("secret{team}")).await;
     ready.send(()).await.unwrap();
     let mut ok = 0;
     loop {
-        c.send("FINANCIAL REPORT").await;
+        c.send(line).await;
         match c.line().await.as_deref() {
             Some("OK") => {
                 if c.line().await.is_none() {
@@ -36,7 +38,18 @@ async fn flood(addr: std::net::SocketAddr, team: usize, ready: tokio::sync::mpsc
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fifty_flooding_clients_and_hostile_ones() {
+async fn fifty_flooding_clients_and_hostile_ones_on_fedrunek() {
+    abuse::<FedrunekRules>(Params { n: 10, ..Params::default() }, "FINANCIAL REPORT").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_flooding_clients_and_hostile_ones_on_osada() {
+    // 50 teams need 50 masts 15 apart: a 128 × 128 settlement holds 64.
+    abuse::<OsadaRules>(kibitz_osada::Params { n: 128, ..kibitz_osada::Params::default() }, "MEASURE GLORY").await;
+}
+
+/// Game `R` with `params` served to 50 clients flooding it with `line`, and hostile ones.
+async fn abuse<R: Rules>(params: R::Params, line: &'static str) {
     // Turns of 250 ms run until the hostile part is through and the host stops the game; the
     // time-outs leave a flooding client that a busy machine holds back for a while its place.
     let common = Common { turn_ms: 250, turn_cap: Some(120), command_limit: 1_000_000, ..Common::default() };
@@ -46,10 +59,10 @@ async fn fifty_flooding_clients_and_hostile_ones() {
     options.idle_timeout = Duration::from_millis(1000);
     options.login_timeout = Duration::from_millis(1000);
     options.max_line = 1000;
-    let server = start::<FedrunekRules>(Params { n: 10, ..Params::default() }, common, options, false).await;
+    let server = start::<R>(params, common, options, false).await;
     let addr = server.addr;
     let (ready, mut logged_in) = tokio::sync::mpsc::channel(CLIENTS);
-    let floods: Vec<_> = (1..=CLIENTS).map(|team| tokio::spawn(flood(addr, team, ready.clone()))).collect();
+    let floods: Vec<_> = (1..=CLIENTS).map(|team| tokio::spawn(flood(addr, team, line, ready.clone()))).collect();
     // Only the floods hold senders now: one that fails ends the wait below instead of hanging it.
     drop(ready);
     // Every flooding client holds its team's first connection before the hostile ones come.
@@ -61,7 +74,7 @@ async fn fifty_flooding_clients_and_hostile_ones() {
     let mut long = Client::login(addr, "login1", "secret1").await;
     long.send(&"X".repeat(5000)).await;
     long.expect(&["FAILED 3 bad format"]).await;
-    assert_eq!(long.ask("FINANCIAL REPORT", 1).await, ["OK"]);
+    assert_eq!(long.ask(line, 1).await, ["OK"]);
     long.line().await;
 
     // A third connection of a team with two open is refused.
@@ -96,7 +109,7 @@ async fn fifty_flooding_clients_and_hostile_ones() {
     for f in floods {
         answered.push(f.await.unwrap());
     }
-    let replay = replays.parse::<FedrunekRules>(0);
+    let replay = replays.parse::<R>(0);
     let verified = verify(&replay).expect("the replay verifies");
     assert!(verified.finished);
     assert_eq!(replay.end.as_ref().and_then(|e| e.stopped.as_deref()), Some("the abuse is through"));
