@@ -7,6 +7,7 @@ mod amazes;
 mod fedrunek;
 mod icfp2015;
 mod lighthouses;
+mod osada;
 mod snakecore;
 mod wycinanka;
 
@@ -21,5 +22,6 @@ pub fn registry() -> Registry {
         &icfp2015::Icfp2015Room,
         &amazes::AmazesRoom,
         &wycinanka::WycinankaRoom,
+        &osada::OsadaRoom,
     ])
 }

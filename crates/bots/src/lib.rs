@@ -8,6 +8,7 @@ pub mod deadline24;
 pub mod fedrunek;
 pub mod icfp2015;
 pub mod lighthouses;
+pub mod osada;
 pub mod snakecore;
 pub mod wycinanka;
 

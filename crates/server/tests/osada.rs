@@ -17,9 +17,8 @@ use support::{Client, start};
 fn seed_example(coords: MoveCoords) -> Params {
     let mut text = String::new();
     for y in 1..=100 {
-        let row: String = (1..=100)
-            .map(|x| if ((y == 2 || y == 9) && x <= 6) || (x == 6 && (y == 3 || y == 8)) { '#' } else { '.' })
-            .collect();
+        let row: String =
+            (1..=100).map(|x| if ((y == 2 || y == 9) && x <= 6) || (x == 6 && (y == 3 || y == 8)) { '#' } else { '.' }).collect();
         text += &row;
         text.push('\n');
     }
@@ -41,7 +40,10 @@ fn seed_example(coords: MoveCoords) -> Params {
 fn is_waiting(line: &str) -> bool {
     // ^WAITING \d+\.\d{6}$
     line.strip_prefix("WAITING ").and_then(|s| s.split_once('.')).is_some_and(|(whole, decimals)| {
-        !whole.is_empty() && whole.bytes().all(|b| b.is_ascii_digit()) && decimals.len() == 6 && decimals.bytes().all(|b| b.is_ascii_digit())
+        !whole.is_empty()
+            && whole.bytes().all(|b| b.is_ascii_digit())
+            && decimals.len() == 6
+            && decimals.bytes().all(|b| b.is_ascii_digit())
     })
 }
 
@@ -51,7 +53,8 @@ async fn session(coords: MoveCoords, moves: [(&str, &str); 2]) {
     let common = Common { turn_ms: 10_000, ..Common::default() };
     let clock = Clock::default();
     let teams = vec![TeamLogin { login: "login1".into(), password: "secret".into() }];
-    let server = start::<OsadaRules>(seed_example(coords), common, ServerOptions { clock: clock.clone(), ..ServerOptions::new(teams) }, false).await;
+    let server =
+        start::<OsadaRules>(seed_example(coords), common, ServerOptions { clock: clock.clone(), ..ServerOptions::new(teams) }, false).await;
     let mut c = Client::connect(server.addr).await;
     c.expect(&["LOGIN"]).await;
     c.send("login1").await;

@@ -57,7 +57,13 @@ pub(crate) fn choose(r: &mut Resolve, c: u32) -> Step {
     let coor = r.state.coors[c as usize];
     let at = r.state.land.xy(coor.at);
     if let Some(to) = r.state.chance.forced_move(coor.id) {
-        return if to == at { Step::Stay } else if r.state.land.settlement.on_board(to) { Step::To(r.state.land.field(to)) } else { Step::Exit };
+        return if to == at {
+            Step::Stay
+        } else if r.state.land.settlement.on_board(to) {
+            Step::To(r.state.land.field(to))
+        } else {
+            Step::Exit
+        };
     }
     match coor.strategy {
         Strategy::Slasher => slasher(r, c, at),

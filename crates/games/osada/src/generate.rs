@@ -20,7 +20,9 @@ pub fn settlement(n: u32, teams: usize, seed: u64) -> Result<Settlement, String>
     }
     let fit = masts_that_fit(n);
     if teams > fit {
-        return Err(format!("{teams} teams need {teams} masts, and at most {fit} fit on a {n} × {n} settlement (10 from the border, 15 apart)"));
+        return Err(format!(
+            "{teams} teams need {teams} masts, and at most {fit} fit on a {n} × {n} settlement (10 from the border, 15 apart)"
+        ));
     }
     let mut rng = SplitMix64::new(seed ^ 0x05ada_5e77);
     let size = (n * n) as usize;
@@ -196,7 +198,10 @@ mod tests {
     #[test]
     fn more_teams_than_masts_fit_are_refused() {
         assert_eq!(masts_that_fit(64), 9);
-        assert_eq!(settlement(64, 10, 0).unwrap_err(), "10 teams need 10 masts, and at most 9 fit on a 64 × 64 settlement (10 from the border, 15 apart)");
+        assert_eq!(
+            settlement(64, 10, 0).unwrap_err(),
+            "10 teams need 10 masts, and at most 9 fit on a 64 × 64 settlement (10 from the border, 15 apart)"
+        );
         assert!(settlement(63, 1, 0).unwrap_err().contains("64 to 512"));
     }
 }

@@ -123,8 +123,10 @@ mod settlement_text {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Arc<Settlement>>, D::Error> {
         let text = Option::<String>::deserialize(d)?;
-        text.map(|t| Settlement::parse(&t).map(Arc::new).map_err(|e| serde::de::Error::custom(format!("the settlement in the header, {e}"))))
-            .transpose()
+        text.map(|t| {
+            Settlement::parse(&t).map(Arc::new).map_err(|e| serde::de::Error::custom(format!("the settlement in the header, {e}")))
+        })
+        .transpose()
     }
 }
 
@@ -142,9 +144,14 @@ impl Params {
         if self.game_turns == 0 {
             return Err("--game-turns 0: a game has at least one round".into());
         }
-        let chance = |v: f64| (0.0..=1.0).contains(&v);
-        if !chance(self.dominant_share) || !chance(self.exit_chance) {
-            return Err("--dominant-share and --exit-chance are chances, 0 to 1".into());
+        if !(0.5..=1.0).contains(&self.dominant_share) {
+            return Err(format!(
+                "--dominant-share {}: the dominant strategy is 0.5 to 1 of the coors (spec §4.3: at least half)",
+                self.dominant_share
+            ));
+        }
+        if !(0.0..=1.0).contains(&self.exit_chance) {
+            return Err(format!("--exit-chance {}: a chance, 0 to 1", self.exit_chance));
         }
         let most = self.spawn_base + self.spawn_growth * self.game_turns as f64;
         if !(self.spawn_base >= 0.0 && self.spawn_growth >= 0.0 && most <= 100_000.0) {

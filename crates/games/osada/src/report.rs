@@ -33,21 +33,50 @@ pub enum Weapon {
 #[serde(rename_all = "snake_case")]
 pub enum Event {
     /// A coor killed, credited to `team`.
-    Kill { team: u8, coor: u32, by: Weapon },
+    Kill {
+        team: u8,
+        coor: u32,
+        by: Weapon,
+    },
     /// A troop died: in a fight it lost, or where a coor came (a sniper's or builder's field).
-    Died { team: u8, troop: u8 },
+    Died {
+        team: u8,
+        troop: u8,
+    },
     /// A sniper's shot that killed nobody.
-    Missed { team: u8, troop: u8 },
+    Missed {
+        team: u8,
+        troop: u8,
+    },
     /// A coor took a team's banner from its mast.
-    Taken { team: u8, coor: u32 },
+    Taken {
+        team: u8,
+        coor: u32,
+    },
     /// A banner went back to its mast (its carrier was killed).
-    Returned { team: u8 },
+    Returned {
+        team: u8,
+    },
     /// A banner carried off the board: lost for the rest of the game.
-    Lost { team: u8 },
-    Spawned { coor: u32, strategy: Strategy },
+    Lost {
+        team: u8,
+    },
+    Spawned {
+        coor: u32,
+        strategy: Strategy,
+    },
     /// A coor left the board.
-    Left { coor: u32 },
-    Built { team: u8, troop: u8, building: Building },
+    Left {
+        coor: u32,
+    },
+    Built {
+        team: u8,
+        troop: u8,
+        building: Building,
+    },
     /// A builder died, and its construction with it.
-    Abandoned { team: u8, troop: u8 },
+    Abandoned {
+        team: u8,
+        troop: u8,
+    },
 }

@@ -195,7 +195,8 @@ impl OsadaRules {
         }
         let seq = state.next_arrival;
         state.next_arrival += 1;
-        let construction = Structure::Construction { building, team: team as u8, builder: troop, round: ctx.turn, seq, remaining: time as u16 };
+        let construction =
+            Structure::Construction { building, team: team as u8, builder: troop, round: ctx.turn, seq, remaining: time as u16 };
         Arc::make_mut(&mut state.structures).insert(t.at, construction);
         state.mark_ordered(troop);
         Ok(Lines::single(|l| l.word("BUILDING").int(time.into())))

@@ -154,9 +154,8 @@ impl Settlement {
             }
             let mut count = 0;
             for (column, c) in row.chars().enumerate() {
-                let t = Terrain::of_char(c).ok_or_else(|| {
-                    fault(line, column + 1, format!("{c:?} is not a field ('.' solid, '*' soggy, '#' blocked)"))
-                })?;
+                let t = Terrain::of_char(c)
+                    .ok_or_else(|| fault(line, column + 1, format!("{c:?} is not a field ('.' solid, '*' soggy, '#' blocked)")))?;
                 terrain.push(t);
                 count += 1;
             }
@@ -190,7 +189,9 @@ impl Settlement {
         match self.terrain(mast.at) {
             None => return Err(format!("mast at ({x}, {y}) is off the board (1 to {})", self.n)),
             Some(Terrain::Solid) => {}
-            Some(t) => return Err(format!("mast at ({x}, {y}) stands on {} ground; masts stand on solid ground", t.token().to_lowercase())),
+            Some(t) => {
+                return Err(format!("mast at ({x}, {y}) stands on {} ground; masts stand on solid ground", t.token().to_lowercase()));
+            }
         }
         if self.masts.iter().filter(|m| m.at == mast.at).count() > 1 {
             return Err(format!("two masts at ({x}, {y})"));
@@ -199,7 +200,9 @@ impl Settlement {
             Some((sx, sy)) => {
                 let near = (sx - x).abs().max((sy - y).abs()) == 1;
                 if !near || self.terrain((sx, sy)) != Some(Terrain::Solid) || self.is_mast((sx, sy)) {
-                    return Err(format!("the start ({sx}, {sy}) of the mast at ({x}, {y}) must be a solid neighbour of it that is no mast"));
+                    return Err(format!(
+                        "the start ({sx}, {sy}) of the mast at ({x}, {y}) must be a solid neighbour of it that is no mast"
+                    ));
                 }
             }
             None if self.start_fields(mast.at).is_empty() => {
@@ -230,7 +233,9 @@ impl Settlement {
             return Err(fault(
                 y as usize,
                 x as usize,
-                format!("field ({x}, {y}) cannot be reached from ({fx}, {fy}): every field that is not blocked must connect (8 neighbours)"),
+                format!(
+                    "field ({x}, {y}) cannot be reached from ({fx}, {fy}): every field that is not blocked must connect (8 neighbours)"
+                ),
             ));
         }
         Ok(())
@@ -337,7 +342,10 @@ mod tests {
         // Row 2 is a wall: row 1 is cut off from the rest.
         let mut cut = open(64);
         cut.replace_range(65..65 + 64, &"#".repeat(64));
-        assert_eq!(err(&cut), "line 3, column 1: field (1, 3) cannot be reached from (1, 1): every field that is not blocked must connect (8 neighbours)");
+        assert_eq!(
+            err(&cut),
+            "line 3, column 1: field (1, 3) cannot be reached from (1, 1): every field that is not blocked must connect (8 neighbours)"
+        );
         let far_start = open(64) + "mast 10 10 start 12 10\n";
         assert!(err(&far_start).starts_with("line 65: the start (12, 10)"), "{}", err(&far_start));
         let s = Settlement::parse(&(open(64) + "mast 10 10\n")).unwrap();

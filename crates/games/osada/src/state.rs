@@ -102,10 +102,22 @@ impl Building {
 /// What stands on a field besides units (masts are the land's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Structure {
-    Tower { team: u8 },
-    Trap { team: u8, used: bool },
+    Tower {
+        team: u8,
+    },
+    Trap {
+        team: u8,
+        used: bool,
+    },
     /// Accepted in round `round`, as the `seq`-th construction of the game.
-    Construction { building: Building, team: u8, builder: u16, round: u32, seq: u32, remaining: u16 },
+    Construction {
+        building: Building,
+        team: u8,
+        builder: u16,
+        round: u32,
+        seq: u32,
+        remaining: u16,
+    },
 }
 
 impl Structure {

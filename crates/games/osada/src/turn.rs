@@ -189,7 +189,8 @@ impl<'a> Resolve<'a> {
                 continue;
             }
             let (building, team, builder) = (*building, *team, *builder);
-            structures.insert(f, if building == Building::Tower { Structure::Tower { team } } else { Structure::Trap { team, used: false } });
+            structures
+                .insert(f, if building == Building::Tower { Structure::Tower { team } } else { Structure::Trap { team, used: false } });
             let t = &mut Arc::make_mut(&mut self.state.troops)[builder as usize];
             match building {
                 Building::Trap => t.traps = t.traps.saturating_add(1),

@@ -106,10 +106,7 @@ fn a_marauder_never_enters_a_field_holding_troops() {
     let marauder = p.game().put_coor((3, 3), Strategy::Marauder).unwrap();
     for round in 0..300 {
         let report = p.tick();
-        assert!(
-            !report.coors.events.iter().any(|e| matches!(e, Event::Died { .. } | Event::Kill { .. })),
-            "round {round}: {report:?}"
-        );
+        assert!(!report.coors.events.iter().any(|e| matches!(e, Event::Died { .. } | Event::Kill { .. })), "round {round}: {report:?}");
         if p.game().coor(marauder).is_none() {
             break;
         }
@@ -122,8 +119,12 @@ fn the_dominant_strategy_makes_sixty_in_a_hundred_newcomers_on_each_profile() {
         let params = Params { n: 64, spawn_base: 10_000.0, profile, ..Params::default() };
         let mut p = Play::new(params, 2);
         let report = p.tick();
-        let spawned: Vec<Strategy> =
-            report.coors.events.iter().filter_map(|e| if let Event::Spawned { strategy, .. } = e { Some(*strategy) } else { None }).collect();
+        let spawned: Vec<Strategy> = report
+            .coors
+            .events
+            .iter()
+            .filter_map(|e| if let Event::Spawned { strategy, .. } = e { Some(*strategy) } else { None })
+            .collect();
         assert!(spawned.len() > 9_500, "{}", spawned.len());
         let dominant = match profile {
             Profile::Slashers => Strategy::Slasher,
@@ -195,7 +196,11 @@ fn step_of(state: &kibitz_deadline24::State<kibitz_osada::OsadaState>, intent: &
 
 /// Plays the intents with arrival times from `times`; the steps and their outcomes, and the
 /// scores at the end.
-fn play(intents: &[Intent], times: &[u64], steps: Option<&[Step<Command>]>) -> (Vec<Step<Command>>, Vec<Outcome<kibitz_osada::TurnReport>>, Vec<i64>) {
+fn play(
+    intents: &[Intent],
+    times: &[u64],
+    steps: Option<&[Step<Command>]>,
+) -> (Vec<Step<Command>>, Vec<Outcome<kibitz_osada::TurnReport>>, Vec<i64>) {
     let params = Params { n: 64, stormtroopers: 2, builders: 2, snipers: 2, spawn_base: 3.0, ..Params::default() };
     let setup = Setup { common: Common { turn_ms: 1000, command_limit: 12, ..Common::default() }, game: params };
     let mut state = Osada::start(&setup, 3, 5).unwrap();
