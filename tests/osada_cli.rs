@@ -144,6 +144,11 @@ fn bad_parameters_and_broken_settlements_are_refused_before_anything_runs_naming
     let o = run(kibitz().args(["match", "osada", "--n", "64", "--out"]).arg(&out).arg("--").args(vec!["true"; 10]));
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("at most 9 fit on a 64 × 64 settlement"), "{}", stderr(&o));
+    // Too few masts for the teams.
+    let lonely = workspace().join("maps/osada/seed-example.txt");
+    let o = run(kibitz().args(["match", "osada", "--settlement"]).arg(&lonely).arg("--out").arg(&out).args(["--", "true", "true"]));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("the settlement has 1 mast(s), and 2 teams play"), "{}", stderr(&o));
     let o = run(kibitz().args(["settlement", "check", broken.as_str()]));
     assert_eq!(o.status.code(), Some(2));
     assert!(!out.exists(), "nothing was played");

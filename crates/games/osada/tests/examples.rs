@@ -270,6 +270,14 @@ fn a_banner_taken_comes_back_when_its_carrier_is_killed_or_is_lost_when_it_leave
             let report = p.tick();
             assert!(report.coors.events.contains(&Event::Lost { team: 0 }), "{report:?}");
             p.expect(0, "LOCATE BANNER", &["OK", "LOST"]);
+            // From then on, team 0's kills count once: a stormtrooper of it wins a fight.
+            let coor = p.game().put_coor((30, 31), Strategy::Marauder).unwrap();
+            p.game().put_troop(0, 1, (30, 30)).unwrap();
+            p.expect(0, "MOVE 1 30 31", &["OK"]);
+            p.game().chance.force_outcomes([true]);
+            let report = p.tick();
+            assert!(report.beetles.events.contains(&Event::Kill { team: 0, coor, by: Weapon::Fight }), "{report:?}");
+            assert_eq!(p.glory(0), 1);
             continue;
         }
         // A sniper of team 1 shoots it from next door: team 0's banner goes home, team 1 scores.
