@@ -125,13 +125,11 @@ fn describe_field(game: &OsadaState, names: &[String], at: Xy) -> Vec<String> {
         };
         lines.push(format!("{}'s mast, {banner}", names.get(team).map_or("?", String::as_str)));
     }
+    if let Some(c) = game.constructions.get(&f) {
+        lines.push(format!("{} being built, {} round(s) left", c.building.token().to_lowercase(), c.remaining(game.round)));
+    }
     if let Some(s) = game.structures.get(&f) {
-        lines.push(match *s {
-            Structure::Construction { building, remaining, .. } => {
-                format!("{} being built, {remaining} round(s) left", building.token().to_lowercase())
-            }
-            _ => s.token().to_lowercase().replace('_', " "),
-        });
+        lines.push(s.token().to_lowercase().replace('_', " "));
     }
     let index = game.index();
     for (place, &t) in index.beetles(f).iter().enumerate() {
@@ -219,10 +217,14 @@ impl GameView for OsadaView {
                     painter.line_segment([cell.left_top(), cell.right_bottom()], Stroke::new(1.5, color));
                     painter.line_segment([cell.right_top(), cell.left_bottom()], Stroke::new(1.5, color));
                 }
-                Structure::Construction { team, .. } => {
-                    let stroke = Stroke::new(1.0, player_color(team as usize).gamma_multiply(0.6));
-                    painter.rect_stroke(cell.shrink(layout.cell * 0.2), 0.0, stroke, egui::StrokeKind::Inside);
-                }
+            }
+        }
+        for (&f, c) in state.constructions.iter() {
+            let at = state.land.xy(f);
+            if visible(at) {
+                let cell = Rect::from_min_size(layout.corner(at), Vec2::splat(layout.cell));
+                let stroke = Stroke::new(1.0, player_color(c.team as usize).gamma_multiply(0.6));
+                painter.rect_stroke(cell.shrink(layout.cell * 0.2), 0.0, stroke, egui::StrokeKind::Inside);
             }
         }
         for (team, &mast) in state.land.masts.iter().enumerate() {

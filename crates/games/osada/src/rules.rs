@@ -6,7 +6,7 @@ use crate::generate;
 use crate::params::{MoveCoords, Params, game_setup};
 use crate::report::TurnReport;
 use crate::settlement::{Terrain, Xy};
-use crate::state::{Action, Banner, Building, Kind, Land, OsadaState, Structure, Troop, square};
+use crate::state::{Action, Banner, Building, Construction, Kind, Land, OsadaState, Troop, square};
 use crate::turn;
 use kibitz_deadline24::{AnswerLines, Args, Ctx, Fail, Fixed6, Lines, Reply, Rules, Setup, command};
 use std::sync::Arc;
@@ -188,16 +188,16 @@ impl OsadaRules {
         if state.land.terrain(t.at) != Terrain::Solid {
             return Err(CANNOT_BUILD);
         }
-        match state.structures.get(&t.at) {
-            None => {}
-            Some(Structure::Construction { round, .. }) if *round < ctx.turn => return Ok(Lines::from(["REFUSED"])),
-            Some(_) => return Err(CANNOT_BUILD),
+        if let Some(c) = state.constructions.get(&t.at) {
+            return if c.round < ctx.turn { Ok(Lines::from(["REFUSED"])) } else { Err(CANNOT_BUILD) };
+        }
+        if state.structures.contains_key(&t.at) {
+            return Err(CANNOT_BUILD);
         }
         let seq = state.next_arrival;
         state.next_arrival += 1;
-        let construction =
-            Structure::Construction { building, team: team as u8, builder: troop, round: ctx.turn, seq, remaining: time as u16 };
-        Arc::make_mut(&mut state.structures).insert(t.at, construction);
+        let construction = Construction { building, team: team as u8, builder: troop, round: ctx.turn, seq, done: ctx.turn + time - 1 };
+        Arc::make_mut(&mut state.constructions).insert(t.at, construction);
         state.mark_ordered(troop);
         Ok(Lines::single(|l| l.word("BUILDING").int(time.into())))
     }
@@ -215,7 +215,7 @@ impl OsadaRules {
         lines.line().int(fields.len() as i64).end();
         for (fx, fy) in fields {
             let f = state.land.field((fx, fy));
-            let settlement = if state.land.mast[f as usize] { "MAST" } else { state.structures.get(&f).map_or("NONE", Structure::token) };
+            let settlement = state.settlement_token(f);
             let cell = index.cells.get(&f);
             lines
                 .line()

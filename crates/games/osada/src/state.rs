@@ -99,25 +99,11 @@ impl Building {
     }
 }
 
-/// What stands on a field besides units (masts are the land's).
+/// A finished building on a field (masts are the land's; constructions are kept apart).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Structure {
-    Tower {
-        team: u8,
-    },
-    Trap {
-        team: u8,
-        used: bool,
-    },
-    /// Accepted in round `round`, as the `seq`-th construction of the game.
-    Construction {
-        building: Building,
-        team: u8,
-        builder: u16,
-        round: u32,
-        seq: u32,
-        remaining: u16,
-    },
+    Tower { team: u8 },
+    Trap { team: u8, used: bool },
 }
 
 impl Structure {
@@ -127,8 +113,29 @@ impl Structure {
             Structure::Tower { .. } => "TOWER",
             Structure::Trap { used: false, .. } => "ACTIVE_TRAP",
             Structure::Trap { used: true, .. } => "USED_TRAP",
-            Structure::Construction { .. } => "CONSTRUCTION",
         }
+    }
+}
+
+/// A building going up. It is kept apart from the finished ones and records the round it is
+/// done in rather than a count that every round would change: constructions are few and come
+/// and go, finished buildings many and lasting, so that copies of the state share those.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Construction {
+    pub building: Building,
+    pub team: u8,
+    pub builder: u16,
+    /// Accepted in this round, as the `seq`-th construction of the game.
+    pub round: u32,
+    pub seq: u32,
+    /// Finished at the end of this round.
+    pub done: u32,
+}
+
+impl Construction {
+    /// Rounds left in round `round`, counting it.
+    pub fn remaining(&self, round: u32) -> u32 {
+        (self.done + 1).saturating_sub(round)
     }
 }
 
@@ -370,7 +377,11 @@ pub struct OsadaState {
     pub troops: Arc<Vec<Troop>>,
     /// The coors on the board, in order of ID.
     pub coors: Arc<Vec<Coor>>,
+    /// Finished towers and traps.
     pub structures: Arc<FieldMap<Structure>>,
+    pub constructions: Arc<FieldMap<Construction>>,
+    /// The current round, from 1.
+    pub round: u32,
     /// The round's MOVE and SHOOT orders, in order of arrival.
     pub actions: Vec<Action>,
     /// The troops given an order this round, a bit each.
@@ -392,6 +403,8 @@ impl OsadaState {
             troops: Arc::new(troops),
             coors: Arc::new(Vec::new()),
             structures: Arc::new(FieldMap::default()),
+            constructions: Arc::new(FieldMap::default()),
+            round: 1,
             actions: Vec::new(),
             ordered: vec![0; words],
             chance,
@@ -439,10 +452,10 @@ impl OsadaState {
     /// ordered this round.
     pub fn delay(&self, troop: u16) -> u32 {
         let t = &self.troops[troop as usize];
-        if let Some(Structure::Construction { builder, remaining, .. }) = self.structures.get(&t.at)
-            && *builder == troop
+        if let Some(c) = self.constructions.get(&t.at)
+            && c.builder == troop
         {
-            return *remaining as u32;
+            return c.remaining(self.round);
         }
         u32::from(self.ordered(troop))
     }
@@ -504,9 +517,20 @@ impl OsadaState {
         self.coors.iter().find(|c| c.id == id && c.alive)
     }
 
+    /// What `INFO` says stands on a field.
+    pub fn settlement_token(&self, f: Field) -> &'static str {
+        if self.land.mast[f as usize] {
+            "MAST"
+        } else if self.constructions.contains_key(&f) {
+            "CONSTRUCTION"
+        } else {
+            self.structures.get(&f).map_or("NONE", Structure::token)
+        }
+    }
+
     /// Memory this state holds of its own, and the addresses of what it shares with copies
     /// (the benchmark counts each shared part once, as fedrunek's counts its chunks).
-    pub fn bytes(&self) -> (usize, [(usize, usize); 4]) {
+    pub fn bytes(&self) -> (usize, [(usize, usize); 5]) {
         let own = self.teams.len() * std::mem::size_of::<Team>()
             + self.actions.capacity() * std::mem::size_of::<Action>()
             + self.ordered.len() * 8
@@ -516,6 +540,7 @@ impl OsadaState {
             (Arc::as_ptr(&self.troops) as usize, self.troops.capacity() * std::mem::size_of::<Troop>()),
             (Arc::as_ptr(&self.coors) as usize, self.coors.capacity() * std::mem::size_of::<Coor>()),
             (Arc::as_ptr(&self.structures) as usize, self.structures.capacity() * (8 + std::mem::size_of::<Structure>())),
+            (Arc::as_ptr(&self.constructions) as usize, self.constructions.capacity() * (8 + std::mem::size_of::<Construction>())),
         ];
         (own, shared)
     }

@@ -68,10 +68,8 @@ impl<'a> Resolve<'a> {
         let (at, team, id) = (troop.at, troop.team, troop.id);
         self.index.remove_beetle(at, i);
         self.events.push(Event::Died { team, troop: id });
-        if let Some(Structure::Construction { builder, .. }) = self.state.structures.get(&at)
-            && *builder == i
-        {
-            Arc::make_mut(&mut self.state.structures).remove(&at);
+        if self.state.constructions.get(&at).is_some_and(|c| c.builder == i) {
+            Arc::make_mut(&mut self.state.constructions).remove(&at);
             self.events.push(Event::Abandoned { team, troop: id });
         }
     }
@@ -170,28 +168,17 @@ impl<'a> Resolve<'a> {
                 _ => {}
             }
         }
-        // Constructions, in order of acceptance.
-        let mut building: Vec<(u32, Field)> = self
-            .state
-            .structures
-            .iter()
-            .filter_map(|(&f, s)| match s {
-                Structure::Construction { seq, .. } => Some((*seq, f)),
-                _ => None,
-            })
-            .collect();
-        building.sort_unstable();
-        for (_, f) in building {
-            let structures = Arc::make_mut(&mut self.state.structures);
-            let Some(Structure::Construction { building, team, builder, remaining, .. }) = structures.get_mut(&f) else { continue };
-            *remaining -= 1;
-            if *remaining > 0 {
-                continue;
-            }
-            let (building, team, builder) = (*building, *team, *builder);
-            structures
-                .insert(f, if building == Building::Tower { Structure::Tower { team } } else { Structure::Trap { team, used: false } });
-            let t = &mut Arc::make_mut(&mut self.state.troops)[builder as usize];
+        // Constructions done in this round, in order of acceptance.
+        let round = self.state.round;
+        let mut done: Vec<(u32, Field)> =
+            self.state.constructions.iter().filter(|(_, c)| c.done <= round).map(|(&f, c)| (c.seq, f)).collect();
+        done.sort_unstable();
+        for (_, f) in done {
+            let Some(c) = Arc::make_mut(&mut self.state.constructions).remove(&f) else { continue };
+            let (building, team) = (c.building, c.team);
+            let built = if building == Building::Tower { Structure::Tower { team } } else { Structure::Trap { team, used: false } };
+            Arc::make_mut(&mut self.state.structures).insert(f, built);
+            let t = &mut Arc::make_mut(&mut self.state.troops)[c.builder as usize];
             match building {
                 Building::Trap => t.traps = t.traps.saturating_add(1),
                 Building::Tower => t.towers = t.towers.saturating_add(1),
@@ -244,6 +231,7 @@ impl<'a> Resolve<'a> {
 /// Ends round `round`: the beetle phase, then the coor phase; then the round's orders, MAP
 /// allowances and busy marks are cleared.
 pub fn end_round(state: &mut OsadaState, round: u32) -> TurnReport {
+    state.round = round;
     let index = state.take_index();
     let mut resolve = Resolve::new(state, index);
     let banners = resolve.state.teams.iter().map(|t| t.banner).collect();
@@ -259,5 +247,6 @@ pub fn end_round(state: &mut OsadaState, round: u32) -> TurnReport {
     state.actions.clear();
     state.ordered.iter_mut().for_each(|w| *w = 0);
     state.teams.iter_mut().for_each(|t| t.map_used = false);
+    state.round = round + 1;
     TurnReport { beetles, coors }
 }
