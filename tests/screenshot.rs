@@ -612,3 +612,30 @@ fn export_refuses_a_range_outside_the_replay_naming_its_length() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("no replays (*.jsonl)"), "{}", stderr(&output));
 }
+
+#[test]
+fn an_osada_settlement_renders_its_terrain_and_the_teams_on_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (siege, shot) = (dir.path().join("siege.jsonl"), dir.path().join("settlement.png"));
+    let defender = format!("'{}' bot osada defender", env!("CARGO_BIN_EXE_kibitz"));
+    let settlement = workspace().join("maps/osada/quarry.txt");
+    let args = ["match", "osada", "--game-turns", "20", "--turn-ms", "40", "--settlement", settlement.to_str().unwrap(), "--out"];
+    let output = kibitz().args(args).arg(&siege).arg("--").args([&defender, &defender]).output().unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    let view = ["view", siege.to_str().unwrap(), "--turn", "10", "--screenshot", shot.to_str().unwrap()];
+    if in_window(&view, dir.path()).is_none() {
+        return;
+    }
+    // Solid ground's sand, soggy ground's green and blocked fields' dark grey cover the board.
+    let sand = |p: [u8; 3]| near(p, [186, 174, 146], 12);
+    let soggy = |p: [u8; 3]| near(p, [96, 132, 104], 12);
+    let blocked = |p: [u8; 3]| near(p, [58, 58, 64], 10);
+    let (solid, total) = board_pixels(&shot, sand);
+    let ((wet, _), (walls, _)) = (board_pixels(&shot, soggy), board_pixels(&shot, blocked));
+    assert!(solid > total / 4 && wet > total / 50 && walls > total / 50, "solid {solid}, soggy {wet}, blocked {walls} of {total}");
+    // Both teams' troops and masts, in team 1's blue and team 2's red.
+    let blue = |p: [u8; 3]| p[2] as i32 > p[0] as i32 + 80 && p[2] > 150;
+    let red = |p: [u8; 3]| p[0] as i32 > p[1] as i32 + 100 && p[0] > 180 && p[2] < 120;
+    let ((ours, _), (theirs, _)) = (board_pixels(&shot, blue), board_pixels(&shot, red));
+    assert!(ours > 20 && theirs > 20, "team colours: {ours} blue, {theirs} red pixels");
+}
