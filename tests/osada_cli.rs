@@ -65,6 +65,7 @@ fn a_series_of_four_games_keeps_each_settlement_for_two_and_every_replay_verifie
         .arg("--")
         .arg(defender()));
     assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(summary(&output)["failed"], serde_json::json!([]), "the defender follows the series to its end");
     let mut settlements = Vec::new();
     for game in 1..=4 {
         let path = dir.path().join(format!("series-g{game}.jsonl"));
@@ -152,4 +153,25 @@ fn bad_parameters_and_broken_settlements_are_refused_before_anything_runs_naming
     let o = run(kibitz().args(["settlement", "check", broken.as_str()]));
     assert_eq!(o.status.code(), Some(2));
     assert!(!out.exists(), "nothing was played");
+}
+
+#[test]
+fn our_clients_find_out_that_a_server_reads_moves_as_offsets_and_play_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("relative.jsonl");
+    let python = format!("python3 '{}'", workspace().join("docs/clients/osada.py").display());
+    let output = run(kibitz()
+        .args(["match", "osada", "--n", "64", "--move-coords", "relative", "--game-turns", "40", "--turn-ms", "40", "--out"])
+        .arg(&out)
+        .arg("--")
+        .args([defender(), python]));
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(summary(&output)["failed"], serde_json::json!([]));
+    let replay = Replay::<Osada>::parse(&std::fs::read_to_string(&out).unwrap()).unwrap().replay;
+    for team in 0..2 {
+        let moved = replay.records.iter().filter(|r| {
+            r.player == Some(team) && r.action.as_ref().is_some_and(|a| a.line.starts_with("MOVE")) && r.outcome.lines().first() == Some("OK")
+        });
+        assert!(moved.count() > 5, "team {} moved its troops", team + 1);
+    }
 }

@@ -1,11 +1,13 @@
 //! The defender: it keeps its stormtroopers between the coors and its mast, puts its snipers in
 //! towers, and traps the approaches.
 //!
-//! Everything happens around the team's banner mast. A fixed [`Plan`] names fields on the rings
-//! around it: the stormtroopers' posts (ring-1 fields that between them touch every ring-1
-//! field, the first one on the side of the nearest border, where a thief carrying the banner
-//! walks out), one tower site per sniper (also on ring 1, spread out), and trap sites (the
-//! other solid fields of rings 1 to 3, inner ones first). Each round:
+//! Everything happens around the team's banner mast. From the terrain it works out which ways
+//! the coors will take to the mast ([`flow`]: shortest paths in from every side, as thieves
+//! walk them). A [`Plan`] then names fields on the rings around the mast: the stormtroopers'
+//! posts (ring-1 fields that between them touch the coors' ways through ring 1, in the open the
+//! first one on the side of the nearest border, where a thief carrying the banner walks out), one
+//! tower site per sniper (on ring 1 unless that is a main way in, spread out), and trap sites
+//! (the other solid fields of rings 1 to 3, the busiest first). Each round:
 //!
 //! * snipers shoot the coor in sight nearest to the mast (a banner carrier first), spreading
 //!   their shots over the coors there are; a sniper with nothing to shoot walks to its tower,
@@ -13,7 +15,8 @@
 //! * stormtroopers step into the field of an adjacent coor that is near the mast or next to one
 //!   of our snipers or builders (a carrier first); when the banner is missing they go for the
 //!   field its carrier will walk into next; otherwise they go back to their posts;
-//! * builders build the towers first (4 rounds each), then traps, nearest and innermost first;
+//! * builders build the towers first (4 rounds each), then traps, the busiest sites first (a
+//!   nearer one a little before);
 //! * snipers and builders not shooting or building step away from a coor next to them.
 //!
 //! Terrain comes from `MAP` (one a round, the squares around the mast, first rounds of a game)
@@ -86,6 +89,7 @@ impl Board {
         self.structures.insert(p, structure);
     }
 
+    #[cfg(test)]
     pub fn set_coors(&mut self, p: Pos, coors: i64) {
         self.coors.insert(p, coors);
     }
@@ -219,32 +223,86 @@ pub struct Plan {
     pub spares: Vec<Pos>,
 }
 
+/// How far out [`flow`] looks.
+const FLOW_RADIUS: i64 = 8;
+/// A [`flow`] of one: every coor.
+pub const ALL: i64 = 1_000_000;
+
+/// For each field near the mast, the share (in millionths, [`ALL`]) of the coors walking to the
+/// mast that pass through it. They are taken to come in evenly over the edge of the square of
+/// radius [`FLOW_RADIUS`] around the mast, and to walk down shortest paths, splitting evenly where
+/// paths fork, as thieves do. Fields not seen yet count as open.
+pub fn flow(board: &Board) -> HashMap<Pos, i64> {
+    let mast = board.mast;
+    let open = |p: Pos| {
+        board.on_board(p) && chebyshev(p, mast) <= FLOW_RADIUS && !matches!(board.terrain(p), Some(Terrain::Blocked | Terrain::Off))
+    };
+    let mut distance: HashMap<Pos, i64> = HashMap::from([(mast, 0)]);
+    let mut order = vec![mast];
+    let mut i = 0;
+    while i < order.len() {
+        let p = order[i];
+        i += 1;
+        for d in AROUND {
+            let q = (p.0 + d.0, p.1 + d.1);
+            if open(q) && !distance.contains_key(&q) {
+                distance.insert(q, distance[&p] + 1);
+                order.push(q);
+            }
+        }
+    }
+    let edge = |p: &Pos| chebyshev(*p, mast) == FLOW_RADIUS || p.0 == 1 || p.1 == 1 || p.0 == board.n || p.1 == board.n;
+    let sources = order.iter().filter(|p| edge(p)).count() as i64;
+    let mut flow: HashMap<Pos, i64> = order.iter().filter(|p| edge(p)).map(|&p| (p, ALL / sources.max(1))).collect();
+    for &p in order.iter().rev() {
+        let f = flow.get(&p).copied().unwrap_or(0);
+        if p == mast || f == 0 {
+            continue;
+        }
+        let down: Vec<Pos> =
+            AROUND.iter().map(|d| (p.0 + d.0, p.1 + d.1)).filter(|q| distance.get(q) == Some(&(distance[&p] - 1))).collect();
+        for q in &down {
+            *flow.entry(*q).or_default() += f / down.len() as i64;
+        }
+    }
+    flow
+}
+
+/// A field a sniper should not stand on: this share of the coors walks through it.
+const CHOKE: i64 = ALL / 4;
+
 /// Plans `posts` posts and `sites` tower sites around the mast. `ours` are the fields where our
 /// own towers are being built: they stay tower sites.
 pub fn plan(board: &Board, posts: usize, sites: usize, ours: &HashSet<Pos>) -> Plan {
     let mast = board.mast;
+    let flows = flow(board);
+    let flow = |p: &Pos| flows.get(p).copied().unwrap_or(0);
+    // In hundredths, so that fields alike but for rounding compare equal.
+    let percent = |f: i64| (f + ALL / 200) / (ALL / 100);
     let rings: Vec<Vec<Pos>> = (0..=TRAP_RINGS).map(|k| ring(board, mast, k)).collect();
     let near: Vec<Pos> = rings[1..].iter().flatten().copied().filter(|&p| board.walkable(p)).collect();
     let ring1: Vec<Pos> = rings[1].iter().copied().filter(|&p| board.walkable(p)).collect();
     let out = towards_border(board.n, mast);
     let mut plan = Plan::default();
 
-    // Posts: greedy cover of ring 1, then the most of ring 1 touched, then inner, then on the
-    // way to the nearest border.
+    // Posts: greedy cover of the coors' ways through ring 1, then the most of them touched, then
+    // inner, then on the way to the nearest border.
     let mut covered: HashSet<Pos> = HashSet::new();
     for _ in 0..posts {
         let best = near.iter().filter(|p| !plan.posts.contains(p)).max_by_key(|&&p| {
             let touched: Vec<&Pos> = ring1.iter().filter(|&&r| chebyshev(r, p) <= 1).collect();
-            let new = touched.iter().filter(|r| !covered.contains(**r)).count();
+            let new: i64 = touched.iter().filter(|r| !covered.contains(**r)).map(|r| flow(r)).sum();
+            let all: i64 = touched.iter().map(|r| flow(r)).sum();
             let toward = (p.0 - mast.0) * out.0 + (p.1 - mast.1) * out.1;
-            (new, touched.len(), -chebyshev(p, mast), toward, -p.1, -p.0)
+            (percent(new), touched.len(), percent(all), -chebyshev(p, mast), toward, -p.1, -p.0)
         });
         let Some(&best) = best else { break };
         covered.extend(ring1.iter().filter(|&&r| chebyshev(r, best) <= 1));
         plan.posts.push(best);
     }
 
-    // Tower sites: towers and our constructions first, then ring 1, spread out.
+    // Tower sites: towers and our constructions first, then off the coors' main ways, ring 1,
+    // spread out.
     let candidates: Vec<Pos> = near
         .iter()
         .copied()
@@ -258,14 +316,17 @@ pub fn plan(board: &Board, posts: usize, sites: usize, ours: &HashSet<Pos>) -> P
     for _ in 0..sites {
         let best = candidates.iter().filter(|p| !plan.sites.contains(p)).max_by_key(|&&p| {
             let spread = plan.sites.iter().map(|&s| chebyshev(s, p)).min().unwrap_or(3).min(3);
-            (board.structure(p) == Structure::Tower, ours.contains(&p), -chebyshev(p, mast), spread, -p.1, -p.0)
+            let quiet = flow(&p) < CHOKE;
+            (board.structure(p) == Structure::Tower, ours.contains(&p), quiet, -chebyshev(p, mast), spread, -p.1, -p.0)
         });
         let Some(&best) = best else { break };
         plan.sites.push(best);
     }
 
+    // Traps: where the most coors pass first.
     let taken = |p: &Pos| plan.posts.contains(p) || plan.sites.contains(p);
     plan.traps = rings[1..].iter().flatten().copied().filter(|p| board.buildable(*p) && !taken(p)).collect();
+    plan.traps.sort_by_key(|p| (-percent(flow(p)), chebyshev(*p, mast)));
     plan.spares = near.iter().copied().filter(|p| chebyshev(*p, mast) <= 2 && !taken(p)).collect();
     plan
 }
@@ -481,12 +542,14 @@ impl Defender {
                 let tower = wanted.iter().filter(|p| open(p)).min_by_key(|&&p| (chebyshev(p, b.pos), p.1, p.0));
                 let job = match tower {
                     Some(&at) => Some(Job { at, tower: true, started: false, waited: 0 }),
+                    // The plan's order (busiest first), a little nearer ones before.
                     None => plan
                         .traps
                         .iter()
-                        .filter(|p| open(p))
-                        .min_by_key(|&&p| (chebyshev(p, mast), chebyshev(p, b.pos), p.1, p.0))
-                        .map(|&at| Job { at, tower: false, started: false, waited: 0 }),
+                        .enumerate()
+                        .filter(|(_, p)| open(p))
+                        .min_by_key(|&(i, &p)| (i as i64 + 2 * chebyshev(p, b.pos), i))
+                        .map(|(_, &at)| Job { at, tower: false, started: false, waited: 0 }),
                 };
                 if let Some(job) = job {
                     self.jobs.insert(b.id, job);
@@ -796,6 +859,44 @@ mod tests {
     }
 
     #[test]
+    fn coors_are_taken_to_funnel_through_gaps() {
+        // A wall 3 around the mast (11, 11), with one gap at (11, 8).
+        let mut d = Defender::new(21, (11, 11));
+        d.board = board(&vec!["....................."; 21]);
+        d.board = Board { mast: (11, 11), masts: HashSet::from([(11, 11)]), ..d.board };
+        for y in 1..=21 {
+            for x in 1..=21 {
+                if chebyshev((x, y), (11, 11)) == 3 && (x, y) != (11, 8) {
+                    d.board.set_terrain((x, y), Terrain::Blocked);
+                }
+            }
+        }
+        let flows = flow(&d.board);
+        let ring1: i64 = ring(&d.board, (11, 11), 1).iter().map(|p| flows.get(p).copied().unwrap_or(0)).sum();
+        assert!((ring1 - ALL).abs() < ALL / 100, "{ring1}");
+        assert!(flows[&(11, 8)] > ALL * 99 / 100);
+        assert_eq!(flows.get(&(11, 14)).copied().unwrap_or(0), 0, "nobody comes from the south");
+        let p = plan(&d.board, 3, 3, &HashSet::new());
+        assert_eq!(p.traps[0], (11, 8), "the gap is trapped first");
+        assert_eq!(p.posts[0], (11, 10), "the first post faces the gap");
+        for s in &p.sites {
+            assert!(flows.get(s).copied().unwrap_or(0) < CHOKE, "{s:?} in the way: {p:?}");
+        }
+        // In the open, every way in is alike: ring 1 takes everything, evenly by symmetry.
+        let open = board(
+            &vec!["................."; 17]
+                .iter()
+                .enumerate()
+                .map(|(i, r)| if i == 8 { "........M........" } else { r })
+                .collect::<Vec<_>>(),
+        );
+        let flows = flow(&open);
+        let ring1: Vec<i64> = ring(&open, (9, 9), 1).iter().map(|p| flows[p]).collect();
+        assert!((ring1.iter().sum::<i64>() - ALL).abs() < ALL / 100, "{ring1:?}");
+        assert!(ring1.iter().all(|&f| f < CHOKE), "{ring1:?}");
+    }
+
+    #[test]
     fn blocked_and_soggy_fields_shape_the_plan() {
         let b =
             board(&[".........", ".........", ".........", "...###...", "...*M....", ".........", ".........", ".........", "........."]);
@@ -815,11 +916,11 @@ mod tests {
     fn a_board_near_its_border_faces_that_way() {
         assert_eq!(towards_border(100, (12, 50)), (-1, 0));
         assert_eq!(towards_border(100, (50, 90)), (0, 1));
-        let mut rows = vec!["..................."; 19];
-        rows[16] = "........M..........";
-        let b = board(&rows);
+        // The mast (20, 30) is 10 from the bottom border (the least a mast is).
+        let mut b = Board::new(40, (20, 30));
+        b.learn_map(&(1..=40).flat_map(|y| (1..=40).map(move |x| ((x, y), Terrain::Solid))).collect::<Vec<_>>());
         let p = plan(&b, 3, 0, &HashSet::new());
-        assert_eq!(p.posts[0], (9, 18), "the post on the thief's way out comes first");
+        assert_eq!(p.posts[0], (20, 31), "the post on the thief's way out comes first");
     }
 
     #[test]

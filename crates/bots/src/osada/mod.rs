@@ -6,8 +6,6 @@
 //! `MOVE` coordinates, which a server may read as absolute targets or as relative offsets.
 
 mod defender;
-#[cfg(test)]
-mod sim;
 
 pub use crate::deadline24::Connect;
 
@@ -201,10 +199,10 @@ pub fn parse_info(lines: &[String]) -> Vec<Seen> {
 pub fn parse_banner(line: &str) -> Option<Banner> {
     let t: Vec<&str> = line.split_whitespace().collect();
     let at = || Some((t.get(1)?.parse().ok()?, t.get(2)?.parse().ok()?));
-    match t.first()? {
-        &"SAFE" => Some(Banner::Safe(at()?)),
-        &"MISSING" => Some(Banner::Missing(at()?)),
-        &"LOST" => Some(Banner::Lost),
+    match *t.first()? {
+        "SAFE" => Some(Banner::Safe(at()?)),
+        "MISSING" => Some(Banner::Missing(at()?)),
+        "LOST" => Some(Banner::Lost),
         _ => None,
     }
 }
