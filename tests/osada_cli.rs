@@ -170,7 +170,9 @@ fn our_clients_find_out_that_a_server_reads_moves_as_offsets_and_play_on() {
     let replay = Replay::<Osada>::parse(&std::fs::read_to_string(&out).unwrap()).unwrap().replay;
     for team in 0..2 {
         let moved = replay.records.iter().filter(|r| {
-            r.player == Some(team) && r.action.as_ref().is_some_and(|a| a.line.starts_with("MOVE")) && r.outcome.lines().first() == Some("OK")
+            r.player == Some(team)
+                && r.action.as_ref().is_some_and(|a| a.line.starts_with("MOVE"))
+                && r.outcome.lines().first() == Some("OK")
         });
         assert!(moved.count() > 5, "team {} moved its troops", team + 1);
     }
