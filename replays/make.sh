@@ -27,6 +27,8 @@ run_game fedrunek --n 12 --turn-ms 50 --turns 120 --seed 2 --miners 3 --scouts 2
   -- "'$K' bot fedrunek greedy" "python3 docs/clients/fedrunek.py"
 run_game wycinanka --width 30 --height 30 --game-turns 40 --turn-ms 100 --seed 3 --out replays/wycinanka-solvers.jsonl \
   -- "'$K' bot wycinanka solver --seed 1" "'$K' bot wycinanka solver --seed 2"
+run_game osada --settlement maps/osada/quarry.txt --profile thieves --game-turns 50 --spawn-base 2 --spawn-growth 0.05 --turn-ms 100 --seed 2 \
+  --out replays/osada-defender-vs-python.jsonl -- "'$K' bot osada defender" "python3 docs/clients/osada.py"
 run_game snakecore --map maps/snakecore/duel.txt --turns 200 --out replays/snakecore-greedy-vs-random.jsonl \
   -- "'$K' bot snakecore greedy" "'$K' bot snakecore random --seed 3"
 run_game snakecore --map maps/snakecore/four.txt --turns 150 --seed 1 --out replays/snakecore-four.jsonl \
