@@ -73,7 +73,7 @@ fn every_games_view_follows_a_replay_as_it_is_written() {
     }
     games.sort();
     games.dedup();
-    assert_eq!(games, ["amazes", "fedrunek", "icfp2015", "lighthouses", "snakecore", "wycinanka"], "every game with replays");
+    assert_eq!(games, ["amazes", "fedrunek", "icfp2015", "lighthouses", "osada", "snakecore", "wycinanka"], "every game with replays");
 }
 
 #[test]

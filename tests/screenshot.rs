@@ -496,6 +496,7 @@ fn the_broadcast_layout_shows_every_game_at_1920x1080_with_its_scoreboard() {
         ("snakecore-four.jsonl", 60),
         ("fedrunek-greedy-vs-python.jsonl", 60),
         ("wycinanka-solvers.jsonl", 20),
+        ("osada-defender-vs-python.jsonl", 20),
         ("icfp2015-hive.jsonl", 80),
         ("amazes-explorers.jsonl", 40),
     ];
