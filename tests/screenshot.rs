@@ -160,7 +160,8 @@ fn a_paused_replay_with_no_input_draws_next_to_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let duel = workspace().join("replays/lighthouses-duel.jsonl");
     // Four seconds with the replay paused and nobody at the keys: the first frames lay the
-    // window out, then it waits (drawing every frame, it would make some 40 here).
+    // window out (8 to 13 of them under Xvfb, as the window manager's events come), then it
+    // waits (drawing every frame, it would make some 40 here).
     let Some(output) = in_window(&["view", duel.to_str().unwrap(), "--turn", "100", "--frame-stats", "4"], dir.path()) else {
         return;
     };
@@ -168,7 +169,7 @@ fn a_paused_replay_with_no_input_draws_next_to_nothing() {
     assert!(report["seconds"].as_f64().unwrap() >= 4.0, "{report}");
     assert_eq!(report["steps_played"], 0, "{report}");
     let frames = report["ui_cpu_ms"]["frames"].as_u64().unwrap();
-    assert!((1..=12).contains(&frames), "{frames} frames drawn in 4 idle seconds: {report}");
+    assert!((1..=16).contains(&frames), "{frames} frames drawn in 4 idle seconds: {report}");
 }
 
 #[test]
