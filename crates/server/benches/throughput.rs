@@ -16,12 +16,13 @@ use kibitz_deadline24::{Common, Setup};
 use kibitz_fedrunek::{FedrunekRules, Params};
 use kibitz_server::{ServerOptions, TeamLogin, serve};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 
 const SECONDS: f64 = 3.0;
 
-/// One client: logs in, then sends a command and waits for its answer until `until`.
-async fn client(port: u16, team: usize, until: Instant) -> Vec<Duration> {
+/// A connection of team `team`, logged in (its password is `pw`): its lines and its writer.
+async fn login(port: u16, team: usize) -> (Lines<BufReader<OwnedReadHalf>>, OwnedWriteHalf) {
     let stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
     stream.set_nodelay(true).unwrap();
     let (read, mut write) = stream.into_split();
@@ -31,6 +32,12 @@ async fn client(port: u16, team: usize, until: Instant) -> Vec<Duration> {
     lines.next_line().await.unwrap();
     write.write_all(b"pw\n").await.unwrap();
     lines.next_line().await.unwrap();
+    (lines, write)
+}
+
+/// One client: logs in, then sends a command and waits for its answer until `until`.
+async fn client(port: u16, team: usize, until: Instant) -> Vec<Duration> {
+    let (mut lines, mut write) = login(port, team).await;
     let mut latencies = Vec::new();
     while Instant::now() < until {
         let sent = Instant::now();
@@ -154,15 +161,7 @@ async fn osada_answer<R: tokio::io::AsyncBufRead + Unpin>(lines: &mut tokio::io:
 /// each answer, except those held by `WAIT` until the next turn; the turns it played and the
 /// commands it sent.
 async fn osada_client(port: u16, team: usize, pace: Pace, turn: Duration, until: Instant) -> (Vec<Duration>, u32, usize) {
-    let stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
-    stream.set_nodelay(true).unwrap();
-    let (read, mut write) = stream.into_split();
-    let mut lines = BufReader::new(read).lines();
-    lines.next_line().await.unwrap();
-    write.write_all(format!("team{team}\n").as_bytes()).await.unwrap();
-    lines.next_line().await.unwrap();
-    write.write_all(b"pw\n").await.unwrap();
-    lines.next_line().await.unwrap();
+    let (mut lines, mut write) = login(port, team).await;
     let mut latencies = Vec::new();
     let mut rng = 0x9e37_79b9_7f4a_7c15u64 ^ team as u64;
     let mut held = false;

@@ -137,20 +137,28 @@ fn parse_kind(word: &str) -> Option<Kind> {
     }
 }
 
-/// `LIST TROOPS`' lines after `OK`, the count line first; lines that do not parse are skipped.
-pub fn parse_troops(lines: &[String]) -> Vec<Troop> {
+/// The rows of a counted answer of six words a line (`LIST TROOPS`, `INFO`; the count line
+/// first), each read by `parse` from its words and a reader of its integers; lines of another
+/// shape, or that do not parse, are skipped.
+fn six_word_rows<T>(lines: &[String], parse: impl Fn(&[&str], &dyn Fn(usize) -> Option<i64>) -> Option<T>) -> Vec<T> {
     lines
         .iter()
         .skip(1)
         .filter_map(|l| {
-            let t: Vec<&str> = l.split_whitespace().collect();
-            if t.len() != 6 {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            if words.len() != 6 {
                 return None;
             }
-            let int = |i: usize| t[i].parse::<i64>().ok();
-            Some(Troop { id: int(0)?, kind: parse_kind(t[1])?, pos: (int(2)?, int(3)?), queue: int(4)?, busy: int(5)? })
+            parse(&words, &|i: usize| words[i].parse::<i64>().ok())
         })
         .collect()
+}
+
+/// `LIST TROOPS`' lines after `OK`, the count line first; lines that do not parse are skipped.
+pub fn parse_troops(lines: &[String]) -> Vec<Troop> {
+    six_word_rows(lines, |t, int| {
+        Some(Troop { id: int(0)?, kind: parse_kind(t[1])?, pos: (int(2)?, int(3)?), queue: int(4)?, busy: int(5)? })
+    })
 }
 
 fn parse_terrain(word: &str) -> Option<Terrain> {
@@ -176,24 +184,15 @@ fn parse_structure(word: &str) -> Option<Structure> {
 
 /// `INFO`'s lines after `OK`, the count line first; lines that do not parse are skipped.
 pub fn parse_info(lines: &[String]) -> Vec<Seen> {
-    lines
-        .iter()
-        .skip(1)
-        .filter_map(|l| {
-            let t: Vec<&str> = l.split_whitespace().collect();
-            if t.len() != 6 {
-                return None;
-            }
-            let int = |i: usize| t[i].parse::<i64>().ok();
-            Some(Seen {
-                d: (int(0)?, int(1)?),
-                terrain: parse_terrain(t[2])?,
-                structure: parse_structure(t[3])?,
-                coors: int(4)?,
-                troops: int(5)?,
-            })
+    six_word_rows(lines, |t, int| {
+        Some(Seen {
+            d: (int(0)?, int(1)?),
+            terrain: parse_terrain(t[2])?,
+            structure: parse_structure(t[3])?,
+            coors: int(4)?,
+            troops: int(5)?,
         })
-        .collect()
+    })
 }
 
 pub fn parse_banner(line: &str) -> Option<Banner> {
