@@ -15,8 +15,7 @@
 use crate::chance::Chance;
 use crate::params::Profile;
 use crate::settlement::{NEIGHBOURS, Xy};
-use crate::state::{Banner, Field, Kind, OsadaState, Strategy, Target, square};
-use crate::turn::Resolve;
+use crate::state::{Banner, Field, Index, Kind, OsadaState, Strategy, Target, square};
 
 /// What a coor does in its move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,8 +51,14 @@ pub fn banner_to_steal(state: &mut OsadaState) -> Target {
     if safe.is_empty() { Target::None } else { Target::Banner(safe[state.chance.below(safe.len())]) }
 }
 
+/// What a coor's choice reads: the state (its chance drawn from) and which units stand where.
+pub(crate) struct Mover<'a> {
+    pub state: &'a mut OsadaState,
+    pub index: &'a Index,
+}
+
 /// Coor `c`'s move.
-pub(crate) fn choose(r: &mut Resolve, c: u32) -> Step {
+pub(crate) fn choose(r: &mut Mover, c: u32) -> Step {
     let coor = r.state.coors[c as usize];
     let at = r.state.land.xy(coor.at);
     if let Some(to) = r.state.chance.forced_move(coor.id) {
@@ -72,7 +77,7 @@ pub(crate) fn choose(r: &mut Resolve, c: u32) -> Step {
     }
 }
 
-fn set_target(r: &mut Resolve, c: u32, target: Target) {
+fn set_target(r: &mut Mover, c: u32, target: Target) {
     std::sync::Arc::make_mut(&mut r.state.coors)[c as usize].target = target;
 }
 
@@ -98,7 +103,7 @@ fn chebyshev(a: Xy, b: Xy) -> i32 {
     (a.0 - b.0).abs().max((a.1 - b.1).abs())
 }
 
-fn slasher(r: &mut Resolve, c: u32, at: Xy) -> Step {
+fn slasher(r: &mut Mover, c: u32, at: Xy) -> Step {
     let mut target = r.state.coors[c as usize].target;
     if !still_there(r.state, target) {
         target = nearest_in_sight(r, at);
@@ -111,7 +116,7 @@ fn slasher(r: &mut Resolve, c: u32, at: Xy) -> Step {
 }
 
 /// The nearest troop (a field's active one) or safe banner in sight, ties drawn.
-fn nearest_in_sight(r: &mut Resolve, at: Xy) -> Target {
+fn nearest_in_sight(r: &mut Mover, at: Xy) -> Target {
     let state = &*r.state;
     let sight = state.sight(state.land.field(at));
     let mut best: Vec<Target> = Vec::new();
@@ -158,7 +163,7 @@ fn pick<T: Copy>(chance: &mut Chance, options: &[T]) -> Option<T> {
 }
 
 /// A random move: staying, or a neighbour, or, on the border, leaving with the exit chance.
-fn roam(r: &mut Resolve, at: Xy) -> Step {
+fn roam(r: &mut Mover, at: Xy) -> Step {
     if r.state.land.on_border(at) && r.state.chance.unit() < r.state.params.exit_chance {
         return Step::Exit;
     }
@@ -172,7 +177,7 @@ fn roam(r: &mut Resolve, at: Xy) -> Step {
 /// a window around both (48 fields at most a side). Beyond the window, or where it finds no way,
 /// the step that most closes the distance as the crow flies. Ties drawn; no step that gets no
 /// closer.
-fn toward(r: &mut Resolve, at: Xy, goal: Xy) -> Step {
+fn toward(r: &mut Mover, at: Xy, goal: Xy) -> Step {
     if at == goal {
         return Step::Stay;
     }
@@ -218,7 +223,7 @@ fn toward(r: &mut Resolve, at: Xy, goal: Xy) -> Step {
 }
 
 /// A step down a distance map of the land (to a mast, to the border), ties drawn.
-fn downhill(r: &mut Resolve, at: Xy, map: impl Fn(&OsadaState, Field) -> u16) -> Step {
+fn downhill(r: &mut Mover, at: Xy, map: impl Fn(&OsadaState, Field) -> u16) -> Step {
     let here = map(r.state, r.state.land.field(at));
     let options: Vec<(Xy, u16)> = neighbours(r.state, at).map(|f| (f, map(r.state, r.state.land.field(f)))).collect();
     let best = options.iter().map(|o| o.1).min().unwrap_or(u16::MAX);
@@ -232,7 +237,7 @@ fn downhill(r: &mut Resolve, at: Xy, map: impl Fn(&OsadaState, Field) -> u16) ->
     }
 }
 
-fn thief(r: &mut Resolve, c: u32, at: Xy) -> Step {
+fn thief(r: &mut Mover, c: u32, at: Xy) -> Step {
     let coor = r.state.coors[c as usize];
     if coor.carrying != 0 {
         // Home with the loot, by the nearest border.
@@ -259,13 +264,13 @@ fn thief(r: &mut Resolve, c: u32, at: Xy) -> Step {
     }
 }
 
-fn marauder(r: &mut Resolve, at: Xy) -> Step {
+fn marauder(r: &mut Mover, at: Xy) -> Step {
     // Fields next to a stormtrooper, among the ones a marauder may go to.
-    let near_stormtrooper = |r: &Resolve, f: Xy| {
+    let near_stormtrooper = |r: &Mover, f: Xy| {
         square(r.state.land.n(), f, 1)
             .any(|g| r.index.beetles(r.state.land.field(g)).iter().any(|&b| r.state.troops[b as usize].kind == Kind::Stormtrooper))
     };
-    let free = |r: &Resolve, f: Xy| r.index.beetles(r.state.land.field(f)).is_empty();
+    let free = |r: &Mover, f: Xy| r.index.beetles(r.state.land.field(f)).is_empty();
     if r.state.land.on_border(at) && r.state.chance.unit() < r.state.params.exit_chance {
         return Step::Exit;
     }

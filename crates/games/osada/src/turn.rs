@@ -13,9 +13,9 @@ pub const FIGHT_WON: f64 = 0.9;
 pub const SHOT_KILLS: f64 = 0.7;
 
 /// One phase being resolved: the state, its index kept up to date, and the phase's score.
-pub(crate) struct Resolve<'a> {
-    pub state: &'a mut OsadaState,
-    pub index: Index,
+struct Resolve<'a> {
+    state: &'a mut OsadaState,
+    index: Index,
     events: Vec<Event>,
     kills: Vec<u64>,
     /// Banners that were safe as the phase began and have stayed so.
@@ -46,7 +46,7 @@ impl<'a> Resolve<'a> {
     }
 
     /// Coor `c` dies, credited to `team`; the banners it carried go home.
-    pub fn kill_coor(&mut self, c: u32, team: u8, by: Weapon) {
+    fn kill_coor(&mut self, c: u32, team: u8, by: Weapon) {
         let coor = &mut Arc::make_mut(&mut self.state.coors)[c as usize];
         coor.alive = false;
         let (at, id, carrying) = (coor.at, coor.id, coor.carrying);
@@ -62,7 +62,7 @@ impl<'a> Resolve<'a> {
     }
 
     /// Troop `i` dies; a construction it was building is abandoned.
-    pub fn kill_troop(&mut self, i: u16) {
+    fn kill_troop(&mut self, i: u16) {
         let troop = &mut Arc::make_mut(&mut self.state.troops)[i as usize];
         troop.alive = false;
         let (at, team, id) = (troop.at, troop.team, troop.id);
@@ -99,7 +99,7 @@ impl<'a> Resolve<'a> {
     /// Coor `c` enters `to` (coor phase, or appearing there): an armed trap kills it, it takes a
     /// safe banner from a mast, then fights the field's troops one by one (a stormtrooper wins
     /// with 90 %, anyone else dies); a survivor joins the field's coors.
-    pub fn coor_enters(&mut self, c: u32, to: Field) {
+    fn coor_enters(&mut self, c: u32, to: Field) {
         {
             let coor = &mut Arc::make_mut(&mut self.state.coors)[c as usize];
             coor.at = to;
@@ -215,7 +215,7 @@ impl<'a> Resolve<'a> {
             if !self.state.coors[c as usize].alive {
                 continue;
             }
-            match coors::choose(self, c) {
+            match coors::choose(&mut coors::Mover { state: &mut *self.state, index: &self.index }, c) {
                 Step::Stay => {}
                 Step::Exit => self.coor_leaves(c),
                 Step::To(to) => {
