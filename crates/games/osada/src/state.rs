@@ -7,7 +7,7 @@
 
 use crate::chance::Chance;
 use crate::params::Params;
-use crate::settlement::{NEIGHBOURS, Settlement, Terrain, Xy};
+use crate::settlement::{Settlement, Terrain, Xy};
 use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -196,8 +196,9 @@ impl Land {
         let open: Vec<Field> =
             (0..size).filter(|&i| settlement.terrain[i] != Terrain::Blocked && border(settlement.xy(i))).map(|i| i as Field).collect();
         let gates = open.iter().copied().filter(|&i| !mast[i as usize]).collect();
-        let to_border = distances(&settlement, &open);
-        let to_mast = masts.iter().map(|&m| distances(&settlement, &[settlement.index(m) as Field])).collect();
+        let framed = Framed::new(&settlement);
+        let to_border = framed.distances(&open);
+        let to_mast = masts.iter().map(|&m| framed.distances(&[settlement.index(m) as Field])).collect();
         Land { settlement, masts, starts, mast, to_mast, to_border, gates }
     }
 
@@ -245,29 +246,51 @@ impl Land {
     }
 }
 
-/// Steps from `sources` to every field over fields that are not blocked (8 neighbours).
-fn distances(s: &Settlement, sources: &[Field]) -> Vec<u16> {
-    let mut d = vec![u16::MAX; s.terrain.len()];
-    let mut queue = std::collections::VecDeque::with_capacity(s.terrain.len() / 4);
-    for &f in sources {
-        d[f as usize] = 0;
-        queue.push_back(f as usize);
+/// The board with a blocked frame around it, for breadth-first searches that need no bounds
+/// checks: field (x, y) is cell `y · w + x` of a `w` = N + 2 wide grid.
+struct Framed {
+    w: usize,
+    open: Vec<bool>,
+}
+
+impl Framed {
+    fn new(s: &Settlement) -> Self {
+        let (n, w) = (s.n as usize, s.n as usize + 2);
+        let mut open = vec![false; w * w];
+        for (i, t) in s.terrain.iter().enumerate() {
+            open[(i / n + 1) * w + i % n + 1] = *t != Terrain::Blocked;
+        }
+        Framed { w, open }
     }
-    while let Some(i) = queue.pop_front() {
-        let (x, y) = s.xy(i);
-        let next = d[i].saturating_add(1);
-        for (dx, dy) in NEIGHBOURS {
-            let at = (x + dx, y + dy);
-            if s.terrain(at).is_some_and(|t| t != Terrain::Blocked) {
-                let j = s.index(at);
-                if d[j] == u16::MAX {
-                    d[j] = next;
-                    queue.push_back(j);
+
+    /// Steps from `sources` to every field over fields that are not blocked (8 neighbours), in
+    /// the board's own order.
+    fn distances(&self, sources: &[Field]) -> Vec<u16> {
+        let (w, n) = (self.w, self.w - 2);
+        let cell = |f: usize| (f / n + 1) * w + f % n + 1;
+        let steps = [w + 1, w, w - 1, 1];
+        let mut d = vec![u16::MAX; w * w];
+        let mut queue: Vec<u32> = Vec::with_capacity(n * n);
+        for &f in sources {
+            d[cell(f as usize)] = 0;
+            queue.push(cell(f as usize) as u32);
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let c = queue[head] as usize;
+            head += 1;
+            let next = d[c].saturating_add(1);
+            for step in steps {
+                for m in [c - step, c + step] {
+                    if self.open[m] && d[m] == u16::MAX {
+                        d[m] = next;
+                        queue.push(m as u32);
+                    }
                 }
             }
         }
+        (0..n * n).map(|f| d[cell(f)]).collect()
     }
-    d
 }
 
 /// Hashes a field index with one multiplication: fields are small distinct integers.
