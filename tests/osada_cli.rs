@@ -177,3 +177,16 @@ fn our_clients_find_out_that_a_server_reads_moves_as_offsets_and_play_on() {
         assert!(moved.count() > 5, "team {} moved its troops", team + 1);
     }
 }
+
+#[test]
+fn a_look_at_a_field_off_the_settlement_is_refused_with_the_range() {
+    let replay = workspace().join("replays/osada-defender-vs-python.jsonl");
+    for look in ["field=0,5", "field=129,1", "field=3", "zoom=2"] {
+        let o = run(kibitz().arg("view").arg(&replay).args(["--look", look, "--screenshot", "/nonexistent/x.png"]));
+        assert_eq!(o.status.code(), Some(2), "{look}: {}", stderr(&o));
+        assert!(stderr(&o).contains(look), "{look}: {}", stderr(&o));
+        if look.starts_with("field=") {
+            assert!(stderr(&o).contains("from 1 to 128"), "{look}: {}", stderr(&o));
+        }
+    }
+}

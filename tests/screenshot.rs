@@ -641,3 +641,33 @@ fn an_osada_settlement_renders_its_terrain_and_the_teams_on_it() {
     let ((ours, _), (theirs, _)) = (board_pixels(&shot, blue), board_pixels(&shot, red));
     assert!(ours > 20 && theirs > 20, "team colours: {ours} blue, {theirs} red pixels");
 }
+
+#[test]
+fn an_osada_team_sees_its_own_part_of_the_settlement_up_close_and_the_rest_is_fogged() {
+    let dir = tempfile::tempdir().unwrap();
+    let replay = workspace().join("replays/osada-defender-vs-python.jsonl");
+    // Team 1's mast, as its DESCRIBE WORLD answer gave it.
+    let text = std::fs::read_to_string(&replay).unwrap();
+    let answer = text.lines().find(|l| l.contains(r#""line":"DESCRIBE WORLD""#) && l.contains(r#""player":0"#)).expect("team 1 asked");
+    let world: Vec<i32> = answer.split(r#""lines":["OK",""#).nth(1).unwrap().split(' ').take(4).map(|w| w.parse().unwrap()).collect();
+    let look = format!("field={},{}", world[2], world[3]);
+    let (fogged, close) = (dir.path().join("fog.png"), dir.path().join("close.png"));
+    // The whole settlement as team 1 saw it, and its mast up close.
+    for (shot, how) in [(&fogged, ["--perspective", "0"]), (&close, ["--look", look.as_str()])] {
+        let mut args = vec!["view", replay.to_str().unwrap(), "--turn", "600", "--screenshot", shot.to_str().unwrap()];
+        args.extend(how);
+        if in_window(&args, dir.path()).is_none() {
+            return;
+        }
+    }
+    // Up close, fields are big: the mast's ring and team 1's troops in its blue.
+    let blue = |p: [u8; 3]| p[2] as i32 > p[0] as i32 + 80 && p[2] > 150;
+    let (ours, total) = board_pixels(&close, blue);
+    assert!(ours > 400, "team 1's troops up close: {ours} blue pixels of {total}");
+    // As team 1: what its troops see is bright, most of the board dark.
+    let dark = |p: [u8; 3]| p.iter().all(|&c| c < 60);
+    let sand = |p: [u8; 3]| near(p, [186, 174, 146], 14);
+    let ((fog, _), (seen, _)) = (board_pixels(&fogged, dark), board_pixels(&fogged, sand));
+    assert!(fog > total / 3, "fogged: {fog} dark pixels of {total}");
+    assert!(seen > 100 && seen < total / 20, "seen: {seen} sand pixels of {total}");
+}

@@ -9,6 +9,8 @@
 //!   play ([`view::HandPlay`]); the [`view::Track`] every game fills the same way; markers.
 //! - [`series`]: the score series and markers of a [`view::Track`], with summaries by buckets
 //!   of steps, so that a frame draws them at a cost that does not grow with the replay.
+//! - [`grid`]: a 2D board of square cells on the screen (fit, pan, zoom, the cell under the
+//!   pointer, the cells that show) and a texture of its cells, rewritten only where they change.
 //! - [`recorded`]: a replay held for viewing: records, keyframed timeline, state cache, track.
 //! - [`live`]: a view following a live match by its replay lines.
 //! - [`seats`]: who sits where in `kibitz play`, and taking over a replay by hand.
@@ -26,6 +28,7 @@
 //!   `kibitz-scene` crate.
 
 pub mod args;
+pub mod grid;
 pub mod hosting;
 pub mod live;
 pub mod palette;

@@ -1,11 +1,15 @@
-//! The osada view, first cut: the settlement's terrain as one texture (uploaded once: terrain
-//! never changes in a game), and over it, only inside the visible rectangle, the masts with their
-//! banners' state, traps, towers and constructions, each field's troops in their team's colour
-//! and its coors. Hovering a field names what stands there. The glory chart comes from the
-//! round ends; timeline markers for banners taken, returned and lost, and a team's last troop
-//! dying. Fog per team, a carrier's path, fights and shots on the board, grouping when zoomed
-//! out and hand play come with issue 40's grid.
+//! The osada view: the settlement's terrain as one texture on the kit's grid (uploaded once:
+//! terrain never changes in a game), and over it, only inside the visible rectangle, the masts
+//! with their banners' state, traps, towers and constructions, each field's troops in their
+//! team's colour and shape (stormtrooper square, sniper disc, builder triangle) and its coors (a
+//! shape a strategy, in the omniscient view only: beetles cannot tell them apart). Zoomed out,
+//! units are drawn grouped, a mark a group of fields. "As team k" fogs all but what its troops
+//! see, and dims the terrain it got through `MAP`: a second texture, rewritten only where that
+//! knowledge changed. Hovering a field names what stands there; `--look field=X,Y` centres and
+//! zooms on a field. The glory chart comes from the round ends; timeline markers for banners
+//! taken, returned and lost, and a team's last troop dying.
 
+use crate::kit::grid::{CellTexture, Grid};
 use crate::kit::palette::player_color;
 use crate::kit::recorded::Recorded;
 use crate::kit::view::{BoardCamera, GameView, LogLine, Marker, MarkerKind, Perspective, Track, hover_box};
@@ -14,7 +18,7 @@ use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_deadline24::{Command, Outcome};
 use kibitz_osada::settlement::{Terrain, Xy};
-use kibitz_osada::state::{Banner, Kind, Land, Structure};
+use kibitz_osada::state::{Banner, Kind, Land, OsadaState as Game_, Strategy, Structure, square};
 use kibitz_osada::{Event, Osada, OsadaState, TurnReport};
 
 const TAKEN: MarkerKind = MarkerKind::new("banner taken", 255, 170, 60);
@@ -25,41 +29,32 @@ const COOR: Color32 = Color32::from_rgb(150, 30, 30);
 
 pub struct OsadaView {
     rec: Recorded<Osada>,
-    terrain: Option<egui::TextureHandle>,
+    /// The terrain, plain (zoomed out) and with every other field a shade darker so that fields
+    /// can be counted up close (zoomed out, that pattern would shimmer).
+    terrain: CellTexture,
+    checked: CellTexture,
+    fog: CellTexture,
+    /// What the fog was last painted for: the team, the rounds and `MAP`s it knew of.
+    fog_of: Option<(usize, usize, usize)>,
+    /// Each `MAP` a team was answered: (its step, the team, the centre), in order of steps.
+    maps: Vec<(usize, usize, Xy)>,
+    /// Records read for `maps` so far.
+    maps_read: usize,
+    /// The field `--look field=X,Y` centres on.
+    focus: Option<Xy>,
 }
 
-/// Where the board sits on the screen.
-struct Layout {
-    origin: Pos2,
-    /// Pixels per field.
-    cell: f32,
-}
-
-impl Layout {
-    fn fit(rect: Rect, camera: &BoardCamera, n: i32) -> Self {
-        let cell = rect.width().min(rect.height()) / n as f32 * 0.96 * camera.zoom;
-        Self { origin: rect.center() - Vec2::splat(n as f32 * cell / 2.0) + camera.pan, cell }
-    }
-
-    /// The top left corner of field (x, y).
-    fn corner(&self, (x, y): Xy) -> Pos2 {
-        self.origin + Vec2::new((x - 1) as f32, (y - 1) as f32) * self.cell
-    }
-
-    fn centre(&self, at: Xy) -> Pos2 {
-        self.corner(at) + Vec2::splat(self.cell / 2.0)
-    }
-
-    fn field(&self, p: Pos2) -> Xy {
-        let v = (p - self.origin) / self.cell;
-        (v.x.floor() as i32 + 1, v.y.floor() as i32 + 1)
-    }
-}
+/// The fog's shades: what a team sees now, knows from `MAP`, and knows nothing of (the renderer
+/// blends in linear light: an alpha of 250 leaves about a sixth of the brightness on screen).
+const SEEN: Color32 = Color32::TRANSPARENT;
+const MAPPED: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 190);
+const UNKNOWN: Color32 = Color32::from_rgba_premultiplied(4, 4, 8, 250);
 
 impl OsadaView {
     pub fn new(title: String, replay: Replay<Osada>) -> Result<Self, String> {
         let rec = Recorded::load(title, replay, player_color, Self::absorb)?;
-        Ok(Self { rec, terrain: None })
+        let (terrain, checked, fog) = (CellTexture::new("osada-terrain"), CellTexture::new("osada-checked"), CellTexture::new("osada-fog"));
+        Ok(Self { rec, terrain, checked, fog, fog_of: None, maps: Vec::new(), maps_read: 0, focus: None })
     }
 
     fn absorb(rec: &mut Recorded<Osada>, record: StepRecord<Command, Outcome<TurnReport>>) {
@@ -88,65 +83,187 @@ impl OsadaView {
         }
     }
 
-    /// The terrain as an image, a pixel a field.
-    fn terrain_texture(&mut self, ctx: &egui::Context, land: &Land) -> egui::TextureId {
-        let texture = self.terrain.get_or_insert_with(|| {
-            let s = &land.settlement;
-            let mut rgba = Vec::with_capacity(s.terrain.len() * 4);
-            for (i, t) in s.terrain.iter().enumerate() {
-                let (x, y) = s.xy(i);
-                // Every other field a shade darker, so that fields can be counted up close.
-                let shade = if (x + y) % 2 == 0 { 0 } else { 8 };
-                let [r, g, b] = match t {
-                    Terrain::Solid => [186 - shade, 174 - shade, 146 - shade],
-                    Terrain::Soggy => [96 - shade, 132 - shade, 104 - shade],
-                    Terrain::Blocked => [58 - shade, 58 - shade, 64 - shade],
-                };
-                rgba.extend([r, g, b, 255]);
-            }
-            let n = s.n as usize;
-            ctx.load_texture("osada-terrain", egui::ColorImage::from_rgba_unmultiplied([n, n], &rgba), egui::TextureOptions::NEAREST)
+    /// Paints the terrain once, a pixel a field, plain or checked.
+    fn paint_terrain(&mut self, ctx: &egui::Context, land: &Land, checked: bool) {
+        let texture = if checked { &mut self.checked } else { &mut self.terrain };
+        if texture.is_painted() {
+            return;
+        }
+        let s = &land.settlement;
+        let n = s.n as usize;
+        texture.paint(ctx, n, n, |x, y| {
+            let shade = if checked && (x + y) % 2 == 1 { 8 } else { 0 };
+            let [r, g, b] = match s.terrain[y * n + x] {
+                Terrain::Solid => [186 - shade, 174 - shade, 146 - shade],
+                Terrain::Soggy => [96 - shade, 132 - shade, 104 - shade],
+                Terrain::Blocked => [58 - shade, 58 - shade, 64 - shade],
+            };
+            Color32::from_rgb(r, g, b)
         });
-        texture.id()
+    }
+
+    /// Reads the `MAP` answers of records that arrived since the last frame.
+    fn read_maps(&mut self) {
+        for (i, r) in self.rec.replay.records.iter().enumerate().skip(self.maps_read) {
+            let (Some(command), Some(team)) = (&r.action, r.player) else { continue };
+            let words = kibitz_deadline24::split(&command.line);
+            if words.first() == Some(&"MAP")
+                && r.outcome.lines().first() == Some("OK")
+                && let [_, x, y] = words[..]
+                && let (Ok(x), Ok(y)) = (x.parse(), y.parse())
+            {
+                self.maps.push((i, team, (x, y)));
+            }
+        }
+        self.maps_read = self.rec.replay.records.len();
+    }
+
+    /// Paints the fog of team `team` at `cursor`, when what it knows changed since the last time.
+    fn paint_fog(&mut self, ctx: &egui::Context, cursor: usize, team: usize) {
+        self.read_maps();
+        let (round, _) = self.rec.track.round_at(cursor);
+        let known = self.maps.partition_point(|m| m.0 < cursor);
+        let maps: Vec<Xy> = self.maps[..known].iter().filter(|m| m.1 == team).map(|m| m.2).collect();
+        let key = (team, round, maps.len());
+        if self.fog_of == Some(key) {
+            return;
+        }
+        self.fog_of = Some(key);
+        let state = &self.rec.state(cursor).game;
+        let n = state.land.n();
+        let mut shade = vec![UNKNOWN; (n * n) as usize];
+        for &centre in &maps {
+            for (x, y) in square(n, centre, 5) {
+                shade[((y - 1) * n + x - 1) as usize] = MAPPED;
+            }
+        }
+        for (x, y) in seen(state, team) {
+            shade[((y - 1) * n + x - 1) as usize] = SEEN;
+        }
+        let n = n as usize;
+        self.fog.paint(ctx, n, n, |x, y| shade[y * n + x]);
     }
 }
 
-/// Names what stands on a field, for the hover box.
-fn describe_field(game: &OsadaState, names: &[String], at: Xy) -> Vec<String> {
+/// The fields team `team`'s living troops see.
+fn seen(state: &Game_, team: usize) -> impl Iterator<Item = Xy> + '_ {
+    let n = state.land.n();
+    state
+        .troops
+        .iter()
+        .filter(move |t| t.alive && t.team as usize == team)
+        .flat_map(move |t| square(n, state.land.xy(t.at), state.sight(t.at)))
+}
+
+/// What a viewer may see of a field: everything, or what team k's troops see there (a field out
+/// of their sight shows only its terrain, if the team has it from `MAP`, and its own troops).
+#[derive(Clone, Copy)]
+struct Eyes<'a> {
+    state: &'a OsadaState,
+    /// The team looking, and the fields it sees (a bit a field).
+    team: Option<(usize, &'a [bool])>,
+}
+
+impl Eyes<'_> {
+    fn sees(&self, at: Xy) -> bool {
+        self.team.is_none_or(|(_, seen)| seen[self.state.land.field(at) as usize])
+    }
+
+    /// Whether a troop shows: in sight, or the team's own.
+    fn shows_troop(&self, team: u8, at: Xy) -> bool {
+        self.team.is_none_or(|(k, _)| k == team as usize) || self.sees(at)
+    }
+
+    /// A troop's colour: its team's, or, to another team, a grey (teams cannot tell).
+    fn troop_color(&self, team: u8) -> Color32 {
+        match self.team {
+            Some((k, _)) if k != team as usize => Color32::from_gray(215),
+            _ => player_color(team as usize),
+        }
+    }
+}
+
+/// Names what stands on a field, for the hover box, as far as `eyes` see.
+fn describe_field(eyes: Eyes, names: &[String], at: Xy) -> Vec<String> {
+    let game = eyes.state;
     let land = &game.land;
     let Some(terrain) = land.settlement.terrain(at) else { return Vec::new() };
     let f = land.field(at);
+    let name = |team: usize| names.get(team).map_or("?", String::as_str);
     let mut lines = vec![format!("({}, {}) {}", at.0, at.1, terrain.token().to_lowercase())];
+    let sees = eyes.sees(at);
     if let Some(team) = land.masts.iter().position(|&m| m == at) {
+        let own = eyes.team.is_none_or(|(k, _)| k == team);
         let banner = match game.teams[team].banner {
-            Banner::Safe => "its banner on it".to_string(),
-            Banner::Missing(coor) => format!("its banner carried by coor {coor}"),
-            Banner::Lost => "its banner lost".to_string(),
+            _ if !own => String::new(),
+            Banner::Safe => ", its banner on it".to_string(),
+            Banner::Missing(coor) => format!(", its banner carried by coor {coor}"),
+            Banner::Lost => ", its banner lost".to_string(),
         };
-        lines.push(format!("{}'s mast, {banner}", names.get(team).map_or("?", String::as_str)));
+        if own || sees {
+            lines.push(if own { format!("{}'s mast{banner}", name(team)) } else { "a mast".to_string() });
+        }
     }
-    if let Some(c) = game.constructions.get(&f) {
+    if !sees {
+        lines.push("out of sight".into());
+    }
+    if let Some(c) = game.constructions.get(&f).filter(|_| sees) {
         lines.push(format!("{} being built, {} round(s) left", c.building.token().to_lowercase(), c.remaining(game.round)));
     }
-    if let Some(s) = game.structures.get(&f) {
+    if let Some(s) = game.structures.get(&f).filter(|_| sees) {
         lines.push(s.token().to_lowercase().replace('_', " "));
     }
     let index = game.index();
     for (place, &t) in index.beetles(f).iter().enumerate() {
         let t = &game.troops[t as usize];
+        if !eyes.shows_troop(t.team, at) {
+            continue;
+        }
         let active = if place == 0 { " (active)" } else { "" };
-        lines.push(format!(
-            "{} troop {}: {}{active}",
-            names.get(t.team as usize).map_or("?", String::as_str),
-            t.id,
-            t.kind.token().to_lowercase()
-        ));
+        let whose = if eyes.troop_color(t.team) == player_color(t.team as usize) { name(t.team as usize) } else { "a" };
+        lines.push(format!("{whose} troop {}: {}{active}", t.id, t.kind.token().to_lowercase()));
     }
-    for &c in index.coors(f) {
+    for &c in index.coors(f).iter().filter(|_| sees) {
         let c = &game.coors[c as usize];
-        lines.push(format!("coor {} ({:?})", c.id, c.strategy).to_lowercase());
+        let kind = if eyes.team.is_none() { format!(" ({:?})", c.strategy).to_lowercase() } else { String::new() };
+        lines.push(format!("coor {}{kind}", c.id));
     }
     lines
+}
+
+/// A coor's mark: a shape a strategy in the omniscient view, a disc to a team.
+fn draw_coor(painter: &egui::Painter, p: Pos2, r: f32, strategy: Option<Strategy>) {
+    match strategy {
+        Some(Strategy::Thief) => {
+            let points = vec![p + Vec2::new(0.0, -r), p + Vec2::new(r, 0.0), p + Vec2::new(0.0, r), p + Vec2::new(-r, 0.0)];
+            painter.add(egui::Shape::convex_polygon(points, COOR, Stroke::NONE));
+        }
+        Some(Strategy::Marauder) => {
+            painter.circle_stroke(p, r * 0.8, Stroke::new((r * 0.45).max(1.0), COOR));
+        }
+        _ => {
+            painter.circle_filled(p, r * 0.9, COOR);
+        }
+    }
+}
+
+/// A troop's mark: stormtrooper square, sniper disc, builder triangle.
+fn draw_troop(painter: &egui::Painter, p: Pos2, r: f32, kind: Kind, color: Color32) {
+    match kind {
+        Kind::Stormtrooper => {
+            painter.rect_filled(Rect::from_center_size(p, Vec2::splat(r * 2.0)), 0.0, color);
+        }
+        Kind::Sniper => {
+            painter.circle_filled(p, r, color);
+        }
+        Kind::Builder => {
+            painter.add(egui::Shape::convex_polygon(
+                vec![p + Vec2::new(0.0, -r), p + Vec2::new(r, r), p + Vec2::new(-r, r)],
+                color,
+                Stroke::NONE,
+            ));
+        }
+    }
 }
 
 impl GameView for OsadaView {
@@ -185,28 +302,54 @@ impl GameView for OsadaView {
         })
     }
 
-    fn draw(&mut self, ui: &mut egui::Ui, response: &egui::Response, rect: Rect, cursor: usize, camera: &BoardCamera, _: Perspective) {
+    fn draw(
+        &mut self,
+        ui: &mut egui::Ui,
+        response: &egui::Response,
+        rect: Rect,
+        cursor: usize,
+        camera: &BoardCamera,
+        perspective: Perspective,
+    ) {
         let names: Vec<String> = self.rec.track.players.iter().map(|p| p.name.clone()).collect();
         let land = std::sync::Arc::clone(&self.rec.state(cursor).game.land);
-        let texture = self.terrain_texture(ui.ctx(), &land);
-        let state = &self.rec.state(cursor).game;
+        let team = match perspective {
+            Perspective::Player(k) if k < land.masts.len() => Some(k),
+            _ => None,
+        };
+        if let Some(team) = team {
+            self.paint_fog(ui.ctx(), cursor, team);
+        }
         let n = land.n();
-        let layout = Layout::fit(rect, camera, n);
+        let centre = self.focus.map(|(x, y)| Vec2::new(x as f32 - 0.5, y as f32 - 0.5));
+        let grid = Grid::fit(rect, camera, n as usize, n as usize, centre);
         let painter = ui.painter_at(rect);
-        let board = Rect::from_min_size(layout.origin, Vec2::splat(n as f32 * layout.cell));
-        painter.image(texture, board, Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)), Color32::WHITE);
-        let visible = |at: Xy| rect.expand(layout.cell).contains(layout.centre(at));
-        let r = (layout.cell * 0.35).max(1.5);
+        let checked = grid.cell >= 6.0;
+        self.paint_terrain(ui.ctx(), &land, checked);
+        if checked { &self.checked } else { &self.terrain }.draw(&painter, &grid);
+        let state = &self.rec.state(cursor).game;
+        let mut seen = Vec::new();
+        if let Some(k) = team {
+            seen = vec![false; (n * n) as usize];
+            for at in self::seen(state, k) {
+                seen[land.field(at) as usize] = true;
+            }
+        }
+        let eyes = Eyes { state, team: team.map(|k| (k, seen.as_slice())) };
+        let (xs, ys) = grid.visible();
+        let shows = |(x, y): Xy| xs.contains(&((x - 1) as usize)) && ys.contains(&((y - 1) as usize));
+        let at_cell = |(x, y): Xy| ((x - 1) as usize, (y - 1) as usize);
         for (&f, s) in state.structures.iter() {
-            let at = state.land.xy(f);
-            if !visible(at) {
+            let at = land.xy(f);
+            if !shows(at) || !eyes.sees(at) {
                 continue;
             }
-            let cell = Rect::from_min_size(layout.corner(at), Vec2::splat(layout.cell));
+            let (cx, cy) = at_cell(at);
+            let cell = grid.cell_rect(cx, cy);
             match *s {
                 Structure::Tower { team } => {
                     painter.rect_stroke(
-                        cell.shrink(layout.cell * 0.08),
+                        cell.shrink(grid.cell * 0.08),
                         1.0,
                         Stroke::new(2.0, player_color(team as usize)),
                         egui::StrokeKind::Inside,
@@ -220,75 +363,113 @@ impl GameView for OsadaView {
             }
         }
         for (&f, c) in state.constructions.iter() {
-            let at = state.land.xy(f);
-            if visible(at) {
-                let cell = Rect::from_min_size(layout.corner(at), Vec2::splat(layout.cell));
+            let at = land.xy(f);
+            if shows(at) && eyes.sees(at) {
+                let (cx, cy) = at_cell(at);
                 let stroke = Stroke::new(1.0, player_color(c.team as usize).gamma_multiply(0.6));
-                painter.rect_stroke(cell.shrink(layout.cell * 0.2), 0.0, stroke, egui::StrokeKind::Inside);
+                painter.rect_stroke(grid.cell_rect(cx, cy).shrink(grid.cell * 0.2), 0.0, stroke, egui::StrokeKind::Inside);
             }
         }
-        for (team, &mast) in state.land.masts.iter().enumerate() {
-            if !visible(mast) {
+        let r = (grid.cell * 0.35).max(1.5);
+        for (team, &mast) in land.masts.iter().enumerate() {
+            let own = eyes.team.is_none_or(|(k, _)| k == team);
+            if !shows(mast) || !(own || eyes.sees(mast)) {
                 continue;
             }
-            let p = layout.centre(mast);
-            painter.circle_stroke(p, r * 1.6, Stroke::new(2.0, player_color(team)));
-            if state.teams[team].banner == Banner::Safe {
-                painter.circle_filled(p, r, player_color(team));
+            let p = grid.centre(at_cell(mast).0, at_cell(mast).1);
+            let color = if own { player_color(team) } else { Color32::from_gray(215) };
+            painter.circle_stroke(p, r * 1.6, Stroke::new(2.0, color));
+            if own && state.teams[team].banner == Banner::Safe {
+                painter.circle_filled(p, r, color);
             }
         }
+        // Units, a mark a field; zoomed out, a mark a group of fields (the most numerous team's).
+        let group = grid.group(4.0);
+        let mut groups: std::collections::HashMap<(usize, usize), (Vec<u32>, bool, bool)> = std::collections::HashMap::new();
         let index = state.index();
         for (&f, cell) in index.cells.iter() {
-            let at = state.land.xy(f);
-            if !visible(at) {
+            let at = land.xy(f);
+            if !shows(at) {
                 continue;
             }
-            let p = layout.centre(at);
-            if let Some(&first) = cell.beetles.first() {
-                let t = &state.troops[first as usize];
-                let color = player_color(t.team as usize);
-                let half = Vec2::splat(r);
-                match t.kind {
-                    Kind::Stormtrooper => {
-                        painter.rect_filled(Rect::from_center_size(p, half * 2.0), 0.0, color);
-                    }
-                    Kind::Sniper => {
-                        painter.circle_filled(p, r, color);
-                    }
-                    Kind::Builder => {
-                        painter.add(egui::Shape::convex_polygon(
-                            vec![p + Vec2::new(0.0, -r), p + Vec2::new(r, r), p + Vec2::new(-r, r)],
-                            color,
-                            Stroke::NONE,
-                        ));
-                    }
+            let (cx, cy) = at_cell(at);
+            let troops: Vec<_> = cell.beetles.iter().map(|&t| state.troops[t as usize]).filter(|t| eyes.shows_troop(t.team, at)).collect();
+            let coors = if eyes.sees(at) { cell.coors.as_slice() } else { &[] };
+            if group > 1 {
+                let entry = groups.entry((cx / group, cy / group)).or_insert_with(|| (vec![0; names.len().max(1) + 1], false, false));
+                for t in &troops {
+                    let k = if eyes.troop_color(t.team) == player_color(t.team as usize) { t.team as usize } else { names.len() };
+                    entry.0[k.min(names.len())] += 1;
                 }
-                if cell.beetles.len() > 1 && layout.cell > 14.0 {
-                    painter.text(
-                        p + half,
-                        egui::Align2::LEFT_TOP,
-                        cell.beetles.len().to_string(),
-                        egui::FontId::proportional(9.0),
-                        Color32::WHITE,
-                    );
+                entry.1 |= !coors.is_empty();
+                entry.2 |= coors.iter().any(|&c| state.coors[c as usize].carrying != 0);
+                continue;
+            }
+            let p = grid.centre(cx, cy);
+            if let Some(first) = troops.first() {
+                draw_troop(&painter, p, r, first.kind, eyes.troop_color(first.team));
+                if troops.len() > 1 && grid.cell > 14.0 {
+                    let count = troops.len().to_string();
+                    painter.text(p + Vec2::splat(r), egui::Align2::LEFT_TOP, count, egui::FontId::proportional(9.0), Color32::WHITE);
                 }
             }
-            if !cell.coors.is_empty() {
-                let carrying = cell.coors.iter().any(|&c| state.coors[c as usize].carrying != 0);
-                painter.circle_filled(p, r * 0.9, COOR);
-                if carrying {
+            if let Some(&c) = coors.first() {
+                let coor = &state.coors[c as usize];
+                draw_coor(&painter, p, r, eyes.team.is_none().then_some(coor.strategy));
+                if coors.iter().any(|&c| state.coors[c as usize].carrying != 0) {
                     painter.circle_stroke(p, r * 1.3, Stroke::new(1.5, Color32::from_rgb(255, 200, 60)));
                 }
             }
         }
-        if let Some(pointer) = response.hover_pos().filter(|p| board.contains(*p)) {
-            let lines = describe_field(state, &names, layout.field(pointer));
+        for ((gx, gy), (counts, coors, carrying)) in groups {
+            let side = grid.cell * group as f32;
+            let block = Rect::from_min_size(grid.corner(gx * group, gy * group), Vec2::splat(side));
+            let p = block.center();
+            if let Some((k, _)) = counts.iter().enumerate().filter(|(_, c)| **c > 0).max_by_key(|(_, c)| **c) {
+                let color = if k < names.len() { player_color(k) } else { Color32::from_gray(215) };
+                painter.rect_filled(Rect::from_center_size(p, Vec2::splat(side * 0.7)), 0.0, color);
+            }
+            if coors {
+                painter.circle_filled(p + Vec2::splat(side * 0.2), side * 0.3, COOR);
+            }
+            if carrying {
+                painter.circle_stroke(p, side * 0.6, Stroke::new(1.5, Color32::from_rgb(255, 200, 60)));
+            }
+        }
+        if team.is_some() {
+            self.fog.draw(&painter, &grid);
+        }
+        if let Some(pointer) = response.hover_pos()
+            && let Some((x, y)) = grid.cell_at(pointer)
+        {
+            let state = &self.rec.state(cursor).game;
+            let lines = describe_field(Eyes { state, team: team.map(|k| (k, seen.as_slice())) }, &names, (x as i32 + 1, y as i32 + 1));
             hover_box(response, |ui| {
                 for line in &lines {
                     ui.label(line);
                 }
             });
         }
+    }
+
+    fn set_look(&mut self, setting: &str, camera: &mut BoardCamera) -> Result<(), String> {
+        let n = self.rec.timeline.last_state().game.land.n();
+        let field = setting.strip_prefix("field=").ok_or_else(|| format!("osada's look is field=X,Y (got {setting:?})"))?;
+        let at = field.split_once(',').and_then(|(x, y)| Some((x.trim().parse::<i32>().ok()?, y.trim().parse::<i32>().ok()?)));
+        match at {
+            Some((x, y)) if (1..=n).contains(&x) && (1..=n).contains(&y) => {
+                self.focus = Some((x, y));
+                // About 24 fields across.
+                camera.zoom = (n as f32 / 24.0).clamp(1.0, 20.0);
+                camera.pan = Vec2::ZERO;
+                Ok(())
+            }
+            _ => Err(format!("field={field}: the settlement's fields are X, Y from 1 to {n}")),
+        }
+    }
+
+    fn view_keys(&self) -> &'static [(&'static str, &'static str)] {
+        &[("wheel / drag", "zoom / pan the settlement (--look field=X,Y to start on a field)")]
     }
 
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, _: Perspective) {
