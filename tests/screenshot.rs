@@ -671,3 +671,34 @@ fn an_osada_team_sees_its_own_part_of_the_settlement_up_close_and_the_rest_is_fo
     assert!(fog > total / 3, "fogged: {fog} dark pixels of {total}");
     assert!(seen > 100 && seen < total / 20, "seen: {seen} sand pixels of {total}");
 }
+
+#[test]
+fn osada_hand_play_opens_up_close_on_the_humans_mast_in_the_fog() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, shot) = (dir.path().join("hand.jsonl"), dir.path().join("hand.png"));
+    let settlement = workspace().join("maps/osada/quarry.txt");
+    let defender = format!("'{}' bot osada defender", env!("CARGO_BIN_EXE_kibitz"));
+    let args = [
+        "play",
+        "osada",
+        "--settlement",
+        settlement.to_str().unwrap(),
+        "--paused",
+        "--out",
+        out.to_str().unwrap(),
+        "--screenshot",
+        shot.to_str().unwrap(),
+        "--",
+        &defender,
+    ];
+    let Some(output) = in_window(&args, dir.path()) else { return };
+    assert!(stderr(&output).contains("recording to"), "{}", stderr(&output));
+    // Up close: team 1's troops are big blue marks; the fog darkens most of the board.
+    let blue = |p: [u8; 3]| p[2] as i32 > p[0] as i32 + 80 && p[2] > 150;
+    let dark = |p: [u8; 3]| p.iter().all(|&c| c < 60);
+    let ((ours, total), (fog, _)) = (board_pixels(&shot, blue), board_pixels(&shot, dark));
+    assert!(ours > 300, "team 1 up close: {ours} blue pixels");
+    assert!(fog > total / 2, "the fog: {fog} dark pixels of {total}");
+    let replay = std::fs::read_to_string(&out).unwrap();
+    assert!(replay.lines().count() > 1, "the hosted game was recorded");
+}

@@ -1,11 +1,13 @@
 //! Osada (Deadline24 2012) in the app: its server and client matches on the command line,
-//! settlement files (`kibitz settlement`), its defender client, and a first view of the
-//! settlement (issue 40 brings the shared grid, fog per team and hand play).
+//! settlement files (`kibitz settlement`), its defender client, its view, and hand play on a
+//! server the app hosts.
 
 mod cli;
+mod hand;
+mod play;
 mod view;
 
-use crate::kit::room::{Opened, Room, Verb, VerifyReport, open_loaded, verify_report};
+use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_loaded, verify_report};
 use crate::kit::server;
 use crate::kit::summary::Summary;
 use kibitz_core::Game;
@@ -37,6 +39,14 @@ impl Room for OsadaRoom {
             "each team's glory × K summed over the games",
             "kibitz match osada --n 128 --profile thieves --game-turns 100 --turn-ms 100 --out siege.jsonl \\\n  -- 'kibitz bot osada defender' 'python3 docs/clients/osada.py'",
         ))
+    }
+
+    fn play_verb(&self) -> Option<Verb<Session>> {
+        Some(play::verb())
+    }
+
+    fn hand_keys(&self) -> &'static [(&'static str, &'static str)] {
+        hand::HELP
     }
 
     fn tools(&self) -> Vec<Verb<ExitCode>> {

@@ -9,17 +9,24 @@
 //! zooms on a field. The glory chart comes from the round ends; timeline markers for banners
 //! taken, returned and lost, and a team's last troop dying.
 
+use super::cli::OsadaArgs;
+use super::hand::{self, Hand};
 use crate::kit::grid::{CellTexture, Grid};
+use crate::kit::hosting::HostPlan;
 use crate::kit::palette::player_color;
 use crate::kit::recorded::Recorded;
-use crate::kit::view::{BoardCamera, GameView, LogLine, Marker, MarkerKind, Perspective, Track, hover_box};
+use crate::kit::server::GameArgs;
+use crate::kit::server_hand::{self, TakeOver};
+use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
 use bevy_egui::egui::{self, Color32, Pos2, Rect, Stroke, Vec2};
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_deadline24::{Command, Outcome};
+use kibitz_osada::hand::{Click, answer, click};
 use kibitz_osada::settlement::{Terrain, Xy};
 use kibitz_osada::state::{Banner, Kind, Land, OsadaState as Game_, Strategy, Structure, square};
-use kibitz_osada::{Event, Osada, OsadaState, TurnReport};
+use kibitz_osada::{Event, Osada, OsadaRules, OsadaState, Params, TurnReport};
+use std::path::Path;
 
 const TAKEN: MarkerKind = MarkerKind::new("banner taken", 255, 170, 60);
 const RETURNED: MarkerKind = MarkerKind::new("banner returned", 120, 200, 255);
@@ -40,8 +47,12 @@ pub struct OsadaView {
     maps: Vec<(usize, usize, Xy)>,
     /// Records read for `maps` so far.
     maps_read: usize,
-    /// The field `--look field=X,Y` centres on.
+    /// The field `--look field=X,Y` (or hand play, the human's mast) centres on, and how much
+    /// closer than the camera's zoom hand play starts.
     focus: Option<Xy>,
+    closer: f32,
+    /// The match being played by hand, when it is.
+    hand: Option<Hand>,
 }
 
 /// The fog's shades: what a team sees now, knows from `MAP`, and knows nothing of (the renderer
@@ -54,7 +65,25 @@ impl OsadaView {
     pub fn new(title: String, replay: Replay<Osada>) -> Result<Self, String> {
         let rec = Recorded::load(title, replay, player_color, Self::absorb)?;
         let (terrain, checked, fog) = (CellTexture::new("osada-terrain"), CellTexture::new("osada-checked"), CellTexture::new("osada-fog"));
-        Ok(Self { rec, terrain, checked, fog, fog_of: None, maps: Vec::new(), maps_read: 0, focus: None })
+        Ok(Self { rec, terrain, checked, fog, fog_of: None, maps: Vec::new(), maps_read: 0, focus: None, closer: 1.0, hand: None })
+    }
+
+    /// A match played by hand on a server the app hosts, followed from its spectator port.
+    pub fn live(title: String, hand: Hand) -> Result<Self, String> {
+        let header = server_hand::header::<OsadaRules>(&hand.seat)?;
+        let mut view = Self::new(title, Replay { header, records: Vec::new(), end: None })?;
+        // Up close on the human's mast, about 24 fields across.
+        let land = &view.rec.timeline.last_state().game.land;
+        view.focus = land.masts.get(hand.team()).copied();
+        view.closer = (land.n() as f32 / 24.0).max(1.0);
+        view.hand = Some(hand);
+        view.follow();
+        Ok(view)
+    }
+
+    fn follow(&mut self) -> bool {
+        let Some(hand) = self.hand.as_mut() else { return false };
+        server_hand::follow(&mut hand.seat, &mut self.rec, Self::absorb)
     }
 
     fn absorb(rec: &mut Recorded<Osada>, record: StepRecord<Command, Outcome<TurnReport>>) {
@@ -322,7 +351,8 @@ impl GameView for OsadaView {
         }
         let n = land.n();
         let centre = self.focus.map(|(x, y)| Vec2::new(x as f32 - 0.5, y as f32 - 0.5));
-        let grid = Grid::fit(rect, camera, n as usize, n as usize, centre);
+        let camera = BoardCamera { zoom: camera.zoom * self.closer, ..*camera };
+        let grid = Grid::fit(rect, &camera, n as usize, n as usize, centre);
         let painter = ui.painter_at(rect);
         let checked = grid.cell >= 6.0;
         self.paint_terrain(ui.ctx(), &land, checked);
@@ -439,17 +469,71 @@ impl GameView for OsadaView {
         if team.is_some() {
             self.fog.draw(&painter, &grid);
         }
+        // Hand play, at the live end: the picked troop ringed; what a click would do.
+        let at_end = cursor >= self.rec.timeline.len();
+        let mut hint = Vec::new();
+        if let Some(hand) = self.hand.as_mut().filter(|h| at_end && h.seat.ended.is_none()) {
+            let live = self.rec.timeline.last_state();
+            let me = hand.team();
+            if let Some(i) = hand.selected.and_then(|id| live.game.troop(me, id)) {
+                let (cx, cy) = at_cell(land.xy(live.game.troops[i as usize].at));
+                painter.circle_stroke(grid.centre(cx, cy), r * 2.2, Stroke::new(2.0, Color32::from_rgb(255, 214, 0)));
+            }
+            if let Some((x, y)) = response.hover_pos().and_then(|p| grid.cell_at(p)) {
+                let at = (x as i32 + 1, y as i32 + 1);
+                match click(&live.game, me, hand.selected, at) {
+                    Click::Select(id) => {
+                        hint.push(format!("click: pick troop {id}"));
+                        if response.clicked() {
+                            hand.selected = Some(id);
+                        }
+                    }
+                    Click::Send(line) => {
+                        hint.push(format!("click: {line} (the answer now: {})", answer(live, me, &line).join(" | ")));
+                        if response.clicked() {
+                            hand.seat.send(&line);
+                        }
+                    }
+                    Click::Nothing => {}
+                }
+            }
+        }
         if let Some(pointer) = response.hover_pos()
             && let Some((x, y)) = grid.cell_at(pointer)
         {
             let state = &self.rec.state(cursor).game;
-            let lines = describe_field(Eyes { state, team: team.map(|k| (k, seen.as_slice())) }, &names, (x as i32 + 1, y as i32 + 1));
+            let mut lines = describe_field(Eyes { state, team: team.map(|k| (k, seen.as_slice())) }, &names, (x as i32 + 1, y as i32 + 1));
+            lines.extend(hint);
             hover_box(response, |ui| {
                 for line in &lines {
                     ui.label(line);
                 }
             });
         }
+    }
+
+    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
+        if self.hand.is_some() { Some(self) } else { None }
+    }
+
+    fn is_live(&self) -> bool {
+        self.hand.is_some()
+    }
+
+    /// The team with the next command: any team can be taken over at any turn.
+    fn seat_to_move(&self, cursor: usize) -> Option<usize> {
+        if self.hand.is_some() || self.rec.replay.header.players.is_empty() {
+            return None;
+        }
+        self.rec.next_actor(cursor).or(Some(0))
+    }
+
+    fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
+        let team = self.seat_to_move(cursor).ok_or("this match is already played by hand")?;
+        let out = crate::kit::seats::default_out(Osada::ID);
+        let (replay, title) = (&self.rec.replay, &self.rec.track.title);
+        let view = server_hand::continue_replay(replay, TakeOver::by_hand(cursor, team), &[], OsadaArgs::OPPONENT, &out, title, host)?;
+        Ok((Box::new(view), out))
     }
 
     fn set_look(&mut self, setting: &str, camera: &mut BoardCamera) -> Result<(), String> {
@@ -490,4 +574,53 @@ impl GameView for OsadaView {
         }
         ui.label(format!("{} coors on the board", state.coors.iter().filter(|c| c.alive).count()));
     }
+}
+
+impl HandPlay for OsadaView {
+    fn poll(&mut self) -> bool {
+        self.follow()
+    }
+
+    fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
+        let hand = self.hand.as_mut()?;
+        let name = self.rec.track.players.get(hand.team()).map_or("?", |p| p.name.as_str());
+        hand.panel(ui, &self.rec.timeline.last_state().game, name, at_end)
+    }
+
+    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
+        if let Some(hand) = self.hand.as_mut()
+            && hand.seat.ended.is_none()
+            && !crate::kit::view::typing(ctx)
+        {
+            hand.keys(&self.rec.timeline.last_state().game, ctx);
+        }
+        &[]
+    }
+
+    fn command_box(&mut self, ui: &mut egui::Ui, _at_end: bool) -> bool {
+        self.hand.as_mut().is_some_and(|h| h.seat.console(ui, hand::CONSOLE_HINT))
+    }
+
+    fn help(&self) -> &'static [(&'static str, &'static str)] {
+        hand::HELP
+    }
+
+    fn initial_perspective(&self) -> Option<Perspective> {
+        self.hand.as_ref().map(|h| Perspective::Player(h.team()))
+    }
+
+    fn perspective_cycle(&self) -> Option<Vec<Perspective>> {
+        self.hand.as_ref().map(|h| vec![Perspective::Player(h.team()), Perspective::Omniscient])
+    }
+
+    fn stop(&mut self) {
+        if let Some(hand) = self.hand.as_mut() {
+            hand.seat.stop();
+        }
+    }
+}
+
+/// Hosts `plan` and opens its view for the human playing `team`.
+pub fn host(plan: HostPlan<Params>, team: usize, out: &Path, title: String) -> Result<OsadaView, String> {
+    OsadaView::live(title, Hand::new(server_hand::seat::<OsadaRules>(plan, team, out)?))
 }

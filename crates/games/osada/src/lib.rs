@@ -11,11 +11,13 @@
 //! - [`turn`]: a round's end, its beetle phase and its coor phase;
 //! - [`coors`]: the coors' three strategies;
 //! - [`chance`]: the one source of chance, which tests can force;
+//! - [`hand`]: what a human's clicks mean in hand play, and what a command would be answered;
 //! - [`state`]: the state, cheap to copy; [`report`]: what a round's end records.
 
 pub mod chance;
 pub mod coors;
 pub mod generate;
+pub mod hand;
 pub mod params;
 pub mod report;
 pub mod rules;
