@@ -53,6 +53,21 @@ pub struct OsadaView {
     closer: f32,
     /// The match being played by hand, when it is.
     hand: Option<Hand>,
+    /// The last round end's fights, shots and deaths, for the step after that round end.
+    marks: Option<(usize, Vec<Mark>)>,
+    /// The fields each banner carrier walked since it took its banner, for a cursor.
+    paths: Option<(usize, Vec<Vec<Xy>>)>,
+}
+
+/// What a round's end did somewhere on the board, drawn until the next one.
+#[derive(Debug, Clone, Copy)]
+enum Mark {
+    /// A sniper's shot: whether it killed.
+    Shot { from: Xy, to: Xy, hit: bool },
+    /// A coor killed (by `team`'s troop or trap) near here.
+    Kill { at: Xy, team: u8 },
+    /// A troop of `team` died here.
+    Death { at: Xy, team: u8 },
 }
 
 /// The fog's shades: what a team sees now, knows from `MAP`, and knows nothing of (the renderer
@@ -65,7 +80,20 @@ impl OsadaView {
     pub fn new(title: String, replay: Replay<Osada>) -> Result<Self, String> {
         let rec = Recorded::load(title, replay, player_color, Self::absorb)?;
         let (terrain, checked, fog) = (CellTexture::new("osada-terrain"), CellTexture::new("osada-checked"), CellTexture::new("osada-fog"));
-        Ok(Self { rec, terrain, checked, fog, fog_of: None, maps: Vec::new(), maps_read: 0, focus: None, closer: 1.0, hand: None })
+        Ok(Self {
+            rec,
+            terrain,
+            checked,
+            fog,
+            fog_of: None,
+            maps: Vec::new(),
+            maps_read: 0,
+            focus: None,
+            closer: 1.0,
+            hand: None,
+            marks: None,
+            paths: None,
+        })
     }
 
     /// A match played by hand on a server the app hosts, followed from its spectator port.
@@ -129,6 +157,77 @@ impl OsadaView {
             };
             Color32::from_rgb(r, g, b)
         });
+    }
+
+    /// The marks of the round end just before `cursor` (worked out once a round end, from the
+    /// state before it, whose orders say where the shots went, and its report).
+    fn marks_at(&mut self, cursor: usize) -> &[Mark] {
+        let starts = &self.rec.track.round_starts;
+        let Some(&after) = starts[..starts.partition_point(|&s| s <= cursor)].last() else { return &[] };
+        if self.marks.as_ref().is_none_or(|m| m.0 != after) {
+            let tick = after - 1;
+            let before = self.rec.timeline.state_at(tick).game;
+            let mut marks = Vec::new();
+            if let Some(Outcome::Turn { report, .. }) = self.rec.replay.records.get(tick).map(|r| &r.outcome) {
+                let coor_at = |id: u32| before.coors.iter().find(|c| c.id == id).map(|c| before.land.xy(c.at));
+                let troop_at =
+                    |team: u8, id: u8| before.troop(team as usize, id as i64).map(|i| before.land.xy(before.troops[i as usize].at));
+                // The round's shots, in order, against the beetle phase's kills and misses by shot.
+                let mut shots = before.actions.iter().filter_map(|a| match *a {
+                    kibitz_osada::state::Action::Shoot { troop, at } => {
+                        Some((before.land.xy(before.troops[troop as usize].at), before.land.xy(at)))
+                    }
+                    _ => None,
+                });
+                for event in &report.beetles.events {
+                    match *event {
+                        Event::Kill { by: kibitz_osada::Weapon::Shot, .. } | Event::Missed { .. } => {
+                            if let Some((from, to)) = shots.next() {
+                                marks.push(Mark::Shot { from, to, hit: matches!(event, Event::Kill { .. }) });
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                for event in report.beetles.events.iter().chain(&report.coors.events) {
+                    match *event {
+                        Event::Kill { team, coor, .. } => marks.extend(coor_at(coor).map(|at| Mark::Kill { at, team })),
+                        Event::Died { team, troop } => marks.extend(troop_at(team, troop).map(|at| Mark::Death { at, team })),
+                        _ => {}
+                    }
+                }
+            }
+            self.marks = Some((after, marks));
+        }
+        self.marks.as_ref().map_or(&[], |m| &m.1)
+    }
+
+    /// The way each coor carrying a banner at `cursor` came since it took it: its field at the
+    /// start of each round back to when it first carried (worked out once a round).
+    fn paths_at(&mut self, cursor: usize) -> &[Vec<Xy>] {
+        let starts = self.rec.track.round_starts.clone();
+        let round = starts.partition_point(|&s| s <= cursor);
+        if self.paths.as_ref().is_none_or(|p| p.0 != round) {
+            let now = self.rec.state(cursor).game.clone();
+            let mut paths = Vec::new();
+            for c in now.coors.iter().filter(|c| c.alive && c.carrying != 0) {
+                let mut path = vec![now.land.xy(c.at)];
+                for &start in starts[..round].iter().rev() {
+                    let then = self.rec.timeline.state_at(start).game;
+                    match then.coor(c.id) {
+                        Some(old) if old.carrying != 0 => path.push(then.land.xy(old.at)),
+                        Some(old) => {
+                            path.push(then.land.xy(old.at));
+                            break;
+                        }
+                        None => break,
+                    }
+                }
+                paths.push(path);
+            }
+            self.paths = Some((round, paths));
+        }
+        self.paths.as_ref().map_or(&[], |p| &p.1)
     }
 
     /// Reads the `MAP` answers of records that arrived since the last frame.
@@ -465,6 +564,40 @@ impl GameView for OsadaView {
             if carrying {
                 painter.circle_stroke(p, side * 0.6, Stroke::new(1.5, Color32::from_rgb(255, 200, 60)));
             }
+        }
+        // The last round end's shots, kills and deaths, and the banner carriers' ways, where
+        // the viewer sees them.
+        let marks = self.marks_at(cursor).to_vec();
+        let paths = if team.is_none() { self.paths_at(cursor).to_vec() } else { Vec::new() };
+        let state = &self.rec.state(cursor).game;
+        let eyes = Eyes { state, team: team.map(|k| (k, seen.as_slice())) };
+        let point = |at: Xy| grid.centre((at.0 - 1) as usize, (at.1 - 1) as usize);
+        for mark in marks {
+            match mark {
+                Mark::Shot { from, to, hit } if eyes.sees(to) || eyes.sees(from) => {
+                    let color = if hit { Color32::from_rgb(255, 230, 120) } else { Color32::from_gray(200) };
+                    if hit {
+                        painter.line_segment([point(from), point(to)], Stroke::new(1.5, color));
+                    } else {
+                        painter.extend(egui::Shape::dashed_line(&[point(from), point(to)], Stroke::new(1.2, color), 4.0, 3.0));
+                    }
+                }
+                Mark::Kill { at, team } if eyes.sees(at) && shows(at) => {
+                    painter.circle_stroke(point(at), r * 1.8, Stroke::new(2.0, player_color(team as usize)));
+                    painter.circle_stroke(point(at), r * 1.8 + 2.0, Stroke::new(1.0, Color32::from_rgb(255, 230, 120)));
+                }
+                Mark::Death { at, team } if eyes.shows_troop(team, at) && shows(at) => {
+                    let (p, d) = (point(at), r * 1.4);
+                    let stroke = Stroke::new(2.5, Color32::from_rgb(230, 40, 40));
+                    painter.line_segment([p - Vec2::splat(d), p + Vec2::splat(d)], stroke);
+                    painter.line_segment([p + Vec2::new(d, -d), p + Vec2::new(-d, d)], stroke);
+                }
+                _ => {}
+            }
+        }
+        for path in paths {
+            let points: Vec<Pos2> = path.iter().map(|&at| point(at)).collect();
+            painter.add(egui::Shape::line(points, Stroke::new(2.0, Color32::from_rgb(255, 200, 60))));
         }
         if team.is_some() {
             self.fog.draw(&painter, &grid);
