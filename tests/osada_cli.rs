@@ -190,3 +190,27 @@ fn a_look_at_a_field_off_the_settlement_is_refused_with_the_range() {
         }
     }
 }
+
+#[test]
+fn a_replay_whose_round_reports_lack_their_events_still_opens_and_verify_says_where_it_differs() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(workspace().join("replays/osada-defender-vs-python.jsonl")).unwrap();
+    // Every round end's report cut down to nothing.
+    let cut: Vec<String> = text
+        .lines()
+        .map(|l| match l.find(r#""report":{"#) {
+            Some(at) if l.contains(r#""turn":{"turn""#) => {
+                let over = &l[l.rfind(r#","over":"#).unwrap()..];
+                format!("{}\"report\":{{}}{over}", &l[..at])
+            }
+            _ => l.to_string(),
+        })
+        .collect();
+    let path = dir.path().join("cut.jsonl");
+    std::fs::write(&path, cut.join("\n") + "\n").unwrap();
+    let loaded = kibitz_osada::load_replay(&std::fs::read_to_string(&path).unwrap()).expect("it opens");
+    assert!(loaded.damage.is_none(), "{:?}", loaded.damage);
+    let verify = run(kibitz().arg("verify").arg(&path));
+    assert_eq!(verify.status.code(), Some(1), "{}", stdout(&verify));
+    assert!(stdout(&verify).contains("disagrees") || stderr(&verify).contains("disagrees"), "{}{}", stdout(&verify), stderr(&verify));
+}

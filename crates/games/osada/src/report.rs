@@ -4,15 +4,20 @@
 use crate::state::{Banner, Building, Strategy};
 use serde::{Deserialize, Serialize};
 
+/// Read leniently: a report that lacks a phase, or a phase its banners or events, is read with
+/// what it has (verify then says where it differs from the rules).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct TurnReport {
+    #[serde(default)]
     pub beetles: Phase,
+    #[serde(default)]
     pub coors: Phase,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Phase {
     /// Each team's banner as the phase began.
+    #[serde(default)]
     pub banners: Vec<Banner>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<Event>,
