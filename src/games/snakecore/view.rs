@@ -6,6 +6,7 @@
 //! answer.
 
 use super::hand;
+use crate::kit::grid::Grid;
 use crate::kit::live::Live;
 use crate::kit::palette::player_color;
 use crate::kit::recorded::Recorded;
@@ -38,33 +39,32 @@ pub struct SnakeCoreView {
     hand: Option<hand::Hand>,
 }
 
-/// Screen geometry of the board.
-struct Grid {
-    origin: Pos2,
-    cell: f32,
-    size: u16,
+/// The board on the screen: the kit's grid (below the legend), in the board's own positions.
+struct Board(Grid);
+
+impl std::ops::Deref for Board {
+    type Target = Grid;
+    fn deref(&self) -> &Grid {
+        &self.0
+    }
 }
 
-impl Grid {
+impl Board {
     fn fit(rect: Rect, camera: &BoardCamera, size: u16) -> Self {
         let rect = Rect::from_min_max(rect.min + Vec2::new(0.0, LEGEND_HEIGHT), rect.max);
-        let cell = rect.width().min(rect.height()) / size.max(1) as f32 * 0.95 * camera.zoom;
-        let origin = rect.center() - Vec2::splat(cell * size as f32 / 2.0) + camera.pan;
-        Self { origin, cell, size }
+        Board(Grid::fit(rect, camera, size as usize, size as usize, None))
     }
 
     fn rect(&self, p: Pos) -> Rect {
-        Rect::from_min_size(self.origin + Vec2::new(p.x as f32, p.y as f32) * self.cell, Vec2::splat(self.cell))
+        self.0.cell_rect(p.x as usize, p.y as usize)
     }
 
     fn center(&self, p: Pos) -> Pos2 {
-        self.rect(p).center()
+        self.0.centre(p.x as usize, p.y as usize)
     }
 
     fn cell_at(&self, at: Pos2) -> Option<Pos> {
-        let d = (at - self.origin) / self.cell;
-        let inside = d.x >= 0.0 && d.y >= 0.0 && d.x < self.size as f32 && d.y < self.size as f32;
-        inside.then(|| Pos::new(d.x as u16, d.y as u16))
+        self.0.cell_at(at).map(|(x, y)| Pos::new(x as u16, y as u16))
     }
 }
 
@@ -136,7 +136,7 @@ fn event_text(event: &Event, names: &[String], player: usize) -> String {
 
 /// Draws the board and the pythons; `seen` dims the pythons other than player k's in "as
 /// player k".
-fn draw_board(painter: &egui::Painter, grid: &Grid, state: &State, seen: Option<usize>) {
+fn draw_board(painter: &egui::Painter, grid: &Board, state: &State, seen: Option<usize>) {
     let n = state.size;
     painter.rect_filled(Rect::from_min_size(grid.origin, Vec2::splat(grid.cell * n as f32)), 2.0, FLOOR);
     if grid.cell >= 6.0 {
@@ -151,9 +151,11 @@ fn draw_board(painter: &egui::Painter, grid: &Grid, state: &State, seen: Option<
         let color = if kind == Kind::Energy { ENERGY } else { PLAIN };
         painter.rect_filled(grid.rect(p).shrink(grid.cell * 0.28), 1.5, color);
     };
-    for y in 0..n {
-        for x in 0..n {
-            let p = Pos::new(x, y);
+    // Only the cells that show.
+    let (xs, ys) = grid.visible();
+    for y in ys {
+        for x in xs.clone() {
+            let p = Pos::new(x as u16, y as u16);
             match state.cell(p) {
                 Cell::Wall => {
                     painter.rect_filled(grid.rect(p), 0.0, WALL);
@@ -262,7 +264,7 @@ impl GameView for SnakeCoreView {
     ) {
         let names: Vec<String> = self.rec.track.players.iter().map(|p| p.name.clone()).collect();
         let state = self.rec.state(cursor);
-        let grid = Grid::fit(rect, camera, state.size);
+        let grid = Board::fit(rect, camera, state.size);
         let painter = ui.painter_at(rect);
         let seen = match perspective {
             Perspective::Player(k) => Some(k),
