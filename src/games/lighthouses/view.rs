@@ -2,6 +2,7 @@
 //! triangles and players, drawn with egui's painter; and the side panel's details.
 
 use super::hand;
+use crate::kit::grid::Grid;
 use crate::kit::live::Live;
 use crate::kit::palette::{player_color, with_alpha};
 use crate::kit::recorded::Recorded;
@@ -81,24 +82,29 @@ impl LighthousesView {
     }
 }
 
-/// Screen geometry of a board: where cell (x, y) is (y up, so row 0 is at the bottom).
-struct Grid {
-    origin: Pos2,
-    cell: f32,
-    height: i32,
+/// The board on the screen: the kit's grid, in the map's own positions (y up, so row 0 is at
+/// the bottom).
+struct Board(Grid);
+
+impl std::ops::Deref for Board {
+    type Target = Grid;
+    fn deref(&self) -> &Grid {
+        &self.0
+    }
 }
 
-impl Grid {
+impl Board {
     fn fit(rect: Rect, width: usize, height: usize, camera: &BoardCamera) -> Self {
-        let cell = (rect.width() / width as f32).min(rect.height() / height as f32) * 0.96 * camera.zoom;
-        let size = Vec2::new(cell * width as f32, cell * height as f32);
-        let origin = rect.center() - size / 2.0 + camera.pan;
-        Self { origin, cell, height: height as i32 }
+        Board(Grid::fit(rect, camera, width, height, None))
+    }
+
+    /// The kit's row of map row `y`.
+    fn row(&self, y: i32) -> usize {
+        (self.0.rows as i32 - 1 - y).max(0) as usize
     }
 
     fn rect(&self, p: Pos) -> Rect {
-        let min = self.origin + Vec2::new(p.0 as f32 * self.cell, (self.height - 1 - p.1) as f32 * self.cell);
-        Rect::from_min_size(min, Vec2::splat(self.cell))
+        self.0.cell_rect(p.0.max(0) as usize, self.row(p.1))
     }
 
     fn center(&self, p: Pos) -> Pos2 {
@@ -106,8 +112,15 @@ impl Grid {
     }
 
     fn cell_at(&self, screen: Pos2) -> Pos {
-        let d = (screen - self.origin) / self.cell;
-        Pos(d.x.floor() as i32, self.height - 1 - d.y.floor() as i32)
+        let d = (screen - self.0.origin) / self.0.cell;
+        Pos(d.x.floor() as i32, self.0.rows as i32 - 1 - d.y.floor() as i32)
+    }
+
+    /// The map's cells that show.
+    fn shown(&self) -> impl Iterator<Item = Pos> + '_ {
+        let (xs, ys) = self.0.visible();
+        let rows = self.0.rows as i32;
+        ys.flat_map(move |ky| xs.clone().map(move |x| Pos(x as i32, rows - 1 - ky as i32)))
     }
 }
 
@@ -216,7 +229,7 @@ impl GameView for LighthousesView {
         let players = self.rec.track.players.clone();
         let state = self.rec.state(cursor).clone();
         let map = state.map();
-        let grid = Grid::fit(rect, map.width(), map.height(), camera);
+        let grid = Board::fit(rect, map.width(), map.height(), camera);
         let painter = ui.painter_at(rect);
         let viewer = match perspective {
             Perspective::Player(k) => Some((k, sent.as_ref().map_or(state.players[k].pos, |(_, v)| v.position))),
@@ -227,19 +240,16 @@ impl GameView for LighthousesView {
             None => true,
         };
         // Cells.
-        for y in 0..map.height() as i32 {
-            for x in 0..map.width() as i32 {
-                let p = Pos(x, y);
-                let energy = match (&sent, viewer) {
-                    (Some((_, v)), Some((_, at))) if visible(p) => v.energy_at(p.0 - at.0, p.1 - at.1).unwrap_or(0).max(0) as u8,
-                    _ => state.cell_energy(p),
-                };
-                let mut color = if map.is_island(p) { heat(energy) } else { WATER };
-                if !visible(p) {
-                    color = color.gamma_multiply(0.35);
-                }
-                painter.rect_filled(grid.rect(p).shrink(grid.cell * 0.03), 1.0, color);
+        for p in grid.shown() {
+            let energy = match (&sent, viewer) {
+                (Some((_, v)), Some((_, at))) if visible(p) => v.energy_at(p.0 - at.0, p.1 - at.1).unwrap_or(0).max(0) as u8,
+                _ => state.cell_energy(p),
+            };
+            let mut color = if map.is_island(p) { heat(energy) } else { WATER };
+            if !visible(p) {
+                color = color.gamma_multiply(0.35);
             }
+            painter.rect_filled(grid.rect(p).shrink(grid.cell * 0.03), 1.0, color);
         }
         // Triangles, translucent: overlaps add up visibly.
         for t in &state.triangles {
