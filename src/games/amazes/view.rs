@@ -5,6 +5,7 @@
 //! bot received them and each player's score breakdown.
 
 use super::hand;
+use crate::kit::grid::Grid;
 use crate::kit::live::Live;
 use crate::kit::recorded::Recorded;
 use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
@@ -94,33 +95,39 @@ impl AmazesView {
     }
 }
 
-/// Screen geometry of the 25×25 maze.
-struct MazeGrid {
-    origin: Pos2,
-    cell: f32,
+/// The 25×25 maze on the screen: the kit's grid (below the legend), in squares and edges.
+struct MazeGrid(Grid);
+
+impl std::ops::Deref for MazeGrid {
+    type Target = Grid;
+    fn deref(&self) -> &Grid {
+        &self.0
+    }
 }
 
 impl MazeGrid {
     fn fit(rect: Rect, camera: &BoardCamera) -> Self {
         // A strip at the top stays free for the legend.
         let rect = Rect::from_min_max(rect.min + Vec2::new(0.0, LEGEND_HEIGHT), rect.max);
-        let cell = rect.width().min(rect.height()) / SIZE as f32 * 0.95 * camera.zoom;
-        let origin = rect.center() - Vec2::splat(cell * SIZE as f32 / 2.0) + camera.pan;
-        Self { origin, cell }
+        MazeGrid(Grid::fit(rect, camera, SIZE, SIZE, None))
     }
     fn rect(&self, s: Square) -> Rect {
-        Rect::from_min_size(self.origin + Vec2::new(s.col() as f32, s.row() as f32) * self.cell, Vec2::splat(self.cell))
+        self.0.cell_rect(s.col(), s.row())
     }
     fn corner(&self, (line, post): (usize, usize)) -> Pos2 {
-        self.origin + Vec2::new(post as f32, line as f32) * self.cell
+        self.0.origin + Vec2::new(post as f32, line as f32) * self.0.cell
     }
     fn edge(&self, e: EdgeId) -> [Pos2; 2] {
         let [a, b] = e.corners();
         [self.corner(a), self.corner(b)]
     }
+    /// Whether an edge shows (its middle within a cell of the board's rectangle).
+    fn shows_edge(&self, e: EdgeId) -> bool {
+        let [a, b] = self.edge(e);
+        self.0.clip.expand(self.0.cell).contains(a.lerp(b, 0.5))
+    }
     fn square_at(&self, p: Pos2) -> Option<Square> {
-        let d = (p - self.origin) / self.cell;
-        (d.x >= 0.0 && d.y >= 0.0).then(|| Square::new(d.y as usize, d.x as usize)).flatten()
+        self.0.cell_at(p).and_then(|(col, row)| Square::new(row, col))
     }
 }
 
@@ -208,7 +215,7 @@ impl GameView for AmazesView {
             _ => None,
         };
         // Squares: who discovered them (omniscient), or one player's fog.
-        for s in Square::all() {
+        for s in Square::all().filter(|s| grid.shows(s.col(), s.row())) {
             let known: Vec<bool> = (0..2).map(|p| state.players[p].knowledge.is_discovered(s)).collect();
             let fill = match viewer {
                 None => match (known[0], known[1]) {
@@ -236,7 +243,7 @@ impl GameView for AmazesView {
         }
         // Walls: the truth, or only what that player knows.
         let maze = &state.maze;
-        for e in EdgeId::all() {
+        for e in EdgeId::all().filter(|&e| grid.shows_edge(e)) {
             let truth = maze.is_wall(e);
             match viewer {
                 None => {
