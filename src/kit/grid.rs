@@ -22,13 +22,13 @@ pub struct Grid {
 }
 
 impl Grid {
-    /// The board fit to `rect` (a small margin around it), zoomed and panned by `camera`; with
-    /// `centre`, that point of the board (in cells) is at the middle of `rect` before the pan,
-    /// else the board's own middle.
-    pub fn fit(rect: Rect, camera: &BoardCamera, cols: usize, rows: usize, centre: Option<Vec2>) -> Grid {
+    /// The board fit to `rect` (a small margin around it), zoomed and panned by `camera`; the
+    /// camera's `centre` (a point of the board, in cells) is at the middle of `rect` before the
+    /// pan, else the board's own middle.
+    pub fn fit(rect: Rect, camera: &BoardCamera, cols: usize, rows: usize) -> Grid {
         let span = Vec2::new(cols.max(1) as f32, rows.max(1) as f32);
         let cell = (rect.width() / span.x).min(rect.height() / span.y) * 0.96 * camera.zoom;
-        let centre = centre.unwrap_or(span / 2.0);
+        let centre = camera.centre.unwrap_or(span / 2.0);
         Grid { cols, rows, origin: rect.center() - centre * cell + camera.pan, cell, clip: rect }
     }
 
@@ -147,14 +147,14 @@ mod tests {
     #[test]
     fn a_grid_fits_finds_the_cell_under_a_point_and_knows_what_shows() {
         let rect = Rect::from_min_size(Pos2::new(100.0, 50.0), Vec2::new(400.0, 200.0));
-        let grid = Grid::fit(rect, &BoardCamera::default(), 10, 10, None);
+        let grid = Grid::fit(rect, &BoardCamera::default(), 10, 10);
         // 200 high: 19.2 points a cell, centred.
         assert!((grid.cell - 19.2).abs() < 1e-4);
         assert_eq!(grid.cell_at(grid.centre(3, 7)), Some((3, 7)));
         assert_eq!(grid.cell_at(grid.origin - Vec2::splat(1.0)), None);
         assert_eq!(grid.visible(), (0..10, 0..10));
         // Zoomed in 4× on cell (8, 2): it sits at the middle, and a few cells around it show.
-        let zoomed = Grid::fit(rect, &BoardCamera { zoom: 4.0, ..BoardCamera::default() }, 10, 10, Some(Vec2::new(8.5, 2.5)));
+        let zoomed = Grid::fit(rect, &BoardCamera { zoom: 4.0, centre: Some(Vec2::new(8.5, 2.5)), ..BoardCamera::default() }, 10, 10);
         assert_eq!(zoomed.cell_at(rect.center()), Some((8, 2)));
         let (xs, ys) = zoomed.visible();
         assert!(xs.contains(&8) && ys.contains(&2) && !xs.contains(&0) && ys.len() <= 4, "{xs:?} {ys:?}");

@@ -67,11 +67,14 @@ pub struct BoardCamera {
     pub zoom: f32,
     pub pan: egui::Vec2,
     pub orbit: Orbit,
+    /// A point of a 2D board (in its cells) to put at the middle of the view before the pan:
+    /// a close look at one place (`--look`, hand play's own corner); `None`, the board's middle.
+    pub centre: Option<egui::Vec2>,
 }
 
 impl Default for BoardCamera {
     fn default() -> Self {
-        Self { zoom: 1.0, pan: egui::Vec2::ZERO, orbit: Orbit::default() }
+        Self { zoom: 1.0, pan: egui::Vec2::ZERO, orbit: Orbit::default(), centre: None }
     }
 }
 
@@ -312,6 +315,11 @@ pub trait HandPlay {
     fn help(&self) -> &'static [(&'static str, &'static str)];
     /// The perspective to open in (the human's own view, the real fog).
     fn initial_perspective(&self) -> Option<Perspective> {
+        None
+    }
+    /// The camera to open with (a big board's human starts up close on their own corner);
+    /// `None`, the whole board. Fit (the shell's key) shows the whole board again.
+    fn initial_camera(&self) -> Option<BoardCamera> {
         None
     }
     /// The perspectives the perspective key (`P`) cycles through while playing, when not all

@@ -321,7 +321,7 @@ impl Viewer {
         if std::mem::take(&mut self.play_when_shown) && !self.playback.playing {
             self.playback.toggle_play();
         }
-        self.camera = BoardCamera::default();
+        self.camera = view.hand().and_then(|h| h.initial_camera()).unwrap_or_default();
         self.perspective = view.hand().and_then(|h| h.initial_perspective()).unwrap_or(Perspective::Omniscient);
         self.message = view.track().disagreement.clone().map(|text| Notice { text, error: true });
         self.session = Some(view);

@@ -109,7 +109,7 @@ impl MazeGrid {
     fn fit(rect: Rect, camera: &BoardCamera) -> Self {
         // A strip at the top stays free for the legend.
         let rect = Rect::from_min_max(rect.min + Vec2::new(0.0, LEGEND_HEIGHT), rect.max);
-        MazeGrid(Grid::fit(rect, camera, SIZE, SIZE, None))
+        MazeGrid(Grid::fit(rect, camera, SIZE, SIZE))
     }
     fn rect(&self, s: Square) -> Rect {
         self.0.cell_rect(s.col(), s.row())

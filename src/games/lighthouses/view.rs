@@ -95,7 +95,7 @@ impl std::ops::Deref for Board {
 
 impl Board {
     fn fit(rect: Rect, width: usize, height: usize, camera: &BoardCamera) -> Self {
-        Board(Grid::fit(rect, camera, width, height, None))
+        Board(Grid::fit(rect, camera, width, height))
     }
 
     /// The kit's row of map row `y`.

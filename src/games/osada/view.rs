@@ -47,10 +47,6 @@ pub struct OsadaView {
     maps: Vec<(usize, usize, Xy)>,
     /// Records read for `maps` so far.
     maps_read: usize,
-    /// The field `--look field=X,Y` (or hand play, the human's mast) centres on, and how much
-    /// closer than the camera's zoom hand play starts.
-    focus: Option<Xy>,
-    closer: f32,
     /// The match being played by hand, when it is.
     hand: Option<Hand>,
     /// The last round end's fights, shots and deaths, for the step after that round end.
@@ -80,30 +76,13 @@ impl OsadaView {
     pub fn new(title: String, replay: Replay<Osada>) -> Result<Self, String> {
         let rec = Recorded::load(title, replay, player_color, Self::absorb)?;
         let (terrain, checked, fog) = (CellTexture::new("osada-terrain"), CellTexture::new("osada-checked"), CellTexture::new("osada-fog"));
-        Ok(Self {
-            rec,
-            terrain,
-            checked,
-            fog,
-            fog_of: None,
-            maps: Vec::new(),
-            maps_read: 0,
-            focus: None,
-            closer: 1.0,
-            hand: None,
-            marks: None,
-            paths: None,
-        })
+        Ok(Self { rec, terrain, checked, fog, fog_of: None, maps: Vec::new(), maps_read: 0, hand: None, marks: None, paths: None })
     }
 
     /// A match played by hand on a server the app hosts, followed from its spectator port.
     pub fn live(title: String, hand: Hand) -> Result<Self, String> {
         let header = server_hand::header::<OsadaRules>(&hand.seat)?;
         let mut view = Self::new(title, Replay { header, records: Vec::new(), end: None })?;
-        // Up close on the human's mast, about 24 fields across.
-        let land = &view.rec.timeline.last_state().game.land;
-        view.focus = land.masts.get(hand.team()).copied();
-        view.closer = (land.n() as f32 / 24.0).max(1.0);
         view.hand = Some(hand);
         view.follow();
         Ok(view)
@@ -449,9 +428,7 @@ impl GameView for OsadaView {
             self.paint_fog(ui.ctx(), cursor, team);
         }
         let n = land.n();
-        let centre = self.focus.map(|(x, y)| Vec2::new(x as f32 - 0.5, y as f32 - 0.5));
-        let camera = BoardCamera { zoom: camera.zoom * self.closer, ..*camera };
-        let grid = Grid::fit(rect, &camera, n as usize, n as usize, centre);
+        let grid = Grid::fit(rect, camera, n as usize, n as usize);
         let painter = ui.painter_at(rect);
         let checked = grid.cell >= 6.0;
         self.paint_terrain(ui.ctx(), &land, checked);
@@ -674,11 +651,8 @@ impl GameView for OsadaView {
         let field = setting.strip_prefix("field=").ok_or_else(|| format!("osada's look is field=X,Y (got {setting:?})"))?;
         let at = field.split_once(',').and_then(|(x, y)| Some((x.trim().parse::<i32>().ok()?, y.trim().parse::<i32>().ok()?)));
         match at {
-            Some((x, y)) if (1..=n).contains(&x) && (1..=n).contains(&y) => {
-                self.focus = Some((x, y));
-                // About 24 fields across.
-                camera.zoom = (n as f32 / 24.0).clamp(1.0, 20.0);
-                camera.pan = Vec2::ZERO;
+            Some(at) if (1..=n).contains(&at.0) && (1..=n).contains(&at.1) => {
+                *camera = close_look(n, at);
                 Ok(())
             }
             _ => Err(format!("field={field}: the settlement's fields are X, Y from 1 to {n}")),
@@ -742,6 +716,13 @@ impl HandPlay for OsadaView {
         self.hand.as_ref().map(|h| Perspective::Player(h.team()))
     }
 
+    /// Up close on the human's mast.
+    fn initial_camera(&self) -> Option<BoardCamera> {
+        let land = &self.rec.timeline.last_state().game.land;
+        let mast = land.masts.get(self.hand.as_ref()?.team())?;
+        Some(close_look(land.n(), *mast))
+    }
+
     fn perspective_cycle(&self) -> Option<Vec<Perspective>> {
         self.hand.as_ref().map(|h| vec![Perspective::Player(h.team()), Perspective::Omniscient])
     }
@@ -751,6 +732,12 @@ impl HandPlay for OsadaView {
             hand.seat.stop();
         }
     }
+}
+
+/// A camera on field `at` of an `n` × `n` settlement, about 24 fields across.
+fn close_look(n: i32, (x, y): Xy) -> BoardCamera {
+    let zoom = (n as f32 / 24.0).clamp(1.0, 20.0);
+    BoardCamera { zoom, centre: Some(Vec2::new(x as f32 - 0.5, y as f32 - 0.5)), ..BoardCamera::default() }
 }
 
 /// Hosts `plan` and opens its view for the human playing `team`.

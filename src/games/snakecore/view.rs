@@ -52,7 +52,7 @@ impl std::ops::Deref for Board {
 impl Board {
     fn fit(rect: Rect, camera: &BoardCamera, size: u16) -> Self {
         let rect = Rect::from_min_max(rect.min + Vec2::new(0.0, LEGEND_HEIGHT), rect.max);
-        Board(Grid::fit(rect, camera, size as usize, size as usize, None))
+        Board(Grid::fit(rect, camera, size as usize, size as usize))
     }
 
     fn rect(&self, p: Pos) -> Rect {
