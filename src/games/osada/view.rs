@@ -24,7 +24,7 @@ use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_deadline24::{Command, Outcome};
 use kibitz_osada::hand::{Click, answer, click};
 use kibitz_osada::settlement::{Terrain, Xy};
-use kibitz_osada::state::{Banner, Kind, Land, OsadaState as Game_, Strategy, Structure, square};
+use kibitz_osada::state::{Banner, Kind, Land, Strategy, Structure, square};
 use kibitz_osada::{Event, Osada, OsadaRules, OsadaState, Params, TurnReport};
 use std::path::Path;
 
@@ -244,22 +244,14 @@ impl OsadaView {
                 shade[((y - 1) * n + x - 1) as usize] = MAPPED;
             }
         }
-        for (x, y) in seen(state, team) {
-            shade[((y - 1) * n + x - 1) as usize] = SEEN;
+        for (f, seen) in state.seen_by(team).into_iter().enumerate() {
+            if seen {
+                shade[f] = SEEN;
+            }
         }
         let n = n as usize;
         self.fog.paint(ctx, n, n, |x, y| shade[y * n + x]);
     }
-}
-
-/// The fields team `team`'s living troops see.
-fn seen(state: &Game_, team: usize) -> impl Iterator<Item = Xy> + '_ {
-    let n = state.land.n();
-    state
-        .troops
-        .iter()
-        .filter(move |t| t.alive && t.team as usize == team)
-        .flat_map(move |t| square(n, state.land.xy(t.at), state.sight(t.at)))
 }
 
 /// What a viewer may see of a field: everything, or what team k's troops see there (a field out
@@ -434,13 +426,7 @@ impl GameView for OsadaView {
         self.paint_terrain(ui.ctx(), &land, checked);
         if checked { &self.checked } else { &self.terrain }.draw(&painter, &grid);
         let state = &self.rec.state(cursor).game;
-        let mut seen = Vec::new();
-        if let Some(k) = team {
-            seen = vec![false; (n * n) as usize];
-            for at in self::seen(state, k) {
-                seen[land.field(at) as usize] = true;
-            }
-        }
+        let seen = team.map_or_else(Vec::new, |k| state.seen_by(k));
         let eyes = Eyes { state, team: team.map(|k| (k, seen.as_slice())) };
         let (xs, ys) = grid.visible();
         let shows = |(x, y): Xy| xs.contains(&((x - 1) as usize)) && ys.contains(&((y - 1) as usize));

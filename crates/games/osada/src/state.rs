@@ -494,6 +494,19 @@ impl OsadaState {
         if matches!(self.structures.get(&f), Some(Structure::Tower { .. })) { 3 } else { 2 }
     }
 
+    /// The fields team `team`'s living troops see, a flag a field (spec §4.5, visibility: what
+    /// `INFO` can tell the team now).
+    pub fn seen_by(&self, team: usize) -> Vec<bool> {
+        let n = self.land.n();
+        let mut seen = vec![false; self.land.settlement.terrain.len()];
+        for t in self.troops.iter().filter(|t| t.alive && t.team as usize == team) {
+            for at in square(n, self.land.xy(t.at), self.sight(t.at)) {
+                seen[self.land.field(at) as usize] = true;
+            }
+        }
+        seen
+    }
+
     /// Where team `team`'s banner is: on its mast, or with its carrier.
     pub fn banner_at(&self, team: usize) -> Option<Xy> {
         match self.teams[team].banner {
