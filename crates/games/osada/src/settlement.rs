@@ -227,8 +227,8 @@ impl Settlement {
         let Some(first) = self.terrain.iter().position(|&t| t != Terrain::Blocked) else {
             return Err(fault(0, 0, "every field is blocked"));
         };
-        let reached = self.reach(first);
-        if let Some(lost) = (0..self.terrain.len()).find(|&i| self.terrain[i] != Terrain::Blocked && !reached[i]) {
+        let reached = Framed::new(self).distances(&[first as u32]);
+        if let Some(lost) = (0..self.terrain.len()).find(|&i| self.terrain[i] != Terrain::Blocked && reached[i] == u16::MAX) {
             let ((x, y), (fx, fy)) = (self.xy(lost), self.xy(first));
             return Err(fault(
                 y as usize,
@@ -239,27 +239,6 @@ impl Settlement {
             ));
         }
         Ok(())
-    }
-
-    /// The fields reachable from `from` over fields that are not blocked.
-    pub(crate) fn reach(&self, from: usize) -> Vec<bool> {
-        let mut reached = vec![false; self.terrain.len()];
-        let mut queue = vec![from];
-        reached[from] = true;
-        while let Some(i) = queue.pop() {
-            let (x, y) = self.xy(i);
-            for (dx, dy) in NEIGHBOURS {
-                let f = (x + dx, y + dy);
-                if self.terrain(f).is_some_and(|t| t != Terrain::Blocked) {
-                    let j = self.index(f);
-                    if !reached[j] {
-                        reached[j] = true;
-                        queue.push(j);
-                    }
-                }
-            }
-        }
-        reached
     }
 
     /// That a game of `teams` teams can be played here: a mast each.
@@ -286,6 +265,53 @@ impl Settlement {
             text.push('\n');
         }
         text
+    }
+}
+
+/// The board with a blocked frame around it, for breadth-first searches that need no bounds
+/// checks: field (x, y) is cell `y · w + x` of a `w` = N + 2 wide grid.
+pub(crate) struct Framed {
+    w: usize,
+    open: Vec<bool>,
+}
+
+impl Framed {
+    pub(crate) fn new(s: &Settlement) -> Self {
+        let (n, w) = (s.n as usize, s.n as usize + 2);
+        let mut open = vec![false; w * w];
+        for (i, t) in s.terrain.iter().enumerate() {
+            open[(i / n + 1) * w + i % n + 1] = *t != Terrain::Blocked;
+        }
+        Framed { w, open }
+    }
+
+    /// Steps from `sources` to every field over fields that are not blocked (8 neighbours), in
+    /// the board's own order.
+    pub(crate) fn distances(&self, sources: &[u32]) -> Vec<u16> {
+        let (w, n) = (self.w, self.w - 2);
+        let cell = |f: usize| (f / n + 1) * w + f % n + 1;
+        let steps = [w + 1, w, w - 1, 1];
+        let mut d = vec![u16::MAX; w * w];
+        let mut queue: Vec<u32> = Vec::with_capacity(n * n);
+        for &f in sources {
+            d[cell(f as usize)] = 0;
+            queue.push(cell(f as usize) as u32);
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let c = queue[head] as usize;
+            head += 1;
+            let next = d[c].saturating_add(1);
+            for step in steps {
+                for m in [c - step, c + step] {
+                    if self.open[m] && d[m] == u16::MAX {
+                        d[m] = next;
+                        queue.push(m as u32);
+                    }
+                }
+            }
+        }
+        (0..n * n).map(|f| d[cell(f)]).collect()
     }
 }
 

@@ -196,7 +196,7 @@ impl Land {
         let open: Vec<Field> =
             (0..size).filter(|&i| settlement.terrain[i] != Terrain::Blocked && border(settlement.xy(i))).map(|i| i as Field).collect();
         let gates = open.iter().copied().filter(|&i| !mast[i as usize]).collect();
-        let framed = Framed::new(&settlement);
+        let framed = crate::settlement::Framed::new(&settlement);
         let to_border = framed.distances(&open);
         let to_mast = masts.iter().map(|&m| framed.distances(&[settlement.index(m) as Field])).collect();
         Land { settlement, masts, starts, mast, to_mast, to_border, gates }
@@ -243,53 +243,6 @@ impl Land {
     /// Bytes held (the keyframes' count shares it once).
     pub fn bytes(&self) -> usize {
         self.settlement.terrain.len() * (1 + 1 + 2 + 2 * self.to_mast.len()) + self.gates.len() * 4
-    }
-}
-
-/// The board with a blocked frame around it, for breadth-first searches that need no bounds
-/// checks: field (x, y) is cell `y · w + x` of a `w` = N + 2 wide grid.
-struct Framed {
-    w: usize,
-    open: Vec<bool>,
-}
-
-impl Framed {
-    fn new(s: &Settlement) -> Self {
-        let (n, w) = (s.n as usize, s.n as usize + 2);
-        let mut open = vec![false; w * w];
-        for (i, t) in s.terrain.iter().enumerate() {
-            open[(i / n + 1) * w + i % n + 1] = *t != Terrain::Blocked;
-        }
-        Framed { w, open }
-    }
-
-    /// Steps from `sources` to every field over fields that are not blocked (8 neighbours), in
-    /// the board's own order.
-    fn distances(&self, sources: &[Field]) -> Vec<u16> {
-        let (w, n) = (self.w, self.w - 2);
-        let cell = |f: usize| (f / n + 1) * w + f % n + 1;
-        let steps = [w + 1, w, w - 1, 1];
-        let mut d = vec![u16::MAX; w * w];
-        let mut queue: Vec<u32> = Vec::with_capacity(n * n);
-        for &f in sources {
-            d[cell(f as usize)] = 0;
-            queue.push(cell(f as usize) as u32);
-        }
-        let mut head = 0;
-        while head < queue.len() {
-            let c = queue[head] as usize;
-            head += 1;
-            let next = d[c].saturating_add(1);
-            for step in steps {
-                for m in [c - step, c + step] {
-                    if self.open[m] && d[m] == u16::MAX {
-                        d[m] = next;
-                        queue.push(m as u32);
-                    }
-                }
-            }
-        }
-        (0..n * n).map(|f| d[cell(f)]).collect()
     }
 }
 
