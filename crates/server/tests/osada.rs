@@ -12,17 +12,10 @@ use kibitz_server::{Clock, ServerOptions, TeamLogin};
 use std::sync::Arc;
 use support::{Client, start};
 
-/// The example's settlement: N = 100, walls at PY 2 and 9 for PX 1…6 and at (6, 3) and (6, 8),
-/// the mast at (5, 5), the troops on (5, 6).
+/// The example's settlement, as `maps/osada/seed-example.txt` has it: N = 100, walls at PY 2
+/// and 9 for PX 1…6 and at (6, 3) and (6, 8), the mast at (5, 5), the troops on (5, 6).
 fn seed_example(coords: MoveCoords) -> Params {
-    let mut text = String::new();
-    for y in 1..=100 {
-        let row: String =
-            (1..=100).map(|x| if ((y == 2 || y == 9) && x <= 6) || (x == 6 && (y == 3 || y == 8)) { '#' } else { '.' }).collect();
-        text += &row;
-        text.push('\n');
-    }
-    text += "mast 5 5 start 5 6\n";
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../maps/osada/seed-example.txt")).unwrap();
     let settlement = Arc::new(Settlement::parse(&text).unwrap());
     Params {
         n: 100,

@@ -24,12 +24,12 @@ pub fn settlement(n: u32, blocked: &[Xy], soggy: &[Xy], masts: &[(Xy, Option<Xy>
     Arc::new(Settlement::parse(&s.to_text()).expect("a valid settlement"))
 }
 
-/// The seed's example settlement (spec §4.8.1): N = 100, walls at PY 2 and 9 for PX 1…6 and at
-/// (6, 3) and (6, 8), the mast at (5, 5), the troops on (5, 6).
+/// The seed's example settlement (spec §4.8.1), as `maps/osada/seed-example.txt` has it: N = 100,
+/// walls at PY 2 and 9 for PX 1…6 and at (6, 3) and (6, 8), the mast at (5, 5), the troops on
+/// (5, 6).
 pub fn seed_example() -> Arc<Settlement> {
-    let mut blocked: Vec<Xy> = (1..=6).flat_map(|x| [(x, 2), (x, 9)]).collect();
-    blocked.extend([(6, 3), (6, 8)]);
-    settlement(100, &blocked, &[], &[((5, 5), Some((5, 6)))])
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../maps/osada/seed-example.txt")).unwrap();
+    Arc::new(Settlement::parse(&text).expect("the bundled seed example"))
 }
 
 /// Parameters with one troop of each kind and no coors coming.
