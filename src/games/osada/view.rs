@@ -151,22 +151,31 @@ impl OsadaView {
                 let coor_at = |id: u32| before.coors.iter().find(|c| c.id == id).map(|c| before.land.xy(c.at));
                 let troop_at =
                     |team: u8, id: u8| before.troop(team as usize, id as i64).map(|i| before.land.xy(before.troops[i as usize].at));
-                // The round's shots, in order, against the beetle phase's kills and misses by shot.
-                let mut shots = before.actions.iter().filter_map(|a| match *a {
-                    kibitz_osada::state::Action::Shoot { troop, at } => {
-                        Some((before.land.xy(before.troops[troop as usize].at), before.land.xy(at)))
-                    }
-                    _ => None,
-                });
-                for event in &report.beetles.events {
-                    match *event {
-                        Event::Kill { by: kibitz_osada::Weapon::Shot, .. } | Event::Missed { .. } => {
-                            if let Some((from, to)) = shots.next() {
-                                marks.push(Mark::Shot { from, to, hit: matches!(event, Event::Kill { .. }) });
-                            }
+                // Each shot the report tells of, from the round's orders: a miss names its sniper,
+                // a kill its coor, which stood where the shot went.
+                let shots: Vec<(u16, Xy, Xy)> = before
+                    .actions
+                    .iter()
+                    .filter_map(|a| match *a {
+                        kibitz_osada::state::Action::Shoot { troop, at } => {
+                            Some((troop, before.land.xy(before.troops[troop as usize].at), before.land.xy(at)))
                         }
-                        _ => {}
-                    }
+                        _ => None,
+                    })
+                    .collect();
+                for event in &report.beetles.events {
+                    let shot = match *event {
+                        Event::Missed { team, troop } => {
+                            let sniper = before.troop(team as usize, troop as i64);
+                            shots.iter().find(|s| Some(s.0) == sniper).map(|s| (s.1, s.2, false))
+                        }
+                        Event::Kill { by: kibitz_osada::Weapon::Shot, coor, .. } => {
+                            let at = coor_at(coor);
+                            shots.iter().find(|s| Some(s.2) == at).map(|s| (s.1, s.2, true))
+                        }
+                        _ => None,
+                    };
+                    marks.extend(shot.map(|(from, to, hit)| Mark::Shot { from, to, hit }));
                 }
                 for event in report.beetles.events.iter().chain(&report.coors.events) {
                     match *event {
