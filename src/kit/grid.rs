@@ -32,6 +32,23 @@ impl Grid {
         Grid { cols, rows, origin: rect.center() - centre * cell + camera.pan, cell, clip: rect }
     }
 
+    /// A point of the board (in cells: (0, 0) is cell (0, 0)'s top left corner) on the screen:
+    /// for a board whose pieces sit between cells or off their centres (a graph's vertices).
+    pub fn point(&self, p: Vec2) -> Pos2 {
+        self.origin + p * self.cell
+    }
+
+    /// The point of the board (in cells) at a screen position.
+    pub fn board_point(&self, screen: Pos2) -> Vec2 {
+        (screen - self.origin) / self.cell
+    }
+
+    /// Whether any of the line from `a` to `b` (screen points) can show: its bounding box meets
+    /// the clip rectangle. A board of lines draws only those.
+    pub fn shows_line(&self, a: Pos2, b: Pos2) -> bool {
+        self.clip.intersects(Rect::from_two_pos(a, b))
+    }
+
     /// The top left corner of cell (x, y).
     pub fn corner(&self, x: usize, y: usize) -> Pos2 {
         self.origin + Vec2::new(x as f32, y as f32) * self.cell
@@ -53,7 +70,7 @@ impl Grid {
 
     /// The cell at a screen position, if on the board.
     pub fn cell_at(&self, p: Pos2) -> Option<(usize, usize)> {
-        let v = (p - self.origin) / self.cell;
+        let v = self.board_point(p);
         let (x, y) = (v.x.floor(), v.y.floor());
         (x >= 0.0 && y >= 0.0 && (x as usize) < self.cols && (y as usize) < self.rows).then_some((x as usize, y as usize))
     }
@@ -159,6 +176,9 @@ mod tests {
         let (xs, ys) = zoomed.visible();
         assert!(xs.contains(&8) && ys.contains(&2) && !xs.contains(&0) && ys.len() <= 4, "{xs:?} {ys:?}");
         assert!(zoomed.shows(8, 2) && !zoomed.shows(0, 9));
+        assert_eq!(zoomed.board_point(zoomed.point(Vec2::new(8.25, 2.75))), Vec2::new(8.25, 2.75));
+        assert!(zoomed.shows_line(zoomed.centre(0, 2), zoomed.centre(9, 2)), "a line across the view, both ends off it");
+        assert!(!zoomed.shows_line(zoomed.centre(0, 9), zoomed.centre(1, 9)));
         assert_eq!((zoomed.group(3.0), Grid { cell: 0.7, ..grid }.group(3.0)), (1, 5));
     }
 

@@ -112,7 +112,7 @@ impl Board {
     }
 
     fn cell_at(&self, screen: Pos2) -> Pos {
-        let d = (screen - self.0.origin) / self.0.cell;
+        let d = self.0.board_point(screen);
         Pos(d.x.floor() as i32, self.0.rows as i32 - 1 - d.y.floor() as i32)
     }
 

@@ -9,6 +9,7 @@
 
 use super::cli::SheetArgs;
 use super::hand::{self, Hand};
+use crate::kit::grid::Grid;
 use crate::kit::hosting::HostPlan;
 use crate::kit::palette::player_color;
 use crate::kit::recorded::Recorded;
@@ -46,7 +47,8 @@ pub struct WycinankaView {
 
 /// Where each sheet vertex is drawn, in sheet units (a grid edge is 1), and a grid of cells
 /// of one unit for finding the vertex under the pointer: computed once per replay (a replay
-/// is one game, on one sheet).
+/// is one game, on one sheet). On the screen the sheet is a [`Grid`] of those cells, each
+/// vertex at the middle of its cell (a generated sheet's vertices fill the cells).
 struct Drawing {
     points: Vec<Vec2>,
     /// The far corner; the near one is (0, 0).
@@ -86,6 +88,22 @@ impl Drawing {
         self.points[v as usize - 1]
     }
 
+    /// The sheet fit to `rect`, zoomed and panned by `camera`.
+    fn fit(&self, rect: Rect, camera: &BoardCamera) -> Grid {
+        let cells = self.size.floor() + Vec2::splat(1.0);
+        Grid::fit(rect, camera, cells.x as usize, cells.y as usize)
+    }
+
+    /// Where vertex `v` is drawn on `grid`.
+    fn screen(&self, grid: &Grid, v: u32) -> Pos2 {
+        grid.point(self.at(v) + Vec2::splat(0.5))
+    }
+
+    /// The vertex under the screen point `p`, if one is near.
+    fn under(&self, grid: &Grid, p: Pos2) -> Option<u32> {
+        self.nearest(grid.board_point(p) - Vec2::splat(0.5))
+    }
+
     /// The vertex nearest to `p` (sheet units), if one is within 0.45.
     fn nearest(&self, p: Vec2) -> Option<u32> {
         let (cx, cy) = Self::cell(p);
@@ -97,29 +115,6 @@ impl Drawing {
             .filter(|&(_, d)| d <= 0.45)
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(v, _)| v)
-    }
-}
-
-/// Where the sheet sits on the screen.
-struct Layout {
-    origin: Pos2,
-    /// Pixels per sheet unit.
-    cell: f32,
-}
-
-impl Layout {
-    fn fit(rect: Rect, camera: &BoardCamera, size: Vec2) -> Self {
-        let span = size.max(Vec2::splat(1.0));
-        let cell = (rect.width() / span.x).min(rect.height() / span.y) * 0.92 * camera.zoom;
-        Self { origin: rect.center() - span * cell / 2.0 + camera.pan, cell }
-    }
-
-    fn screen(&self, p: Vec2) -> Pos2 {
-        self.origin + p * self.cell
-    }
-
-    fn sheet(&self, p: Pos2) -> Vec2 {
-        (p - self.origin) / self.cell
     }
 }
 
@@ -361,20 +356,26 @@ impl GameView for WycinankaView {
             Some(_) => rect.with_max_x(rect.max.x - inset_side(rect) - 20.0),
             None => rect,
         };
-        let layout = Layout::fit(sheet_rect, camera, self.drawing.size);
+        // Fit beside the box, drawn (and culled) over the whole rectangle: zoomed in, the sheet
+        // also shows under the box.
+        let grid = Grid { clip: rect, ..self.drawing.fit(sheet_rect, camera) };
         let painter = ui.painter_at(rect);
         let drawing = &self.drawing;
-        let pos = |v: u32| layout.screen(drawing.at(v));
-        let dot = (layout.cell * 0.18).clamp(2.5, 6.0);
+        let pos = |v: u32| drawing.screen(&grid, v);
+        let dot = (grid.cell * 0.18).clamp(2.5, 6.0);
         let state = &self.rec.state(cursor).game;
         let sheet = &state.sheet;
         let thin = Stroke::new(1.0, Color32::from_gray(85));
         for &(a, b) in sheet.graph.edges() {
-            painter.line_segment([pos(a), pos(b)], thin);
+            let line = [pos(a), pos(b)];
+            if grid.shows_line(line[0], line[1]) {
+                painter.line_segment(line, thin);
+            }
         }
-        if layout.cell >= 8.0 {
-            for v in 1..=sheet.graph.n() {
-                painter.circle_filled(pos(v), (layout.cell * 0.1).min(4.0), Color32::from_gray(140));
+        if grid.cell >= 8.0 {
+            let (r, shown) = ((grid.cell * 0.1).min(4.0), rect.expand(4.0));
+            for p in (1..=sheet.graph.n()).map(pos).filter(|p| shown.contains(*p)) {
+                painter.circle_filled(p, r, Color32::from_gray(140));
             }
         }
         // The selected order, where each team that fulfilled it by now cut it (as seen).
@@ -422,12 +423,12 @@ impl GameView for WycinankaView {
         {
             m.select(k as u32 + 1);
         }
-        let hovered = pointer.and_then(|p| self.drawing.nearest(layout.sheet(p)));
+        let hovered = pointer.and_then(|p| self.drawing.under(&grid, p));
         // Hand play: the solution in the making, on the sheet.
         let team_color = self.hand.as_ref().map(|h| player_color(h.team()));
         let clicked = response.clicked() && pointer.is_some();
         let drawing = &self.drawing;
-        let pos = |v: u32| layout.screen(drawing.at(v));
+        let pos = |v: u32| drawing.screen(&grid, v);
         let mut hover_lines = Vec::new();
         if let Some((hand, state, id)) = placing(&mut self.hand, &self.rec, self.selected, at_end) {
             let order = &state.orders[id as usize - 1].order.graph;
@@ -451,7 +452,7 @@ impl GameView for WycinankaView {
                 for v in 1..=order.n() {
                     if let Some(s) = m.image(v) {
                         painter.circle_filled(pos(s), dot + 2.0, color);
-                        if layout.cell >= 14.0 {
+                        if grid.cell >= 14.0 {
                             painter.text(pos(s), Align2::CENTER_CENTER, v.to_string(), FontId::proportional(9.0), Color32::BLACK);
                         }
                     }
@@ -479,7 +480,7 @@ impl GameView for WycinankaView {
         }
         // Hover: the vertex under the pointer and its neighbours.
         let Some(v) = hovered else { return };
-        painter.circle_stroke(pos(v), (layout.cell * 0.3).clamp(4.0, 10.0), Stroke::new(1.5, Color32::WHITE));
+        painter.circle_stroke(pos(v), (grid.cell * 0.3).clamp(4.0, 10.0), Stroke::new(1.5, Color32::WHITE));
         let sheet = &self.rec.timeline.last_state().game.sheet.graph;
         let neighbours: Vec<String> = sheet.neighbours(v).iter().map(u32::to_string).collect();
         hover_box(response, |ui| {
