@@ -89,10 +89,20 @@ pub fn follow_until<R: kibitz_deadline24::Rules>(
     let mut turn_ends = 0;
     let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
     while std::time::Instant::now() < until {
-        kibitz::kit::server_hand::follow(seat, rec, |rec, record| {
-            turn_ends += usize::from(record.player.is_none());
-            rec.push(record);
-        });
+        // As a server game's view takes the feed in (`kit::server_view`), with no view.
+        for line in seat.arrived::<R>() {
+            match line {
+                kibitz_core::replay::BodyLine::Step(record) => {
+                    turn_ends += usize::from(record.player.is_none());
+                    rec.push(record);
+                }
+                kibitz_core::replay::BodyLine::End(end) => {
+                    rec.close(end);
+                    seat.ended = kibitz::kit::live::ending(&rec.replay);
+                }
+            }
+        }
+        seat.poll();
         if done(seat, rec) {
             return turn_ends;
         }

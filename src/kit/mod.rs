@@ -20,6 +20,8 @@
 //!   view follows, the human's own connection.
 //! - [`server_hand`]: `kibitz play` of a server game, new or taken over, and the human's seat in
 //!   the panel (turn clock, answers, console), which each game's hand panel builds on.
+//! - [`server_view`]: what every server game's view shares ([`server_view::ServerView`]): the
+//!   replay's parts of a [`view::GameView`] and all of [`view::HandPlay`], written once.
 //! - [`args`]: command-line arguments every bot game shares (recording, limits, seats).
 //! - [`summary`]: the last stdout line of `match` and `play`, one shape for every game.
 //! - [`progress`]: the progress bar of long headless work.
@@ -42,5 +44,6 @@ pub mod series;
 pub mod server;
 pub mod server_hand;
 pub mod server_log;
+pub mod server_view;
 pub mod summary;
 pub mod view;

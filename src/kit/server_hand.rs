@@ -1,13 +1,12 @@
 //! Hand play of a server game, the part every Deadline24 game shares: `kibitz play GAME`'s
 //! arguments, the match to host (new, or continuing a replay from one of its turns), the
-//! human's [`Seat`] (their connection, the turn clock, the server's answers, a console), and
-//! following the hosted server's spectator feed into a view. A game's own hand panel adds its
+//! human's [`Seat`] (their connection, the turn clock, the server's answers, a console, and the
+//! hosted server's spectator feed, which [`super::server_view`] takes into a view). A game's own hand panel adds its
 //! board's clicks and buttons on top.
 
 use super::args::at_least_one;
 use super::hosting::{Exchange, HostPlan, Hosted, Terminal};
 use super::palette::player_color;
-use super::recorded::Recorded;
 use super::room::Session;
 use super::seats::default_out;
 use super::server::GameArgs;
@@ -186,36 +185,6 @@ pub fn header<R: Rules>(seat: &Seat) -> Result<ReplayHeader<Setup<R::Params>>, S
     serde_json::from_str(&header.text).map_err(|e| format!("the server sent an unreadable header: {e}"))
 }
 
-/// Takes in what the hosted server wrote since the last frame, each step through `absorb` (the
-/// view's own derivation of markers and scores). Returns whether steps came.
-pub fn follow<R: Rules>(
-    seat: &mut Seat,
-    rec: &mut Recorded<Realtime<R>>,
-    mut absorb: impl FnMut(&mut Recorded<Realtime<R>>, StepRecord<Command, Outcome<R::TurnReport>>),
-) -> bool {
-    let mut grew = false;
-    for line in seat.feed.new_lines() {
-        match BodyLine::<Command, Outcome<R::TurnReport>>::parse(&line.text) {
-            Ok(BodyLine::Step(record)) => {
-                if let Outcome::Turn { turn, .. } = record.outcome {
-                    seat.turn_ended(turn);
-                }
-                absorb(rec, record);
-                grew = true;
-            }
-            Ok(BodyLine::End(end)) => {
-                rec.close(end);
-                seat.ended = super::live::ending(&rec.replay);
-            }
-            Err(e) => {
-                seat.ended.get_or_insert(format!("the server sent a line the viewer cannot read: {e}"));
-            }
-        }
-    }
-    seat.poll();
-    grew
-}
-
 /// Answers kept for the panel.
 const KEPT: usize = 200;
 
@@ -292,8 +261,29 @@ impl Seat {
         self.clock.started = self.clock.paused_at.unwrap_or_else(Instant::now);
     }
 
+    /// What the hosted server wrote since the last frame, read: its steps and its end record,
+    /// in order. A turn's end starts the human's next turn on the clock; a line the viewer
+    /// cannot read ends the seat, saying so, and is skipped.
+    pub fn arrived<R: Rules>(&mut self) -> Vec<BodyLine<Command, Outcome<R::TurnReport>>> {
+        let mut lines = Vec::new();
+        for line in self.feed.new_lines() {
+            match BodyLine::<Command, Outcome<R::TurnReport>>::parse(&line.text) {
+                Ok(body) => {
+                    if let BodyLine::Step(StepRecord { outcome: Outcome::Turn { turn, .. }, .. }) = &body {
+                        self.turn_ended(*turn);
+                    }
+                    lines.push(body);
+                }
+                Err(e) => {
+                    self.ended.get_or_insert(format!("the server sent a line the viewer cannot read: {e}"));
+                }
+            }
+        }
+        lines
+    }
+
     /// Takes in the answers that came back, and notices a server that stopped.
-    fn poll(&mut self) {
+    pub fn poll(&mut self) {
         let got = self.terminal.answers();
         self.fresh += got.len();
         self.exchanges.extend(got);

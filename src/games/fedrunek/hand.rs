@@ -78,7 +78,6 @@ impl Hand {
     /// N, digits, M, T and L. `steps` gives the command of each direction for the selected robot.
     pub fn keys(&mut self, state: &FedrunekState, ctx: &egui::Context, steps: &[Option<String>; 6]) {
         const DIGITS: [Key; 6] = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6];
-        self.seat.keys(ctx);
         let (tab, digit, m, l) = ctx.input(|i| {
             let pressed = |k| i.key_pressed(k);
             (pressed(Key::N), DIGITS.iter().position(|k| pressed(*k)), pressed(Key::M), pressed(Key::L))

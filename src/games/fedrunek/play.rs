@@ -3,13 +3,14 @@
 //! does both for every server game).
 
 use super::cli::WorldArgs;
-use super::view::host;
+use super::view::FedrunekView;
 use crate::kit::room::{Session, Verb};
 use crate::kit::server_hand::{self, PlayArgs};
+use crate::kit::server_view::ServerView;
 
 /// The verb `kibitz play fedrunek`.
 pub fn verb() -> Verb<Session> {
-    Verb::new(|args: PlayArgs<WorldArgs>| server_hand::play(args, host)).describe(|c| {
+    Verb::new(|args: PlayArgs<WorldArgs>| server_hand::play(args, FedrunekView::host)).describe(|c| {
         c.name("fedrunek")
             .about(
                 "Fedrunek by hand: you play one team over a real connection to a server the app hosts on loopback \

@@ -10,9 +10,9 @@ use crate::kit::hosting::HostPlan;
 use crate::kit::palette::player_color;
 use crate::kit::recorded::Recorded;
 use crate::kit::scene::{MeshData, Part, Scene};
-use crate::kit::server::GameArgs;
-use crate::kit::server_hand::{self, TakeOver};
-use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
+use crate::kit::server_hand::{self, Seat};
+use crate::kit::server_view::ServerView;
+use crate::kit::view::{BoardCamera, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Vec2};
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
@@ -25,6 +25,7 @@ use kibitz_fedrunek_scene::{self as cube, Cut, Look, Rgb, Sight};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::path::Path;
 use std::sync::Arc;
 
 const THRESHOLD: MarkerKind = MarkerKind::new("90 % mined", 255, 200, 60);
@@ -113,16 +114,8 @@ impl FedrunekView {
         let header = server_hand::header::<FedrunekRules>(&hand.seat)?;
         let mut view = Self::new(title, Replay { header, records: Vec::new(), end: None })?;
         view.hand = Some(hand);
-        view.follow();
+        view.poll();
         Ok(view)
-    }
-
-    /// Takes in what the hosted server wrote since the last frame. Returns whether steps came.
-    fn follow(&mut self) -> bool {
-        self.cut_to_selected();
-        let Some(hand) = self.hand.as_mut() else { return false };
-        let owners = &mut self.owners;
-        server_hand::follow(&mut hand.seat, &mut self.rec, |rec, record| Self::absorb(rec, owners, record))
     }
 
     /// What each of the six directions sends for the selected robot of the human's team (a
@@ -373,26 +366,39 @@ fn describe_field(state: &FedrunekState, knowledge: Option<&Knowledge>, p: Pos) 
     lines
 }
 
-impl GameView for FedrunekView {
-    fn game(&self) -> &'static str {
-        Fedrunek::ID
+impl ServerView for FedrunekView {
+    type Args = WorldArgs;
+    const HAND_HELP: &'static [(&'static str, &'static str)] = hand::HELP;
+    const CONSOLE_HINT: &'static str = hand::CONSOLE_HINT;
+
+    fn recorded(&self) -> &Recorded<Fedrunek> {
+        &self.rec
     }
 
-    fn track(&self) -> &Track {
-        &self.rec.track
+    fn recorded_mut(&mut self) -> &mut Recorded<Fedrunek> {
+        &mut self.rec
     }
 
-    fn reserve(&mut self, more: usize) {
-        self.rec.reserve(more);
+    fn seat(&self) -> Option<&Seat> {
+        self.hand.as_ref().map(|h| &h.seat)
     }
 
-    fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
-        let owners = &mut self.owners;
-        self.rec.append(line, number, |rec, record| Self::absorb(rec, owners, record))
+    fn seat_mut(&mut self) -> Option<&mut Seat> {
+        self.hand.as_mut().map(|h| &mut h.seat)
     }
 
-    fn describe(&self, cursor: usize) -> String {
-        crate::kit::server_log::describe(&self.rec, cursor)
+    fn take_step(&mut self, record: StepRecord<Command, Outcome<TurnReport>>) {
+        Self::absorb(&mut self.rec, &mut self.owners, record);
+    }
+
+    /// `kibitz play fedrunek`, and a take-over.
+    fn host(plan: HostPlan<kibitz_fedrunek::Params>, team: usize, out: &Path, title: String) -> Result<Self, String> {
+        Self::live(title, Hand::new(server_hand::seat::<FedrunekRules>(plan, team, out)?))
+    }
+
+    /// The team looked at as (P): the one a take-over seats the human in.
+    fn looked_at(&self) -> Option<usize> {
+        self.viewing
     }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
@@ -429,31 +435,6 @@ impl GameView for FedrunekView {
             _ => return Err("fedrunek knows cut=AXIS:DEPTH, tunnels, yaw=DEG and pitch=DEG".into()),
         }
         Ok(())
-    }
-
-    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
-        if self.hand.is_some() { Some(self) } else { None }
-    }
-
-    fn is_live(&self) -> bool {
-        self.hand.is_some()
-    }
-
-    /// The team looked at as (P), else the one with the next command: any team can be taken
-    /// over at any turn.
-    fn seat_to_move(&self, cursor: usize) -> Option<usize> {
-        if self.hand.is_some() || self.rec.replay.header.players.is_empty() {
-            return None;
-        }
-        self.viewing.or_else(|| self.rec.next_actor(cursor)).or(Some(0))
-    }
-
-    fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        let team = self.seat_to_move(cursor).ok_or("this match is already played by hand")?;
-        let out = crate::kit::seats::default_out(Fedrunek::ID);
-        let (replay, title) = (&self.rec.replay, &self.rec.track.title);
-        let view = server_hand::continue_replay(replay, TakeOver::by_hand(cursor, team), &[], WorldArgs::OPPONENT, &out, title, host)?;
-        Ok((Box::new(view), out))
     }
 
     fn view_keys(&self) -> &'static [(&'static str, &'static str)] {
@@ -566,50 +547,22 @@ impl GameView for FedrunekView {
             });
         }
     }
-}
-
-impl HandPlay for FedrunekView {
-    fn poll(&mut self) -> bool {
-        self.follow()
-    }
-
-    fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
+    fn hand_panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
         let steps = self.steps(at_end);
         let hand = self.hand.as_mut()?;
         let name = self.rec.track.players.get(hand.team()).map_or("?", |p| p.name.as_str());
         hand.panel(ui, &self.rec.timeline.last_state().game, name, &steps, at_end)
     }
 
-    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
+    fn hand_keys(&mut self, ctx: &egui::Context) {
         let steps = self.steps(true);
-        if let Some(hand) = self.hand.as_mut()
-            && hand.seat.ended.is_none()
-        {
+        if let Some(hand) = self.hand.as_mut() {
             hand.keys(&self.rec.timeline.last_state().game, ctx, &steps);
         }
-        &[]
     }
 
-    fn command_box(&mut self, ui: &mut egui::Ui, _at_end: bool) -> bool {
-        self.hand.as_mut().is_some_and(|h| h.seat.console(ui, hand::CONSOLE_HINT))
-    }
-
-    fn help(&self) -> &'static [(&'static str, &'static str)] {
-        hand::HELP
-    }
-
-    fn initial_perspective(&self) -> Option<Perspective> {
-        self.hand.as_ref().map(|h| Perspective::Player(h.team()))
-    }
-
-    fn perspective_cycle(&self) -> Option<Vec<Perspective>> {
-        self.hand.as_ref().map(|h| vec![Perspective::Player(h.team()), Perspective::Omniscient])
-    }
-
-    fn stop(&mut self) {
-        if let Some(hand) = self.hand.as_mut() {
-            hand.seat.stop();
-        }
+    fn followed(&mut self) {
+        self.cut_to_selected();
     }
 }
 
@@ -660,10 +613,4 @@ fn legend(painter: &egui::Painter, rect: egui::Rect, fog: bool, look: Look, n: i
     };
     let mode = if look.tunnels_only { " · tunnels and robots only" } else { "" };
     painter.text(at + Vec2::new(0.0, 22.0), Align2::LEFT_TOP, format!("{cut}{mode}"), font, Color32::from_gray(170));
-}
-
-/// Hosts `plan` and opens its view for the human playing `team` (`kibitz play fedrunek`, and
-/// a take-over).
-pub fn host(plan: HostPlan<kibitz_fedrunek::Params>, team: usize, out: &std::path::Path, title: String) -> Result<FedrunekView, String> {
-    FedrunekView::live(title, Hand::new(server_hand::seat::<FedrunekRules>(plan, team, out)?))
 }

@@ -52,7 +52,6 @@ impl Hand {
 
     /// B, O and M for the picked troop; T pauses.
     pub fn keys(&mut self, state: &OsadaState, ctx: &egui::Context) {
-        self.seat.keys(ctx);
         let (trap, tower, map) = ctx.input(|i| (i.key_pressed(egui::Key::B), i.key_pressed(egui::Key::O), i.key_pressed(egui::Key::M)));
         if let Some((id, _, (x, y))) = self.picked(state) {
             for (pressed, command) in

@@ -3,13 +3,14 @@
 //! does both for every server game; the view's own take-over uses the same `host`).
 
 use super::cli::OsadaArgs;
-use super::view::host;
+use super::view::OsadaView;
 use crate::kit::room::{Session, Verb};
 use crate::kit::server_hand::{self, PlayArgs};
+use crate::kit::server_view::ServerView;
 
 /// The verb `kibitz play osada`.
 pub fn verb() -> Verb<Session> {
-    Verb::new(|args: PlayArgs<OsadaArgs>| server_hand::play(args, host)).describe(|c| {
+    Verb::new(|args: PlayArgs<OsadaArgs>| server_hand::play(args, OsadaView::host)).describe(|c| {
         c.name("osada")
             .about(
                 "Osada by hand: you command one team over a real connection to a server the app hosts on loopback \

@@ -15,9 +15,9 @@ use crate::kit::grid::{CellTexture, Grid};
 use crate::kit::hosting::HostPlan;
 use crate::kit::palette::player_color;
 use crate::kit::recorded::Recorded;
-use crate::kit::server::GameArgs;
-use crate::kit::server_hand::{self, TakeOver};
-use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
+use crate::kit::server_hand::{self, Seat};
+use crate::kit::server_view::ServerView;
+use crate::kit::view::{BoardCamera, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
 use bevy_egui::egui::{self, Color32, Pos2, Rect, Stroke, Vec2};
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
@@ -84,13 +84,8 @@ impl OsadaView {
         let header = server_hand::header::<OsadaRules>(&hand.seat)?;
         let mut view = Self::new(title, Replay { header, records: Vec::new(), end: None })?;
         view.hand = Some(hand);
-        view.follow();
+        view.poll();
         Ok(view)
-    }
-
-    fn follow(&mut self) -> bool {
-        let Some(hand) = self.hand.as_mut() else { return false };
-        server_hand::follow(&mut hand.seat, &mut self.rec, Self::absorb)
     }
 
     fn absorb(rec: &mut Recorded<Osada>, record: StepRecord<Command, Outcome<TurnReport>>) {
@@ -374,25 +369,33 @@ fn draw_troop(painter: &egui::Painter, p: Pos2, r: f32, kind: Kind, color: Color
     }
 }
 
-impl GameView for OsadaView {
-    fn game(&self) -> &'static str {
-        Osada::ID
+impl ServerView for OsadaView {
+    type Args = OsadaArgs;
+    const HAND_HELP: &'static [(&'static str, &'static str)] = hand::HELP;
+    const CONSOLE_HINT: &'static str = hand::CONSOLE_HINT;
+
+    fn recorded(&self) -> &Recorded<Osada> {
+        &self.rec
     }
 
-    fn track(&self) -> &Track {
-        &self.rec.track
+    fn recorded_mut(&mut self) -> &mut Recorded<Osada> {
+        &mut self.rec
     }
 
-    fn reserve(&mut self, more: usize) {
-        self.rec.reserve(more);
+    fn seat(&self) -> Option<&Seat> {
+        self.hand.as_ref().map(|h| &h.seat)
     }
 
-    fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
-        self.rec.append(line, number, Self::absorb)
+    fn seat_mut(&mut self) -> Option<&mut Seat> {
+        self.hand.as_mut().map(|h| &mut h.seat)
     }
 
-    fn describe(&self, cursor: usize) -> String {
-        crate::kit::server_log::describe(&self.rec, cursor)
+    fn take_step(&mut self, record: StepRecord<Command, Outcome<TurnReport>>) {
+        Self::absorb(&mut self.rec, record);
+    }
+
+    fn host(plan: HostPlan<Params>, team: usize, out: &Path, title: String) -> Result<Self, String> {
+        Self::live(title, Hand::new(server_hand::seat::<OsadaRules>(plan, team, out)?))
     }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
@@ -617,30 +620,6 @@ impl GameView for OsadaView {
         }
     }
 
-    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
-        if self.hand.is_some() { Some(self) } else { None }
-    }
-
-    fn is_live(&self) -> bool {
-        self.hand.is_some()
-    }
-
-    /// The team with the next command: any team can be taken over at any turn.
-    fn seat_to_move(&self, cursor: usize) -> Option<usize> {
-        if self.hand.is_some() || self.rec.replay.header.players.is_empty() {
-            return None;
-        }
-        self.rec.next_actor(cursor).or(Some(0))
-    }
-
-    fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        let team = self.seat_to_move(cursor).ok_or("this match is already played by hand")?;
-        let out = crate::kit::seats::default_out(Osada::ID);
-        let (replay, title) = (&self.rec.replay, &self.rec.track.title);
-        let view = server_hand::continue_replay(replay, TakeOver::by_hand(cursor, team), &[], OsadaArgs::OPPONENT, &out, title, host)?;
-        Ok((Box::new(view), out))
-    }
-
     fn set_look(&mut self, setting: &str, camera: &mut BoardCamera) -> Result<(), String> {
         let n = self.rec.timeline.last_state().game.land.n();
         let field = setting.strip_prefix("field=").ok_or_else(|| format!("osada's look is field=X,Y (got {setting:?})"))?;
@@ -676,39 +655,17 @@ impl GameView for OsadaView {
         }
         ui.label(format!("{} coors on the board", state.coors.iter().filter(|c| c.alive).count()));
     }
-}
 
-impl HandPlay for OsadaView {
-    fn poll(&mut self) -> bool {
-        self.follow()
-    }
-
-    fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
+    fn hand_panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
         let hand = self.hand.as_mut()?;
         let name = self.rec.track.players.get(hand.team()).map_or("?", |p| p.name.as_str());
         hand.panel(ui, &self.rec.timeline.last_state().game, name, at_end)
     }
 
-    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
-        if let Some(hand) = self.hand.as_mut()
-            && hand.seat.ended.is_none()
-            && !crate::kit::view::typing(ctx)
-        {
+    fn hand_keys(&mut self, ctx: &egui::Context) {
+        if let Some(hand) = self.hand.as_mut() {
             hand.keys(&self.rec.timeline.last_state().game, ctx);
         }
-        &[]
-    }
-
-    fn command_box(&mut self, ui: &mut egui::Ui, _at_end: bool) -> bool {
-        self.hand.as_mut().is_some_and(|h| h.seat.console(ui, hand::CONSOLE_HINT))
-    }
-
-    fn help(&self) -> &'static [(&'static str, &'static str)] {
-        hand::HELP
-    }
-
-    fn initial_perspective(&self) -> Option<Perspective> {
-        self.hand.as_ref().map(|h| Perspective::Player(h.team()))
     }
 
     /// Up close on the human's mast.
@@ -717,25 +674,10 @@ impl HandPlay for OsadaView {
         let mast = land.masts.get(self.hand.as_ref()?.team())?;
         Some(close_look(land.n(), *mast))
     }
-
-    fn perspective_cycle(&self) -> Option<Vec<Perspective>> {
-        self.hand.as_ref().map(|h| vec![Perspective::Player(h.team()), Perspective::Omniscient])
-    }
-
-    fn stop(&mut self) {
-        if let Some(hand) = self.hand.as_mut() {
-            hand.seat.stop();
-        }
-    }
 }
 
 /// A camera on field `at` of an `n` × `n` settlement, about 24 fields across.
 fn close_look(n: i32, (x, y): Xy) -> BoardCamera {
     let zoom = (n as f32 / 24.0).clamp(1.0, 20.0);
     BoardCamera { zoom, centre: Some(Vec2::new(x as f32 - 0.5, y as f32 - 0.5)), ..BoardCamera::default() }
-}
-
-/// Hosts `plan` and opens its view for the human playing `team`.
-pub fn host(plan: HostPlan<Params>, team: usize, out: &Path, title: String) -> Result<OsadaView, String> {
-    OsadaView::live(title, Hand::new(server_hand::seat::<OsadaRules>(plan, team, out)?))
 }

@@ -86,7 +86,6 @@ impl Hand {
 
     /// Enter, Backspace, X and T for the selected order; N selects the next open one.
     pub fn keys(&mut self, state: &WycinankaState, ctx: &egui::Context, selected: &mut Option<u32>) {
-        self.seat.keys(ctx);
         if ctx.input(|i| i.key_pressed(Key::N)) {
             *selected = self.next_open(state, *selected).or(*selected);
         }

@@ -3,13 +3,14 @@
 //! does both for every server game; the view's own take-over uses the same `host`).
 
 use super::cli::SheetArgs;
-use super::view::host;
+use super::view::WycinankaView;
 use crate::kit::room::{Session, Verb};
 use crate::kit::server_hand::{self, PlayArgs};
+use crate::kit::server_view::ServerView;
 
 /// The verb `kibitz play wycinanka`.
 pub fn verb() -> Verb<Session> {
-    Verb::new(|args: PlayArgs<SheetArgs>| server_hand::play(args, host)).describe(|c| {
+    Verb::new(|args: PlayArgs<SheetArgs>| server_hand::play(args, WycinankaView::host)).describe(|c| {
         c.name("wycinanka")
             .about(
                 "Wycinanka by hand: you race one team over a real connection to a server the app hosts on loopback \

@@ -13,9 +13,9 @@ use crate::kit::grid::Grid;
 use crate::kit::hosting::HostPlan;
 use crate::kit::palette::player_color;
 use crate::kit::recorded::Recorded;
-use crate::kit::server::GameArgs;
-use crate::kit::server_hand::{self, TakeOver};
-use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
+use crate::kit::server_hand::{self, Seat};
+use crate::kit::server_view::ServerView;
+use crate::kit::view::{BoardCamera, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Stroke, Vec2};
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
@@ -135,17 +135,10 @@ impl WycinankaView {
         let header = server_hand::header::<WycinankaRules>(&hand.seat)?;
         let mut view = Self::new(title, Replay { header, records: Vec::new(), end: None })?;
         view.hand = Some(hand);
-        view.follow();
+        view.poll();
         // Start on an order, so that the first click places a vertex.
         view.selected = Some(1);
         Ok(view)
-    }
-
-    fn follow(&mut self) -> bool {
-        let Some(hand) = self.hand.as_mut() else { return false };
-        let grew = server_hand::follow(&mut hand.seat, &mut self.rec, Self::absorb);
-        hand.take_answers();
-        grew
     }
 
     fn absorb(rec: &mut Recorded<Wycinanka>, record: StepRecord<Command, Outcome<TurnReport>>) {
@@ -295,25 +288,33 @@ fn cut_layout(drawing: &Drawing, map: &[u32]) -> Vec<[f32; 2]> {
     points.iter().map(|p| [(p.x - lo.x) / span, (p.y - lo.y) / span]).collect()
 }
 
-impl GameView for WycinankaView {
-    fn game(&self) -> &'static str {
-        Wycinanka::ID
+impl ServerView for WycinankaView {
+    type Args = SheetArgs;
+    const HAND_HELP: &'static [(&'static str, &'static str)] = hand::HELP;
+    const CONSOLE_HINT: &'static str = hand::CONSOLE_HINT;
+
+    fn recorded(&self) -> &Recorded<Wycinanka> {
+        &self.rec
     }
 
-    fn track(&self) -> &Track {
-        &self.rec.track
+    fn recorded_mut(&mut self) -> &mut Recorded<Wycinanka> {
+        &mut self.rec
     }
 
-    fn reserve(&mut self, more: usize) {
-        self.rec.reserve(more);
+    fn seat(&self) -> Option<&Seat> {
+        self.hand.as_ref().map(|h| &h.seat)
     }
 
-    fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
-        self.rec.append(line, number, Self::absorb)
+    fn seat_mut(&mut self) -> Option<&mut Seat> {
+        self.hand.as_mut().map(|h| &mut h.seat)
     }
 
-    fn describe(&self, cursor: usize) -> String {
-        crate::kit::server_log::describe(&self.rec, cursor)
+    fn take_step(&mut self, record: StepRecord<Command, Outcome<TurnReport>>) {
+        Self::absorb(&mut self.rec, record);
+    }
+
+    fn host(plan: HostPlan<Params>, team: usize, out: &Path, title: String) -> Result<Self, String> {
+        Self::live(title, Hand::new(server_hand::seat::<WycinankaRules>(plan, team, out)?))
     }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
@@ -515,77 +516,21 @@ impl GameView for WycinankaView {
         }
     }
 
-    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
-        if self.hand.is_some() { Some(self) } else { None }
-    }
-
-    fn is_live(&self) -> bool {
-        self.hand.is_some()
-    }
-
-    /// The team looked at as (P), else the one with the next command: any team can be taken
-    /// over at any turn.
-    fn seat_to_move(&self, cursor: usize) -> Option<usize> {
-        if self.hand.is_some() || self.rec.replay.header.players.is_empty() {
-            return None;
-        }
-        self.rec.next_actor(cursor).or(Some(0))
-    }
-
-    fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        let team = self.seat_to_move(cursor).ok_or("this match is already played by hand")?;
-        let out = crate::kit::seats::default_out(Wycinanka::ID);
-        let (replay, title) = (&self.rec.replay, &self.rec.track.title);
-        let view = server_hand::continue_replay(replay, TakeOver::by_hand(cursor, team), &[], SheetArgs::OPPONENT, &out, title, host)?;
-        Ok((Box::new(view), out))
-    }
-}
-
-impl HandPlay for WycinankaView {
-    fn poll(&mut self) -> bool {
-        self.follow()
-    }
-
-    fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
+    fn hand_panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
         let hand = self.hand.as_mut()?;
         let name = self.rec.track.players.get(hand.team()).map_or("?", |p| p.name.as_str());
         hand.panel(ui, &self.rec.timeline.last_state().game, name, &mut self.selected, at_end)
     }
 
-    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
-        if let Some(hand) = self.hand.as_mut()
-            && hand.seat.ended.is_none()
-            && !crate::kit::view::typing(ctx)
-        {
+    fn hand_keys(&mut self, ctx: &egui::Context) {
+        if let Some(hand) = self.hand.as_mut() {
             hand.keys(&self.rec.timeline.last_state().game, ctx, &mut self.selected);
         }
-        &[]
     }
 
-    fn command_box(&mut self, ui: &mut egui::Ui, _at_end: bool) -> bool {
-        self.hand.as_mut().is_some_and(|h| h.seat.console(ui, hand::CONSOLE_HINT))
-    }
-
-    fn help(&self) -> &'static [(&'static str, &'static str)] {
-        hand::HELP
-    }
-
-    fn initial_perspective(&self) -> Option<Perspective> {
-        self.hand.as_ref().map(|h| Perspective::Player(h.team()))
-    }
-
-    fn perspective_cycle(&self) -> Option<Vec<Perspective>> {
-        self.hand.as_ref().map(|h| vec![Perspective::Player(h.team()), Perspective::Omniscient])
-    }
-
-    fn stop(&mut self) {
+    fn followed(&mut self) {
         if let Some(hand) = self.hand.as_mut() {
-            hand.seat.stop();
+            hand.take_answers();
         }
     }
-}
-
-/// Hosts `plan` and opens its view for the human playing `team`.
-pub fn host(plan: HostPlan<Params>, team: usize, out: &Path, title: String) -> Result<WycinankaView, String> {
-    WycinankaView::live(title, Hand::new(server_hand::seat::<WycinankaRules>(plan, team, out)?))
 }
