@@ -120,7 +120,7 @@ fn command_with(registry: &Registry, wanted: impl Fn(&str) -> bool) -> clap::Com
     for (verb, offered) in GAME_VERBS.into_iter().filter(|(verb, _)| wanted(verb)) {
         let mut games: Vec<clap::Command> = registry.rooms().iter().filter_map(|r| offered(*r)).collect();
         if verb == "match" {
-            games = games.into_iter().map(|g| g.arg(watch::arg())).collect();
+            games = games.into_iter().map(|g| g.arg(watch::arg()).arg(check_arg())).collect();
         }
         cmd = cmd.mut_subcommand(verb, |c| c.subcommands(games));
     }
@@ -177,7 +177,14 @@ pub fn main_with(registry: Registry, args: impl IntoIterator<Item = std::ffi::Os
 
 fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::Result<ExitCode> {
     match command {
-        Some(Command::Match(g)) if watch::asked(&g) => watch::run(registry, g, verbose),
+        Some(Command::Match(g)) if asked(&g, "check") => {
+            let room = registry.get(&g.game).map_err(anyhow::Error::msg)?;
+            let verb = room.match_verb().ok_or_else(|| anyhow::anyhow!("{} does not offer this command", g.game))?;
+            verb.check(&g.args).ok_or_else(|| anyhow::anyhow!("{} cannot check a match without running it", g.game))??;
+            println!("{}", serde_json::json!({ "game": g.game, "checked": true }));
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Match(g)) if asked(&g, "watch") => watch::run(registry, g, verbose),
         Some(Command::Match(g)) => {
             let summary = game_verb(registry, &g, |r| r.match_verb())?;
             // The last line on stdout is the summary, for scripts.
@@ -195,6 +202,18 @@ fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::
         Some(Command::Export(args)) => export::run(registry, args, verbose),
         None => crate::shell::run(registry.clone(), crate::shell::ViewerOptions { verbose, ..Default::default() }),
     }
+}
+
+/// The `--check` switch every game's `match` takes.
+fn check_arg() -> clap::Arg {
+    clap::Arg::new("check").long("check").action(clap::ArgAction::SetTrue).conflicts_with("watch").help(
+        "Check everything the match would (files, seats, the setup the rules start), then exit 0, or 2 saying what is wrong; start nothing",
+    )
+}
+
+/// Whether a game's verb was given the switch `id`.
+fn asked(g: &ForGame, id: &str) -> bool {
+    g.args.try_get_one::<bool>(id).ok().flatten().copied().unwrap_or(false)
 }
 
 /// Runs the verb `offered` of the game `g` names.

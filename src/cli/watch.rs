@@ -19,11 +19,6 @@ pub fn arg() -> clap::Arg {
         .help("Open the viewer on the match while it runs (closing the window leaves the match to finish)")
 }
 
-/// Whether `kibitz match` was asked to watch.
-pub fn asked(g: &ForGame) -> bool {
-    g.args.try_get_one::<bool>("watch").ok().flatten().copied().unwrap_or(false)
-}
-
 pub fn run(registry: &Registry, g: ForGame, verbose: bool) -> anyhow::Result<ExitCode> {
     let room = registry.get(&g.game).map_err(anyhow::Error::msg)?;
     let out = g.args.try_get_one::<PathBuf>("out").ok().flatten().cloned().ok_or_else(|| anyhow::anyhow!("--watch needs --out"))?;

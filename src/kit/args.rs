@@ -126,6 +126,14 @@ pub fn load<T, E: std::fmt::Display>(path: &Path, parse: impl FnOnce(&str) -> Re
     parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
+/// Refuses an `--out` whose folder does not exist (before a match starts anything, rather than
+/// after it ran).
+pub fn check_out(out: &Path) -> anyhow::Result<()> {
+    let folder = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    anyhow::ensure!(folder.is_dir(), "--out {}: there is no folder {}", out.display(), folder.display());
+    Ok(())
+}
+
 /// The replay file of game `game` out of `games` in a series: `out` itself for one game, else
 /// NAME-gK.EXT beside it.
 pub fn replay_path(out: &Path, game: u32, games: u32) -> PathBuf {

@@ -152,6 +152,9 @@ pub fn open_as<G: Game, V: GameView + 'static>(
 pub struct Verb<T> {
     pub command: clap::Command,
     run: Box<dyn Fn(&clap::ArgMatches) -> anyhow::Result<T>>,
+    /// Everything `run` checks before it starts anything (files, seats, the setup the rules
+    /// would start), for a verb split so (`kibitz match --check`).
+    check: Option<Box<dyn Fn(&clap::ArgMatches) -> anyhow::Result<()>>>,
 }
 
 impl<T> Verb<T> {
@@ -160,7 +163,25 @@ impl<T> Verb<T> {
     where
         T: 'static,
     {
-        Self { command: A::command(), run: Box::new(move |m| run(A::from_arg_matches(m)?)) }
+        Self { command: A::command(), run: Box::new(move |m| run(A::from_arg_matches(m)?)), check: None }
+    }
+
+    /// The verb split in two: `check` reads and checks its arguments `A` into what `run` needs
+    /// (`P`), starting nothing; `run` starts it. [`Verb::check`] stops after the first.
+    pub fn checked<A: clap::Parser + 'static, P: 'static>(check: fn(A) -> anyhow::Result<P>, run: fn(P) -> anyhow::Result<T>) -> Self
+    where
+        T: 'static,
+    {
+        Self {
+            command: A::command(),
+            run: Box::new(move |m| run(check(A::from_arg_matches(m)?)?)),
+            check: Some(Box::new(move |m| check(A::from_arg_matches(m)?).map(drop))),
+        }
+    }
+
+    /// Checks the arguments as running would, starting nothing; `None` for a verb not split.
+    pub fn check(&self, matches: &clap::ArgMatches) -> Option<anyhow::Result<()>> {
+        self.check.as_ref().map(|check| check(matches))
     }
 
     /// The same verb with its command's name and help set by `f` (verbs shared by several

@@ -350,8 +350,18 @@ fn run_serve<G: GameArgs>(args: ServeArgs<G>) -> anyhow::Result<ExitCode> {
     serve::<G::Rules>(args.game.params()?, &args.turns, &args.listen)
 }
 
-fn run_match<G: GameArgs>(args: MatchArgs<G>) -> anyhow::Result<Summary> {
-    match_clients::<G::Rules>(args.game.params()?, &args.turns, &args.clients)
+/// Everything a match checks before a server or client starts: the game's parameters (a file
+/// they name), every game's setup as the rules would start it, the replay's folder.
+fn check_match<G: GameArgs>(args: MatchArgs<G>) -> anyhow::Result<(MatchArgs<G>, <G::Rules as Rules>::Params)> {
+    anyhow::ensure!(!args.clients.is_empty(), "name at least one client command after --");
+    let params = args.game.params()?;
+    check::<G::Rules>(&args.turns.setup(params.clone()), args.clients.len(), args.turns.seed, args.turns.games)?;
+    super::args::check_out(&args.turns.out)?;
+    Ok((args, params))
+}
+
+fn run_match<G: GameArgs>((args, params): (MatchArgs<G>, <G::Rules as Rules>::Params)) -> anyhow::Result<Summary> {
+    match_clients::<G::Rules>(params, &args.turns, &args.clients)
 }
 
 /// The verb `kibitz serve ID`: `what` the server is for, in the help's first line.
@@ -380,7 +390,7 @@ pub fn match_verb<G: GameArgs>(scores: &str, example: &str) -> Verb<Summary> {
         "The last stdout line is the summary (docs/cli.md): its \"scores\" are {scores}, as reals; it adds \"games\" and \"rounds\".\n\
          Example: {example}"
     );
-    Verb::new(run_match::<G>).describe(|c| c.name(id).about(about).long_about(long_about).after_help(after))
+    Verb::checked(check_match::<G>, run_match::<G>).describe(|c| c.name(id).about(about).long_about(long_about).after_help(after))
 }
 
 #[cfg(test)]

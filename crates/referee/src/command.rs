@@ -50,6 +50,20 @@ pub fn not_run(command: &str, code: Option<i32>) -> Option<String> {
     }
 }
 
+/// The program of `command` when `sh` could not run it: neither an executable file (a path) nor
+/// a name on `PATH`. Kibitz itself is always found: a match runs its own program for it
+/// ([`with_this_kibitz`]). Checked before a tournament starts any match.
+pub fn missing_program(command: &str) -> Option<&str> {
+    let program = program_word(command);
+    if Path::new(program).file_name().is_some_and(|name| name == KIBITZ) {
+        return None;
+    }
+    match found(program) {
+        Some(file) if is_executable(&file) => None,
+        _ => Some(program),
+    }
+}
+
 /// The file the shell runs for `program`: the path itself when it has a slash, else the first
 /// file of that name in a folder of `PATH`.
 fn found(program: &str) -> Option<PathBuf> {
@@ -120,6 +134,16 @@ mod tests {
         assert_eq!(with_this_kibitz("kibitz bot x", Path::new("/my dir/kibitz")), "'/my dir/kibitz' bot x");
         for other in ["python3 kibitz bot", "./mybot --fast", "kibitzer bot", "'kibitz'x bot", "KIBITZ=1 kibitz bot"] {
             assert_eq!(mine(other), other);
+        }
+    }
+
+    #[test]
+    fn a_program_sh_cannot_find_is_named_before_anything_runs() {
+        assert_eq!(missing_program("nosuchbot-xyz --fast"), Some("nosuchbot-xyz"));
+        assert_eq!(missing_program("A=1 './no such bot' 3"), Some("./no such bot"));
+        assert_eq!(missing_program("/dev/null"), Some("/dev/null"), "a file that cannot be run");
+        for found in ["sh -c 'exit 0'", "python3 bot.py", "/bin/sh", "kibitz bot lighthouses greedy", "/nowhere/kibitz bot x"] {
+            assert_eq!(missing_program(found), None, "{found}");
         }
     }
 

@@ -1,7 +1,7 @@
 //! `kibitz match amazes`, `kibitz play amazes` and `kibitz maze`.
 
 use super::view::AmazesView;
-use crate::kit::args::{Common, SeatArgs, file_name, load};
+use crate::kit::args::{Common, SeatArgs, check_out, file_name, load};
 use crate::kit::room::Session;
 use crate::kit::seats::{Fresh, play_live, run_bot_match};
 use crate::kit::summary::Summary;
@@ -107,12 +107,17 @@ fn load_setup(path: &Path, starts: &Option<Vec<String>>, seed: u64) -> anyhow::R
     Ok(setup)
 }
 
-pub fn run_match(args: MatchArgs) -> anyhow::Result<Summary> {
+/// Everything a match checks before a bot starts: two bots, the maze and its starts.
+pub fn check_match(args: MatchArgs) -> anyhow::Result<(MatchArgs, Setup)> {
     if args.bots.len() != 2 {
         anyhow::bail!("amazes needs exactly two bot commands after --: Red's and Blue's (got {})", args.bots.len());
     }
-    // A broken maze or start is refused before any bot starts.
     let setup = load_setup(&args.maze, &args.start, args.common.seed)?;
+    check_out(&args.common.out)?;
+    Ok((args, setup))
+}
+
+pub fn run_match((args, setup): (MatchArgs, Setup)) -> anyhow::Result<Summary> {
     let finished = run_bot_match::<Amazes>(&setup, &args.bots, &args.common, setup.turns as u64)?;
     let state = finished.state;
     let finals = state.final_scores();

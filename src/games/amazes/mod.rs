@@ -32,7 +32,7 @@ impl Room for AmazesRoom {
     }
 
     fn match_verb(&self) -> Option<Verb<Summary>> {
-        Some(Verb::new(cli::run_match))
+        Some(Verb::checked(cli::check_match, cli::run_match))
     }
 
     fn play_verb(&self) -> Option<Verb<Session>> {

@@ -128,6 +128,16 @@ pub struct SolveArgs {
     pub tag: String,
 }
 
+/// Everything a match checks before the solver starts: the problem and the seed to record.
+pub fn check_match(a: MatchArgs) -> anyhow::Result<MatchArgs> {
+    let problem = load_problem(&a.problem)?;
+    if let Some(seed) = a.seed.filter(|s| !problem.source_seeds().contains(s)) {
+        anyhow::bail!("{}: seed {seed} is not one of the problem's sourceSeeds {:?}", a.problem.display(), problem.source_seeds());
+    }
+    crate::kit::args::check_out(&a.out)?;
+    Ok(a)
+}
+
 pub fn run_match(a: MatchArgs) -> anyhow::Result<Summary> {
     let run = SolverRun {
         problem_path: &a.problem,

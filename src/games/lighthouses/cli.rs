@@ -1,11 +1,12 @@
 //! `kibitz match lighthouses` and `kibitz play lighthouses`.
 
 use super::view::LighthousesView;
-use crate::kit::args::{Common, SeatArgs, at_least_one, file_name, load};
+use crate::kit::args::{Common, SeatArgs, at_least_one, check_out, file_name, load};
 use crate::kit::room::Session;
 use crate::kit::seats::{Fresh, play_live, run_bot_match};
 use crate::kit::summary::Summary;
 use clap::Parser;
+use kibitz_core::Game;
 use kibitz_lighthouses::{Lighthouses, Map, Setup};
 use std::path::PathBuf;
 
@@ -49,13 +50,19 @@ fn load_map(path: &std::path::Path) -> anyhow::Result<Map> {
     load(path, Map::parse)
 }
 
-pub fn run_match(args: MatchArgs) -> anyhow::Result<Summary> {
-    // A broken map is refused before any bot starts.
+/// Everything a match checks before a bot starts: the map, the seats it has, the rules' start.
+pub fn check_match(args: MatchArgs) -> anyhow::Result<(MatchArgs, Setup)> {
     let map = load_map(&args.map)?;
     if args.bots.len() > map.start_count() {
         anyhow::bail!("{}: the map has {} start cells, too few for {} bots", args.map.display(), map.start_count(), args.bots.len());
     }
     let setup = Setup { map, rounds: args.rounds };
+    Lighthouses::start(&setup, args.bots.len(), args.common.seed).map_err(|e| anyhow::anyhow!("{}: {e}", args.map.display()))?;
+    check_out(&args.common.out)?;
+    Ok((args, setup))
+}
+
+pub fn run_match((args, setup): (MatchArgs, Setup)) -> anyhow::Result<Summary> {
     let finished = run_bot_match::<Lighthouses>(&setup, &args.bots, &args.common, args.rounds as u64)?;
     Ok(Summary::of_match::<Lighthouses>(args.common.out.clone(), finished.summary))
 }

@@ -31,7 +31,7 @@ impl Room for LighthousesRoom {
 
     fn match_verb(&self) -> Option<Verb<Summary>> {
         // Its help names the game as every listing does, from the one description.
-        Some(Verb::new(cli::run_match).describe(|c| c.about(self.about())))
+        Some(Verb::checked(cli::check_match, cli::run_match).describe(|c| c.about(self.about())))
     }
 
     fn play_verb(&self) -> Option<Verb<Session>> {

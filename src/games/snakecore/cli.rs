@@ -2,7 +2,7 @@
 //! `kibitz play snakecore`.
 
 use super::view::SnakeCoreView;
-use crate::kit::args::{Common, SeatArgs, at_least_one, file_name, load};
+use crate::kit::args::{Common, SeatArgs, at_least_one, check_out, file_name, load};
 use crate::kit::room::Session;
 use crate::kit::seats::{Fresh, play_live, run_bot_games};
 use crate::kit::summary::Summary;
@@ -65,8 +65,14 @@ fn load_setup(path: &Path, turns: u32, players: Option<usize>) -> anyhow::Result
     Ok(setup)
 }
 
-pub fn run_match(args: MatchArgs) -> anyhow::Result<Summary> {
+/// Everything a match checks before a bot starts: the map, a python a bot, the rules' start.
+pub fn check_match(args: MatchArgs) -> anyhow::Result<(MatchArgs, Setup)> {
     let setup = load_setup(&args.map, args.turns, Some(args.bots.len()))?;
+    check_out(&args.common.out)?;
+    Ok((args, setup))
+}
+
+pub fn run_match((args, setup): (MatchArgs, Setup)) -> anyhow::Result<Summary> {
     let played = run_bot_games::<SnakeCore>(&setup, &args.bots, &args.common, args.games, u64::from(args.turns))?;
     let players = args.bots.len();
     let scores: Vec<i64> = (0..players).map(|k| played.iter().map(|(_, f)| f.summary.scores[k]).sum()).collect();

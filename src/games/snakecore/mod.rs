@@ -31,7 +31,7 @@ impl Room for SnakeCoreRoom {
     }
 
     fn match_verb(&self) -> Option<Verb<Summary>> {
-        Some(Verb::new(cli::run_match))
+        Some(Verb::checked(cli::check_match, cli::run_match))
     }
 
     fn play_verb(&self) -> Option<Verb<Session>> {

@@ -1,0 +1,9 @@
+//! Tournaments of Kibitz matches, headless: the spec ([`spec`]), the plan of matches and the
+//! shell line of each ([`plan`]), running the plan as child processes ([`run`]), and the
+//! standings with ratings from the replays ([`standings`]). The games themselves are the app's:
+//! it checks a setup (`kibitz match --check`) and verifies a replay for this crate, which knows
+//! no game.
+
+pub mod plan;
+pub mod spec;
+pub mod standings;

@@ -1,0 +1,200 @@
+//! The plan: which bots meet on which setup in which seats, in a fixed order, each match with a
+//! readable ID and a seed of its own; and the one shell line that runs a match, the same for
+//! `tournament run` and for any engine that runs the lines of `plan.txt`.
+
+use crate::spec::Spec;
+use kibitz_referee::command::shell_quote;
+use std::path::{Path, PathBuf};
+
+/// One match of the plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Match {
+    /// `SETUP-BOT-vs-BOT-G`: readable (the broadcast's title says who plays) and the same in
+    /// every plan of the spec.
+    pub id: String,
+    /// The setup's index in the spec.
+    pub setup: usize,
+    /// The bots' indices in the spec, in seat order.
+    pub seats: Vec<usize>,
+    /// Which of the pairing's `games` this is, from 1.
+    pub game: u32,
+    pub seed: u64,
+}
+
+/// Every match of a round robin (or of Each), in a fixed order: setups in the spec's order, then
+/// groups of bots in the order of their first members in the spec, then seat rotations, then
+/// games.
+pub fn plan(spec: &Spec) -> Result<Vec<Match>, String> {
+    spec.format.planned()?;
+    let mut matches = Vec::new();
+    for (setup, setup_spec) in spec.setups.iter().enumerate() {
+        for group in groups(spec.bots.len(), spec.seats) {
+            for turn in 0..group.len() {
+                let mut seats = group.clone();
+                seats.rotate_left(turn);
+                for game in 1..=spec.games {
+                    let names: Vec<&str> = seats.iter().map(|&b| spec.bots[b].name.as_str()).collect();
+                    let id = format!("{}-{}-{game}", setup_spec.name, names.join("-vs-"));
+                    let seed = match_seed(spec.seed, &id);
+                    matches.push(Match { id, setup, seats: seats.clone(), game, seed });
+                }
+            }
+        }
+    }
+    Ok(matches)
+}
+
+/// Every set of `k` of `n` bots, each in increasing order, in lexicographic order.
+fn groups(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut group: Vec<usize> = (0..k).collect();
+    if k == 0 || k > n {
+        return out;
+    }
+    loop {
+        out.push(group.clone());
+        // The last place that can still move up, and everything after it just above it.
+        let Some(i) = (0..k).rev().find(|&i| group[i] < n - k + i) else { return out };
+        group[i] += 1;
+        for j in i + 1..k {
+            group[j] = group[j - 1] + 1;
+        }
+    }
+}
+
+/// A match's seed: the spec's seed and the match's ID, mixed (FNV-1a, then SplitMix64), so that
+/// a match keeps its seed whatever else the plan holds.
+pub fn match_seed(seed: u64, id: &str) -> u64 {
+    let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3));
+    let mut z = (seed ^ hash).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The replay of match `m` in `out` (as the lines name it, from the spec's folder).
+pub fn replay_of(m: &Match, out: &Path) -> PathBuf {
+    out.join(format!("{}.jsonl", m.id))
+}
+
+/// The replay files match `m` writes: one, or one a game when its setup's flags say `--games K`
+/// (`ID-gK.jsonl`, as `kibitz match` names them).
+pub fn replay_files(spec: &Spec, m: &Match, out: &Path) -> Vec<PathBuf> {
+    let games = flag_value(&spec.setups[m.setup].flags, "--games").and_then(|w| w.parse::<u32>().ok()).unwrap_or(1);
+    let one = replay_of(m, out);
+    if games <= 1 {
+        return vec![one];
+    }
+    (1..=games).map(|g| out.join(format!("{}-g{g}.jsonl", m.id))).collect()
+}
+
+/// The value of flag `name` in `flags` (`--name VALUE` or `--name=VALUE`).
+fn flag_value<'a>(flags: &'a [String], name: &str) -> Option<&'a str> {
+    flags
+        .iter()
+        .enumerate()
+        .find_map(|(i, w)| if w == name { flags.get(i + 1).map(String::as_str) } else { w.strip_prefix(name)?.strip_prefix('=') })
+}
+
+/// The shell line that runs match `m`, from the spec's folder: `KIBITZ match GAME FLAGS --seed S
+/// --out OUT/ID.jsonl -- 'BOT' ...`, every word quoted for `sh` where it needs it.
+pub fn line(spec: &Spec, m: &Match, kibitz: &str, out: &Path) -> String {
+    let mut words: Vec<String> = vec![shell_quote(kibitz), "match".into(), shell_quote(&spec.game)];
+    words.extend(spec.setups[m.setup].flags.iter().map(|w| shell_quote(w)));
+    words.extend(["--seed".into(), m.seed.to_string(), "--out".into(), shell_quote(&replay_of(m, out).to_string_lossy()), "--".into()]);
+    // Each bot's command is one word to `kibitz match`: quoted whole, always.
+    words.extend(m.seats.iter().map(|&b| format!("'{}'", spec.bots[b].command.replace('\'', r"'\''"))));
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{Bot, Format, SetupSpec};
+
+    pub fn lighthouses(bots: &[&str], setups: &[&str], seats: usize, games: u32) -> Spec {
+        Spec {
+            game: "lighthouses".into(),
+            bots: bots.iter().map(|n| Bot { name: n.to_string(), command: format!("kibitz bot lighthouses {n}"), check: true }).collect(),
+            setups: setups
+                .iter()
+                .map(|s| SetupSpec { name: s.to_string(), flags: vec!["--map".into(), format!("maps/lighthouses/{s}.txt")] })
+                .collect(),
+            seats,
+            format: if seats == 1 { Format::Each } else { Format::RoundRobin },
+            games,
+            seed: 42,
+        }
+    }
+
+    #[test]
+    fn a_round_robin_of_three_on_two_setups_with_seats_swapped_is_twelve_matches() {
+        let spec = lighthouses(&["greedy", "rnd1", "rnd2"], &["harbour", "duel"], 2, 1);
+        let ids: Vec<String> = plan(&spec).unwrap().into_iter().map(|m| m.id).collect();
+        assert_eq!(
+            ids[..6],
+            [
+                "harbour-greedy-vs-rnd1-1",
+                "harbour-rnd1-vs-greedy-1",
+                "harbour-greedy-vs-rnd2-1",
+                "harbour-rnd2-vs-greedy-1",
+                "harbour-rnd1-vs-rnd2-1",
+                "harbour-rnd2-vs-rnd1-1"
+            ]
+        );
+        assert_eq!(ids.len(), 12);
+        assert!(ids[6..].iter().all(|id| id.starts_with("duel-")));
+    }
+
+    #[test]
+    fn groups_of_more_seats_rotate_and_games_get_seeds_of_their_own() {
+        let spec = lighthouses(&["a", "b", "c", "d"], &["atoll"], 3, 2);
+        let matches = plan(&spec).unwrap();
+        // 4 groups of 3, 3 rotations each, 2 games each.
+        assert_eq!(matches.len(), 24);
+        assert_eq!(matches[0].seats, [0, 1, 2]);
+        assert_eq!(matches[2].seats, [1, 2, 0]);
+        assert_eq!(matches[4].seats, [2, 0, 1]);
+        assert_eq!((matches[0].id.as_str(), matches[1].id.as_str()), ("atoll-a-vs-b-vs-c-1", "atoll-a-vs-b-vs-c-2"));
+        let mut seeds: Vec<u64> = matches.iter().map(|m| m.seed).collect();
+        seeds.sort();
+        seeds.dedup();
+        assert_eq!(seeds.len(), 24, "every match its own seed");
+        // A match keeps its seed whatever else is planned; another spec seed changes it.
+        let fewer = lighthouses(&["a", "b", "c"], &["atoll"], 3, 2);
+        assert_eq!(plan(&fewer).unwrap()[0], matches[0]);
+        assert_ne!(match_seed(43, &matches[0].id), matches[0].seed);
+        assert_eq!(groups(5, 2).len(), 10);
+        assert_eq!(groups(2, 3), Vec::<Vec<usize>>::new());
+    }
+
+    #[test]
+    fn each_bot_alone_on_every_setup() {
+        let spec = lighthouses(&["x", "y"], &["p1", "p2"], 1, 1);
+        let ids: Vec<String> = plan(&spec).unwrap().into_iter().map(|m| m.id).collect();
+        assert_eq!(ids, ["p1-x-1", "p1-y-1", "p2-x-1", "p2-y-1"]);
+    }
+
+    #[test]
+    fn a_line_quotes_what_sh_needs_quoted() {
+        let mut spec = lighthouses(&["greedy", "rnd1"], &["harbour"], 2, 1);
+        spec.bots[1].command = "python3 'my bot.py' --name \"it's\"".into();
+        spec.setups[0].flags.push("--rounds".into());
+        spec.setups[0].flags.push("30".into());
+        let m = &plan(&spec).unwrap()[0];
+        assert_eq!(
+            line(&spec, m, "/opt/kibitz dir/kibitz", Path::new("out")),
+            format!(
+                "'/opt/kibitz dir/kibitz' match lighthouses --map maps/lighthouses/harbour.txt --rounds 30 --seed {} --out out/harbour-greedy-vs-rnd1-1.jsonl -- 'kibitz bot lighthouses greedy' 'python3 '\\''my bot.py'\\'' --name \"it'\\''s\"'",
+                m.seed
+            )
+        );
+        spec.setups[0].flags.extend(["--games".to_string(), "3".to_string()]);
+        let files = replay_files(&spec, m, Path::new("out"));
+        assert_eq!(
+            files,
+            ["out/harbour-greedy-vs-rnd1-1-g1.jsonl", "out/harbour-greedy-vs-rnd1-1-g2.jsonl", "out/harbour-greedy-vs-rnd1-1-g3.jsonl"]
+                .map(PathBuf::from)
+        );
+    }
+}

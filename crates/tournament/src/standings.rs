@@ -1,0 +1,480 @@
+//! Standings from a tournament's replays: each seat tied to its bot through the plan (never
+//! through the replay's names: the server games call their teams `team1`…), every replay
+//! verified on every core, then per bot the matches, pairwise wins, draws and losses, outright
+//! firsts, scores, a Weng–Lin rating over the matches in plan order, and failures (time-outs
+//! apart). For the Deadline24 games, the contest's own ranking points where every match of a
+//! setup seats every bot.
+
+use crate::plan::{Match, replay_files};
+use crate::spec::Spec;
+use kibitz_core::replay::{EndRecord, Failure};
+use serde::Serialize;
+use skillratings::MultiTeamOutcome;
+use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// What re-simulating a replay gave (the app's registry does it: `kibitz verify`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checked {
+    pub scores: Vec<i64>,
+    /// Scores count units of 10^-decimals.
+    pub decimals: u32,
+}
+
+/// Re-simulates a replay's text; `Err` says why it does not verify.
+pub type Verify = dyn Fn(&str) -> Result<Checked, String> + Sync;
+
+/// A match, a bot or a replay, and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Note {
+    pub id: String,
+    pub what: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Row {
+    pub bot: String,
+    pub played: usize,
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// Matches it won outright (alone at the top).
+    pub firsts: usize,
+    /// In units of 10^-decimals.
+    pub total: i64,
+    pub average: f64,
+    /// Weng–Lin mu and sigma.
+    pub rating: f64,
+    pub uncertainty: f64,
+    /// The contest's ranking points (Deadline24 games where every match seats every bot).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<f64>,
+    /// Its failures (the match's ID and the reason), time-outs among them.
+    pub failures: Vec<Note>,
+    pub timeouts: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Standings {
+    pub game: String,
+    pub matches: usize,
+    pub played: usize,
+    pub decimals: u32,
+    /// Best first: by rating, then by total score, then by name.
+    pub rows: Vec<Row>,
+    /// Planned matches with no finished replay yet.
+    pub unplayed: Vec<String>,
+    /// Replays left out of the table: they do not verify, or are not the plan's.
+    pub unverified: Vec<Note>,
+    /// Matches a human stopped (left out of the table).
+    pub stopped: Vec<Note>,
+    /// The rating's ordering: each match's result in plan order (bot names, best first).
+    pub ratings_after: Vec<Vec<(String, f64)>>,
+}
+
+/// What one replay file holds.
+enum Reading {
+    Missing,
+    /// No end record: still being written, or cut short.
+    Unfinished,
+    Stopped(String),
+    Broken(String),
+    Done {
+        end: EndRecord,
+        decimals: u32,
+    },
+}
+
+/// How a failure's reason tells a time-out.
+fn is_timeout(reason: &str) -> bool {
+    ["did not answer within", "used up its total thinking time", "still running at the time limit"].iter().any(|p| reason.starts_with(p))
+}
+
+/// Reads and verifies one replay of match `m`.
+fn read(spec: &Spec, m: &Match, path: &Path, verify: &Verify) -> Reading {
+    let Ok(text) = std::fs::read_to_string(path) else { return Reading::Missing };
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let header: serde_json::Value = match lines.next().map(serde_json::from_str) {
+        Some(Ok(h)) => h,
+        _ => return Reading::Broken("no readable header".into()),
+    };
+    let commands: Vec<Option<&str>> =
+        header["players"].as_array().map(|ps| ps.iter().map(|p| p["command"].as_str()).collect()).unwrap_or_default();
+    let planned: Vec<Option<&str>> = m.seats.iter().map(|&b| Some(spec.bots[b].command.as_str())).collect();
+    if commands != planned {
+        return Reading::Broken(format!("its players are not the plan's: it seats {commands:?}, the plan {planned:?}"));
+    }
+    let end = lines.last().and_then(|l| serde_json::from_str::<serde_json::Value>(l).ok()).and_then(|v| v.get("end").cloned());
+    let Some(end) = end else { return Reading::Unfinished };
+    let end: EndRecord = match serde_json::from_value(end) {
+        Ok(end) => end,
+        Err(e) => return Reading::Broken(format!("its end record does not read: {e}")),
+    };
+    if let Some(why) = &end.stopped {
+        return Reading::Stopped(why.clone());
+    }
+    match verify(&text) {
+        Ok(checked) if checked.scores == end.scores => Reading::Done { end, decimals: checked.decimals },
+        Ok(checked) => Reading::Broken(format!("its end record says {:?}, the rules {:?}", end.scores, checked.scores)),
+        Err(why) => Reading::Broken(why),
+    }
+}
+
+/// Reads every replay of `matches` in `out` on every core, in plan order.
+fn read_all(spec: &Spec, matches: &[Match], out: &Path, verify: &Verify) -> Vec<Vec<(PathBuf, Reading)>> {
+    let files: Vec<(usize, PathBuf)> =
+        matches.iter().enumerate().flat_map(|(k, m)| replay_files(spec, m, out).into_iter().map(move |f| (k, f))).collect();
+    let next = AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(files.len().max(1));
+    let mut read_files: Vec<(usize, usize, PathBuf, Reading)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut got = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some((k, path)) = files.get(i) else { return got };
+                        got.push((i, *k, path.clone(), read(spec, &matches[*k], path, verify)));
+                    }
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+    });
+    read_files.sort_by_key(|(i, ..)| *i);
+    let mut by_match: Vec<Vec<(PathBuf, Reading)>> = (0..matches.len()).map(|_| Vec::new()).collect();
+    for (_, k, path, reading) in read_files {
+        by_match[k].push((path, reading));
+    }
+    by_match
+}
+
+/// One played match: its seats' bots, their scores summed over its replays, its failures.
+struct Played {
+    id: String,
+    setup: usize,
+    seats: Vec<usize>,
+    scores: Vec<i64>,
+    failures: Vec<(usize, String)>,
+}
+
+/// The standings of the tournament `spec`, planned as `matches`, from the replays in `out`.
+/// `contest_points`: the game is a Deadline24 game, whose contest ranked by ranking points.
+pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &Verify, contest_points: bool) -> Standings {
+    let readings = read_all(spec, matches, out, verify);
+    let mut played: Vec<Played> = Vec::new();
+    let (mut unplayed, mut unverified, mut stopped) = (Vec::new(), Vec::new(), Vec::new());
+    let mut decimals = 0;
+    for (m, files) in matches.iter().zip(readings) {
+        let mut game =
+            Played { id: m.id.clone(), setup: m.setup, seats: m.seats.clone(), scores: vec![0; m.seats.len()], failures: Vec::new() };
+        let mut whole = true;
+        for (path, reading) in files {
+            let file = path.file_name().map_or(m.id.clone(), |f| f.to_string_lossy().into_owned());
+            match reading {
+                Reading::Missing | Reading::Unfinished => whole = false,
+                Reading::Stopped(why) => {
+                    stopped.push(Note { id: file, what: why });
+                    whole = false;
+                }
+                Reading::Broken(why) => {
+                    unverified.push(Note { id: file, what: why });
+                    whole = false;
+                }
+                Reading::Done { end, decimals: d } => {
+                    decimals = d;
+                    for (seat, score) in game.scores.iter_mut().zip(&end.scores) {
+                        *seat += score;
+                    }
+                    game.failures.extend(end.failed.into_iter().map(|Failure { player, reason }| (player, reason)));
+                }
+            }
+        }
+        if whole {
+            played.push(game);
+        } else if !stopped.iter().chain(&unverified).any(|n| n.id.starts_with(&m.id)) {
+            unplayed.push(m.id.clone());
+        }
+    }
+    let mut rows: Vec<Row> = spec
+        .bots
+        .iter()
+        .map(|b| Row {
+            bot: b.name.clone(),
+            played: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            firsts: 0,
+            total: 0,
+            average: 0.0,
+            rating: WengLinRating::new().rating,
+            uncertainty: WengLinRating::new().uncertainty,
+            points: None,
+            failures: Vec::new(),
+            timeouts: 0,
+        })
+        .collect();
+    let mut ratings = vec![WengLinRating::new(); spec.bots.len()];
+    let mut ratings_after = Vec::new();
+    let config = WengLinConfig::new();
+    for game in &played {
+        for (seat, &bot) in game.seats.iter().enumerate() {
+            let row = &mut rows[bot];
+            row.played += 1;
+            row.total += game.scores[seat];
+            let mine = game.scores[seat];
+            for (_, &theirs) in game.scores.iter().enumerate().filter(|(o, _)| *o != seat) {
+                match mine.cmp(&theirs) {
+                    std::cmp::Ordering::Greater => row.wins += 1,
+                    std::cmp::Ordering::Equal => row.draws += 1,
+                    std::cmp::Ordering::Less => row.losses += 1,
+                }
+            }
+            if game.scores.iter().enumerate().all(|(o, &s)| o == seat || s < mine) {
+                row.firsts += 1;
+            }
+        }
+        for (seat, reason) in &game.failures {
+            if let Some(&bot) = game.seats.get(*seat) {
+                rows[bot].timeouts += usize::from(is_timeout(reason));
+                rows[bot].failures.push(Note { id: game.id.clone(), what: reason.clone() });
+            }
+        }
+        // Rank 1 for the best score; equal scores share a rank (a draw between them).
+        let teams: Vec<[WengLinRating; 1]> = game.seats.iter().map(|&b| [ratings[b]]).collect();
+        let ranked: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+            .iter()
+            .zip(&game.scores)
+            .map(|(team, s)| (&team[..], MultiTeamOutcome::new(1 + game.scores.iter().filter(|o| *o > s).count())))
+            .collect();
+        for (&bot, new) in game.seats.iter().zip(weng_lin_multi_team(&ranked, &config)) {
+            ratings[bot] = new[0];
+        }
+        ratings_after.push(spec.bots.iter().zip(&ratings).map(|(b, r)| (b.name.clone(), r.rating)).collect());
+    }
+    for (row, r) in rows.iter_mut().zip(&ratings) {
+        row.rating = r.rating;
+        row.uncertainty = r.uncertainty;
+        row.average = if row.played == 0 { 0.0 } else { row.total as f64 / row.played as f64 };
+    }
+    if contest_points && spec.seats == spec.bots.len() {
+        for (bot, points) in ranking_points(spec, &played).into_iter().enumerate() {
+            rows[bot].points = points;
+        }
+    }
+    rows.sort_by(|a, b| b.rating.total_cmp(&a.rating).then(b.total.cmp(&a.total)).then(a.bot.cmp(&b.bot)));
+    Standings {
+        game: spec.game.clone(),
+        matches: matches.len(),
+        played: played.len(),
+        decimals,
+        rows,
+        unplayed,
+        unverified,
+        stopped,
+        ratings_after,
+    }
+}
+
+/// The contest's ranking points (deadline24-spec §1.9): on each setup (a contest server), a
+/// bot's score is the sum over that setup's matches, and its points 100 × score / the mean of
+/// the three best scores there (of all, with fewer bots; 0 when that mean is 0); a bot's points
+/// are the mean over the setups it played.
+fn ranking_points(spec: &Spec, played: &[Played]) -> Vec<Option<f64>> {
+    let n = spec.bots.len();
+    let mut sums: Vec<Vec<f64>> = Vec::new();
+    for setup in 0..spec.setups.len() {
+        let games: Vec<&Played> = played.iter().filter(|p| p.setup == setup).collect();
+        if games.is_empty() {
+            continue;
+        }
+        let mut score = vec![0.0; n];
+        for game in games {
+            for (seat, &bot) in game.seats.iter().enumerate() {
+                score[bot] += game.scores[seat] as f64;
+            }
+        }
+        let mut best = score.clone();
+        best.sort_by(|a, b| b.total_cmp(a));
+        let top = &best[..best.len().min(3)];
+        let mean = top.iter().sum::<f64>() / top.len() as f64;
+        sums.push(score.iter().map(|s| if mean == 0.0 { 0.0 } else { 100.0 * s / mean }).collect());
+    }
+    (0..n).map(|bot| (!sums.is_empty()).then(|| sums.iter().map(|s| s[bot]).sum::<f64>() / sums.len() as f64)).collect()
+}
+
+impl Standings {
+    /// The table and what is below it, as `kibitz tournament standings` prints it.
+    pub fn text(&self) -> String {
+        let show = |s: i64| kibitz_core::show_score(s, self.decimals);
+        let points = self.rows.iter().any(|r| r.points.is_some());
+        let mut out = format!("{}: {} of {} matches played\n", self.game, self.played, self.matches);
+        let mut header = format!(
+            "{:<3} {:<16} {:>6} {:>5} {:>5} {:>5} {:>6} {:>14} {:>12} {:>13}",
+            "#", "bot", "played", "won", "drawn", "lost", "firsts", "total", "average", "rating"
+        );
+        if points {
+            header.push_str(&format!(" {:>8}", "points"));
+        }
+        header.push_str("  failures");
+        out.push_str(&header);
+        out.push('\n');
+        for (k, r) in self.rows.iter().enumerate() {
+            let average = kibitz_core::show_score(r.average.round() as i64, self.decimals);
+            let mut line = format!(
+                "{:<3} {:<16} {:>6} {:>5} {:>5} {:>5} {:>6} {:>14} {:>12} {:>13}",
+                k + 1,
+                r.bot,
+                r.played,
+                r.wins,
+                r.draws,
+                r.losses,
+                r.firsts,
+                show(r.total),
+                average,
+                format!("{:.2} ± {:.2}", r.rating, r.uncertainty)
+            );
+            if points {
+                line.push_str(&format!(" {:>8}", r.points.map_or("-".into(), |p| format!("{p:.2}"))));
+            }
+            let failures = r.failures.len();
+            line.push_str(&match (failures, r.timeouts) {
+                (0, _) => "  -".to_string(),
+                (f, 0) => format!("  {f}"),
+                (f, t) => format!("  {f} ({t} time-outs)"),
+            });
+            out.push_str(&line);
+            out.push('\n');
+        }
+        for r in self.rows.iter().filter(|r| !r.failures.is_empty()) {
+            out.push_str(&format!("\n{} failed:\n", r.bot));
+            for note in r.failures.iter().take(10) {
+                out.push_str(&format!("  {}: {}\n", note.id, note.what));
+            }
+            if r.failures.len() > 10 {
+                out.push_str(&format!("  … and {} more (--json lists them all)\n", r.failures.len() - 10));
+            }
+        }
+        let mut list = |title: &str, items: Vec<String>| {
+            if !items.is_empty() {
+                out.push_str(&format!("\n{title} ({}):\n", items.len()));
+                for item in items {
+                    out.push_str(&format!("  {item}\n"));
+                }
+            }
+        };
+        list("not played yet", self.unplayed.clone());
+        list("left out: do not verify", self.unverified.iter().map(|n| format!("{}: {}", n.id, n.what)).collect());
+        list("left out: stopped", self.stopped.iter().map(|n| format!("{}: {}", n.id, n.what)).collect());
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::plan;
+    use crate::spec::{Bot, Format, SetupSpec};
+
+    /// Three bots all in every match (as a Deadline24 server seats every team), two setups.
+    fn spec() -> Spec {
+        Spec {
+            game: "fedrunek".into(),
+            bots: ["a", "b", "c"].iter().map(|n| Bot { name: n.to_string(), command: format!("./{n}"), check: false }).collect(),
+            setups: ["crust", "core"]
+                .iter()
+                .map(|s| SetupSpec { name: s.to_string(), flags: vec!["--profile".into(), s.to_string()] })
+                .collect(),
+            seats: 3,
+            format: Format::RoundRobin,
+            games: 1,
+            seed: 1,
+        }
+    }
+
+    /// A replay of `m` with `scores` (and `failed`); `end: false` leaves the end record out.
+    fn write(dir: &Path, spec: &Spec, m: &Match, scores: &[i64], failed: &[(usize, &str)], end: bool) {
+        let players: Vec<_> =
+            m.seats.iter().map(|&b| serde_json::json!({"name": format!("team{b}"), "command": spec.bots[b].command})).collect();
+        let mut text = serde_json::json!({"kibitz_replay": 1, "game": spec.game, "seed": m.seed, "players": players}).to_string();
+        text.push_str("\n{\"step\":0}\n");
+        if end {
+            let failed: Vec<_> = failed.iter().map(|(p, r)| serde_json::json!({"player": p, "reason": r})).collect();
+            text.push_str(&serde_json::json!({"end": {"scores": scores, "names": ["x", "y", "z"], "failed": failed}}).to_string());
+        }
+        std::fs::write(dir.join(format!("{}.jsonl", m.id)), text).unwrap();
+    }
+
+    /// Stands in for the rules: the scores a replay's end record holds, unless the replay says
+    /// `"cheat"`.
+    fn verify(text: &str) -> Result<Checked, String> {
+        if text.contains("cheat") {
+            return Err("step 0 does not agree with the rules".into());
+        }
+        let end: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        Ok(Checked { scores: serde_json::from_value(end["end"]["scores"].clone()).unwrap(), decimals: 6 })
+    }
+
+    #[test]
+    fn seats_are_the_plans_results_are_pairwise_and_ranking_points_follow_the_contest() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = spec();
+        let matches = plan(&spec).unwrap();
+        // 1 group of 3, 3 rotations, 2 setups.
+        assert_eq!(matches.len(), 6);
+        // crust: seats rotate (a b c), (b c a), (c a b); core likewise.
+        let scores: [&[i64]; 6] = [&[30, 20, 10], &[20, 20, 40], &[0, 60, 0], &[5, 5, 5], &[9, 3, 6], &[1, 2, 3]];
+        for (m, s) in matches.iter().zip(scores).take(5) {
+            write(dir.path(), &spec, m, s, &[], true);
+        }
+        // The last match: c timed out, and the file is cut short (no end record yet).
+        write(dir.path(), &spec, &matches[5], &[1, 2, 3], &[(0, "did not answer within 100 ms (hard limit)")], false);
+        let got = standings(&spec, &matches, dir.path(), &verify, true);
+        assert_eq!((got.matches, got.played, got.unplayed.clone()), (6, 5, vec![matches[5].id.clone()]));
+        let row = |name: &str| got.rows.iter().find(|r| r.bot == name).unwrap().clone();
+        // a: 30 (beats b, c), 10 in (b c a) seat 2 → scores (b 20, c 20, a 40): beats both;
+        // (c a b) = (0, 60, 0) → a 60 beats both; core (5 5 5) draws twice; (b c a) = (9, 3, 6) → a 6: beats c, loses to b.
+        let a = row("a");
+        assert_eq!((a.played, a.wins, a.draws, a.losses, a.firsts), (5, 7, 2, 1, 3));
+        assert_eq!(a.total, 30 + 40 + 60 + 5 + 6);
+        let b = row("b");
+        // b: 20 (loses a, beats c), 20 (draws c, loses a), 0 (loses a, draws c), 5 (draws twice), 9 (beats both).
+        assert_eq!((b.wins, b.draws, b.losses, b.firsts), (3, 4, 3, 1));
+        assert_eq!(got.rows[0].bot, "a", "the best rating first");
+        assert!(got.rows[0].rating > got.rows[2].rating);
+        // Ranking points on crust: a 130, b 40, c 30 → mean of the top three 200/3; a = 195.
+        // On core: a 11, b 14, c 8 → mean 11; a = 100. a's mean 147.5.
+        assert!((a.points.unwrap() - 147.5).abs() < 1e-9, "{:?}", a.points);
+        assert!((b.points.unwrap() - (100.0 * 40.0 / (200.0 / 3.0) + 100.0 * 14.0 / 11.0) / 2.0).abs() < 1e-9);
+
+        // Finished: the time-out counts apart; a replay that does not verify and one that was
+        // stopped are left out, each saying why; a replay of other bots is not the plan's.
+        write(dir.path(), &spec, &matches[5], &[1, 2, 3], &[(0, "did not answer within 100 ms (hard limit)")], true);
+        let got = standings(&spec, &matches, dir.path(), &verify, true);
+        let c = got.rows.iter().find(|r| r.bot == "c").unwrap();
+        assert_eq!((c.failures.len(), c.timeouts), (1, 1), "core's third match seats c first");
+        let path = dir.path().join(format!("{}.jsonl", matches[0].id));
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replace("{\"step\":0}", "{\"step\":0,\"cheat\":1}")).unwrap();
+        let stopped = dir.path().join(format!("{}.jsonl", matches[1].id));
+        let text = std::fs::read_to_string(&stopped).unwrap();
+        std::fs::write(&stopped, text.replace("\"failed\":[]", "\"failed\":[],\"stopped\":\"stopped by the user\"")).unwrap();
+        let other = dir.path().join(format!("{}.jsonl", matches[2].id));
+        let text = std::fs::read_to_string(&other).unwrap();
+        std::fs::write(&other, text.replace("./a", "./intruder")).unwrap();
+        let got = standings(&spec, &matches, dir.path(), &verify, true);
+        assert_eq!(got.played, 3);
+        assert_eq!(got.unverified.len(), 2);
+        assert!(got.unverified[0].what.contains("does not agree"), "{:?}", got.unverified);
+        assert!(got.unverified[1].what.contains("not the plan's"), "{:?}", got.unverified);
+        assert_eq!(got.stopped, [Note { id: format!("{}.jsonl", matches[1].id), what: "stopped by the user".into() }]);
+        assert!(got.unplayed.is_empty());
+        let text = got.text();
+        assert!(
+            text.contains("3 of 6 matches played") && text.contains("left out: do not verify (2)") && text.contains("1 (1 time-outs)"),
+            "{text}"
+        );
+    }
+}
