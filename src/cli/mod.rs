@@ -8,6 +8,7 @@ mod broadcast;
 pub mod exit;
 mod export;
 mod play;
+mod tournament;
 mod verify;
 mod view;
 mod watch;
@@ -50,6 +51,8 @@ pub enum Command {
     Play(ForGame),
     /// Run a game's TCP server for teams' clients (the Deadline24 games).
     Serve(ForGame),
+    /// A whole tournament of a game: plan its matches, run them in parallel, rank the bots.
+    Tournament(tournament::TournamentArgs),
 }
 
 /// A verb's game as given on the command line; the game's own arguments are read by its room.
@@ -200,6 +203,7 @@ fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::
         Some(Command::View(args)) => view::run(registry, args, verbose),
         Some(Command::Broadcast(args)) => broadcast::run(registry, args, verbose),
         Some(Command::Export(args)) => export::run(registry, args, verbose),
+        Some(Command::Tournament(args)) => tournament::run_verb(registry, args),
         None => crate::shell::run(registry.clone(), crate::shell::ViewerOptions { verbose, ..Default::default() }),
     }
 }

@@ -5,5 +5,6 @@
 //! no game.
 
 pub mod plan;
+pub mod run;
 pub mod spec;
 pub mod standings;

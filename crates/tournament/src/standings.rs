@@ -23,7 +23,8 @@ pub struct Checked {
 }
 
 /// Re-simulates a replay's text; `Err` says why it does not verify.
-pub type Verify = dyn Fn(&str) -> Result<Checked, String> + Sync;
+pub trait Verify: Fn(&str) -> Result<Checked, String> + Sync {}
+impl<F: Fn(&str) -> Result<Checked, String> + Sync> Verify for F {}
 
 /// A match, a bot or a replay, and what is wrong with it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -92,7 +93,7 @@ fn is_timeout(reason: &str) -> bool {
 }
 
 /// Reads and verifies one replay of match `m`.
-fn read(spec: &Spec, m: &Match, path: &Path, verify: &Verify) -> Reading {
+fn read(spec: &Spec, m: &Match, path: &Path, verify: &impl Verify) -> Reading {
     let Ok(text) = std::fs::read_to_string(path) else { return Reading::Missing };
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
     let header: serde_json::Value = match lines.next().map(serde_json::from_str) {
@@ -122,7 +123,7 @@ fn read(spec: &Spec, m: &Match, path: &Path, verify: &Verify) -> Reading {
 }
 
 /// Reads every replay of `matches` in `out` on every core, in plan order.
-fn read_all(spec: &Spec, matches: &[Match], out: &Path, verify: &Verify) -> Vec<Vec<(PathBuf, Reading)>> {
+fn read_all(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verify) -> Vec<Vec<(PathBuf, Reading)>> {
     let files: Vec<(usize, PathBuf)> =
         matches.iter().enumerate().flat_map(|(k, m)| replay_files(spec, m, out).into_iter().map(move |f| (k, f))).collect();
     let next = AtomicUsize::new(0);
@@ -161,7 +162,7 @@ struct Played {
 
 /// The standings of the tournament `spec`, planned as `matches`, from the replays in `out`.
 /// `contest_points`: the game is a Deadline24 game, whose contest ranked by ranking points.
-pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &Verify, contest_points: bool) -> Standings {
+pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verify, contest_points: bool) -> Standings {
     let readings = read_all(spec, matches, out, verify);
     let mut played: Vec<Played> = Vec::new();
     let (mut unplayed, mut unverified, mut stopped) = (Vec::new(), Vec::new(), Vec::new());

@@ -1,0 +1,208 @@
+//! `kibitz tournament plan | run | standings`: a whole tournament of any game. The headless
+//! part (spec, plan, runner, standings) is `kibitz-tournament`; this verb adds what needs the
+//! games: the spec's setups checked by each game's own `match --check`, a replay verified by
+//! the registry, and how many processes a match runs.
+
+use super::exit::EXIT_FAILED;
+use crate::kit::room::{Registry, Room};
+use clap::{Args, Subcommand};
+use kibitz_tournament::plan::{Match, line, plan, replay_files};
+use kibitz_tournament::run::{Job, Options, fresh_or_resumed, run};
+use kibitz_tournament::spec::{Loaded, Spec, from_root};
+use kibitz_tournament::standings::{Checked, standings};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct TournamentArgs {
+    #[command(subcommand)]
+    pub command: TournamentCommand,
+}
+
+#[derive(Subcommand)]
+pub enum TournamentCommand {
+    /// Print one self-contained shell line per match (run from the spec's folder), in a fixed
+    /// order: the lines `run` runs, and any engine can (docs/tournaments.md). They are kept in
+    /// --out as plan.txt, beside the spec (tournament.ron) that `standings` reads.
+    Plan {
+        /// The tournament's spec (RON; docs/tournaments.md).
+        spec: PathBuf,
+        /// The folder the replays go to.
+        #[arg(long)]
+        out: PathBuf,
+        /// The kibitz binary as installed where the lines run.
+        #[arg(long, default_value = "kibitz")]
+        kibitz: String,
+    },
+    /// Run every match of the plan here, in parallel; the replays, logs and the plan go to
+    /// --out. Exit 0 when every match is done, 1 when some could not run, 2 for a bad spec.
+    Run {
+        spec: PathBuf,
+        #[arg(long)]
+        out: PathBuf,
+        /// Matches at once (default: the cores over the processes a match runs, at least 1).
+        #[arg(long, value_parser = crate::kit::args::at_least_one::<usize>)]
+        jobs: Option<usize>,
+        /// Finish the tournament in --out: never run a done match again; run one whose replay
+        /// has no end record anew.
+        #[arg(long)]
+        resume: bool,
+        /// The kibitz binary the lines name (default: this one).
+        #[arg(long)]
+        kibitz: Option<String>,
+    },
+    /// The standings from a tournament folder's replays: pairwise wins, draws and losses,
+    /// scores, ratings, failures; below, what is not played, does not verify, or was stopped.
+    Standings {
+        /// The folder `run` wrote (its tournament.ron says what was planned).
+        dir: PathBuf,
+        /// Print the standings as JSON, as the last stdout line.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// The spec file a tournament folder keeps.
+const KEPT_SPEC: &str = "tournament.ron";
+
+pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<ExitCode> {
+    match args.command {
+        TournamentCommand::Plan { spec, out, kibitz } => {
+            let (loaded, _) = load(registry, &spec)?;
+            let dir = folder(&out)?;
+            let lines = lines(&loaded, &planned(&loaded.spec)?, &dir, &kibitz)?;
+            keep(&loaded, &dir, &lines)?;
+            for line in lines {
+                println!("{line}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        TournamentCommand::Run { spec, out, jobs, resume, kibitz } => {
+            let (loaded, room) = load(registry, &spec)?;
+            let kibitz = match kibitz {
+                Some(k) => k,
+                None => std::env::current_exe()?.to_string_lossy().into_owned(),
+            };
+            let dir = folder(&out)?;
+            let matches = planned(&loaded.spec)?;
+            let lines = lines(&loaded, &matches, &dir, &kibitz)?;
+            let jobs_list: Vec<Job> = matches
+                .iter()
+                .zip(&lines)
+                .map(|(m, line)| Job { id: m.id.clone(), line: line.clone(), replays: replay_files(&loaded.spec, m, &dir) })
+                .collect();
+            let per_match = loaded.spec.seats + usize::from(room.serve_verb().is_some());
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let options = Options { root: loaded.root.clone(), dir: dir.clone(), jobs: jobs.unwrap_or((cores / per_match).max(1)), resume };
+            // Nothing is written over a tournament that is there, unless it is this one resumed.
+            fresh_or_resumed(&jobs_list, &options).map_err(anyhow::Error::msg)?;
+            keep(&loaded, &dir, &lines)?;
+            let ran = run(&jobs_list, &options).map_err(anyhow::Error::msg)?;
+            for (id, why) in &ran.failed {
+                eprintln!("kibitz: match {id} did not finish: {why}");
+            }
+            if ran.interrupted {
+                eprintln!("kibitz: stopped; `kibitz tournament run --resume` finishes the tournament");
+            }
+            let failed: Vec<&str> = ran.failed.iter().map(|(id, _)| id.as_str()).collect();
+            println!("{}", serde_json::json!({ "matches": ran.matches, "done": ran.done, "failed": failed, "dir": dir }));
+            Ok(if ran.done == ran.matches { ExitCode::SUCCESS } else { ExitCode::from(EXIT_FAILED) })
+        }
+        TournamentCommand::Standings { dir, json } => {
+            let kept = dir.join(KEPT_SPEC);
+            let text = std::fs::read_to_string(&kept).map_err(|e| {
+                anyhow::anyhow!("cannot read {}: {e} (is {} a folder `kibitz tournament run` wrote?)", kept.display(), dir.display())
+            })?;
+            let loaded: Loaded = ron::from_str(&text).map_err(|e| anyhow::anyhow!("{}:{}: {}", kept.display(), e.span.start, e.code))?;
+            let room = registry.get(&loaded.spec.game).map_err(anyhow::Error::msg)?;
+            let matches = planned(&loaded.spec)?;
+            let verify = |text: &str| verified(registry, text);
+            let table = standings(&loaded.spec, &matches, &dir, &verify, room.serve_verb().is_some());
+            if json {
+                println!("{}", serde_json::to_string(&table)?);
+            } else {
+                print!("{}", table.text());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Reads and checks a spec: its own checks, then the game, then each setup by the game's own
+/// `kibitz match --check` with as many bots as a match seats.
+fn load(registry: &Registry, path: &Path) -> anyhow::Result<(Loaded, &'static dyn Room)> {
+    let loaded = Spec::load(path).map_err(anyhow::Error::msg)?;
+    let spec = &loaded.spec;
+    let room = registry.get(&spec.game).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    if room.match_verb().is_none() {
+        anyhow::bail!("{}: {} has no matches to run", path.display(), spec.game);
+    }
+    let bots: Vec<&str> = spec.bots.iter().take(spec.seats).map(|b| b.command.as_str()).collect();
+    let this = std::env::current_exe()?;
+    let matches = planned(spec)?;
+    for (k, setup) in spec.setups.iter().enumerate() {
+        // With a seed the plan gives (icfp2015's names a source seed of its problem, which a
+        // plan's is not: such a tournament is refused here rather than failing every match).
+        let seed = matches.iter().find(|m| m.setup == k).map_or(0, |m| m.seed).to_string();
+        // The game's own check, as the plan's lines will run it: from the spec's folder.
+        let checked = std::process::Command::new(&this)
+            .arg("match")
+            .arg(&spec.game)
+            .args(&setup.flags)
+            .args(["--check", "--seed", &seed, "--out", "kibitz-check.jsonl", "--"])
+            .args(&bots)
+            .current_dir(&loaded.root)
+            .output()?;
+        if !checked.status.success() {
+            let said = String::from_utf8_lossy(&checked.stderr);
+            let said =
+                said.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim_start_matches("kibitz: ").trim_start_matches("error: ");
+            anyhow::bail!("{}: setup {:?} with {} bots: {said}", path.display(), setup.name, bots.len());
+        }
+    }
+    Ok((loaded, room))
+}
+
+/// The tournament's folder, made if need be, as an absolute path.
+fn folder(out: &Path) -> anyhow::Result<PathBuf> {
+    std::fs::create_dir_all(out).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", out.display()))?;
+    Ok(std::path::absolute(out)?)
+}
+
+/// The plan's lines, naming `dir` from the spec's folder.
+fn lines(loaded: &Loaded, matches: &[Match], dir: &Path, kibitz: &str) -> anyhow::Result<Vec<String>> {
+    let from_spec = from_root(dir, &loaded.root).map_err(anyhow::Error::msg)?;
+    Ok(matches.iter().map(|m| line(&loaded.spec, m, kibitz, &from_spec)).collect())
+}
+
+/// Keeps in `dir` the spec with its folder (`tournament.ron`, what `standings` reads) and the
+/// plan's lines (`plan.txt`, what `run` and any engine run). A folder that holds another
+/// tournament is refused.
+fn keep(loaded: &Loaded, dir: &Path, lines: &[String]) -> anyhow::Result<()> {
+    let kept = dir.join(KEPT_SPEC);
+    if let Ok(text) = std::fs::read_to_string(&kept)
+        && ron::from_str::<Loaded>(&text).ok().as_ref() != Some(loaded)
+    {
+        anyhow::bail!("{} holds another tournament ({}): give another --out", dir.display(), kept.display());
+    }
+    write(&kept, &ron::ser::to_string_pretty(loaded, ron::ser::PrettyConfig::default())?)?;
+    write(&dir.join("plan.txt"), &lines.iter().map(|l| format!("{l}\n")).collect::<String>())
+}
+
+fn planned(spec: &Spec) -> anyhow::Result<Vec<Match>> {
+    plan(spec).map_err(anyhow::Error::msg)
+}
+
+fn write(path: &Path, text: &str) -> anyhow::Result<()> {
+    std::fs::write(path, text).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+}
+
+/// A replay re-simulated as `kibitz verify` does: damage or a disagreement is a reason.
+fn verified(registry: &Registry, text: &str) -> Result<Checked, String> {
+    let report = registry.verify(text)?;
+    if let Some(damage) = report.damage {
+        return Err(format!("damaged at {damage}"));
+    }
+    let verified = report.verdict.map_err(|e| e.to_string())?;
+    Ok(Checked { scores: verified.scores, decimals: report.score_decimals })
+}

@@ -1,0 +1,269 @@
+//! `kibitz tournament` as its users run it: a round robin of our lighthouses bots killed and
+//! resumed, the same plan run by GNU parallel giving the same standings, the per-line scripts
+//! of Slurm and Kubernetes, and every bad spec refused before anything runs.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const KIBITZ: &str = env!("CARGO_BIN_EXE_kibitz");
+const REPO: &str = env!("CARGO_MANIFEST_DIR");
+
+/// Three of our lighthouses bots on harbour and duel, 30 rounds, seats swapped: 12 matches.
+fn spec(dir: &Path) -> PathBuf {
+    let text = format!(
+        r#"(
+  game: "lighthouses",
+  bots: [
+    (name: "greedy", command: "kibitz bot lighthouses greedy"),
+    (name: "rnd1", command: "kibitz bot lighthouses random --seed 1"),
+    (name: "rnd2", command: "kibitz bot lighthouses random --seed 2"),
+  ],
+  setups: [
+    (name: "harbour", flags: ["--map", "{REPO}/maps/lighthouses/harbour.txt", "--rounds", "30"]),
+    (name: "duel", flags: ["--map", "{REPO}/maps/lighthouses/duel.txt", "--rounds", "30"]),
+  ],
+  seats: 2,
+  format: RoundRobin,
+  seed: 42,
+)"#
+    );
+    let path = dir.join("spec.ron");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn kibitz(args: &[&str], cwd: &Path) -> Output {
+    Command::new(KIBITZ).args(args).current_dir(cwd).output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The replays of a tournament folder, by name.
+fn replays(dir: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "jsonl")).collect())
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
+fn finished(dir: &Path) -> usize {
+    replays(dir)
+        .iter()
+        .filter(|p| std::fs::read_to_string(p).is_ok_and(|t| t.lines().last().is_some_and(|l| l.starts_with("{\"end\""))))
+        .count()
+}
+
+/// The processes whose environment holds `marker`, other than this test.
+fn processes_with(marker: &str) -> Vec<String> {
+    let me = std::process::id().to_string();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|pid| pid.chars().all(|c| c.is_ascii_digit()) && *pid != me)
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/environ")).is_ok_and(|env| env.windows(marker.len()).any(|w| w == marker.as_bytes()))
+        })
+        .collect()
+}
+
+/// The standings' JSON without what differs between runs of the same matches (time-outs
+/// aside, nothing does: the bots are deterministic for a seed).
+fn standings_json(dir: &Path) -> serde_json::Value {
+    let out = kibitz(&["tournament", "standings", &dir.to_string_lossy(), "--json"], dir);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_str(text(&out.stdout).lines().last().unwrap()).unwrap()
+}
+
+#[test]
+fn a_round_robin_killed_twice_and_resumed_ends_with_every_replay_once_and_nothing_left_running() {
+    let root = tempfile::tempdir().unwrap();
+    let spec = spec(root.path());
+    let out = root.path().join("out");
+    let out_arg = out.to_string_lossy().into_owned();
+    for (k, signal) in [libc::SIGTERM, libc::SIGKILL].into_iter().enumerate() {
+        let marker = format!("KIBITZ_TEST_RUN={}-{k}", root.path().display());
+        let (name, value) = marker.split_once('=').unwrap();
+        let mut args = vec!["tournament", "run", spec.to_str().unwrap(), "--out", &out_arg, "--jobs", "2"];
+        if k > 0 {
+            args.push("--resume");
+        }
+        let mut runner = Command::new(KIBITZ).args(&args).env(name, value).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+        let until = Instant::now() + Duration::from_secs(60);
+        let before = finished(&out);
+        while finished(&out) < (before + 3).min(12) && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // SAFETY: kill(2) on our own child.
+        unsafe { libc::kill(runner.id() as libc::pid_t, signal) };
+        runner.wait().unwrap();
+        // Its matches die with it: a parent-death signal, or their groups killed on SIGTERM.
+        let until = Instant::now() + Duration::from_secs(10);
+        while !processes_with(&marker).is_empty() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(processes_with(&marker), Vec::<String>::new(), "a process of the runner killed by signal {signal} is left");
+    }
+    let resumed = kibitz(&["tournament", "run", spec.to_str().unwrap(), "--out", &out_arg, "--jobs", "2", "--resume"], root.path());
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    let summary: serde_json::Value = serde_json::from_str(text(&resumed.stdout).lines().last().unwrap()).unwrap();
+    assert_eq!((summary["matches"].as_u64(), summary["done"].as_u64()), (Some(12), Some(12)));
+    let files = replays(&out);
+    assert_eq!(files.len(), 12);
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        assert_eq!(text.matches("{\"end\"").count(), 1, "{}", file.display());
+        let verified = kibitz(&["verify", &file.to_string_lossy()], root.path());
+        assert!(verified.status.success(), "{}: {}", file.display(), text);
+    }
+    // No match started again once done: in the runner's log, a "start" never follows its "done"
+    // (or its "skip", a later run finding it done: one that finished while its runner was being
+    // killed has no "done").
+    let log = std::fs::read_to_string(out.join("runner.log")).unwrap();
+    let mut done = std::collections::HashSet::new();
+    for line in log.lines() {
+        let mut words = line.split_whitespace().skip(1);
+        match (words.next(), words.next()) {
+            (Some("done"), Some(id)) => assert!(done.insert(id.to_string()), "{id} was done twice:\n{log}"),
+            (Some("skip"), Some(id)) => {
+                done.insert(id.to_string());
+            }
+            (Some("start"), Some(id)) => assert!(!done.contains(id), "{id} started again after it was done:\n{log}"),
+            _ => {}
+        }
+    }
+    assert_eq!(done.len(), 12, "{log}");
+    assert!(log.contains("skip "), "the resumed runs skipped the done matches:\n{log}");
+
+    // The standings: every match played; the greedy bot on top; rnd1 and rnd2 each played 8.
+    let table = standings_json(&out);
+    assert_eq!((table["matches"].as_u64(), table["played"].as_u64()), (Some(12), Some(12)));
+    assert_eq!(table["rows"][0]["bot"], "greedy");
+    let rows = table["rows"].as_array().unwrap();
+    assert!(
+        rows.iter()
+            .all(|r| r["played"] == 8 && r["wins"].as_u64().unwrap() + r["draws"].as_u64().unwrap() + r["losses"].as_u64().unwrap() == 8)
+    );
+    let human = kibitz(&["tournament", "standings", &out_arg], root.path());
+    assert!(text(&human.stdout).contains("12 of 12 matches played"), "{}", text(&human.stdout));
+
+    // GNU parallel runs the same plan to the same standings.
+    if !have("parallel") {
+        return;
+    }
+    let by_parallel = root.path().join("by-parallel");
+    let plan =
+        kibitz(&["tournament", "plan", spec.to_str().unwrap(), "--out", &by_parallel.to_string_lossy(), "--kibitz", KIBITZ], root.path());
+    assert!(plan.status.success(), "{}", text(&plan.stderr));
+    let ran = Command::new("parallel")
+        .args(["--jobs", "2", "--joblog", &by_parallel.join("joblog").to_string_lossy()])
+        .stdin(std::fs::File::open(by_parallel.join("plan.txt")).unwrap())
+        .current_dir(root.path())
+        .output()
+        .unwrap();
+    assert!(ran.status.success(), "{}", text(&ran.stderr));
+    let (mine, theirs) = (standings_json(&out), standings_json(&by_parallel));
+    for key in ["played", "matches"] {
+        assert_eq!(mine[key], theirs[key]);
+    }
+    let rows = |t: &serde_json::Value| -> Vec<String> {
+        t["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                format!(
+                    "{} {} {} {} {} {} {:.9} {:.9}",
+                    r["bot"], r["played"], r["wins"], r["draws"], r["losses"], r["total"], r["rating"], r["uncertainty"]
+                )
+            })
+            .collect()
+    };
+    assert_eq!(rows(&mine), rows(&theirs));
+}
+
+/// Whether a program is on PATH; when it is not, says so loudly, and fails under CI.
+fn have(program: &str) -> bool {
+    let found = Command::new("sh").arg("-c").arg(format!("command -v {program}")).output().is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{program} is missing under CI: .ci/run installs it");
+        eprintln!("\n*** {program} is not installed: its part of this test is SKIPPED ***\n");
+    }
+    found
+}
+
+#[test]
+fn the_slurm_and_kubernetes_scripts_run_the_line_their_index_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = dir.path().join("plan.txt");
+    let lines: Vec<String> = (1..=4).map(|k| format!("echo {k} > line-{k}.txt")).collect();
+    std::fs::write(&plan, lines.join("\n") + "\n").unwrap();
+    let script = |name: &str| Path::new(REPO).join("docs/tournaments").join(name);
+    let run = |name: &str, var: &str, value: &str| {
+        let out = Command::new("sh").arg(script(name)).arg(&plan).env(var, value).current_dir(dir.path()).output().unwrap();
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+    };
+    // Slurm counts array tasks from 1 here; Kubernetes' completion indices from 0.
+    run("slurm-task.sh", "SLURM_ARRAY_TASK_ID", "3");
+    run("k8s-task.sh", "JOB_COMPLETION_INDEX", "1");
+    let written: Vec<String> = (1..=4).filter(|k| dir.path().join(format!("line-{k}.txt")).exists()).map(|k| k.to_string()).collect();
+    assert_eq!(written, ["2", "3"]);
+    let missing = Command::new("sh")
+        .arg(script("slurm-task.sh"))
+        .arg(&plan)
+        .env("SLURM_ARRAY_TASK_ID", "9")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(!missing.status.success() && text(&missing.stderr).contains("line 9"), "{}", text(&missing.stderr));
+}
+
+#[test]
+fn bad_specs_are_refused_with_exit_2_before_any_match_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = std::fs::read_to_string(spec(dir.path())).unwrap();
+    let cases: [(&str, &str, &str); 9] = [
+        ("\"lighthouses\"", "\"chess\"", "unknown game \"chess\"; this Kibitz knows"),
+        (
+            "\"--rounds\", \"30\"]),\n    (name: \"duel\"",
+            "\"--rounds\", \"30\", \"--frobnicate\"]),\n    (name: \"duel\"",
+            "setup \"harbour\" with 2 bots: unexpected argument '--frobnicate'",
+        ),
+        ("maps/lighthouses/duel.txt", "maps/lighthouses/nope.txt", "setup \"duel\" with 2 bots: cannot read"),
+        ("seats: 2", "seats: 3", "setup \"duel\" with 3 bots:"),
+        ("name: \"rnd2\"", "name: \"rnd1\"", "bot name \"rnd1\" is used twice"),
+        ("name: \"rnd2\"", "name: \"rnd/2\"", "letters, digits and -_. only"),
+        (
+            "random --seed 2",
+            "random --seed 2\", check: true), (name: \"x\", command: \"no-such-bot-xyz",
+            "sh cannot find \"no-such-bot-xyz\"",
+        ),
+        ("\"--rounds\", \"30\"]),\n  ]", "\"--rounds\", \"30\", \"--out\", \"x.jsonl\"]),\n  ]", "--out is set by the plan"),
+        ("format: RoundRobin", "format: Swiss(rounds: 3)", "not built yet"),
+    ];
+    for (k, (from, to, said)) in cases.iter().enumerate() {
+        assert!(good.contains(from), "case {k}: {from:?}");
+        let path = dir.path().join(format!("bad-{k}.ron"));
+        std::fs::write(&path, good.replace(from, to)).unwrap();
+        let out_dir = dir.path().join(format!("out-{k}"));
+        for verb in ["plan", "run"] {
+            let out = kibitz(&["tournament", verb, &path.to_string_lossy(), "--out", &out_dir.to_string_lossy()], dir.path());
+            assert_eq!(out.status.code(), Some(2), "case {k} {verb}: {}", text(&out.stderr));
+            assert!(text(&out.stderr).contains(said), "case {k} {verb}: wanted {said:?} in {}", text(&out.stderr));
+            assert!(replays(&out_dir).is_empty(), "case {k}: a match ran");
+        }
+    }
+    // A folder with a tournament's replays is not run over unless resumed; nor another spec.
+    let spec = spec(dir.path());
+    let out = dir.path().join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("harbour-greedy-vs-rnd1-1.jsonl"), "{}\n").unwrap();
+    let again = kibitz(&["tournament", "run", spec.to_str().unwrap(), "--out", &out.to_string_lossy()], dir.path());
+    assert_eq!(again.status.code(), Some(2));
+    assert!(text(&again.stderr).contains("--resume finishes the tournament"), "{}", text(&again.stderr));
+    assert_eq!(std::fs::read_to_string(out.join("harbour-greedy-vs-rnd1-1.jsonl")).unwrap(), "{}\n", "nothing was lost");
+}
