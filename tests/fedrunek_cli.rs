@@ -12,6 +12,44 @@ fn greedy(seed: u64) -> String {
     format!("'{}' bot fedrunek greedy --seed {seed}", env!("CARGO_BIN_EXE_kibitz"))
 }
 
+/// A client that leaves early and one that never logs in are named in the end record, as the
+/// bot games name theirs; `--names` names the teams.
+#[test]
+fn clients_that_leave_or_never_log_in_fail_in_the_replay_and_names_name_the_teams() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("f.jsonl");
+    // The first turn starts at once (not once every client is in), so that the last one fails
+    // at its end.
+    let args =
+        ["match", "fedrunek", "--n", "8", "--turn-ms", "100", "--turns", "15", "--start", "now", "--names", "ada", "quitter", "ghost"];
+    let o = run(kibitz().args(args).arg("--out").arg(&out).arg("--").args([greedy(1), "sh -c 'exit 0' #".into(), "sleep 30 #".into()]));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary = summary(&o);
+    assert_eq!(summary["names"], serde_json::json!(["ada", "quitter", "ghost"]));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(header["players"][0]["name"], "ada");
+    let end: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    let failed = &end["end"]["failed"];
+    assert_eq!(failed.as_array().map(Vec::len), Some(2), "{failed}");
+    assert_eq!((failed[0]["player"].as_u64(), failed[1]["player"].as_u64()), (Some(1), Some(2)), "{failed}");
+    assert!(failed[0]["reason"].as_str().unwrap().contains("exited before the end of the games (exit status: 0)"), "{failed}");
+    assert_eq!(failed[1]["reason"], "did not log in during the first turn");
+    assert!(verify(&out).status.success());
+    // Names that are not one word each, or not one a client, are refused before anything starts.
+    for names in [&["ada", "b c"][..], &["ada"], &["x", "x"]] {
+        let o = run(kibitz()
+            .args(["match", "fedrunek", "--n", "8", "--names"])
+            .args(names)
+            .arg("--out")
+            .arg(dir.path().join("n.jsonl"))
+            .arg("--")
+            .args([greedy(1), greedy(2)]));
+        assert_eq!(o.status.code(), Some(2), "{names:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--names"), "{}", stderr(&o));
+    }
+}
+
 #[test]
 fn our_clients_play_a_match_to_its_end_and_it_verifies() {
     let dir = tempfile::tempdir().unwrap();

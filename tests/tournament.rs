@@ -267,3 +267,86 @@ fn bad_specs_are_refused_with_exit_2_before_any_match_starts() {
     assert!(text(&again.stderr).contains("--resume finishes the tournament"), "{}", text(&again.stderr));
     assert_eq!(std::fs::read_to_string(out.join("harbour-greedy-vs-rnd1-1.jsonl")).unwrap(), "{}\n", "nothing was lost");
 }
+
+/// Writes a spec and runs it whole, returning its standings' JSON.
+fn run_spec(dir: &Path, spec: &str, jobs: &str) -> serde_json::Value {
+    let path = dir.join("spec.ron");
+    std::fs::write(&path, spec).unwrap();
+    let out = dir.join("out");
+    let ran = kibitz(&["tournament", "run", path.to_str().unwrap(), "--out", &out.to_string_lossy(), "--jobs", jobs], dir);
+    assert!(ran.status.success(), "{}\n{}", text(&ran.stdout), text(&ran.stderr));
+    standings_json(&out)
+}
+
+#[test]
+fn a_fedrunek_tournament_ranks_by_the_contests_points_and_names_the_client_that_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = format!(
+        r#"(
+  game: "fedrunek",
+  bots: [
+    (name: "greedy", command: "kibitz bot fedrunek greedy"),
+    (name: "python", command: "python3 {REPO}/docs/clients/fedrunek.py"),
+    (name: "quitter", command: "timeout 1 python3 {REPO}/docs/clients/fedrunek.py"),
+  ],
+  setups: [
+    (name: "crust", flags: ["--n", "12", "--turn-ms", "50", "--turns", "60", "--profile", "crust"]),
+    (name: "layers", flags: ["--n", "12", "--turn-ms", "50", "--turns", "60", "--profile", "layers"]),
+  ],
+  seats: 3,
+  format: RoundRobin,
+  seed: 7,
+)"#
+    );
+    let table = run_spec(dir.path(), &spec, "2");
+    assert_eq!((table["matches"].as_u64(), table["played"].as_u64()), (Some(6), Some(6)));
+    let rows = table["rows"].as_array().unwrap();
+    let row = |bot: &str| rows.iter().find(|r| r["bot"] == bot).unwrap();
+    // Every match seats every bot: the contest's ranking points, the best near 100 or above.
+    let points: Vec<f64> = rows.iter().map(|r| r["points"].as_f64().expect("ranking points")).collect();
+    assert!(points.iter().any(|&p| p >= 99.0), "{points:?}");
+    // The client killed after a second left every match early, and the replays say so.
+    let quitter = row("quitter");
+    assert_eq!(quitter["failures"].as_array().unwrap().len(), 6, "{quitter}");
+    assert!(quitter["failures"][0]["what"].as_str().unwrap().contains("exited before the end of the games"), "{quitter}");
+    assert_eq!(row("greedy")["failures"].as_array().unwrap().len(), 0);
+    // The replays name the teams after the bots.
+    let first = std::fs::read_to_string(dir.path().join("out/crust-greedy-vs-python-vs-quitter-1.jsonl")).unwrap();
+    assert!(first.lines().next().unwrap().contains(r#""name":"greedy""#));
+    let human = kibitz(&["tournament", "standings", &dir.path().join("out").to_string_lossy()], dir.path());
+    assert!(text(&human.stdout).contains("points"), "{}", text(&human.stdout));
+}
+
+#[test]
+fn a_snakecore_tournament_on_four_pythons_counts_six_pairwise_results_a_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = format!(
+        r#"(
+  game: "snakecore",
+  bots: [
+    (name: "greedy", command: "kibitz bot snakecore greedy"),
+    (name: "r1", command: "kibitz bot snakecore random --seed 1"),
+    (name: "r2", command: "kibitz bot snakecore random --seed 2"),
+    (name: "r3", command: "kibitz bot snakecore random --seed 3"),
+  ],
+  setups: [(name: "four", flags: ["--map", "{REPO}/maps/snakecore/four.txt", "--turns", "40"])],
+  seats: 4,
+  format: RoundRobin,
+  seed: 3,
+)"#
+    );
+    let table = run_spec(dir.path(), &spec, "1");
+    // One group of four in four seat orders.
+    assert_eq!((table["matches"].as_u64(), table["played"].as_u64()), (Some(4), Some(4)));
+    let results: u64 = table["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["wins"].as_u64().unwrap() + r["draws"].as_u64().unwrap() + r["losses"].as_u64().unwrap())
+        .sum();
+    // Six pairs a match, each counted from both sides.
+    assert_eq!(results, 4 * 6 * 2);
+    let wins: u64 = table["rows"].as_array().unwrap().iter().map(|r| r["wins"].as_u64().unwrap()).sum();
+    let losses: u64 = table["rows"].as_array().unwrap().iter().map(|r| r["losses"].as_u64().unwrap()).sum();
+    assert_eq!(wins, losses, "every win is somebody's loss");
+}

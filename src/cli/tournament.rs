@@ -68,9 +68,9 @@ const KEPT_SPEC: &str = "tournament.ron";
 pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<ExitCode> {
     match args.command {
         TournamentCommand::Plan { spec, out, kibitz } => {
-            let (loaded, _) = load(registry, &spec)?;
+            let (loaded, room) = load(registry, &spec)?;
             let dir = folder(&out)?;
-            let lines = lines(&loaded, &planned(&loaded.spec)?, &dir, &kibitz)?;
+            let lines = lines(&loaded, room, &planned(&loaded.spec)?, &dir, &kibitz)?;
             keep(&loaded, &dir, &lines)?;
             for line in lines {
                 println!("{line}");
@@ -85,7 +85,7 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
             };
             let dir = folder(&out)?;
             let matches = planned(&loaded.spec)?;
-            let lines = lines(&loaded, &matches, &dir, &kibitz)?;
+            let lines = lines(&loaded, room, &matches, &dir, &kibitz)?;
             let jobs_list: Vec<Job> = matches
                 .iter()
                 .zip(&lines)
@@ -140,6 +140,12 @@ fn load(registry: &Registry, path: &Path) -> anyhow::Result<(Loaded, &'static dy
     let bots: Vec<&str> = spec.bots.iter().take(spec.seats).map(|b| b.command.as_str()).collect();
     let this = std::env::current_exe()?;
     let matches = planned(spec)?;
+    // A server game names its teams after the bots.
+    let mut names: Vec<&str> = Vec::new();
+    if room.serve_verb().is_some() {
+        names.push("--names");
+        names.extend(spec.bots.iter().take(spec.seats).map(|b| b.name.as_str()));
+    }
     for (k, setup) in spec.setups.iter().enumerate() {
         // With a seed the plan gives (icfp2015's names a source seed of its problem, which a
         // plan's is not: such a tournament is refused here rather than failing every match).
@@ -149,6 +155,7 @@ fn load(registry: &Registry, path: &Path) -> anyhow::Result<(Loaded, &'static dy
             .arg("match")
             .arg(&spec.game)
             .args(&setup.flags)
+            .args(&names)
             .args(["--check", "--seed", &seed, "--out", "kibitz-check.jsonl", "--"])
             .args(&bots)
             .current_dir(&loaded.root)
@@ -169,10 +176,11 @@ fn folder(out: &Path) -> anyhow::Result<PathBuf> {
     Ok(std::path::absolute(out)?)
 }
 
-/// The plan's lines, naming `dir` from the spec's folder.
-fn lines(loaded: &Loaded, matches: &[Match], dir: &Path, kibitz: &str) -> anyhow::Result<Vec<String>> {
+/// The plan's lines, naming `dir` from the spec's folder (and the bots, for a server game).
+fn lines(loaded: &Loaded, room: &dyn Room, matches: &[Match], dir: &Path, kibitz: &str) -> anyhow::Result<Vec<String>> {
     let from_spec = from_root(dir, &loaded.root).map_err(anyhow::Error::msg)?;
-    Ok(matches.iter().map(|m| line(&loaded.spec, m, kibitz, &from_spec)).collect())
+    let names = room.serve_verb().is_some();
+    Ok(matches.iter().map(|m| line(&loaded.spec, m, kibitz, &from_spec, names)).collect())
 }
 
 /// Keeps in `dir` the spec with its folder (`tournament.ron`, what `standings` reads) and the

@@ -45,7 +45,9 @@ pub struct TurnArgs {
     pub games: u32,
     /// When the first turn starts: `now`, `all-logged-in` (once every team has logged in) or
     /// `at HH:MM` (local time; tomorrow once that minute is over today). Until then commands
-    /// are answered in turn 1, its clock held. Default: all-logged-in for serve, now for match.
+    /// are answered in turn 1, its clock held. Default: all-logged-in for serve; for match,
+    /// once every client has logged in or 10 s after the start (a client not logged in by the
+    /// end of the first turn fails).
     #[arg(long, value_name = "WHEN", num_args = 1..=2)]
     pub start: Vec<String>,
 }
@@ -69,11 +71,16 @@ impl TurnArgs {
     }
 }
 
+/// How long `kibitz match` waits for its clients to log in before the first turn starts anyway.
+const CLIENT_GRACE: Duration = Duration::from_secs(10);
+
 /// When a server's first turn starts, as `--start` gives it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StartAt {
     Now,
     AllLoggedIn,
+    /// `kibitz match`'s own: every client logged in, or the grace over.
+    AllClientsIn,
     /// The next time the local clock shows this hour and minute.
     At {
         hour: u32,
@@ -114,6 +121,7 @@ impl StartAt {
                 let who = if teams == 1 { "the team has".to_string() } else { format!("all {teams} teams have") };
                 (Start::AllLoggedIn, format!("the first turn starts once {who} logged in"))
             }
+            StartAt::AllClientsIn => (Start::AllLoggedInWithin(CLIENT_GRACE), String::new()),
             StartAt::At { hour, minute } => {
                 let (at, tomorrow) = next_local_time(hour, minute)?;
                 let wait = at.duration_since(SystemTime::now()).unwrap_or_default();
@@ -289,13 +297,13 @@ pub fn serve<R: Rules>(game: R::Params, turns: &TurnArgs, listen: &ListenArgs) -
 }
 
 /// `kibitz match GAME -- CLIENT...`: a server on a free loopback port and one team per client.
-pub fn match_clients<R: Rules>(game: R::Params, turns: &TurnArgs, clients: &[String]) -> anyhow::Result<Summary> {
+pub fn match_clients<R: Rules>(game: R::Params, turns: &TurnArgs, clients: &[String], names: &[String]) -> anyhow::Result<Summary> {
     anyhow::ensure!(!clients.is_empty(), "name at least one client command after --");
     let setup = turns.setup(game);
     check::<R>(&setup, clients.len(), turns.seed, turns.games)?;
     let mut options = turns.options(Vec::new());
-    let (start, said) = turns.start_at(StartAt::Now)?.start(clients.len())?;
-    if start != Start::Now {
+    let (start, said) = turns.start_at(StartAt::AllClientsIn)?.start(clients.len())?;
+    if !said.is_empty() && start != Start::Now {
         eprintln!("{said}");
     }
     options.start = start;
@@ -303,7 +311,7 @@ pub fn match_clients<R: Rules>(game: R::Params, turns: &TurnArgs, clients: &[Str
     let (results, reports) = rt.block_on(async {
         let (bar, on_turn) = progress(turns.games);
         let played =
-            kibitz_server::run_with_clients::<R>(setup, options, clients, replay_out(&turns.out, turns.games), Some(on_turn)).await;
+            kibitz_server::run_with_clients::<R>(setup, options, clients, names, replay_out(&turns.out, turns.games), Some(on_turn)).await;
         bar.finish_and_clear();
         played
     })?;
@@ -341,6 +349,10 @@ pub struct MatchArgs<G: GameArgs> {
     pub turns: TurnArgs,
     #[command(flatten)]
     pub game: G,
+    /// The teams' names, one word each, in the clients' order (default: team1, team2, …):
+    /// their logins, and what the replay, the scoreboard and the broadcast call them.
+    #[arg(long, num_args = 1.., value_name = "NAME")]
+    pub names: Vec<String>,
     /// The clients' command lines, one argument each, after `--`.
     #[arg(last = true, required = true)]
     pub clients: Vec<String>,
@@ -354,6 +366,7 @@ fn run_serve<G: GameArgs>(args: ServeArgs<G>) -> anyhow::Result<ExitCode> {
 /// they name), every game's setup as the rules would start it, the replay's folder.
 fn check_match<G: GameArgs>(args: MatchArgs<G>) -> anyhow::Result<(MatchArgs<G>, <G::Rules as Rules>::Params)> {
     anyhow::ensure!(!args.clients.is_empty(), "name at least one client command after --");
+    check_names(&args.names, args.clients.len())?;
     let params = args.game.params()?;
     check::<G::Rules>(&args.turns.setup(params.clone()), args.clients.len(), args.turns.seed, args.turns.games)?;
     super::args::check_out(&args.turns.out)?;
@@ -361,7 +374,23 @@ fn check_match<G: GameArgs>(args: MatchArgs<G>) -> anyhow::Result<(MatchArgs<G>,
 }
 
 fn run_match<G: GameArgs>((args, params): (MatchArgs<G>, <G::Rules as Rules>::Params)) -> anyhow::Result<Summary> {
-    match_clients::<G::Rules>(params, &args.turns, &args.clients)
+    match_clients::<G::Rules>(params, &args.turns, &args.clients, &args.names)
+}
+
+/// `--names`: none, or one a client, each a word of letters, digits and `-_.`, none twice.
+fn check_names(names: &[String], clients: usize) -> anyhow::Result<()> {
+    if names.is_empty() {
+        return Ok(());
+    }
+    anyhow::ensure!(names.len() == clients, "--names gives {} names for {clients} clients", names.len());
+    for (k, name) in names.iter().enumerate() {
+        anyhow::ensure!(
+            !name.is_empty() && name.len() <= 32 && name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)),
+            "--names: {name:?} is not a name (a word of letters, digits and -_., at most 32)"
+        );
+        anyhow::ensure!(!names[..k].contains(name), "--names: {name:?} is given twice");
+    }
+    Ok(())
 }
 
 /// The verb `kibitz serve ID`: `what` the server is for, in the help's first line.

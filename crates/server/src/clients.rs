@@ -7,7 +7,6 @@ use kibitz_core::replay::Failure;
 use kibitz_core::rng::SplitMix64;
 use kibitz_deadline24::{Rules, Setup};
 use std::process::Stdio;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::net::TcpListener;
@@ -57,16 +56,21 @@ fn start(command: &str, host: &str, port: u16, team: &TeamLogin) -> std::io::Res
 }
 
 /// Plays `options.games` games between the clients and returns the results and each client's
-/// report. `options.teams` is replaced by one generated team per client.
+/// report. `options.teams` is replaced by one generated team per client, logged in as `names`
+/// (`team1`, `team2`, … when there are none).
 pub async fn run_with_clients<R: Rules>(
     setup: Setup<R::Params>,
     mut options: ServerOptions,
     commands: &[String],
+    names: &[String],
     out: ReplayOut,
     on_turn: Option<OnTurn>,
 ) -> std::io::Result<(Vec<GameResult>, Vec<ClientReport>)> {
     let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
     options.teams = match_teams(commands.len(), options.seed);
+    for (team, name) in options.teams.iter_mut().zip(names) {
+        team.login = name.clone();
+    }
     let seats: Vec<Option<String>> = commands.iter().cloned().map(Some).collect();
     play_seats::<R>(listener, None, setup, options, &seats, out, on_turn).await
 }
@@ -91,20 +95,18 @@ pub async fn play_seats<R: Rules>(
     options.commands = seats.to_vec();
     let teams = options.teams.clone();
     let failures = options.failures.clone();
-    // Set once the games are over: a client that ends after that has not failed.
-    let over = Arc::new(AtomicBool::new(false));
     let mut clients = Vec::new();
     for (index, (seat, team)) in seats.iter().zip(&teams).enumerate() {
         if let Some(command) = seat {
             let child = start(command, "127.0.0.1", port, team)?;
             // The group's number, taken now: at the end the `sh` itself may be gone already.
             let group = child.id();
-            let watcher = tokio::spawn(watch(child, index, command.clone(), failures.clone(), Arc::clone(&over)));
+            let watcher = tokio::spawn(watch(child, index, command.clone(), failures.clone()));
             clients.push((index, group, watcher));
         }
     }
     let results = serve::<R>(listener, spectate, setup, options, out, on_turn).await;
-    over.store(true, Ordering::SeqCst);
+    failures.close();
     let failed = failures.list();
     let mut reports = Vec::new();
     for (index, group, watcher) in clients {
@@ -120,30 +122,41 @@ pub async fn play_seats<R: Rules>(
     Ok((results?, reports))
 }
 
-/// Waits for a client to end; one that fails while the games go on is added to `failures`,
-/// which the end records name ("command not found: WORD" for a command its shell could not run).
-async fn watch(mut child: Child, team: usize, command: String, failures: Failures, over: Arc<AtomicBool>) {
+/// Waits for a client to end; one that ends while the games go on, with an error or not, is
+/// added to `failures`, which the end records name ("command not found: WORD" for a command its
+/// shell could not run). Once the games are over, `failures` takes no more.
+async fn watch(mut child: Child, team: usize, command: String, failures: Failures) {
     let Ok(status) = child.wait().await else { return };
-    if !status.success() && !over.load(Ordering::SeqCst) {
-        let reason = kibitz_referee::command::not_run(&command, status.code())
-            .unwrap_or_else(|| format!("the client exited during the game ({status})"));
-        failures.add(Failure { player: team, reason });
-    }
+    let reason = kibitz_referee::command::not_run(&command, status.code())
+        .unwrap_or_else(|| format!("the client exited before the end of the games ({status})"));
+    failures.add(Failure { player: team, reason });
 }
 
-/// The clients that failed so far, with why: their watchers add to it, and each game's end
-/// record names them.
+/// The clients that failed so far, with why (the first reason a team's): their watchers add to
+/// it, so does the server for a team that did not log in during the first turn, and each game's
+/// end record names them. Closed when the last game ends: a client that ends after that has not
+/// failed.
 #[derive(Debug, Clone, Default)]
-pub struct Failures(Arc<Mutex<Vec<Failure>>>);
+pub struct Failures(Arc<Mutex<(Vec<Failure>, bool)>>);
 
 impl Failures {
     pub fn add(&self, failure: Failure) {
-        if let Ok(mut list) = self.0.lock() {
-            list.push(failure);
+        if let Ok(mut guard) = self.0.lock() {
+            let (list, closed) = &mut *guard;
+            if !*closed && !list.iter().any(|f| f.player == failure.player) {
+                list.push(failure);
+            }
         }
     }
 
     pub fn list(&self) -> Vec<Failure> {
-        self.0.lock().map(|list| list.clone()).unwrap_or_default()
+        self.0.lock().map(|guard| guard.0.clone()).unwrap_or_default()
+    }
+
+    /// The games are over: nothing more is a failure.
+    pub fn close(&self) {
+        if let Ok(mut guard) = self.0.lock() {
+            guard.1 = true;
+        }
     }
 }

@@ -72,6 +72,10 @@ pub enum Start {
     Now,
     /// Once every team of the teams file has logged in (at least once).
     AllLoggedIn,
+    /// Once every team has logged in, or after this long, whichever comes first (`kibitz
+    /// match`: every client gets the whole first turn, and one that never logs in holds nobody
+    /// up for long).
+    AllLoggedInWithin(std::time::Duration),
     /// At this time (at once if it has passed).
     At(SystemTime),
 }

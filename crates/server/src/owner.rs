@@ -3,7 +3,7 @@
 
 use crate::clock::ClockState;
 use crate::{OnTurn, ReplayOut, ServerOptions, Start};
-use kibitz_core::replay::{BodyLine, Continued, EndRecord, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
+use kibitz_core::replay::{BodyLine, Continued, EndRecord, Failure, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::verify::HistoryError;
 use kibitz_core::{Game, Step};
 use kibitz_deadline24::{Command, Lines, Outcome, Realtime, Rules, Setup};
@@ -131,6 +131,8 @@ pub(crate) struct Owner<R: Rules> {
     keep_history: bool,
     /// Keeps the connections' channels open, and tells who has logged in.
     handle: Handle,
+    /// Whether this server's first turn has ended (when a client that never logged in fails).
+    first_turn_ended: bool,
 }
 
 impl<R: Rules> Owner<R> {
@@ -157,8 +159,19 @@ impl<R: Rules> Owner<R> {
             teams_in: Arc::new(watch::channel(0).0),
         };
         let (spectators, _) = broadcast::channel(1 << 16);
-        let owner =
-            Self { setup, options, out, on_turn, requests, turns, spectators, history: Vec::new(), keep_history, handle: handle.clone() };
+        let owner = Self {
+            setup,
+            options,
+            out,
+            on_turn,
+            requests,
+            turns,
+            spectators,
+            history: Vec::new(),
+            keep_history,
+            handle: handle.clone(),
+            first_turn_ended: false,
+        };
         (owner, handle)
     }
 
@@ -171,6 +184,16 @@ impl<R: Rules> Owner<R> {
             }
         }
         Ok(results)
+    }
+
+    /// The first turn is over: a team whose client was started for it (`kibitz match`, the
+    /// app's hand play) and has not logged in fails.
+    fn missing_clients(&self) {
+        for (team, in_) in self.handle.logged_in.iter().enumerate() {
+            if self.options.commands.get(team).is_some_and(Option::is_some) && !in_.load(Ordering::SeqCst) {
+                self.options.failures.add(Failure { player: team, reason: "did not log in during the first turn".into() });
+            }
+        }
     }
 
     /// Sends a replay line to the spectators (and keeps it for those who join later).
@@ -243,6 +266,7 @@ impl<R: Rules> Owner<R> {
                 Ok(()) = clock.changed() => {
                     let ClockState { paused, stopped, turns_ended: asked } = clock.borrow_and_update().clone();
                     if stopped.is_some() {
+                        self.options.failures.close();
                         let scores = Realtime::<R>::scores(&state);
                         let failed = self.options.failures.list();
                         writer.end(&EndRecord { scores: scores.clone(), names: names.clone(), failed, stopped })?;
@@ -268,6 +292,13 @@ impl<R: Rules> Owner<R> {
                     self.publish(writer.last_line());
                     let Outcome::Turn { turn, over, .. } = outcome else { return Err(io::Error::other("a tick must end a turn")) };
                     let scores = Realtime::<R>::scores(&state);
+                    if !self.first_turn_ended {
+                        self.first_turn_ended = true;
+                        self.missing_clients();
+                    }
+                    if over && game == self.options.games.max(1) {
+                        self.options.failures.close();
+                    }
                     if over {
                         writer.end(&EndRecord {
                             scores: scores.clone(),
@@ -378,6 +409,9 @@ async fn first_turn_may_start(start: Start, mut teams_in: watch::Receiver<usize>
         // The sender lives as long as the owner's handle.
         Start::AllLoggedIn => {
             let _ = teams_in.wait_for(|&n| n >= teams).await;
+        }
+        Start::AllLoggedInWithin(grace) => {
+            let _ = tokio::time::timeout(grace, teams_in.wait_for(|&n| n >= teams)).await;
         }
         Start::At(at) => tokio::time::sleep(at.duration_since(SystemTime::now()).unwrap_or_default()).await,
     }

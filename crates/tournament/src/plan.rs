@@ -97,10 +97,16 @@ fn flag_value<'a>(flags: &'a [String], name: &str) -> Option<&'a str> {
 }
 
 /// The shell line that runs match `m`, from the spec's folder: `KIBITZ match GAME FLAGS --seed S
-/// --out OUT/ID.jsonl -- 'BOT' ...`, every word quoted for `sh` where it needs it.
-pub fn line(spec: &Spec, m: &Match, kibitz: &str, out: &Path) -> String {
+/// --out OUT/ID.jsonl -- 'BOT' ...`, every word quoted for `sh` where it needs it. `names`: the
+/// game takes `--names` (the server games, whose teams are otherwise `team1`, `team2`, …), and
+/// gets the bots' names.
+pub fn line(spec: &Spec, m: &Match, kibitz: &str, out: &Path, names: bool) -> String {
     let mut words: Vec<String> = vec![shell_quote(kibitz), "match".into(), shell_quote(&spec.game)];
     words.extend(spec.setups[m.setup].flags.iter().map(|w| shell_quote(w)));
+    if names {
+        words.push("--names".into());
+        words.extend(m.seats.iter().map(|&b| spec.bots[b].name.clone()));
+    }
     words.extend(["--seed".into(), m.seed.to_string(), "--out".into(), shell_quote(&replay_of(m, out).to_string_lossy()), "--".into()]);
     // Each bot's command is one word to `kibitz match`: quoted whole, always.
     words.extend(m.seats.iter().map(|&b| format!("'{}'", spec.bots[b].command.replace('\'', r"'\''"))));
@@ -183,12 +189,14 @@ mod tests {
         spec.setups[0].flags.push("30".into());
         let m = &plan(&spec).unwrap()[0];
         assert_eq!(
-            line(&spec, m, "/opt/kibitz dir/kibitz", Path::new("out")),
+            line(&spec, m, "/opt/kibitz dir/kibitz", Path::new("out"), false),
             format!(
                 "'/opt/kibitz dir/kibitz' match lighthouses --map maps/lighthouses/harbour.txt --rounds 30 --seed {} --out out/harbour-greedy-vs-rnd1-1.jsonl -- 'kibitz bot lighthouses greedy' 'python3 '\\''my bot.py'\\'' --name \"it'\\''s\"'",
                 m.seed
             )
         );
+        let named = line(&spec, m, "kibitz", Path::new("out"), true);
+        assert!(named.contains("--rounds 30 --names greedy rnd1 --seed "), "{named}");
         spec.setups[0].flags.extend(["--games".to_string(), "3".to_string()]);
         let files = replay_files(&spec, m, Path::new("out"));
         assert_eq!(
