@@ -243,7 +243,7 @@ fn bad_specs_are_refused_with_exit_2_before_any_match_starts() {
             "sh cannot find \"no-such-bot-xyz\"",
         ),
         ("\"--rounds\", \"30\"]),\n  ]", "\"--rounds\", \"30\", \"--out\", \"x.jsonl\"]),\n  ]", "--out is set by the plan"),
-        ("format: RoundRobin", "format: Swiss(rounds: 3)", "not built yet"),
+        ("format: RoundRobin", "format: Each", "Each is for one-seat games"),
     ];
     for (k, (from, to, said)) in cases.iter().enumerate() {
         assert!(good.contains(from), "case {k}: {from:?}");
@@ -349,4 +349,73 @@ fn a_snakecore_tournament_on_four_pythons_counts_six_pairwise_results_a_match() 
     let wins: u64 = table["rows"].as_array().unwrap().iter().map(|r| r["wins"].as_u64().unwrap()).sum();
     let losses: u64 = table["rows"].as_array().unwrap().iter().map(|r| r["losses"].as_u64().unwrap()).sum();
     assert_eq!(wins, losses, "every win is somebody's loss");
+}
+
+/// Six of our lighthouses bots on duel, 30 rounds, in `format`.
+fn six_on_duel(format: &str, games: u32) -> String {
+    let bots: Vec<String> = std::iter::once(r#"(name: "greedy", command: "kibitz bot lighthouses greedy")"#.to_string())
+        .chain((1..=5).map(|k| format!(r#"(name: "rnd{k}", command: "kibitz bot lighthouses random --seed {k}")"#)))
+        .collect();
+    format!(
+        r#"(
+  game: "lighthouses",
+  bots: [{}],
+  setups: [(name: "duel", flags: ["--map", "{REPO}/maps/lighthouses/duel.txt", "--rounds", "30"])],
+  seats: 2,
+  format: {format},
+  games: {games},
+  seed: 11,
+)"#,
+        bots.join(", ")
+    )
+}
+
+#[test]
+fn a_double_elimination_of_six_plays_round_by_round_to_one_champion() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = run_spec(dir.path(), &six_on_duel("Elimination(double: true)", 1), "2");
+    let champion = table["champion"].as_str().expect("a champion");
+    let bracket = table["bracket"].as_array().unwrap();
+    // Every pairing decided; each bot out on its second lost pairing at most.
+    let mut lost = std::collections::HashMap::new();
+    for p in bracket {
+        let winner = p["winner"].as_str().unwrap_or_else(|| panic!("undecided: {p}"));
+        for bot in p["bots"].as_array().unwrap().iter().filter_map(|b| b.as_str()).filter(|b| *b != "bye" && *b != winner) {
+            *lost.entry(bot.to_string()).or_insert(0) += 1;
+        }
+    }
+    // The champion lost once at most; every other bot is out on its second loss.
+    assert!(lost.get(champion).copied().unwrap_or(0) <= 1, "{lost:?}");
+    let out: Vec<&String> = lost
+        .iter()
+        .filter(|(bot, _)| *bot != champion)
+        .map(|(bot, l)| {
+            assert_eq!(*l, 2, "{bot}: {lost:?}");
+            bot
+        })
+        .collect();
+    assert_eq!(out.len(), 5, "{lost:?}");
+    // Two byes in the first round, for the top seeds.
+    let byes = bracket.iter().filter(|p| p["name"].as_str().unwrap().starts_with("w1-") && p["bots"][1] == "bye").count();
+    assert_eq!(byes, 2);
+    assert_eq!(table["matches"], table["played"]);
+    let shown = kibitz(&["tournament", "standings", &dir.path().join("out").to_string_lossy()], dir.path());
+    assert!(text(&shown.stdout).contains(&format!("champion: {champion}")), "{}", text(&shown.stdout));
+}
+
+#[test]
+fn a_swiss_tournament_of_six_over_four_rounds_never_pairs_two_bots_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = run_spec(dir.path(), &six_on_duel("Swiss(rounds: 4)", 1), "2");
+    // Three pairings a round, four rounds.
+    assert_eq!((table["matches"].as_u64(), table["played"].as_u64()), (Some(12), Some(12)));
+    let mut met = std::collections::HashSet::new();
+    for file in replays(&dir.path().join("out")) {
+        let header: serde_json::Value = serde_json::from_str(std::fs::read_to_string(&file).unwrap().lines().next().unwrap()).unwrap();
+        let mut pair: Vec<String> =
+            header["players"].as_array().unwrap().iter().map(|p| p["command"].as_str().unwrap().to_string()).collect();
+        pair.sort();
+        assert!(met.insert(pair.clone()), "{pair:?} met twice");
+    }
+    assert_eq!(met.len(), 12);
 }

@@ -7,9 +7,9 @@ use super::exit::EXIT_FAILED;
 use crate::kit::room::{Registry, Room};
 use clap::{Args, Subcommand};
 use kibitz_tournament::plan::{Match, line, plan, replay_files};
-use kibitz_tournament::run::{Job, Options, fresh_or_resumed, run};
-use kibitz_tournament::spec::{Loaded, Spec, from_root};
-use kibitz_tournament::standings::{Checked, standings};
+use kibitz_tournament::run::{Job, Options, finished, fresh_or_resumed, run};
+use kibitz_tournament::spec::{Format, Loaded, Spec, from_root};
+use kibitz_tournament::standings::{Checked, finished_scores, standings};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -70,10 +70,14 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
         TournamentCommand::Plan { spec, out, kibitz } => {
             let (loaded, room) = load(registry, &spec)?;
             let dir = folder(&out)?;
-            let lines = lines(&loaded, room, &planned(&loaded.spec)?, &dir, &kibitz)?;
+            let matches = planned(registry, &loaded, Some(&dir))?;
+            let lines = lines(&loaded, room, &matches, &dir, &kibitz)?;
             keep(&loaded, &dir, &lines)?;
-            for line in lines {
-                println!("{line}");
+            // The matches still to play: for Swiss and brackets, the next round.
+            for (m, line) in matches.iter().zip(&lines) {
+                if !replay_files(&loaded.spec, m, &dir).iter().all(|p| finished(p)) {
+                    println!("{line}");
+                }
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -84,20 +88,32 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
                 None => std::env::current_exe()?.to_string_lossy().into_owned(),
             };
             let dir = folder(&out)?;
-            let matches = planned(&loaded.spec)?;
-            let lines = lines(&loaded, room, &matches, &dir, &kibitz)?;
-            let jobs_list: Vec<Job> = matches
-                .iter()
-                .zip(&lines)
-                .map(|(m, line)| Job { id: m.id.clone(), line: line.clone(), replays: replay_files(&loaded.spec, m, &dir) })
-                .collect();
             let per_match = loaded.spec.seats + usize::from(room.serve_verb().is_some());
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let options = Options { root: loaded.root.clone(), dir: dir.clone(), jobs: jobs.unwrap_or((cores / per_match).max(1)), resume };
-            // Nothing is written over a tournament that is there, unless it is this one resumed.
-            fresh_or_resumed(&jobs_list, &options).map_err(anyhow::Error::msg)?;
-            keep(&loaded, &dir, &lines)?;
-            let ran = run(&jobs_list, &options).map_err(anyhow::Error::msg)?;
+            let mut options =
+                Options { root: loaded.root.clone(), dir: dir.clone(), jobs: jobs.unwrap_or((cores / per_match).max(1)), resume };
+            // Round by round for Swiss and brackets (a round robin is one round): plan what the
+            // results allow, run it, and again, until nothing new is planned.
+            let mut ran;
+            loop {
+                let matches = planned(registry, &loaded, Some(&dir))?;
+                let lines = lines(&loaded, room, &matches, &dir, &kibitz)?;
+                let jobs_list: Vec<Job> = matches
+                    .iter()
+                    .zip(&lines)
+                    .map(|(m, line)| Job { id: m.id.clone(), line: line.clone(), replays: replay_files(&loaded.spec, m, &dir) })
+                    .collect();
+                // Nothing is written over a tournament that is there, unless it is this one resumed.
+                fresh_or_resumed(&jobs_list, &options).map_err(anyhow::Error::msg)?;
+                keep(&loaded, &dir, &lines)?;
+                ran = run(&jobs_list, &options).map_err(anyhow::Error::msg)?;
+                // Later rounds resume the folder this run started.
+                options.resume = true;
+                // Once this round is through, the results may plan another.
+                if ran.interrupted || !ran.failed.is_empty() || planned(registry, &loaded, Some(&dir))?.len() == matches.len() {
+                    break;
+                }
+            }
             for (id, why) in &ran.failed {
                 eprintln!("kibitz: match {id} did not finish: {why}");
             }
@@ -109,15 +125,17 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
             Ok(if ran.done == ran.matches { ExitCode::SUCCESS } else { ExitCode::from(EXIT_FAILED) })
         }
         TournamentCommand::Standings { dir, json } => {
-            let kept = dir.join(KEPT_SPEC);
-            let text = std::fs::read_to_string(&kept).map_err(|e| {
-                anyhow::anyhow!("cannot read {}: {e} (is {} a folder `kibitz tournament run` wrote?)", kept.display(), dir.display())
-            })?;
-            let loaded: Loaded = ron::from_str(&text).map_err(|e| anyhow::anyhow!("{}:{}: {}", kept.display(), e.span.start, e.code))?;
-            let room = registry.get(&loaded.spec.game).map_err(anyhow::Error::msg)?;
-            let matches = planned(&loaded.spec)?;
+            let (loaded, room) = read_kept(registry, &dir)?;
+            let matches = planned(registry, &loaded, Some(&dir))?;
             let verify = |text: &str| verified(registry, text);
-            let table = standings(&loaded.spec, &matches, &dir, &verify, room.serve_verb().is_some());
+            let mut table = standings(&loaded.spec, &matches, &dir, &verify, room.serve_verb().is_some());
+            if let Format::Elimination { double, .. } = loaded.spec.format {
+                let results = |m: &Match| finished_scores(&loaded.spec, m, &dir);
+                let order = seeds(registry, &loaded)?.unwrap_or_else(|| (0..loaded.spec.bots.len()).collect());
+                let bracket = kibitz_tournament::bracket::plan(&loaded.spec, double, &order, &results);
+                table.champion = bracket.champion.map(|b| loaded.spec.bots[b].name.clone());
+                table.bracket = Some(bracket.shown(&loaded.spec));
+            }
             if json {
                 println!("{}", serde_json::to_string(&table)?);
             } else {
@@ -139,7 +157,7 @@ fn load(registry: &Registry, path: &Path) -> anyhow::Result<(Loaded, &'static dy
     }
     let bots: Vec<&str> = spec.bots.iter().take(spec.seats).map(|b| b.command.as_str()).collect();
     let this = std::env::current_exe()?;
-    let matches = planned(spec)?;
+    let matches = planned(registry, &loaded, None)?;
     // A server game names its teams after the bots.
     let mut names: Vec<&str> = Vec::new();
     if room.serve_verb().is_some() {
@@ -197,8 +215,39 @@ fn keep(loaded: &Loaded, dir: &Path, lines: &[String]) -> anyhow::Result<()> {
     write(&dir.join("plan.txt"), &lines.iter().map(|l| format!("{l}\n")).collect::<String>())
 }
 
-fn planned(spec: &Spec) -> anyhow::Result<Vec<Match>> {
-    plan(spec).map_err(anyhow::Error::msg)
+/// Every match planned so far: a round robin whole; Swiss and brackets as far as the finished
+/// replays in `dir` allow (`None`: nothing played yet).
+fn planned(registry: &Registry, loaded: &Loaded, dir: Option<&Path>) -> anyhow::Result<Vec<Match>> {
+    let spec = &loaded.spec;
+    let results = |m: &Match| dir.and_then(|dir| finished_scores(spec, m, dir));
+    let seeds = seeds(registry, loaded)?;
+    plan(spec, &results, seeds.as_deref()).map_err(anyhow::Error::msg)
+}
+
+/// A bracket's seeds from the standings of an earlier stage (`seeds_from`), best first; bots it
+/// did not rank follow in the spec's order.
+fn seeds(registry: &Registry, loaded: &Loaded) -> anyhow::Result<Option<Vec<usize>>> {
+    let Format::Elimination { seeds_from: Some(earlier), .. } = &loaded.spec.format else { return Ok(None) };
+    let earlier = loaded.root.join(earlier);
+    let (stage, _) = read_kept(registry, &earlier)?;
+    let table =
+        standings(&stage.spec, &planned(registry, &stage, Some(&earlier))?, &earlier, &|text: &str| verified(registry, text), false);
+    let bots = &loaded.spec.bots;
+    let mut order: Vec<usize> = table.rows.iter().filter_map(|r| bots.iter().position(|b| b.name == r.bot)).collect();
+    let unranked: Vec<usize> = (0..bots.len()).filter(|b| !order.contains(b)).collect();
+    order.extend(unranked);
+    Ok(Some(order))
+}
+
+/// A tournament folder's spec (`tournament.ron`), and its game's room.
+fn read_kept(registry: &Registry, dir: &Path) -> anyhow::Result<(Loaded, &'static dyn Room)> {
+    let kept = dir.join(KEPT_SPEC);
+    let text = std::fs::read_to_string(&kept).map_err(|e| {
+        anyhow::anyhow!("cannot read {}: {e} (is {} a folder `kibitz tournament run` wrote?)", kept.display(), dir.display())
+    })?;
+    let loaded: Loaded = ron::from_str(&text).map_err(|e| anyhow::anyhow!("{}:{}: {}", kept.display(), e.span.start, e.code))?;
+    let room = registry.get(&loaded.spec.game).map_err(anyhow::Error::msg)?;
+    Ok((loaded, room))
 }
 
 fn write(path: &Path, text: &str) -> anyhow::Result<()> {

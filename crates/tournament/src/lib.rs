@@ -4,7 +4,10 @@
 //! it checks a setup (`kibitz match --check`) and verifies a replay for this crate, which knows
 //! no game.
 
+pub mod bracket;
+pub mod matches;
 pub mod plan;
 pub mod run;
 pub mod spec;
 pub mod standings;
+pub mod swiss;

@@ -2,30 +2,28 @@
 //! readable ID and a seed of its own; and the one shell line that runs a match, the same for
 //! `tournament run` and for any engine that runs the lines of `plan.txt`.
 
-use crate::spec::Spec;
+pub use crate::matches::{Match, Results, match_seed};
+use crate::spec::{Format, Spec};
+use crate::{bracket, swiss};
 use kibitz_referee::command::shell_quote;
 use std::path::{Path, PathBuf};
 
-/// One match of the plan.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Match {
-    /// `SETUP-BOT-vs-BOT-G`: readable (the broadcast's title says who plays) and the same in
-    /// every plan of the spec.
-    pub id: String,
-    /// The setup's index in the spec.
-    pub setup: usize,
-    /// The bots' indices in the spec, in seat order.
-    pub seats: Vec<usize>,
-    /// Which of the pairing's `games` this is, from 1.
-    pub game: u32,
-    pub seed: u64,
+/// Every match planned so far, in a fixed order. A round robin (or Each) is planned whole; a
+/// Swiss tournament and a bracket round by round, as `results` (the scores of each finished
+/// match) allow: the rounds played, and the next. `seeds`: the bots' order for seeding (best
+/// first), else the spec's.
+pub fn plan(spec: &Spec, results: &Results, seeds: Option<&[usize]>) -> Result<Vec<Match>, String> {
+    let order: Vec<usize> = seeds.map_or_else(|| (0..spec.bots.len()).collect(), <[usize]>::to_vec);
+    match &spec.format {
+        Format::RoundRobin | Format::Each => Ok(round_robin(spec)),
+        Format::Swiss { rounds } => Ok(swiss::plan(spec, *rounds, &order, results)),
+        Format::Elimination { double, .. } => Ok(bracket::plan(spec, *double, &order, results).matches),
+    }
 }
 
-/// Every match of a round robin (or of Each), in a fixed order: setups in the spec's order, then
-/// groups of bots in the order of their first members in the spec, then seat rotations, then
-/// games.
-pub fn plan(spec: &Spec) -> Result<Vec<Match>, String> {
-    spec.format.planned()?;
+/// Every match of a round robin (or of Each): setups in the spec's order, then groups of bots in
+/// the order of their first members in the spec, then seat rotations, then games.
+fn round_robin(spec: &Spec) -> Vec<Match> {
     let mut matches = Vec::new();
     for (setup, setup_spec) in spec.setups.iter().enumerate() {
         for group in groups(spec.bots.len(), spec.seats) {
@@ -41,7 +39,7 @@ pub fn plan(spec: &Spec) -> Result<Vec<Match>, String> {
             }
         }
     }
-    Ok(matches)
+    matches
 }
 
 /// Every set of `k` of `n` bots, each in increasing order, in lexicographic order.
@@ -60,16 +58,6 @@ fn groups(n: usize, k: usize) -> Vec<Vec<usize>> {
             group[j] = group[j - 1] + 1;
         }
     }
-}
-
-/// A match's seed: the spec's seed and the match's ID, mixed (FNV-1a, then SplitMix64), so that
-/// a match keeps its seed whatever else the plan holds.
-pub fn match_seed(seed: u64, id: &str) -> u64 {
-    let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3));
-    let mut z = (seed ^ hash).wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// The replay of match `m` in `out` (as the lines name it, from the spec's folder).
@@ -136,7 +124,7 @@ mod tests {
     #[test]
     fn a_round_robin_of_three_on_two_setups_with_seats_swapped_is_twelve_matches() {
         let spec = lighthouses(&["greedy", "rnd1", "rnd2"], &["harbour", "duel"], 2, 1);
-        let ids: Vec<String> = plan(&spec).unwrap().into_iter().map(|m| m.id).collect();
+        let ids: Vec<String> = plan(&spec, &|_| None, None).unwrap().into_iter().map(|m| m.id).collect();
         assert_eq!(
             ids[..6],
             [
@@ -155,7 +143,7 @@ mod tests {
     #[test]
     fn groups_of_more_seats_rotate_and_games_get_seeds_of_their_own() {
         let spec = lighthouses(&["a", "b", "c", "d"], &["atoll"], 3, 2);
-        let matches = plan(&spec).unwrap();
+        let matches = plan(&spec, &|_| None, None).unwrap();
         // 4 groups of 3, 3 rotations each, 2 games each.
         assert_eq!(matches.len(), 24);
         assert_eq!(matches[0].seats, [0, 1, 2]);
@@ -168,7 +156,7 @@ mod tests {
         assert_eq!(seeds.len(), 24, "every match its own seed");
         // A match keeps its seed whatever else is planned; another spec seed changes it.
         let fewer = lighthouses(&["a", "b", "c"], &["atoll"], 3, 2);
-        assert_eq!(plan(&fewer).unwrap()[0], matches[0]);
+        assert_eq!(plan(&fewer, &|_| None, None).unwrap()[0], matches[0]);
         assert_ne!(match_seed(43, &matches[0].id), matches[0].seed);
         assert_eq!(groups(5, 2).len(), 10);
         assert_eq!(groups(2, 3), Vec::<Vec<usize>>::new());
@@ -177,7 +165,7 @@ mod tests {
     #[test]
     fn each_bot_alone_on_every_setup() {
         let spec = lighthouses(&["x", "y"], &["p1", "p2"], 1, 1);
-        let ids: Vec<String> = plan(&spec).unwrap().into_iter().map(|m| m.id).collect();
+        let ids: Vec<String> = plan(&spec, &|_| None, None).unwrap().into_iter().map(|m| m.id).collect();
         assert_eq!(ids, ["p1-x-1", "p1-y-1", "p2-x-1", "p2-y-1"]);
     }
 
@@ -187,7 +175,7 @@ mod tests {
         spec.bots[1].command = "python3 'my bot.py' --name \"it's\"".into();
         spec.setups[0].flags.push("--rounds".into());
         spec.setups[0].flags.push("30".into());
-        let m = &plan(&spec).unwrap()[0];
+        let m = &plan(&spec, &|_| None, None).unwrap()[0];
         assert_eq!(
             line(&spec, m, "/opt/kibitz dir/kibitz", Path::new("out"), false),
             format!(

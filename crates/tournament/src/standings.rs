@@ -70,8 +70,13 @@ pub struct Standings {
     pub unverified: Vec<Note>,
     /// Matches a human stopped (left out of the table).
     pub stopped: Vec<Note>,
-    /// The rating's ordering: each match's result in plan order (bot names, best first).
+    /// Each bot's rating after each match played, in plan order.
     pub ratings_after: Vec<Vec<(String, f64)>>,
+    /// An elimination stage's pairings, as far as they are known, and its champion.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bracket: Option<Vec<crate::bracket::Shown>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub champion: Option<String>,
 }
 
 /// What one replay file holds.
@@ -149,6 +154,23 @@ fn read_all(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verify) ->
         by_match[k].push((path, reading));
     }
     by_match
+}
+
+/// The scores of match `m` by seat, summed over its replays in `out`, once each has an end
+/// record that no human stopped: what the next round of a Swiss tournament or a bracket goes by
+/// (the standings verify them too).
+pub fn finished_scores(spec: &Spec, m: &Match, out: &Path) -> Option<Vec<i64>> {
+    let mut sum = vec![0; m.seats.len()];
+    for path in replay_files(spec, m, out) {
+        let text = std::fs::read_to_string(path).ok()?;
+        let last = text.lines().rev().find(|l| !l.trim().is_empty())?;
+        let end: EndRecord = serde_json::from_value(serde_json::from_str::<serde_json::Value>(last).ok()?.get("end")?.clone()).ok()?;
+        if end.stopped.is_some() || end.scores.len() != sum.len() {
+            return None;
+        }
+        sum.iter_mut().zip(&end.scores).for_each(|(s, e)| *s += e);
+    }
+    Some(sum)
 }
 
 /// One played match: its seats' bots, their scores summed over its replays, its failures.
@@ -276,6 +298,8 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
         unverified,
         stopped,
         ratings_after,
+        bracket: None,
+        champion: None,
     }
 }
 
@@ -358,6 +382,14 @@ impl Standings {
                 out.push_str(&format!("  … and {} more (--json lists them all)\n", r.failures.len() - 10));
             }
         }
+        if let Some(bracket) = &self.bracket {
+            out.push_str("\nbracket:\n");
+            for p in bracket {
+                let won = p.winner.as_ref().map_or(String::new(), |w| format!("  → {w}"));
+                out.push_str(&format!("  {:<6} {} vs {}{won}\n", p.name, p.bots[0], p.bots[1]));
+            }
+            out.push_str(&format!("champion: {}\n", self.champion.as_deref().unwrap_or("not yet")));
+        }
         let mut list = |title: &str, items: Vec<String>| {
             if !items.is_empty() {
                 out.push_str(&format!("\n{title} ({}):\n", items.len()));
@@ -422,7 +454,7 @@ mod tests {
     fn seats_are_the_plans_results_are_pairwise_and_ranking_points_follow_the_contest() {
         let dir = tempfile::tempdir().unwrap();
         let spec = spec();
-        let matches = plan(&spec).unwrap();
+        let matches = plan(&spec, &|_| None, None).unwrap();
         // 1 group of 3, 3 rotations, 2 setups.
         assert_eq!(matches.len(), 6);
         // crust: seats rotate (a b c), (b c a), (c a b); core likewise.
