@@ -151,6 +151,34 @@ fn a_round_robin_killed_twice_and_resumed_ends_with_every_replay_once_and_nothin
     let human = kibitz(&["tournament", "standings", &out_arg], root.path());
     assert!(text(&human.stdout).contains("12 of 12 matches played"), "{}", text(&human.stdout));
 
+    // A playlist of the two closest matches and greedy's, which the broadcast reads and opens.
+    let listed = kibitz(
+        &[
+            "tournament",
+            "playlist",
+            &out_arg,
+            "--closest",
+            "2",
+            "--bot",
+            "greedy",
+            "--out",
+            &root.path().join("show.ron").to_string_lossy(),
+        ],
+        root.path(),
+    );
+    assert!(listed.status.success(), "{}", text(&listed.stderr));
+    let show = kibitz::shell::playlist::Playlist::open(&root.path().join("show.ron").to_string_lossy()).unwrap();
+    let names: Vec<String> = show.items.iter().map(|i| format!("{i:?}")).collect();
+    // The two closest first, then greedy's eight (one of the two may be among them).
+    let greedys = |names: &[String]| names.iter().filter(|n| n.contains("greedy")).count();
+    assert_eq!(greedys(&names), 8, "{names:?}");
+    assert_eq!(names.len(), 8 + 2 - greedys(&names[..2]), "{names:?}");
+    for item in &show.items {
+        let kibitz::shell::playlist::Item::Replay(path) = item else { panic!("{item:?}") };
+        assert!(path.starts_with(root.path().join("out")), "{}", path.display());
+        kibitz::games::registry().open(&std::fs::read_to_string(path).unwrap(), "show".into()).unwrap();
+    }
+
     // GNU parallel runs the same plan to the same standings.
     if !have("parallel") {
         return;

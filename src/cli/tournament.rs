@@ -7,6 +7,7 @@ use super::exit::EXIT_FAILED;
 use crate::kit::room::{Registry, Room};
 use clap::{Args, Subcommand};
 use kibitz_tournament::plan::{Match, line, plan, replay_files};
+use kibitz_tournament::playlist::{Choice, playlist};
 use kibitz_tournament::run::{Job, Options, finished, fresh_or_resumed, run};
 use kibitz_tournament::spec::{Format, Loaded, Spec, from_root};
 use kibitz_tournament::standings::{Checked, finished_scores, standings};
@@ -59,6 +60,26 @@ pub enum TournamentCommand {
         /// Print the standings as JSON, as the last stdout line.
         #[arg(long)]
         json: bool,
+    },
+    /// A playlist for `kibitz broadcast` of a tournament's matches: with none of --best,
+    /// --closest and --bot, every finished match in plan order; ties broken by ID.
+    Playlist {
+        dir: PathBuf,
+        /// The K matches with the highest winning scores.
+        #[arg(long, value_name = "K")]
+        best: Option<usize>,
+        /// The K matches with the smallest margin between first and second.
+        #[arg(long, value_name = "K")]
+        closest: Option<usize>,
+        /// Every match of this bot.
+        #[arg(long, value_name = "NAME")]
+        bot: Option<String>,
+        /// Add the matches still being played (their replays followed live).
+        #[arg(long)]
+        live: bool,
+        /// Where to write it (default: DIR/playlist.ron); its items are relative to its folder.
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
 }
 
@@ -124,6 +145,9 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
             println!("{}", serde_json::json!({ "matches": ran.matches, "done": ran.done, "failed": failed, "dir": dir }));
             Ok(if ran.done == ran.matches { ExitCode::SUCCESS } else { ExitCode::from(EXIT_FAILED) })
         }
+        TournamentCommand::Playlist { dir, best, closest, bot, live, out } => {
+            write_playlist(registry, &dir, Choice { best, closest, bot, live }, out)
+        }
         TournamentCommand::Standings { dir, json } => {
             let (loaded, room) = read_kept(registry, &dir)?;
             let matches = planned(registry, &loaded, Some(&dir))?;
@@ -144,6 +168,18 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+fn write_playlist(registry: &Registry, dir: &Path, choice: Choice, out: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let (loaded, _) = read_kept(registry, dir)?;
+    let matches = planned(registry, &loaded, Some(dir))?;
+    let out = out.unwrap_or_else(|| dir.join("playlist.ron"));
+    let base = std::path::absolute(out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")))?;
+    let list = playlist(&loaded.spec, &matches, &std::path::absolute(dir)?, &base, &choice).map_err(anyhow::Error::msg)?;
+    write(&out, &(ron::ser::to_string_pretty(&list, ron::ser::PrettyConfig::default())? + "\n"))?;
+    eprintln!("{} items in {}", list.items.len(), out.display());
+    println!("{}", out.display());
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Reads and checks a spec: its own checks, then the game, then each setup by the game's own
