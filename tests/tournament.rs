@@ -148,8 +148,16 @@ fn a_round_robin_killed_twice_and_resumed_ends_with_every_replay_once_and_nothin
         rows.iter()
             .all(|r| r["played"] == 8 && r["wins"].as_u64().unwrap() + r["draws"].as_u64().unwrap() + r["losses"].as_u64().unwrap() == 8)
     );
-    let human = kibitz(&["tournament", "standings", &out_arg], root.path());
+    let chart = root.path().join("ratings.png");
+    let human = kibitz(&["tournament", "standings", &out_arg, "--chart", &chart.to_string_lossy()], root.path());
     assert!(text(&human.stdout).contains("12 of 12 matches played"), "{}", text(&human.stdout));
+    // The chart: a line in each bot's colour.
+    let picture = image::open(&chart).unwrap().to_rgba8();
+    assert_eq!(picture.dimensions(), (960, 540));
+    for k in 0..3 {
+        let color = kibitz::kit::palette::player_color(k).to_srgba_unmultiplied();
+        assert!(picture.pixels().filter(|p| p.0 == color).count() > 100, "no line in bot {k}'s colour");
+    }
 
     // A playlist of the two closest matches and greedy's, which the broadcast reads and opens.
     let listed = kibitz(

@@ -25,6 +25,7 @@
 //! - [`args`]: command-line arguments every bot game shares (recording, limits, seats).
 //! - [`summary`]: the last stdout line of `match` and `play`, one shape for every game.
 //! - [`progress`]: the progress bar of long headless work.
+//! - [`raster`]: pictures drawn with egui's painter without a window (a chart as a PNG).
 //! - [`palette`]: player colours.
 //! - [`scene`]: a board drawn in 3D (meshes as data, the orbit camera and its rays), from the
 //!   `kibitz-scene` crate.
@@ -35,6 +36,7 @@ pub mod hosting;
 pub mod live;
 pub mod palette;
 pub mod progress;
+pub mod raster;
 pub mod recorded;
 pub mod room;
 /// A board drawn in 3D, as data (its own crate, built optimised even in dev builds).

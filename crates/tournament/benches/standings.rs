@@ -14,7 +14,8 @@ use std::hint::black_box;
 use kibitz_allocator as _;
 
 fn bench(c: &mut Criterion) {
-    let demo = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../replays/lighthouses-demo.jsonl")).expect("the demo replay");
+    let demo =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../replays/lighthouses-demo.jsonl")).expect("the demo replay");
     // 7 bots, 4 seats: 35 groups in 4 seat orders, 7 games each: 980 matches.
     let spec = Spec {
         game: "lighthouses".into(),

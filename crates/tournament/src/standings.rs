@@ -173,6 +173,11 @@ pub fn finished_scores(spec: &Spec, m: &Match, out: &Path) -> Option<Vec<i64>> {
     Some(sum)
 }
 
+/// Every bot's rating before its first match (Weng–Lin's μ).
+pub fn start_rating() -> f64 {
+    WengLinRating::new().rating
+}
+
 /// One played match: its seats' bots, their scores summed over its replays, its failures.
 struct Played {
     id: String,
