@@ -702,3 +702,35 @@ fn osada_hand_play_opens_up_close_on_the_humans_mast_in_the_fog() {
     let replay = std::fs::read_to_string(&out).unwrap();
     assert!(replay.lines().count() > 1, "the hosted game was recorded");
 }
+
+#[test]
+fn a_tournament_folder_opens_with_its_standings_beside_its_last_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("spec.ron");
+    let map = workspace().join("maps/lighthouses/duel.txt");
+    std::fs::write(
+        &spec,
+        format!(
+            r#"(game: "lighthouses", bots: [(name: "greedy", command: "kibitz bot lighthouses greedy"), (name: "rnd", command: "kibitz bot lighthouses random --seed 3")],
+               setups: [(name: "duel", flags: ["--map", "{}", "--rounds", "20"])], seats: 2, format: RoundRobin, seed: 1)"#,
+            map.display()
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let ran = run(kibitz().args(["tournament", "run"]).arg(&spec).arg("--out").arg(&out));
+    assert!(ran.status.success(), "{}", stderr(&ran));
+    let shot = dir.path().join("tournament.png");
+    if in_window(&["view", out.to_str().unwrap(), "--turn", "40", "--screenshot", shot.to_str().unwrap()], dir.path()).is_none() {
+        return;
+    }
+    assert_shows_the_island(&shot);
+    // The table at the top of the side panel names the bots in their colours.
+    let image = image::open(&shot).unwrap().to_rgb8();
+    let greedy = kibitz::kit::palette::player_color(0);
+    let named = (880..1280)
+        .flat_map(|x| (25..140).map(move |y| (x, y)))
+        .filter(|&(x, y)| near(image.get_pixel(x, y).0, [greedy.r(), greedy.g(), greedy.b()], 40))
+        .count();
+    assert!(named > 15, "the first bot's name in its colour: {named} pixels");
+}

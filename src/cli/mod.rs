@@ -8,7 +8,7 @@ mod broadcast;
 pub mod exit;
 mod export;
 mod play;
-mod tournament;
+pub mod tournament;
 mod verify;
 mod view;
 mod watch;

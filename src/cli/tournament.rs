@@ -7,6 +7,7 @@ use super::exit::EXIT_FAILED;
 use crate::kit::palette::player_color;
 use crate::kit::raster::{self, Picture};
 use crate::kit::room::{Registry, Room};
+use crate::shell::tournament::{Entry, Row as TournamentRow, Tournament};
 use clap::{Args, Subcommand};
 use kibitz_tournament::plan::{Match, line, plan, replay_files};
 use kibitz_tournament::playlist::{Choice, playlist};
@@ -154,17 +155,7 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
             write_playlist(registry, &dir, Choice { best, closest, bot, live }, out)
         }
         TournamentCommand::Standings { dir, json, chart } => {
-            let (loaded, room) = read_kept(registry, &dir)?;
-            let matches = planned(registry, &loaded, Some(&dir))?;
-            let verify = |text: &str| verified(registry, text);
-            let mut table = standings(&loaded.spec, &matches, &dir, &verify, room.serve_verb().is_some());
-            if let Format::Elimination { double, .. } = loaded.spec.format {
-                let results = |m: &Match| finished_scores(&loaded.spec, m, &dir);
-                let order = seeds(registry, &loaded)?.unwrap_or_else(|| (0..loaded.spec.bots.len()).collect());
-                let bracket = kibitz_tournament::bracket::plan(&loaded.spec, double, &order, &results);
-                table.champion = bracket.champion.map(|b| loaded.spec.bots[b].name.clone());
-                table.bracket = Some(bracket.shown(&loaded.spec));
-            }
+            let (_, _, table) = table_of(registry, &dir)?;
             if let Some(path) = chart {
                 draw_chart(&table).save_png(&path).map_err(anyhow::Error::msg)?;
             }
@@ -176,6 +167,79 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// A tournament folder's spec, plan and standings (with its bracket, for an elimination stage).
+fn table_of(registry: &Registry, dir: &Path) -> anyhow::Result<(Loaded, Vec<Match>, Standings)> {
+    let (loaded, room) = read_kept(registry, dir)?;
+    let matches = planned(registry, &loaded, Some(dir))?;
+    let verify = |text: &str| verified(registry, text);
+    let mut table = standings(&loaded.spec, &matches, dir, &verify, room.serve_verb().is_some());
+    if let Format::Elimination { double, .. } = loaded.spec.format {
+        let results = |m: &Match| finished_scores(&loaded.spec, m, dir);
+        let order = seeds(registry, &loaded)?.unwrap_or_else(|| (0..loaded.spec.bots.len()).collect());
+        let bracket = kibitz_tournament::bracket::plan(&loaded.spec, double, &order, &results);
+        table.champion = bracket.champion.map(|b| loaded.spec.bots[b].name.clone());
+        table.bracket = Some(bracket.shown(&loaded.spec));
+    }
+    Ok((loaded, matches, table))
+}
+
+/// Whether `path` is a tournament folder (`kibitz tournament run` or `plan` wrote it).
+pub fn is_tournament(path: &Path) -> bool {
+    path.join(KEPT_SPEC).is_file()
+}
+
+/// A tournament folder as the viewer's side panel shows it, and the replay to open first (the
+/// last match played, in plan order).
+pub fn view_of(registry: &Registry, dir: &Path) -> anyhow::Result<(Tournament, Option<PathBuf>)> {
+    let (loaded, matches, table) = table_of(registry, dir)?;
+    let spec = &loaded.spec;
+    let show = |s: i64| kibitz_core::show_score(s, table.decimals);
+    let rows = table
+        .rows
+        .iter()
+        .map(|r| TournamentRow {
+            bot: r.bot.clone(),
+            color: player_color(spec.bots.iter().position(|b| b.name == r.bot).unwrap_or(0)),
+            played: r.played,
+            record: (r.wins, r.draws, r.losses),
+            total: show(r.total),
+            rating: format!("{:.1} ± {:.1}", r.rating, r.uncertainty),
+            failures: (!r.failures.is_empty()).then(|| {
+                let shown: Vec<String> = r.failures.iter().take(8).map(|n| format!("{}: {}", n.id, n.what)).collect();
+                format!("{} failures, {} time-outs\n{}", r.failures.len(), r.timeouts, shown.join("\n"))
+            }),
+        })
+        .collect();
+    let dir = std::path::absolute(dir)?;
+    let entries: Vec<Entry> = matches
+        .iter()
+        .map(|m| {
+            let first = replay_files(spec, m, &dir).into_iter().next().filter(|p| p.exists());
+            let result = match finished_scores(spec, m, &dir) {
+                Some(scores) => {
+                    m.seats.iter().zip(&scores).map(|(&b, &s)| format!("{} {}", spec.bots[b].name, show(s))).collect::<Vec<_>>().join(" · ")
+                }
+                None if first.is_some() => "being played, or cut short".into(),
+                None => "not played yet".into(),
+            };
+            Entry { id: m.id.clone(), result, replay: first }
+        })
+        .collect();
+    let first = matches
+        .iter()
+        .rev()
+        .find(|m| finished_scores(spec, m, &dir).is_some())
+        .and_then(|m| replay_files(spec, m, &dir).into_iter().next());
+    let bracket = table
+        .bracket
+        .iter()
+        .flatten()
+        .map(|p| format!("{:<6} {} vs {}{}", p.name, p.bots[0], p.bots[1], p.winner.as_ref().map_or(String::new(), |w| format!(" → {w}"))))
+        .collect();
+    let title = format!("{} · {} of {} matches played", table.game, table.played, table.matches);
+    Ok((Tournament { title, rows, matches: entries, bracket, champion: table.champion.clone() }, first))
 }
 
 fn write_playlist(registry: &Registry, dir: &Path, choice: Choice, out: Option<PathBuf>) -> anyhow::Result<ExitCode> {

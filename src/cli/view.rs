@@ -12,7 +12,9 @@ use std::process::ExitCode;
 )]
 pub struct ViewArgs {
     /// A replay (JSON Lines); without it, the bundled demo. With --problem: an ICFP 2015
-    /// solution file (the official output format) to play on that problem.
+    /// solution file (the official output format) to play on that problem. A tournament's
+    /// folder (`kibitz tournament run`): its standings in the side panel, a click on a match
+    /// opening its replay.
     pub replay: Option<PathBuf>,
     /// A problem a solution file is played on (ICFP 2015).
     #[arg(long, requires = "replay")]
@@ -58,7 +60,16 @@ pub struct WindowArgs {
     pub speed: Option<f32>,
 }
 
-pub fn run(registry: &Registry, args: ViewArgs, verbose: bool) -> anyhow::Result<ExitCode> {
+pub fn run(registry: &Registry, mut args: ViewArgs, verbose: bool) -> anyhow::Result<ExitCode> {
+    // A tournament's folder: its standings in the side panel, its last match played on the board.
+    let mut tournament = None;
+    if let Some(dir) = args.replay.clone().filter(|p| super::tournament::is_tournament(p)) {
+        let (shown, first) = super::tournament::view_of(registry, &dir)?;
+        args.replay = Some(first.ok_or_else(|| {
+            anyhow::anyhow!("no match of {} has been played yet (kibitz tournament standings {0} lists the plan)", dir.display())
+        })?);
+        tournament = Some(shown);
+    }
     // A replay named here that cannot be read is refused before any window, as `verify` refuses
     // it (a file to --follow may not exist yet, and a solution file is read with its problem).
     if args.problem.is_none()
@@ -88,6 +99,7 @@ pub fn run(registry: &Registry, args: ViewArgs, verbose: bool) -> anyhow::Result
             frame_stats: args.frame_stats,
             look: args.look,
             follow: args.follow.iter().map(|s| kibitz_follow::Source::parse(s)).collect(),
+            tournament,
             ..Default::default()
         },
     )

@@ -17,6 +17,7 @@ mod scene3d;
 mod settings;
 mod shortcuts;
 mod studio;
+pub mod tournament;
 mod ui;
 mod viewer;
 mod widgets;
@@ -65,6 +66,8 @@ pub struct ViewerOptions {
     pub size: Option<(u32, u32)>,
     /// Capture a turn range to a GIF and/or PNG frames, then exit (`kibitz export`).
     pub export: Option<export::ExportRequest>,
+    /// A tournament folder's standings and matches, in the side panel (`kibitz view DIR`).
+    pub tournament: Option<tournament::Tournament>,
 }
 
 /// Screenshot mode: wait for the UI to settle, capture, check the frame is drawn, save, exit.
@@ -107,6 +110,7 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
     let mut viewer = viewer::Viewer::new(registry);
     // Problems with the settings are said even though opening the first replay sets its own notice.
     let settings_problem = viewer.message.take();
+    viewer.tournament = options.tournament.clone();
     match (session, options.broadcast.clone(), &options.text, &options.file) {
         (Some(session), ..) => viewer.show(session),
         (None, Some(running), ..) => viewer.start_broadcast(running),

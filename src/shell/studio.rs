@@ -199,6 +199,14 @@ fn scrub_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
 }
 
 fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
+    if let Some(tournament) = &viewer.tournament
+        && let Some(path) = super::tournament::panel(ui, tournament, viewer.source.as_ref())
+    {
+        viewer.open_file(path);
+    }
+    if viewer.tournament.is_some() {
+        ui.separator();
+    }
     let cursor = viewer.playback.cursor();
     let perspective = viewer.perspective;
     let Some(session) = viewer.session.as_mut() else {

@@ -69,6 +69,8 @@ pub struct Viewer {
     fog_player: usize,
     /// Start playing once a replay still to arrive first shows (`--play` on a big file).
     pub play_when_shown: bool,
+    /// The tournament whose matches the side panel lists (`kibitz view DIR`).
+    pub tournament: Option<super::tournament::Tournament>,
 }
 
 /// How long a frame may spend taking in a loading replay: the window keeps its pace (about
@@ -114,6 +116,7 @@ impl Viewer {
             incoming: None,
             pending_seek: None,
             broadcast: None,
+            tournament: None,
             still: false,
             fog_player: 0,
             play_when_shown: false,
