@@ -734,3 +734,43 @@ fn a_tournament_folder_opens_with_its_standings_beside_its_last_match() {
         .count();
     assert!(named > 15, "the first bot's name in its colour: {named} pixels");
 }
+
+#[test]
+fn a_tournament_broadcast_shows_its_bracket_between_matches_the_next_pairing_outlined() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("spec.ron");
+    let bots: Vec<String> = (1..=6).map(|k| format!(r#"(name: "rnd{k}", command: "kibitz bot lighthouses random --seed {k}")"#)).collect();
+    let map = workspace().join("maps/lighthouses/duel.txt");
+    std::fs::write(
+        &spec,
+        format!(
+            r#"(game: "lighthouses", bots: [{}], setups: [(name: "duel", flags: ["--map", "{}", "--rounds", "20"])],
+               seats: 2, format: Elimination(double: true), seed: 2)"#,
+            bots.join(", "),
+            map.display()
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let ran = run(kibitz().args(["tournament", "run"]).arg(&spec).arg("--out").arg(&out));
+    assert!(ran.status.success(), "{}", stderr(&ran));
+    let shot = dir.path().join("bracket.png");
+    // The first match shown to its end: the countdown to the next, and the bracket over the board.
+    if in_window(
+        &["broadcast", out.to_str().unwrap(), "--turn", "1000", "--size", "1280x720", "--screenshot", shot.to_str().unwrap()],
+        dir.path(),
+    )
+    .is_none()
+    {
+        return;
+    }
+    let image = image::open(&shot).unwrap().to_rgb8();
+    assert_eq!(image.dimensions(), (1280, 720));
+    let board = |test: &dyn Fn([u8; 3]) -> bool| {
+        (20..880).flat_map(|x| (70..680).map(move |y| (x, y))).filter(|&(x, y)| test(image.get_pixel(x, y).0)).count()
+    };
+    // The next pairing's outline, and the boxes of the pairings (no board left showing through).
+    assert!(board(&|p| near(p, [255, 196, 40], 30)) > 200, "the outline of the pairing coming up");
+    assert!(board(&|p| near(p, [30, 34, 44], 3)) > 20_000, "the pairings' boxes");
+    assert_eq!(board(&|p| near(p, WATER, 4)), 0, "the board is hidden behind the bracket");
+}

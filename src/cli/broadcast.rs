@@ -2,6 +2,7 @@
 
 use crate::kit::room::Registry;
 use crate::shell::playlist::{Item, Playlist, Running};
+use crate::shell::tournament::Refresh;
 use crate::shell::{ViewerOptions, run as run_viewer};
 use clap::Args;
 use std::process::ExitCode;
@@ -45,7 +46,19 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
 }
 
 pub fn run(registry: &Registry, args: BroadcastArgs, verbose: bool) -> anyhow::Result<ExitCode> {
-    let mut playlist = Playlist::open(&args.playlist).map_err(anyhow::Error::msg)?;
+    // A tournament's folder: its matches, finished then live, with its standings (or bracket)
+    // between them, worked out again as each one ends.
+    let folder = std::path::PathBuf::from(&args.playlist);
+    let (mut playlist, tournament, tournament_refresh) = if super::tournament::is_tournament(&folder) {
+        let items = super::tournament::broadcast_of(registry, &folder)?;
+        let (shown, _) = super::tournament::view_of(registry, &folder)?;
+        let (registry, dir) = (registry.clone(), folder.clone());
+        let refresh =
+            Refresh(std::sync::Arc::new(move || super::tournament::view_of(&registry, &dir).map(|(t, _)| t).map_err(|e| format!("{e:#}"))));
+        (Playlist { items, ..Playlist::default() }, Some(shown), Some(refresh))
+    } else {
+        (Playlist::open(&args.playlist).map_err(anyhow::Error::msg)?, None, None)
+    };
     // A replay named on the command line itself is refused before any window, as `view` does.
     if let [Item::Replay(replay)] = playlist.items.as_slice()
         && replay.as_path() == std::path::Path::new(&args.playlist)
@@ -71,6 +84,8 @@ pub fn run(registry: &Registry, args: BroadcastArgs, verbose: bool) -> anyhow::R
             speed: args.window.speed,
             broadcast: Some(running),
             size: args.size,
+            tournament,
+            tournament_refresh,
             ..Default::default()
         },
     )

@@ -224,7 +224,7 @@ pub fn view_of(registry: &Registry, dir: &Path) -> anyhow::Result<(Tournament, O
                 None if first.is_some() => "being played, or cut short".into(),
                 None => "not played yet".into(),
             };
-            Entry { id: m.id.clone(), result, replay: first }
+            Entry { id: m.id.clone(), bots: m.seats.iter().map(|&b| spec.bots[b].name.clone()).collect(), result, replay: first }
         })
         .collect();
     let first = matches
@@ -232,14 +232,27 @@ pub fn view_of(registry: &Registry, dir: &Path) -> anyhow::Result<(Tournament, O
         .rev()
         .find(|m| finished_scores(spec, m, &dir).is_some())
         .and_then(|m| replay_files(spec, m, &dir).into_iter().next());
-    let bracket = table
-        .bracket
-        .iter()
-        .flatten()
-        .map(|p| format!("{:<6} {} vs {}{}", p.name, p.bots[0], p.bots[1], p.winner.as_ref().map_or(String::new(), |w| format!(" → {w}"))))
-        .collect();
+    let bracket = table.bracket.clone().unwrap_or_default();
     let title = format!("{} · {} of {} matches played", table.game, table.played, table.matches);
     Ok((Tournament { title, rows, matches: entries, bracket, champion: table.champion.clone() }, first))
+}
+
+/// A broadcast of a tournament folder: the finished matches in plan order, then those still
+/// being played (followed live), each item's path absolute.
+pub fn broadcast_of(registry: &Registry, dir: &Path) -> anyhow::Result<Vec<crate::shell::playlist::Item>> {
+    use crate::shell::playlist::Item as Shown;
+    let (loaded, _) = read_kept(registry, dir)?;
+    let matches = planned(registry, &loaded, Some(dir))?;
+    let dir = std::path::absolute(dir)?;
+    let list = playlist(&loaded.spec, &matches, &dir, &dir, &Choice { live: true, ..Choice::default() }).map_err(anyhow::Error::msg)?;
+    Ok(list
+        .items
+        .into_iter()
+        .map(|item| match item {
+            kibitz_tournament::playlist::Item::Replay(path) => Shown::Replay(dir.join(path)),
+            kibitz_tournament::playlist::Item::Live(path) => Shown::Live(dir.join(path).to_string_lossy().into_owned()),
+        })
+        .collect())
 }
 
 fn write_playlist(registry: &Registry, dir: &Path, choice: Choice, out: Option<PathBuf>) -> anyhow::Result<ExitCode> {

@@ -4,6 +4,7 @@
 //! call-outs over the board for what just happened; below, a thin progress line. It is laid
 //! out for 1280×720 points and scaled to the window, so any 16:9 size looks the same.
 
+use super::playlist::Running;
 use super::shortcuts::Action;
 use super::viewer::Viewer;
 use super::widgets::{ChartSpan, board, marker_ticks, score_chart};
@@ -38,6 +39,13 @@ pub fn layout(root: &mut egui::Ui, viewer: &mut Viewer) {
         let moving = ui.input(|i| i.pointer.time_since_last_movement() < POINTER_IDLE_SECONDS);
         let rect = board(ui, viewer, moving && !viewer.still);
         callouts(ui, viewer, rect, u);
+        // A tournament's standings or bracket between its matches, over the board.
+        if let (Some(tournament), Some(running)) = (&viewer.tournament, &viewer.broadcast)
+            && (viewer.session.is_none() || viewer.item_ended() && running.countdown().is_some())
+        {
+            let next = running.next_item().and_then(Running::stem);
+            super::tournament::between_matches(ui.painter(), ui.max_rect(), tournament, next.as_deref());
+        }
     });
 }
 

@@ -66,8 +66,11 @@ pub struct ViewerOptions {
     pub size: Option<(u32, u32)>,
     /// Capture a turn range to a GIF and/or PNG frames, then exit (`kibitz export`).
     pub export: Option<export::ExportRequest>,
-    /// A tournament folder's standings and matches, in the side panel (`kibitz view DIR`).
+    /// A tournament folder's standings and matches, in the side panel (`kibitz view DIR`), or
+    /// between matches (`kibitz broadcast DIR`).
     pub tournament: Option<tournament::Tournament>,
+    /// How to work it out again, as a broadcast's matches end.
+    pub tournament_refresh: Option<tournament::Refresh>,
 }
 
 /// Screenshot mode: wait for the UI to settle, capture, check the frame is drawn, save, exit.
@@ -111,6 +114,7 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
     // Problems with the settings are said even though opening the first replay sets its own notice.
     let settings_problem = viewer.message.take();
     viewer.tournament = options.tournament.clone();
+    viewer.tournament_refresh = options.tournament_refresh.clone();
     match (session, options.broadcast.clone(), &options.text, &options.file) {
         (Some(session), ..) => viewer.show(session),
         (None, Some(running), ..) => viewer.start_broadcast(running),

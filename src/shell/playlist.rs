@@ -140,6 +140,21 @@ impl Running {
         }
     }
 
+    /// The item after this one, if any.
+    pub fn next_item(&self) -> Option<&Item> {
+        self.following().map(|k| &self.playlist.items[k])
+    }
+
+    /// An item's file stem (a tournament's match ID), for a file.
+    pub fn stem(item: &Item) -> Option<String> {
+        let path = match item {
+            Item::Replay(path) => path.clone(),
+            Item::Live(source) if !source.starts_with("tcp://") => PathBuf::from(source),
+            Item::Live(_) => return None,
+        };
+        path.file_stem().map(|s| s.to_string_lossy().into_owned())
+    }
+
     /// The next item's name, for "coming up".
     pub fn next_name(&self) -> Option<String> {
         self.following().map(|k| self.playlist.items[k].name())

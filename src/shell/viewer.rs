@@ -69,8 +69,12 @@ pub struct Viewer {
     fog_player: usize,
     /// Start playing once a replay still to arrive first shows (`--play` on a big file).
     pub play_when_shown: bool,
-    /// The tournament whose matches the side panel lists (`kibitz view DIR`).
+    /// The tournament whose matches the side panel lists (`kibitz view DIR`), or the broadcast
+    /// shows between matches (`kibitz broadcast DIR`).
     pub tournament: Option<super::tournament::Tournament>,
+    /// How to work it out again, and the answer on its way.
+    pub tournament_refresh: Option<super::tournament::Refresh>,
+    tournament_coming: Option<Mutex<Receiver<Result<super::tournament::Tournament, String>>>>,
 }
 
 /// How long a frame may spend taking in a loading replay: the window keeps its pace (about
@@ -117,6 +121,8 @@ impl Viewer {
             pending_seek: None,
             broadcast: None,
             tournament: None,
+            tournament_refresh: None,
+            tournament_coming: None,
             still: false,
             fog_player: 0,
             play_when_shown: false,
@@ -360,9 +366,27 @@ impl Viewer {
         !arriving && self.playback.cursor() == self.playback.len() && !self.playback.playing
     }
 
-    /// A frame of `seconds` of a broadcast: the next item, when the countdown says.
+    /// A frame of `seconds` of a broadcast: the next item, when the countdown says; the
+    /// tournament worked out again when an item ends (what it shows before the next).
     pub fn tick_broadcast(&mut self, seconds: f32) {
         let ended = self.item_ended();
+        let counting = self.broadcast.as_ref().is_some_and(|b| b.countdown().is_some());
+        if ended
+            && !counting
+            && self.tournament_coming.is_none()
+            && let Some(refresh) = &self.tournament_refresh
+        {
+            self.tournament_coming = Some(Mutex::new(refresh.start()));
+        }
+        let answer = self.tournament_coming.as_ref().and_then(|r| r.lock().ok()?.try_recv().ok());
+        match answer {
+            Some(Ok(tournament)) => self.tournament = Some(tournament),
+            Some(Err(e)) => self.message = Some(Notice { text: format!("the standings: {e}"), error: true }),
+            None => {}
+        }
+        if !ended {
+            self.tournament_coming = None;
+        }
         if self.broadcast.as_mut().and_then(|b| b.tick(ended, seconds)).is_some() {
             self.open_item();
         }
