@@ -774,3 +774,63 @@ fn a_tournament_broadcast_shows_its_bracket_between_matches_the_next_pairing_out
     assert!(board(&|p| near(p, [30, 34, 44], 3)) > 20_000, "the pairings' boxes");
     assert_eq!(board(&|p| near(p, WATER, 4)), 0, "the board is hidden behind the bracket");
 }
+
+#[test]
+fn a_tournament_report_is_a_static_page_with_its_gifs_that_chromium_renders() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("spec.ron");
+    let map = workspace().join("maps/lighthouses/duel.txt");
+    std::fs::write(
+        &spec,
+        format!(
+            r#"(game: "lighthouses", bots: [(name: "greedy", command: "kibitz bot lighthouses greedy"), (name: "rnd", command: "kibitz bot lighthouses random --seed 3")],
+               setups: [(name: "duel", flags: ["--map", "{}", "--rounds", "12"])], seats: 2, format: RoundRobin, seed: 1)"#,
+            map.display()
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    assert!(run(kibitz().args(["tournament", "run"]).arg(&spec).arg("--out").arg(&out)).status.success());
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+    if Command::new("xvfb-run").arg("--help").output().is_err() {
+        assert!(!ci, "xvfb-run is missing; .ci/run installs it");
+        eprintln!("\n*** SKIPPING the report test: xvfb-run not found ***\n");
+        return;
+    }
+    // Without a display, the GIFs are made under xvfb-run.
+    let site = dir.path().join("site");
+    let made =
+        run(kibitz().args(["tournament", "report"]).arg(&out).arg("--out").arg(&site).args(["--gif-rounds", "2"]).env_remove("DISPLAY"));
+    assert!(made.status.success(), "{}", stderr(&made));
+    let page = std::fs::read_to_string(site.join("index.html")).unwrap();
+    for id in ["duel-greedy-vs-rnd-1", "duel-rnd-vs-greedy-1"] {
+        assert!(page.contains(&format!("replays/{id}.jsonl")) && page.contains(&format!("gifs/{id}.gif")), "{id} in the page");
+        assert!(site.join(format!("replays/{id}.jsonl")).is_file());
+        let gif = std::fs::read(site.join(format!("gifs/{id}.gif"))).unwrap();
+        assert!(gif.starts_with(b"GIF89a") && gif.len() > 10_000, "{id}'s GIF: {} bytes", gif.len());
+    }
+    assert!(page.contains("ratings.png") && site.join("ratings.png").is_file());
+    assert!(!page.contains("<script"), "no JavaScript");
+    // The page as a browser shows it.
+    if Command::new("chromium").arg("--version").output().is_err() {
+        assert!(!ci, "chromium is missing; .ci/run installs it");
+        eprintln!("\n*** SKIPPING the report's look in Chromium: chromium not found ***\n");
+        return;
+    }
+    let shot = dir.path().join("page.png");
+    let url = format!("file://{}", site.join("index.html").display());
+    let shown = Command::new("chromium")
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,1600"])
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(&url)
+        .output()
+        .unwrap();
+    assert!(shot.is_file(), "chromium wrote no screenshot: {}", stderr(&shown));
+    let image = image::open(&shot).unwrap().to_rgb8();
+    let count = |test: &dyn Fn([u8; 3]) -> bool| image.pixels().filter(|p| test(p.0)).count();
+    let greedy = kibitz::kit::palette::player_color(0);
+    assert!(count(&|p| near(p, [greedy.r(), greedy.g(), greedy.b()], 10)) > 300, "the first bot's colour: swatches and its rating line");
+    assert!(count(&|p| near(p, [18, 20, 26], 2)) > 200_000, "the page's background");
+    // The GIFs show the board: the island's sand.
+    assert!(count(&|p| island_tint(p)) > 2_000, "the matches' GIFs");
+}

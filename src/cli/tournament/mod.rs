@@ -3,9 +3,11 @@
 //! games: the spec's setups checked by each game's own `match --check`, a replay verified by
 //! the registry, and how many processes a match runs.
 
+mod chart;
+mod report;
+
 use super::exit::EXIT_FAILED;
 use crate::kit::palette::player_color;
-use crate::kit::raster::{self, Picture};
 use crate::kit::room::{Registry, Room};
 use crate::shell::tournament::{Entry, Row as TournamentRow, Tournament};
 use clap::{Args, Subcommand};
@@ -13,7 +15,7 @@ use kibitz_tournament::plan::{Match, line, plan, replay_files};
 use kibitz_tournament::playlist::{Choice, playlist};
 use kibitz_tournament::run::{Job, Options, finished, fresh_or_resumed, run};
 use kibitz_tournament::spec::{Format, Loaded, Spec, from_root};
-use kibitz_tournament::standings::{Checked, Standings, finished_scores, standings, start_rating};
+use kibitz_tournament::standings::{Checked, Standings, finished_scores, standings};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -66,6 +68,21 @@ pub enum TournamentCommand {
         /// Also draw each bot's rating over the matches as a PNG.
         #[arg(long, value_name = "OUT.png")]
         chart: Option<PathBuf>,
+    },
+    /// The tournament as a static web page (plain HTML and CSS): the standings, the ratings
+    /// chart, the bracket, and every match with its result, its replay and a GIF of its closing
+    /// rounds (made in a real window, under xvfb-run where there is no display).
+    Report {
+        dir: PathBuf,
+        /// The site's folder (made if missing): index.html, ratings.png, replays/, gifs/.
+        #[arg(long)]
+        out: PathBuf,
+        /// The closing rounds each match's GIF shows.
+        #[arg(long, default_value_t = 5, value_name = "N", value_parser = crate::kit::args::at_least_one::<usize>)]
+        gif_rounds: usize,
+        /// No GIFs (the page and the rest only).
+        #[arg(long)]
+        no_gifs: bool,
     },
     /// A playlist for `kibitz broadcast` of a tournament's matches: with none of --best,
     /// --closest and --bot, every finished match in plan order; ties broken by ID.
@@ -151,13 +168,16 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
             println!("{}", serde_json::json!({ "matches": ran.matches, "done": ran.done, "failed": failed, "dir": dir }));
             Ok(if ran.done == ran.matches { ExitCode::SUCCESS } else { ExitCode::from(EXIT_FAILED) })
         }
+        TournamentCommand::Report { dir, out, gif_rounds, no_gifs } => {
+            report::report(registry, &dir, &out, (!no_gifs).then_some(gif_rounds))
+        }
         TournamentCommand::Playlist { dir, best, closest, bot, live, out } => {
             write_playlist(registry, &dir, Choice { best, closest, bot, live }, out)
         }
         TournamentCommand::Standings { dir, json, chart } => {
             let (_, _, table) = table_of(registry, &dir)?;
             if let Some(path) = chart {
-                draw_chart(&table).save_png(&path).map_err(anyhow::Error::msg)?;
+                chart::ratings(&table).save_png(&path).map_err(anyhow::Error::msg)?;
             }
             if json {
                 println!("{}", serde_json::to_string(&table)?);
@@ -383,55 +403,4 @@ fn verified(registry: &Registry, text: &str) -> Result<Checked, String> {
     }
     let verified = report.verdict.map_err(|e| e.to_string())?;
     Ok(Checked { scores: verified.scores, decimals: report.score_decimals })
-}
-
-/// Each bot's rating (Weng–Lin μ) after each match, in plan order, with a legend of the final
-/// ratings best first.
-fn draw_chart(table: &Standings) -> Picture {
-    use bevy_egui::egui::{Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, pos2, vec2};
-    let (width, height) = (960, 540);
-    raster::draw(width, height, Color32::from_rgb(18, 20, 26), |ui| {
-        let painter = ui.painter();
-        let plot = Rect::from_min_max(pos2(70.0, 50.0), pos2(width as f32 - 220.0, height as f32 - 50.0));
-        let text = |at: Pos2, align: Align2, what: String, size: f32, color: Color32| {
-            painter.text(at, align, what, FontId::proportional(size), color);
-        };
-        let title =
-            format!("{}: each bot's rating (Weng–Lin μ) after each of the {} matches played, in plan order", table.game, table.played);
-        text(pos2(plot.left(), 22.0), Align2::LEFT_CENTER, title, 15.0, Color32::from_gray(220));
-        let start = start_rating();
-        let values = table.ratings_after.iter().flatten().map(|(_, r)| *r).chain([start]);
-        let (low, high) = values.fold((f64::MAX, f64::MIN), |(lo, hi), r| (lo.min(r), hi.max(r)));
-        let (low, high) = (low.floor() - 1.0, high.ceil() + 1.0);
-        let y = |r: f64| plot.bottom() - ((r - low) / (high - low)) as f32 * plot.height();
-        let x = |k: usize| plot.left() + k as f32 / table.played.max(1) as f32 * plot.width();
-        let grid = Stroke::new(1.0, Color32::from_gray(50));
-        for tick in 0..=5 {
-            let r = low + (high - low) * tick as f64 / 5.0;
-            painter.line_segment([pos2(plot.left(), y(r)), pos2(plot.right(), y(r))], grid);
-            text(pos2(plot.left() - 8.0, y(r)), Align2::RIGHT_CENTER, format!("{r:.1}"), 12.0, Color32::from_gray(170));
-        }
-        text(pos2(plot.center().x, plot.bottom() + 22.0), Align2::CENTER_CENTER, "matches played".into(), 12.0, Color32::from_gray(170));
-        text(pos2(plot.right(), plot.bottom() + 8.0), Align2::RIGHT_TOP, table.played.to_string(), 12.0, Color32::from_gray(170));
-        painter.rect_stroke(plot, 0.0, Stroke::new(1.0, Color32::from_gray(90)), bevy_egui::egui::StrokeKind::Inside);
-        let names: Vec<&str> = table.ratings_after.first().map(|r| r.iter().map(|(n, _)| n.as_str()).collect()).unwrap_or_default();
-        for k in 0..names.len() {
-            let points: Vec<Pos2> = std::iter::once(pos2(x(0), y(start)))
-                .chain(table.ratings_after.iter().enumerate().map(|(m, r)| pos2(x(m + 1), y(r[k].1))))
-                .collect();
-            painter.add(Shape::line(points, Stroke::new(2.0, player_color(k))));
-        }
-        for (place, row) in table.rows.iter().enumerate() {
-            let k = names.iter().position(|n| *n == row.bot).unwrap_or(place);
-            let at = pos2(plot.right() + 20.0, plot.top() + 8.0 + place as f32 * 22.0);
-            painter.rect_filled(Rect::from_center_size(at, vec2(14.0, 4.0)), 1.0, player_color(k));
-            text(
-                at + vec2(14.0, 0.0),
-                Align2::LEFT_CENTER,
-                format!("{} {}  {:.2}", place + 1, row.bot, row.rating),
-                13.0,
-                Color32::from_gray(220),
-            );
-        }
-    })
 }

@@ -1,0 +1,254 @@
+//! `kibitz tournament report DIR --out SITE/`: the tournament as a static web page (plain HTML
+//! and CSS, no JavaScript, no server): the standings, the ratings chart, an elimination stage's
+//! bracket, and every match with its result, its replay (copied beside the page) and a short GIF
+//! of its closing rounds (`kibitz export`, in a real window: under `xvfb-run` where there is no
+//! display).
+
+use super::{table_of, write};
+use crate::kit::palette::player_color;
+use crate::kit::room::Registry;
+use kibitz_tournament::plan::{Match, replay_files};
+use kibitz_tournament::spec::{Format, Loaded};
+use kibitz_tournament::standings::{Standings, finished_scores};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::{Command, ExitCode};
+
+/// Frames a match's GIF holds at most.
+const GIF_FRAMES: usize = 40;
+
+/// Writes the report of the tournament in `dir` to `site`; `gif_rounds`: the closing rounds each
+/// match's GIF shows (`None`: no GIFs).
+pub fn report(registry: &Registry, dir: &Path, site: &Path, gif_rounds: Option<usize>) -> anyhow::Result<ExitCode> {
+    let (loaded, matches, table) = table_of(registry, dir)?;
+    for folder in [site.to_path_buf(), site.join("replays"), site.join("gifs")] {
+        std::fs::create_dir_all(&folder).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", folder.display()))?;
+    }
+    super::chart::ratings(&table).save_png(&site.join("ratings.png")).map_err(anyhow::Error::msg)?;
+    let played: Vec<(&Match, Vec<i64>)> = matches.iter().filter_map(|m| finished_scores(&loaded.spec, m, dir).map(|s| (m, s))).collect();
+    let bar = crate::kit::progress::progress_bar(played.len() as u64);
+    let mut cards = Vec::new();
+    for (m, scores) in &played {
+        let mut files = Vec::new();
+        for replay in replay_files(&loaded.spec, m, dir) {
+            let name = replay.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            std::fs::copy(&replay, site.join("replays").join(&name))
+                .map_err(|e| anyhow::anyhow!("cannot copy {}: {e}", replay.display()))?;
+            files.push(name);
+        }
+        let gif = match gif_rounds {
+            Some(rounds) => Some(closing_gif(registry, &dir.join(&files[0]), &site.join("gifs").join(format!("{}.gif", m.id)), rounds)),
+            None => None,
+        };
+        cards.push(card(&loaded, m, scores, &table, &files, gif));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let page = page(&loaded, &table, &cards);
+    write(&site.join("index.html"), &page)?;
+    eprintln!("{} matches in {}", played.len(), site.join("index.html").display());
+    println!("{}", site.join("index.html").display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The GIF of a replay's closing `rounds` rounds (at most [`GIF_FRAMES`] frames), or why there
+/// is none.
+fn closing_gif(registry: &Registry, replay: &Path, gif: &Path, rounds: usize) -> Result<(), String> {
+    let text = std::fs::read_to_string(replay).map_err(|e| e.to_string())?;
+    let view = registry.open(&text, String::new())?.view;
+    let track = view.track();
+    let from = track.round_starts.len().checked_sub(rounds).map_or(0, |k| track.round_starts[k]);
+    let every = (track.len - from.min(track.len)).div_ceil(GIF_FRAMES).max(1);
+    let this = std::env::current_exe().map_err(|e| e.to_string())?;
+    let args: Vec<String> =
+        ["export".into(), replay.display().to_string(), "--from".into(), from.to_string(), "--every".into(), every.to_string()]
+            .into_iter()
+            .chain(["--gif".into(), gif.display().to_string(), "--size".into(), "480x270".into()])
+            .collect();
+    let display = ["DISPLAY", "WAYLAND_DISPLAY"].iter().any(|v| std::env::var_os(v).is_some_and(|s| !s.is_empty()));
+    let mut command = if display {
+        Command::new(&this)
+    } else {
+        let mut xvfb = Command::new("xvfb-run");
+        xvfb.args(["-a", "-s", "-screen 0 1280x720x24"]).arg(&this);
+        xvfb
+    };
+    let done = command.args(&args).output().map_err(|e| format!("cannot run kibitz export (no display, and xvfb-run: {e})"))?;
+    if !done.status.success() {
+        let said = String::from_utf8_lossy(&done.stderr);
+        return Err(said.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("kibitz export failed").to_string());
+    }
+    Ok(())
+}
+
+/// Text made safe for HTML.
+fn esc(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+fn hex(bot: usize) -> String {
+    let c = player_color(bot);
+    format!("#{:02x}{:02x}{:02x}", c.r(), c.g(), c.b())
+}
+
+/// One match: its bots and scores (the best bold), its replays, its GIF.
+fn card(loaded: &Loaded, m: &Match, scores: &[i64], table: &Standings, files: &[String], gif: Option<Result<(), String>>) -> String {
+    let spec = &loaded.spec;
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let mut html = format!("<article class=\"match\"><h3>{}</h3><ol class=\"seats\">", esc(&m.id));
+    for (&bot, &score) in m.seats.iter().zip(scores) {
+        let class = if score == best { " class=\"top\"" } else { "" };
+        let _ = write!(
+            html,
+            "<li{class}><span class=\"swatch\" style=\"background:{}\"></span>{} <b>{}</b></li>",
+            hex(bot),
+            esc(&spec.bots[bot].name),
+            esc(&kibitz_core::show_score(score, table.decimals))
+        );
+    }
+    html.push_str("</ol>");
+    match gif {
+        Some(Ok(())) => {
+            let _ = write!(html, "<img class=\"gif\" src=\"gifs/{}.gif\" alt=\"the closing rounds of {0}\" loading=\"lazy\">", esc(&m.id));
+        }
+        Some(Err(why)) => {
+            let _ = write!(html, "<p class=\"note\">no GIF: {}</p>", esc(&why));
+        }
+        None => {}
+    }
+    let links: Vec<String> = files.iter().map(|f| format!("<a href=\"replays/{0}\">{0}</a>", esc(f))).collect();
+    let _ = write!(html, "<p class=\"links\">replay: {}</p></article>", links.join(" · "));
+    html
+}
+
+const STYLE: &str = "body{background:#12141a;color:#eceef2;font:15px/1.4 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:24px}
+h1{font-size:28px;margin:0}h2{font-size:20px;margin:28px 0 10px}.dim,.note{color:#969ca8}
+table{border-collapse:collapse;width:100%}th{color:#969ca8;font-weight:normal;text-align:left;padding:6px 10px}
+td{padding:6px 10px}tbody tr:nth-child(odd){background:#1a1d25}.num{text-align:right;font-variant-numeric:tabular-nums}
+.swatch{display:inline-block;width:12px;height:12px;border-radius:3px;margin-right:8px;vertical-align:-1px}
+img.chart{width:100%;max-width:960px;border-radius:6px}
+.bracket{display:flex;gap:14px;overflow-x:auto}.round{display:flex;flex-direction:column;justify-content:space-around;gap:10px;min-width:118px}
+.round h4{margin:0;color:#969ca8;font-weight:normal;font-size:12px}.pairing{background:#1e222c;border-radius:5px;padding:6px 10px}
+.pairing div{color:#969ca8}.pairing div.won{color:#eceef2;font-weight:bold}.champion{color:#ffc428;font-size:20px}
+.matches{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:14px}
+.match{background:#1a1d25;border-radius:8px;padding:10px 14px}.match h3{font-size:13px;margin:0 0 6px;color:#969ca8;word-break:break-all}
+.seats{list-style:none;margin:0;padding:0}.seats li.top{font-weight:bold}.seats b{float:right}
+img.gif{width:100%;border-radius:4px;margin-top:8px}.links{font-size:12px;margin:6px 0 0}a{color:#7fb4ff}";
+
+/// The page: the standings, the chart, the bracket, the matches, what is missing.
+fn page(loaded: &Loaded, table: &Standings, cards: &[String]) -> String {
+    let spec = &loaded.spec;
+    let show = |s: i64| esc(&kibitz_core::show_score(s, table.decimals));
+    let mut html = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\
+         <title>{0} tournament</title><style>{STYLE}</style></head><body><h1>{0} tournament</h1>\
+         <p class=\"dim\">{1} of {2} matches played · {3} bots · {4}</p><h2>Standings</h2><table><thead><tr>\
+         <th>#</th><th>bot</th><th class=\"num\">played</th><th class=\"num\">won</th><th class=\"num\">drawn</th>\
+         <th class=\"num\">lost</th><th class=\"num\">firsts</th><th class=\"num\">total</th><th class=\"num\">rating</th>{5}<th>failures</th></tr></thead><tbody>",
+        esc(&spec.game),
+        table.played,
+        table.matches,
+        spec.bots.len(),
+        format_name(&spec.format),
+        if table.rows.iter().any(|r| r.points.is_some()) { "<th class=\"num\">points</th>" } else { "" }
+    );
+    for (k, row) in table.rows.iter().enumerate() {
+        let bot = spec.bots.iter().position(|b| b.name == row.bot).unwrap_or(0);
+        let points = row.points.map_or(String::new(), |p| format!("<td class=\"num\">{p:.2}</td>"));
+        let failures = match row.failures.len() {
+            0 => "–".to_string(),
+            n => {
+                let reasons: Vec<String> = row.failures.iter().take(10).map(|f| format!("{}: {}", f.id, f.what)).collect();
+                format!("<span title=\"{}\">{n} ({} time-outs)</span>", esc(&reasons.join("\n")), row.timeouts)
+            }
+        };
+        let _ = write!(
+            html,
+            "<tr><td>{}</td><td><span class=\"swatch\" style=\"background:{}\"></span>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
+             <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
+             <td class=\"num\">{:.2} ± {:.2}</td>{points}<td>{failures}</td></tr>",
+            k + 1,
+            hex(bot),
+            esc(&row.bot),
+            row.played,
+            row.wins,
+            row.draws,
+            row.losses,
+            row.firsts,
+            show(row.total),
+            row.rating,
+            row.uncertainty
+        );
+    }
+    html.push_str("</tbody></table><h2>Ratings over the matches</h2><img class=\"chart\" src=\"ratings.png\" alt=\"each bot's rating after each match\">");
+    if let Some(bracket) = &table.bracket {
+        html.push_str("<h2>Bracket</h2><div class=\"bracket\">");
+        let mut columns: Vec<String> = Vec::new();
+        for p in bracket {
+            let column = p.name.split('-').next().unwrap_or("").to_string();
+            if !columns.contains(&column) {
+                columns.push(column);
+            }
+        }
+        for column in &columns {
+            let _ = write!(html, "<div class=\"round\"><h4>{}</h4>", esc(&round_name(column)));
+            for p in bracket.iter().filter(|p| p.name.split('-').next() == Some(column.as_str())) {
+                html.push_str("<div class=\"pairing\">");
+                for bot in &p.bots {
+                    let won = p.winner.as_deref() == Some(bot.as_str());
+                    let _ = write!(html, "<div{}>{}</div>", if won { " class=\"won\"" } else { "" }, esc(bot));
+                }
+                html.push_str("</div>");
+            }
+            html.push_str("</div>");
+        }
+        html.push_str("</div>");
+        if let Some(champion) = &table.champion {
+            let _ = write!(html, "<p class=\"champion\">Champion: {}</p>", esc(champion));
+        }
+    }
+    html.push_str("<h2>Matches</h2><div class=\"matches\">");
+    for card in cards {
+        html.push_str(card);
+    }
+    html.push_str("</div>");
+    let lists = [
+        ("Not played yet", table.unplayed.clone()),
+        ("Left out: do not verify", notes(&table.unverified)),
+        ("Left out: stopped", notes(&table.stopped)),
+    ];
+    for (title, items) in lists.iter().filter(|(_, items)| !items.is_empty()) {
+        let _ = write!(html, "<h2>{title}</h2><ul>");
+        for item in items {
+            let _ = write!(html, "<li>{}</li>", esc(item));
+        }
+        html.push_str("</ul>");
+    }
+    html.push_str("<p class=\"dim\">Made by <code>kibitz tournament report</code>.</p></body></html>\n");
+    html
+}
+
+fn notes(notes: &[kibitz_tournament::standings::Note]) -> Vec<String> {
+    notes.iter().map(|n| format!("{}: {}", n.id, n.what)).collect()
+}
+
+/// A format as people say it.
+fn format_name(format: &Format) -> String {
+    match format {
+        Format::RoundRobin => "round robin".into(),
+        Format::Each => "each bot alone".into(),
+        Format::Swiss { rounds } => format!("Swiss, {rounds} rounds"),
+        Format::Elimination { double: true, .. } => "double elimination".into(),
+        Format::Elimination { double: false, .. } => "single elimination".into(),
+    }
+}
+
+/// A bracket column's heading: `w2` → "winners 2", `l1` → "losers 1", `gf2` → "grand final 2".
+fn round_name(column: &str) -> String {
+    match column.split_at(1) {
+        ("w", n) => format!("winners {n}"),
+        ("l", n) => format!("losers {n}"),
+        _ if column == "gf" => "grand final".into(),
+        _ => "grand final, again".into(),
+    }
+}
