@@ -455,3 +455,61 @@ fn a_swiss_tournament_of_six_over_four_rounds_never_pairs_two_bots_twice() {
     }
     assert_eq!(met.len(), 12);
 }
+
+#[test]
+fn an_icfp2015_tournament_runs_each_solver_alone_on_each_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = format!(
+        r#"(
+  game: "icfp2015",
+  bots: [
+    (name: "ours", command: "kibitz solve icfp2015"),
+    (name: "silent", command: "echo '[]' #", check: false),
+  ],
+  setups: [(name: "hive", flags: ["--problem", "{REPO}/maps/icfp2015/hive.json", "-t", "10"])],
+  seats: 1,
+  format: Each,
+  games: 2,
+  seed: 4,
+)"#
+    );
+    let table = run_spec(dir.path(), &spec, "2");
+    assert_eq!((table["matches"].as_u64(), table["played"].as_u64()), (Some(4), Some(4)));
+    let rows = table["rows"].as_array().unwrap();
+    assert_eq!(rows[0]["bot"], "ours", "the solver that answers first: {rows:?}");
+    assert!(rows[0]["total"].as_i64().unwrap() > 0);
+    let silent = rows.iter().find(|r| r["bot"] == "silent").unwrap();
+    assert_eq!((silent["total"].as_i64(), silent["failures"].as_array().map(Vec::len)), (Some(0), Some(2)), "{silent}");
+    // Each match recorded one of the problem's source seeds.
+    for file in replays(&dir.path().join("out")) {
+        let header: serde_json::Value = serde_json::from_str(std::fs::read_to_string(&file).unwrap().lines().next().unwrap()).unwrap();
+        assert!(header["seed"].as_u64().unwrap() < 1 << 32, "{}", header["seed"]);
+    }
+}
+
+#[test]
+fn a_bracket_is_seeded_by_the_standings_of_an_earlier_stage() {
+    let dir = tempfile::tempdir().unwrap();
+    let bots = r#"[(name: "rnd1", command: "kibitz bot lighthouses random --seed 1"), (name: "rnd2", command: "kibitz bot lighthouses random --seed 2"),
+                   (name: "rnd3", command: "kibitz bot lighthouses random --seed 3"), (name: "greedy", command: "kibitz bot lighthouses greedy")]"#;
+    let setups = format!(r#"[(name: "duel", flags: ["--map", "{REPO}/maps/lighthouses/duel.txt", "--rounds", "20"])]"#);
+    let stage = |name: &str, format: &str| {
+        let path = dir.path().join(format!("{name}.ron"));
+        std::fs::write(&path, format!("(game: \"lighthouses\", bots: {bots}, setups: {setups}, seats: 2, format: {format}, seed: 5)"))
+            .unwrap();
+        let out = dir.path().join(name);
+        let ran = kibitz(&["tournament", "run", path.to_str().unwrap(), "--out", &out.to_string_lossy()], dir.path());
+        assert!(ran.status.success(), "{}", text(&ran.stderr));
+        standings_json(&out)
+    };
+    let groups = stage("groups", "RoundRobin");
+    let order: Vec<&str> = groups["rows"].as_array().unwrap().iter().map(|r| r["bot"].as_str().unwrap()).collect();
+    assert_eq!(order[0], "greedy", "the greedy bot tops the groups");
+    let finals = stage("finals", r#"Elimination(double: false, seeds_from: "groups")"#);
+    // Seeded from the groups: the first seed meets the fourth, the second the third.
+    let first = &finals["bracket"][0]["bots"];
+    assert_eq!((first[0].as_str(), first[1].as_str()), (Some(order[0]), Some(order[3])));
+    let second = &finals["bracket"][1]["bots"];
+    assert_eq!((second[0].as_str(), second[1].as_str()), (Some(order[1]), Some(order[2])));
+    assert!(finals["champion"].is_string());
+}

@@ -83,11 +83,16 @@ impl Spec {
     /// Reads and checks a spec file; errors name the file (with line and column for RON).
     pub fn load(path: &Path) -> Result<Loaded, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let spec: Spec = ron::from_str(&text).map_err(|e| format!("{}:{}: {}", path.display(), e.span.start, e.code))?;
+        let spec = Spec::read(&text).map_err(|e| format!("{}:{}: {}", path.display(), e.span.start, e.code))?;
         spec.check().map_err(|e| format!("{}: {e}", path.display()))?;
         let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         let root = std::path::absolute(folder).map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(Loaded { spec, root: normalise(&root) })
+    }
+
+    /// Reads a spec's RON; an optional field is written bare (`seeds_from: "groups"`).
+    pub fn read(text: &str) -> Result<Spec, ron::error::SpannedError> {
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME).from_str(text)
     }
 
     /// Everything that can be checked without the game: names, flags, seats, programs.
@@ -195,7 +200,7 @@ mod tests {
     )"#;
 
     fn spec(text: &str) -> Result<Spec, String> {
-        let spec: Spec = ron::from_str(text).map_err(|e| e.to_string())?;
+        let spec = Spec::read(text).map_err(|e| e.to_string())?;
         spec.check().map(|_| spec)
     }
 

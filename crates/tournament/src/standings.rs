@@ -107,8 +107,12 @@ fn read(spec: &Spec, m: &Match, path: &Path, verify: &impl Verify) -> Reading {
     };
     let commands: Vec<Option<&str>> =
         header["players"].as_array().map(|ps| ps.iter().map(|p| p["command"].as_str()).collect()).unwrap_or_default();
-    let planned: Vec<Option<&str>> = m.seats.iter().map(|&b| Some(spec.bots[b].command.as_str())).collect();
-    if commands != planned {
+    let planned: Vec<&str> = m.seats.iter().map(|&b| spec.bots[b].command.as_str()).collect();
+    // A solver's recorded command may carry the flags its match added (icfp2015's `-f PROBLEM
+    // -t SECS …`) after the plan's.
+    let seats_plan = commands.len() == planned.len()
+        && commands.iter().zip(&planned).all(|(recorded, plan)| recorded.is_some_and(|r| r == *plan || r.starts_with(&format!("{plan} "))));
+    if !seats_plan {
         return Reading::Broken(format!("its players are not the plan's: it seats {commands:?}, the plan {planned:?}"));
     }
     let end = lines.last().and_then(|l| serde_json::from_str::<serde_json::Value>(l).ok()).and_then(|v| v.get("end").cloned());

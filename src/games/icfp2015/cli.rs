@@ -26,9 +26,11 @@ pub struct MatchArgs {
     /// The problem file (official JSON).
     #[arg(long)]
     pub problem: PathBuf,
-    /// The source seed to record (default: the problem's first).
+    /// The source seed to record (default: the problem's first). A number that is not one of
+    /// the problem's sourceSeeds picks the one at that number modulo their count, so that any
+    /// seed (a tournament's, say) records one of them.
     #[arg(long)]
-    pub seed: Option<u32>,
+    pub seed: Option<u64>,
     /// Where to write the replay.
     #[arg(long)]
     pub out: PathBuf,
@@ -128,12 +130,16 @@ pub struct SolveArgs {
     pub tag: String,
 }
 
-/// Everything a match checks before the solver starts: the problem and the seed to record.
-pub fn check_match(a: MatchArgs) -> anyhow::Result<MatchArgs> {
+/// Everything a match checks before the solver starts: the problem, the replay's folder; and
+/// the source seed to record.
+pub fn check_match(mut a: MatchArgs) -> anyhow::Result<MatchArgs> {
     let problem = load_problem(&a.problem)?;
-    if let Some(seed) = a.seed.filter(|s| !problem.source_seeds().contains(s)) {
-        anyhow::bail!("{}: seed {seed} is not one of the problem's sourceSeeds {:?}", a.problem.display(), problem.source_seeds());
-    }
+    let seeds = problem.source_seeds();
+    anyhow::ensure!(!seeds.is_empty(), "{}: the problem has no sourceSeeds", a.problem.display());
+    a.seed = a.seed.map(|s| match u32::try_from(s).ok().filter(|s| seeds.contains(s)) {
+        Some(listed) => u64::from(listed),
+        None => u64::from(seeds[(s % seeds.len() as u64) as usize]),
+    });
     crate::kit::args::check_out(&a.out)?;
     Ok(a)
 }
@@ -141,7 +147,7 @@ pub fn check_match(a: MatchArgs) -> anyhow::Result<MatchArgs> {
 pub fn run_match(a: MatchArgs) -> anyhow::Result<Summary> {
     let run = SolverRun {
         problem_path: &a.problem,
-        seed: a.seed,
+        seed: a.seed.and_then(|s| u32::try_from(s).ok()),
         out: &a.out,
         time_limit: Duration::from_secs(a.time_limit),
         memory_mb: a.memory,
