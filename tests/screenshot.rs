@@ -703,23 +703,29 @@ fn osada_hand_play_opens_up_close_on_the_humans_mast_in_the_fog() {
     assert!(replay.lines().count() > 1, "the hosted game was recorded");
 }
 
-#[test]
-fn a_tournament_folder_opens_with_its_standings_beside_its_last_match() {
-    let dir = tempfile::tempdir().unwrap();
-    let spec = dir.path().join("spec.ron");
+/// A round robin of our greedy and random lighthouses bots on duel, run into `dir`/out.
+fn duel_tournament(dir: &std::path::Path, rounds: u32) -> std::path::PathBuf {
+    let spec = dir.join("spec.ron");
     let map = workspace().join("maps/lighthouses/duel.txt");
     std::fs::write(
         &spec,
         format!(
             r#"(game: "lighthouses", bots: [(name: "greedy", command: "kibitz bot lighthouses greedy"), (name: "rnd", command: "kibitz bot lighthouses random --seed 3")],
-               setups: [(name: "duel", flags: ["--map", "{}", "--rounds", "20"])], seats: 2, format: RoundRobin, seed: 1)"#,
+               setups: [(name: "duel", flags: ["--map", "{}", "--rounds", "{rounds}"])], seats: 2, format: RoundRobin, seed: 1)"#,
             map.display()
         ),
     )
     .unwrap();
-    let out = dir.path().join("out");
+    let out = dir.join("out");
     let ran = run(kibitz().args(["tournament", "run"]).arg(&spec).arg("--out").arg(&out));
     assert!(ran.status.success(), "{}", stderr(&ran));
+    out
+}
+
+#[test]
+fn a_tournament_folder_opens_with_its_standings_beside_its_last_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = duel_tournament(dir.path(), 20);
     let shot = dir.path().join("tournament.png");
     if in_window(&["view", out.to_str().unwrap(), "--turn", "40", "--screenshot", shot.to_str().unwrap()], dir.path()).is_none() {
         return;
@@ -778,19 +784,7 @@ fn a_tournament_broadcast_shows_its_bracket_between_matches_the_next_pairing_out
 #[test]
 fn a_tournament_report_is_a_static_page_with_its_gifs_that_chromium_renders() {
     let dir = tempfile::tempdir().unwrap();
-    let spec = dir.path().join("spec.ron");
-    let map = workspace().join("maps/lighthouses/duel.txt");
-    std::fs::write(
-        &spec,
-        format!(
-            r#"(game: "lighthouses", bots: [(name: "greedy", command: "kibitz bot lighthouses greedy"), (name: "rnd", command: "kibitz bot lighthouses random --seed 3")],
-               setups: [(name: "duel", flags: ["--map", "{}", "--rounds", "12"])], seats: 2, format: RoundRobin, seed: 1)"#,
-            map.display()
-        ),
-    )
-    .unwrap();
-    let out = dir.path().join("out");
-    assert!(run(kibitz().args(["tournament", "run"]).arg(&spec).arg("--out").arg(&out)).status.success());
+    let out = duel_tournament(dir.path(), 12);
     let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
     if Command::new("xvfb-run").arg("--help").output().is_err() {
         assert!(!ci, "xvfb-run is missing; .ci/run installs it");

@@ -101,7 +101,7 @@ pub fn run(jobs: &[Job], options: &Options) -> Result<Ran, String> {
         }
         for stale in job.replays.iter().filter(|p| p.exists()) {
             std::fs::remove_file(stale).map_err(|e| format!("cannot remove the unfinished {}: {e}", stale.display()))?;
-            note(&mut log, &format!("removed {} (no end record)", stale.display()));
+            note(&mut log, &format!("removed {} (no end record, or a stopped one)", stale.display()));
         }
         queue.push_back(job);
     }
@@ -256,5 +256,43 @@ impl Progress {
         if self.terminal && !self.last.is_empty() {
             eprintln!();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(dir: &Path, id: &str, line: &str) -> Job {
+        Job { id: id.into(), line: line.into(), replays: vec![dir.join(format!("{id}.jsonl"))] }
+    }
+
+    #[test]
+    fn a_failing_match_is_reported_with_its_log_and_the_others_go_on_and_resume_skips_the_done() {
+        let dir = tempfile::tempdir().unwrap();
+        let end = r#"printf '{}\n{"end":{"scores":[1],"names":["x"],"failed":[]}}\n' > "#;
+        let jobs = vec![
+            job(dir.path(), "broken", "sh -c 'echo the map is missing >&2; exit 2'"),
+            job(dir.path(), "fine", &format!("sh -c '{}'", format!("{end}fine.jsonl").replace('\'', r"'\''"))),
+            job(
+                dir.path(),
+                "stopped",
+                r#"sh -c 'printf "{}\n{\"end\":{\"scores\":[1],\"names\":[\"x\"],\"stopped\":\"by hand\"}}\n" > stopped.jsonl'"#,
+            ),
+        ];
+        let options = Options { root: dir.path().to_path_buf(), dir: dir.path().to_path_buf(), jobs: 2, resume: false };
+        let ran = run(&jobs, &options).unwrap();
+        assert_eq!((ran.matches, ran.done, ran.interrupted), (3, 1, false));
+        let failed: Vec<&str> = ran.failed.iter().map(|(id, _)| id.as_str()).collect();
+        assert_eq!(failed, ["broken", "stopped"], "a stopped replay is not done");
+        assert!(ran.failed[0].1.contains("exit status: 2") && ran.failed[0].1.contains("the map is missing"), "{:?}", ran.failed[0]);
+        // Again without --resume: refused, nothing lost; with it, the done match is skipped.
+        assert!(run(&jobs, &options).unwrap_err().contains("--resume"));
+        let again = run(&jobs, &Options { resume: true, ..options }).unwrap();
+        assert_eq!(again.done, 1);
+        let log = std::fs::read_to_string(dir.path().join("runner.log")).unwrap();
+        assert_eq!(log.matches("start fine").count(), 1, "{log}");
+        assert!(log.contains("skip fine (done)") && log.contains("removed"), "{log}");
+        assert!(done(&jobs[1]) && !done(&jobs[2]));
     }
 }
