@@ -513,3 +513,35 @@ fn a_bracket_is_seeded_by_the_standings_of_an_earlier_stage() {
     assert_eq!((second[0].as_str(), second[1].as_str()), (Some(order[1]), Some(order[2])));
     assert!(finals["champion"].is_string());
 }
+
+#[test]
+fn match_check_checks_what_a_match_would_and_starts_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.jsonl");
+    let out = out.to_string_lossy();
+    let duel = format!("{REPO}/maps/lighthouses/duel.txt");
+    let cases: [(&[&str], Option<&str>); 5] = [
+        (&["match", "lighthouses", "--map", &duel, "--out", &out, "--check", "--", "a", "b"], None),
+        (&["match", "fedrunek", "--n", "8", "--names", "x", "y", "--out", &out, "--check", "--", "a", "b"], None),
+        (&["match", "lighthouses", "--map", &duel, "--out", &out, "--check", "--", "a", "b", "c"], Some("too few for 3 bots")),
+        (
+            &["match", "amazes", "--maze", &format!("{REPO}/maps/amazes/kibitz-1.txt"), "--out", &out, "--check", "--", "a"],
+            Some("exactly two"),
+        ),
+        (&["match", "snakecore", "--map", "/no/such/map.txt", "--out", &out, "--check", "--", "a"], Some("cannot read /no/such/map.txt")),
+    ];
+    for (args, refused) in cases {
+        let o = kibitz(args, dir.path());
+        match refused {
+            None => {
+                assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+                assert!(text(&o.stdout).contains("\"checked\":true"), "{}", text(&o.stdout));
+            }
+            Some(why) => {
+                assert_eq!(o.status.code(), Some(2), "{args:?}");
+                assert!(text(&o.stderr).contains(why), "{args:?}: {}", text(&o.stderr));
+            }
+        }
+        assert!(!dir.path().join("x.jsonl").exists(), "{args:?} wrote a replay");
+    }
+}
