@@ -69,6 +69,18 @@ impl Ctx {
         Fixed6((self.common.turn_ms_at(self.turn) * 1000).saturating_sub(self.at_us) as i64)
     }
 
+    /// The turns left before `--turns` (the host's cap, which clients are not told of) ends the
+    /// game, counting the current one; `None` without a cap.
+    pub fn capped_left(&self) -> Option<u32> {
+        self.common.turn_cap.map(|cap| cap.saturating_sub(self.turn) + 1)
+    }
+
+    /// The turns left, counting the current one: the game's own count `own`, or fewer when the
+    /// cap ends the game sooner (`TIME TO CUT`, `TIME TO FIGHT`).
+    pub fn turns_left(&self, own: u32) -> u32 {
+        self.capped_left().map_or(own, |capped| capped.min(own))
+    }
+
     /// The turn length in whole seconds (at least 1), as `DESCRIBE WORLD` prints T.
     pub fn turn_seconds(&self) -> u64 {
         self.common.turn_ms_at(self.turn).div_ceil(1000).max(1)

@@ -516,7 +516,13 @@ impl Rules for FedrunekRules {
             }
             "TIME TO MINE" => {
                 no_args(args)?;
-                Ok(Lines::from([state.turns_left(ctx.turn).map_or("UNKNOWN".into(), |l| l.to_string())]))
+                // The host's cap counts once it is as near as a known end would be.
+                let capped = ctx.capped_left().filter(|&c| c <= FINAL_TURNS);
+                let left = match (state.turns_left(ctx.turn), capped) {
+                    (Some(own), Some(capped)) => Some(own.min(capped)),
+                    (own, capped) => own.or(capped),
+                };
+                Ok(Lines::from([left.map_or("UNKNOWN".into(), |l| l.to_string())]))
             }
             "LIST STATIONS" => no_args(args).map(|_| Self::sites(&state.sites.stations)),
             "LIST WORKSHOPS" => no_args(args).map(|_| Self::sites(&state.sites.workshops)),

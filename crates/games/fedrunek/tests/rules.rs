@@ -244,6 +244,41 @@ fn a_turn_cap_ends_a_game_early() {
 }
 
 #[test]
+fn time_to_mine_counts_the_hosts_cap_once_it_is_fifty_turns_away() {
+    let common = Common { turn_cap: Some(60), ..Common::default() };
+    let mut t = Table::generated(Params { n: 8, ..Params::default() }, 2, 5, common);
+    assert_eq!(t.ok(0, "TIME TO MINE"), lines(&["UNKNOWN"]), "turn 1: 60 turns left, the cap too far to count");
+    t.ticks(9);
+    assert_eq!(t.ok(0, "TIME TO MINE"), lines(&["UNKNOWN"]), "turn 10: 51 left");
+    t.tick();
+    assert_eq!(t.ok(0, "TIME TO MINE"), lines(&["50"]), "turn 11: 50 left, the last of them turn 60");
+    t.ticks(49);
+    assert_eq!(t.ok(0, "TIME TO MINE"), lines(&["1"]), "turn 60, the last");
+    assert!(matches!(t.tick(), Outcome::Turn { turn: 60, over: true, .. }));
+}
+
+#[test]
+fn time_to_mine_is_the_nearer_of_the_known_end_and_the_cap() {
+    // Everything mined at once: the game's own end is 50 turns after turn 1; a cap at 20 is nearer.
+    let mut world = World::new(5);
+    world.set(Pos::new(2, 3, 3), Cell::default().with_metal(Metal::Silver, 1));
+    world.add_tunnel(kibitz_fedrunek::world::Tunnel::between(Pos::new(1, 3, 3), Pos::new(2, 3, 3)).unwrap());
+    let mut t = Table::custom(
+        world,
+        vec![Pos::new(1, 2, 2)],
+        vec![Pos::new(1, 4, 4)],
+        vec![vec![Robot::new(1, Kind::Miner, Pos::new(2, 3, 3))]],
+        1000,
+    );
+    t.state.common.turn_cap = Some(20);
+    t.ok(0, "MINE 1");
+    t.ticks(3);
+    assert_eq!(t.ok(0, "TIME TO MINE"), lines(&["17"]), "turn 4: the cap's 17, not the game's 50");
+    t.state.common.turn_cap = Some(100);
+    assert_eq!(t.ok(0, "TIME TO MINE"), lines(&["50"]), "a far cap leaves the game's own");
+}
+
+#[test]
 fn a_generated_game_starts_every_team_alike() {
     let t = Table::generated(Params { n: 10, profile: Profile::Layers, ..Params::default() }, 4, 11, Common::default());
     let fleets: Vec<Vec<Kind>> = t.state.game.teams.iter().map(|team| team.robots.iter().map(|r| r.kind).collect()).collect();

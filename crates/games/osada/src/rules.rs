@@ -302,7 +302,7 @@ impl Rules for OsadaRules {
             }
             "TIME TO FIGHT" => {
                 args.end()?;
-                let left = state.params.game_turns.saturating_sub(ctx.turn) + 1;
+                let left = ctx.turns_left(state.params.game_turns.saturating_sub(ctx.turn) + 1);
                 Ok(Lines::single(|l| l.int(left.into()).word(state.params.next().token())))
             }
             "MAP" => Self::map(state, team, args),

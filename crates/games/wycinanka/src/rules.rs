@@ -232,7 +232,7 @@ impl Rules for WycinankaRules {
             }
             "TIME TO CUT" => {
                 args.end()?;
-                Ok(Lines::single(|l| l.int((state.turns.saturating_sub(ctx.turn) + 1).into())))
+                Ok(Lines::single(|l| l.int(ctx.turns_left(state.turns.saturating_sub(ctx.turn) + 1).into())))
             }
             "GET ORDER COUNT" => {
                 args.end()?;

@@ -120,6 +120,20 @@ fn points_fall_by_a_tenth_for_each_team_that_came_before() {
 }
 
 #[test]
+fn time_to_cut_counts_the_hosts_cap_when_it_ends_the_game_sooner() {
+    let mut t = Table::seed_example(1);
+    t.state.common.turn_cap = Some(3);
+    assert_eq!(t.send(0, "TIME TO CUT"), lines(&["OK", "3"]), "turn 1: the cap's 3, not the game's 5");
+    t.tick();
+    t.tick();
+    assert_eq!(t.send(0, "TIME TO CUT"), lines(&["OK", "1"]), "turn 3, the last");
+    assert!(matches!(t.tick(), Outcome::Turn { turn: 3, over: true, .. }));
+    let mut t = Table::seed_example(1);
+    t.state.common.turn_cap = Some(9);
+    assert_eq!(t.send(0, "TIME TO CUT"), lines(&["OK", "5"]), "a later cap leaves the game's own");
+}
+
+#[test]
 fn every_turn_brings_one_to_three_orders_and_the_game_ends_after_its_last() {
     let mut t = Table::seed_example(1);
     assert_eq!(t.send(0, "TIME TO CUT"), lines(&["OK", "5"]));
