@@ -137,13 +137,27 @@ fn a_bad_teams_file_is_refused_with_where() {
     let o = run(kibitz().args(["serve", "fedrunek", "--teams"]).arg(&teams).args(["--out"]).arg(dir.path().join("r.jsonl")));
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("teams.ron:2:"), "{}", stderr(&o));
+    // Faults a parser does not see, each with the line and column of its team.
+    for (text, said) in [
+        (
+            "[(login: \"a\", password: \"long enough\"),\n  (login: \"a\", password: \"long enough too\")]",
+            "teams.ron:2:3: team 2: login \"a\" appears twice",
+        ),
+        ("[\n(login: \"a\", password: \"short\")]", "teams.ron:2:1: team 1: the password of \"a\" is shorter than 8 characters"),
+        ("[(login: \"\", password: \"long enough\")]", "teams.ron:1:2: team 1: an empty login"),
+    ] {
+        std::fs::write(&teams, text).unwrap();
+        let o = run(kibitz().args(["serve", "fedrunek", "--teams"]).arg(&teams).args(["--out"]).arg(dir.path().join("r.jsonl")));
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains(said), "wanted {said:?}: {}", stderr(&o));
+    }
 }
 
 #[test]
 fn serve_takes_teams_from_a_file_and_writes_the_replay() {
     let dir = tempfile::tempdir().unwrap();
     let teams = dir.path().join("teams.ron");
-    std::fs::write(&teams, "[(login: \"login1\", password: \"secret\")]").unwrap();
+    std::fs::write(&teams, "[(login: \"login1\", password: \"secret-one\")]").unwrap();
     // A free port: bound, read, released (loopback only).
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let out = dir.path().join("s.jsonl");
@@ -175,7 +189,7 @@ fn serve_takes_teams_from_a_file_and_writes_the_replay() {
     assert_eq!(line(), "LOGIN");
     writeln!(write, "login1").unwrap();
     assert_eq!(line(), "PASS");
-    writeln!(write, "secret").unwrap();
+    writeln!(write, "secret-one").unwrap();
     assert_eq!(line(), "OK");
     writeln!(write, "DESCRIBE WORLD").unwrap();
     assert_eq!(line(), "OK");
@@ -191,7 +205,7 @@ fn serve_takes_teams_from_a_file_and_writes_the_replay() {
 fn a_bad_start_is_refused_with_the_forms_it_takes() {
     let dir = tempfile::tempdir().unwrap();
     let teams = dir.path().join("teams.ron");
-    std::fs::write(&teams, "[(login: \"login1\", password: \"secret\")]").unwrap();
+    std::fs::write(&teams, "[(login: \"login1\", password: \"secret-one\")]").unwrap();
     let serve = |start: &[&str]| {
         run(kibitz()
             .args(["serve", "fedrunek", "--start"])
@@ -248,4 +262,70 @@ fn a_bad_look_setting_is_a_clear_error() {
         .unwrap();
     assert!(!out.status.success());
     assert!(stderr(&out).contains("--look cut=w:3: the axis is x, y or z"), "{}", stderr(&out));
+}
+
+#[test]
+fn generated_teams_log_in_and_failed_logins_are_logged_and_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let teams = dir.path().join("teams.ron");
+    let made = run(kibitz().args(["teams", "generate", "3", "--prefix", "crew", "--out"]).arg(&teams));
+    assert!(made.status.success(), "{}", stderr(&made));
+    // The table to hand out, and a file that reads back with passwords of 12 letters.
+    let table = stdout(&made);
+    let rows: Vec<(String, String)> = table
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let mut words = l.split_whitespace();
+            (words.next().unwrap().to_string(), words.next().unwrap().to_string())
+        })
+        .collect();
+    assert_eq!(rows.iter().map(|(l, _)| l.as_str()).collect::<Vec<_>>(), ["crew1", "crew2", "crew3"]);
+    assert!(rows.iter().all(|(_, p)| p.len() == 12) && rows[0].1 != rows[1].1);
+    let file = std::fs::read_to_string(&teams).unwrap();
+    assert!(rows.iter().all(|(l, p)| file.contains(l.as_str()) && file.contains(p.as_str())));
+    let again = run(kibitz().args(["teams", "generate", "3", "--out"]).arg(&teams));
+    assert_eq!(again.status.code(), Some(2), "an existing teams file is kept");
+    // A server on them: two wrong passwords, then the right one.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let out = dir.path().join("s.jsonl");
+    let server = kibitz()
+        .args(["serve", "fedrunek", "--n", "8", "--turn-ms", "200", "--turns", "10", "--start", "now", "--teams"])
+        .arg(&teams)
+        .args(["--listen", &format!("127.0.0.1:{port}"), "--out"])
+        .arg(&out)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let try_login = |login: &str, password: &str| -> String {
+        let stream = (0..100)
+            .find_map(|_| {
+                TcpStream::connect(("127.0.0.1", port)).ok().or_else(|| {
+                    std::thread::sleep(Duration::from_millis(50));
+                    None
+                })
+            })
+            .expect("the server listens");
+        stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let mut write = stream.try_clone().unwrap();
+        let mut read = BufReader::new(stream);
+        let mut line = String::new();
+        for send in [login, password] {
+            line.clear();
+            read.read_line(&mut line).unwrap();
+            writeln!(write, "{send}").unwrap();
+        }
+        line.clear();
+        read.read_line(&mut line).unwrap();
+        line.trim_end().to_string()
+    };
+    assert_eq!(try_login("crew2", "wrong-password"), "FAILED 1 bad login or password");
+    assert_eq!(try_login("crew2", "also-wrong"), "FAILED 1 bad login or password");
+    assert_eq!(try_login("crew2", &rows[1].1), "OK");
+    let o = server.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let logged = stderr(&o);
+    assert_eq!(logged.matches("failed login from 127.0.0.1 as \"crew2\"").count(), 2, "{logged}");
+    assert_eq!(summary(&o)["failed_logins"], 2);
 }

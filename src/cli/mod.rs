@@ -8,6 +8,7 @@ mod broadcast;
 pub mod exit;
 mod export;
 mod play;
+mod teams;
 pub mod tournament;
 mod verify;
 mod view;
@@ -53,6 +54,8 @@ pub enum Command {
     Serve(ForGame),
     /// A whole tournament of a game: plan its matches, run them in parallel, rank the bots.
     Tournament(tournament::TournamentArgs),
+    /// Teams files for the server games (`generate`: random passwords to hand out).
+    Teams(teams::TeamsArgs),
 }
 
 /// A verb's game as given on the command line; the game's own arguments are read by its room.
@@ -204,6 +207,7 @@ fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::
         Some(Command::Broadcast(args)) => broadcast::run(registry, args, verbose),
         Some(Command::Export(args)) => export::run(registry, args, verbose),
         Some(Command::Tournament(args)) => tournament::run_verb(registry, args),
+        Some(Command::Teams(args)) => teams::run(args),
         None => crate::shell::run(registry.clone(), crate::shell::ViewerOptions { verbose, ..Default::default() }),
     }
 }

@@ -15,6 +15,7 @@ use kibitz_server::{ClientReport, GameResult, OnTurn, ReplayOut, ServerOptions, 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Turns, scoring and recording, common to `serve` and `match`.
@@ -180,6 +181,10 @@ pub struct ListenArgs {
     /// Connections a team may hold at once.
     #[arg(long, default_value_t = 10)]
     pub max_connections_per_team: usize,
+    /// Connections from one address that may wait for their login at once (no address can
+    /// keep another from logging in).
+    #[arg(long, default_value_t = 4, value_parser = at_least_one::<usize>)]
+    pub max_pending_per_address: usize,
 }
 
 fn replay_out(out: &Path, games: u32) -> ReplayOut {
@@ -191,7 +196,49 @@ fn replay_out(out: &Path, games: u32) -> ReplayOut {
     })
 }
 
-/// Reads a teams file.
+/// The shortest password a teams file may give.
+pub const MIN_PASSWORD: usize = 8;
+
+/// Where the `k`-th entry of a RON list starts (line and column, from 1): the `k`-th `(` one
+/// level inside the list's `[`, strings skipped.
+fn entry_at(text: &str, k: usize) -> Option<(usize, usize)> {
+    let (mut depth, mut seen, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    let (mut line, mut col) = (1, 0);
+    for c in text.chars() {
+        if c == '\n' {
+            (line, col) = (line + 1, 0);
+        } else {
+            col += 1;
+        }
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '[' | '(' => {
+                if c == '(' && depth == 1 {
+                    if seen == k {
+                        return Some((line, col));
+                    }
+                    seen += 1;
+                }
+                depth += 1;
+            }
+            ']' | ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Reads a teams file: logins one word each and none twice, passwords at least
+/// [`MIN_PASSWORD`] long; a fault is named with its line and column.
 pub fn load_teams(path: &Path) -> anyhow::Result<Vec<TeamLogin>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let teams: Vec<TeamLogin> = ron::from_str(&text).map_err(|e| {
@@ -205,13 +252,19 @@ pub fn load_teams(path: &Path) -> anyhow::Result<Vec<TeamLogin>> {
     })?;
     anyhow::ensure!(!teams.is_empty(), "{}: no teams", path.display());
     for (i, t) in teams.iter().enumerate() {
-        anyhow::ensure!(
-            !t.login.trim().is_empty() && !t.login.contains(char::is_whitespace),
-            "{}: team {} has an empty login or one with spaces",
-            path.display(),
-            i + 1
-        );
-        anyhow::ensure!(teams.iter().filter(|u| u.login == t.login).count() == 1, "{}: login {:?} appears twice", path.display(), t.login);
+        let at = entry_at(&text, i).map_or(String::new(), |(line, col)| format!(":{line}:{col}"));
+        let fault = if t.login.trim().is_empty() || t.login.contains(char::is_whitespace) {
+            Some("an empty login, or one with spaces".to_string())
+        } else if teams[..i].iter().any(|u| u.login == t.login) {
+            Some(format!("login {:?} appears twice", t.login))
+        } else if t.password.chars().count() < MIN_PASSWORD {
+            Some(format!("the password of {:?} is shorter than {MIN_PASSWORD} characters (kibitz teams generate makes good ones)", t.login))
+        } else {
+            None
+        };
+        if let Some(fault) = fault {
+            anyhow::bail!("{}{at}: team {}: {fault}", path.display(), i + 1);
+        }
     }
     Ok(teams)
 }
@@ -267,6 +320,8 @@ pub fn serve<R: Rules>(game: R::Params, turns: &TurnArgs, listen: &ListenArgs) -
     let mut options = turns.options(load_teams(&listen.teams)?);
     check::<R>(&setup, options.teams.len(), turns.seed, turns.games)?;
     options.max_connections_per_team = listen.max_connections_per_team;
+    options.max_pending_per_address = listen.max_pending_per_address;
+    let failed_logins = Arc::clone(&options.failed_logins);
     let (start, said) = start_at.start(options.teams.len())?;
     options.start = start;
     let rt = runtime()?;
@@ -292,7 +347,8 @@ pub fn serve<R: Rules>(game: R::Params, turns: &TurnArgs, listen: &ListenArgs) -
         anyhow::Ok(results?)
     })?;
     let paths = (1..=turns.games).map(|g| replay_path(&turns.out, g, turns.games)).collect();
-    println!("{}", summary::<R>(&results, &[], paths));
+    let failed_logins = failed_logins.load(std::sync::atomic::Ordering::Relaxed);
+    println!("{}", summary::<R>(&results, &[], paths).with("failed_logins", failed_logins));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -398,7 +454,7 @@ pub fn serve_verb<G: GameArgs>(what: &str) -> Verb<ExitCode> {
     let id = <G::Rules as Rules>::ID;
     Verb::new(run_serve::<G>).describe(|c| {
         c.name(id).about(what.to_string()).after_help(format!(
-            "The teams file (RON): [(login: \"team1\", password: \"secret1\"), (login: \"team2\", password: \"secret2\")]\n\
+            "The teams file (RON; kibitz teams generate N makes one): [(login: \"team1\", password: \"at least 8 chars\"), ...]\n\
              Protocol: docs/rules/{id}.md. Example:\n  \
              kibitz serve {id} --teams teams.ron --listen 127.0.0.1:20000 --spectate 127.0.0.1:20100 --out game.jsonl"
         ))

@@ -62,6 +62,8 @@ fn measure(clients: usize) {
     };
     let mut options = ServerOptions::new(teams);
     options.max_connections_per_team = 2;
+    // Every client runs on this one machine.
+    options.max_pending_per_address = 1000;
     let out: kibitz_server::ReplayOut = Box::new(move |_| Ok(Box::new(std::io::BufWriter::new(std::fs::File::create(&file_path)?))));
     let (port_tx, port_rx) = std::sync::mpsc::channel();
     let server = std::thread::spawn(move || {
@@ -238,6 +240,8 @@ fn measure_osada(pace: Pace, spawn_base: f64) {
     };
     let mut options = ServerOptions::new(teams);
     options.max_connections_per_team = 2;
+    // Every client runs on this one machine.
+    options.max_pending_per_address = 1000;
     let out: kibitz_server::ReplayOut = Box::new(move |_| Ok(Box::new(std::io::BufWriter::new(std::fs::File::create(&file_path)?))));
     let (port_tx, port_rx) = std::sync::mpsc::channel();
     let server = std::thread::spawn(move || {

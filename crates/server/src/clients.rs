@@ -93,6 +93,8 @@ pub async fn play_seats<R: Rules>(
     }
     let port = listener.local_addr()?.port();
     options.commands = seats.to_vec();
+    // Every client (and the human) connects from this machine: one address, many teams.
+    options.max_pending_per_address = options.max_pending_per_address.max(seats.len() * options.max_connections_per_team);
     let teams = options.teams.clone();
     let failures = options.failures.clone();
     let mut clients = Vec::new();

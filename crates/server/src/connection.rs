@@ -1,6 +1,7 @@
 //! One client connection: login, then line → owner → answer, in order, one command at a time.
 
 use crate::ServerOptions;
+use crate::door::{Door, Ticket, same_secret};
 use crate::lines::{Line, LineReader};
 use crate::owner::{Handle, Request};
 use kibitz_deadline24::{Args, Fail, Lines, split};
@@ -13,11 +14,12 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::oneshot;
 use tokio::time::timeout;
 
-/// Accepts connections until aborted; each gets a task of its own.
+/// Accepts connections until aborted; each gets a task of its own, once the door lets it in.
 pub(crate) async fn accept(listener: TcpListener, options: Arc<ServerOptions>, handle: Handle) {
+    let door = Door::new(options.max_pending_per_address, options.max_connections, Arc::clone(&options.failed_logins));
     loop {
-        let stream = match listener.accept().await {
-            Ok((stream, _)) => stream,
+        let (stream, address) = match listener.accept().await {
+            Ok(accepted) => accepted,
             Err(_) => {
                 // Out of file descriptors or a connection reset before accept: try again soon.
                 tokio::time::sleep(Duration::from_millis(10)).await;
@@ -25,15 +27,19 @@ pub(crate) async fn accept(listener: TcpListener, options: Arc<ServerOptions>, h
             }
         };
         let _ = stream.set_nodelay(true);
+        let Some(ticket) = door.admit(address.ip()) else {
+            tokio::spawn(refuse(stream, options.write_timeout));
+            continue;
+        };
         let live = Arc::clone(&handle.live);
         if live.fetch_add(1, Ordering::SeqCst) >= options.max_connections {
             live.fetch_sub(1, Ordering::SeqCst);
             tokio::spawn(refuse(stream, options.write_timeout));
             continue;
         }
-        let (options, handle) = (Arc::clone(&options), handle.clone());
+        let (options, handle, door) = (Arc::clone(&options), handle.clone(), door.clone());
         tokio::spawn(async move {
-            let _ = serve(stream, &options, handle).await;
+            let _ = serve(stream, ticket, &door, &options, handle).await;
             live.fetch_sub(1, Ordering::SeqCst);
         });
     }
@@ -71,17 +77,46 @@ async fn credential<R: tokio::io::AsyncRead + Unpin>(lines: &mut LineReader<R>, 
     }
 }
 
-async fn serve(stream: TcpStream, options: &ServerOptions, handle: Handle) -> io::Result<()> {
+/// Login and password, until the door closes the connection to make room.
+async fn log_in<R, W>(lines: &mut LineReader<R>, out: &mut Writer<W>, limit: Duration) -> io::Result<Option<(String, String)>>
+where
+    R: tokio::io::AsyncRead + Unpin,
+    W: AsyncWrite + Unpin,
+{
+    out.send(&Lines::from(["LOGIN"])).await?;
+    let Some(login) = credential(lines, limit).await? else { return Ok(None) };
+    out.send(&Lines::from(["PASS"])).await?;
+    let Some(password) = credential(lines, limit).await? else { return Ok(None) };
+    Ok(Some((login, password)))
+}
+
+/// The team whose login and password these are: every team compared, each whole, so that the
+/// time taken tells nothing.
+fn team_of(options: &ServerOptions, login: &str, password: &str) -> Option<usize> {
+    let mut found = None;
+    for (k, t) in options.teams.iter().enumerate() {
+        if same_secret(&t.login, login) & same_secret(&t.password, password) {
+            found = Some(k);
+        }
+    }
+    found
+}
+
+async fn serve(stream: TcpStream, mut ticket: Ticket, door: &Door, options: &ServerOptions, handle: Handle) -> io::Result<()> {
     let (read, write) = stream.into_split();
     let mut lines = LineReader::new(read, options.max_line);
     let mut out = Writer { out: BufWriter::new(write), limit: options.write_timeout };
-    out.send(&Lines::from(["LOGIN"])).await?;
-    let Some(login) = credential(&mut lines, options.login_timeout).await? else { return Ok(()) };
-    out.send(&Lines::from(["PASS"])).await?;
-    let Some(password) = credential(&mut lines, options.login_timeout).await? else { return Ok(()) };
-    let Some(team) = options.teams.iter().position(|t| t.login == login && t.password == password) else {
+    let credentials = tokio::select! {
+        got = log_in(&mut lines, &mut out, options.login_timeout) => got?,
+        // Closed to make room for a newcomer from another address.
+        _ = &mut ticket.closed => None,
+    };
+    let Some((login, password)) = credentials else { return Ok(()) };
+    let Some(team) = door.attempt(ticket.address, &login, || team_of(options, &login, &password)).await else {
         return out.send(&Lines::from([Fail::BAD_LOGIN.line()])).await;
     };
+    // Logged in: no longer waiting at the door.
+    drop(ticket);
     let Some(slot) = handle.claim(team, options.max_connections_per_team) else {
         return out.send(&Lines::from([Fail::INTERNAL.line()])).await;
     };

@@ -5,13 +5,16 @@
 //! lines as they are written ([`spectators`]). What a command answers comes from the rules
 //! (`kibitz-deadline24` and the game's crate), so the replay re-simulates byte for byte.
 //!
-//! Bounds: a line-length cap, connection caps per team and overall, login and idle time-outs,
-//! a write time-out for clients that stop reading. A client that floods, sends garbage or leaves
+//! Bounds: a line-length cap, connection caps per team and overall, connections waiting for
+//! their login counted per address ([`door`]: no address keeps another out, failed logins slow
+//! their own address down), login and idle time-outs, a write time-out for clients that stop
+//! reading. A client that floods, sends garbage or leaves
 //! mid-line gets an answer or a clean close; other teams never wait for it.
 
 pub mod clients;
 mod clock;
 mod connection;
+pub mod door;
 mod lines;
 mod owner;
 pub mod spectators;
@@ -46,6 +49,10 @@ pub struct ServerOptions {
     pub seed: u64,
     pub max_connections_per_team: usize,
     pub max_connections: usize,
+    /// Connections from one address that may wait for their login at once.
+    pub max_pending_per_address: usize,
+    /// Failed logins, from every address (the summary counts them).
+    pub failed_logins: Arc<std::sync::atomic::AtomicU64>,
     /// Longer lines are answered `FAILED 3 bad format` and skipped.
     pub max_line: usize,
     /// Time to send login and password.
@@ -99,6 +106,8 @@ impl ServerOptions {
             seed: 0,
             max_connections_per_team: 10,
             max_connections: 1000,
+            max_pending_per_address: 4,
+            failed_logins: Arc::default(),
             max_line: 4096,
             login_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(600),

@@ -56,6 +56,8 @@ async fn abuse<R: Rules>(params: R::Params, line: &'static str) {
     let clock = Clock::default();
     let mut options = ServerOptions { clock: clock.clone(), ..ServerOptions::new(teams(CLIENTS)) };
     options.max_connections_per_team = 2;
+    // Every team plays from this one machine here.
+    options.max_pending_per_address = 100;
     options.idle_timeout = Duration::from_millis(1000);
     options.login_timeout = Duration::from_millis(1000);
     options.max_line = 1000;

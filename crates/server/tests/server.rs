@@ -156,7 +156,7 @@ async fn the_command_limit_forces_waiting_until_the_turn_ends() {
     let mut other = Client::login(server.addr, "login1", "secret1").await;
     c.send_raw(b"TIME TO MINE\nTIME TO MINE\nTIME TO MINE\nTIME TO MINE\n").await;
     for _ in 0..3 {
-        c.expect(&["OK", "UNKNOWN"]).await;
+        c.expect(&["OK", "2"]).await;
     }
     c.expect(&["FAILED 6 commands limit reached, next call will force waiting"]).await;
     // The team's other connection shares the count.
@@ -164,7 +164,7 @@ async fn the_command_limit_forces_waiting_until_the_turn_ends() {
     other.expect(&["FAILED 7 commands limit reached, forced waiting activated"]).await;
     assert!(other.line().await.unwrap().starts_with("FORCED WAITING 0."));
     other.send("TIME TO MINE").await;
-    other.expect(&["OK", "UNKNOWN"]).await; // read only once the next turn has started
+    other.expect(&["OK", "1"]).await; // read only once the next turn (the cap's last) has started
     let replay = server.replays.clone();
     server.finish().await;
     let replay = replay.parse::<FedrunekRules>(0);

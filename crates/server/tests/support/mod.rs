@@ -96,6 +96,25 @@ impl Client {
         Client { lines: BufReader::new(read).lines(), write }
     }
 
+    /// Connects from a loopback address of its own (127.0.0.2, …): to the server, another machine.
+    pub async fn connect_from(addr: SocketAddr, from: [u8; 4]) -> std::io::Result<Client> {
+        let socket = tokio::net::TcpSocket::new_v4()?;
+        socket.bind(SocketAddr::from((from, 0)))?;
+        let (read, write) = socket.connect(addr).await?.into_split();
+        Ok(Client { lines: BufReader::new(read).lines(), write })
+    }
+
+    /// Connects from `from` and logs in.
+    pub async fn login_from(addr: SocketAddr, from: [u8; 4], login: &str, password: &str) -> Client {
+        let mut c = Client::connect_from(addr, from).await.unwrap();
+        c.expect(&["LOGIN"]).await;
+        c.send(login).await;
+        c.expect(&["PASS"]).await;
+        c.send(password).await;
+        c.expect(&["OK"]).await;
+        c
+    }
+
     /// Connects and logs in.
     pub async fn login(addr: SocketAddr, login: &str, password: &str) -> Client {
         let mut c = Client::connect(addr).await;
