@@ -329,3 +329,51 @@ fn generated_teams_log_in_and_failed_logins_are_logged_and_counted() {
     assert_eq!(logged.matches("failed login from 127.0.0.1 as \"crew2\"").count(), 2, "{logged}");
     assert_eq!(summary(&o)["failed_logins"], 2);
 }
+
+#[test]
+fn sigterm_stops_the_served_game_with_an_end_record_that_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let teams = dir.path().join("teams.ron");
+    std::fs::write(&teams, "[(login: \"login1\", password: \"secret-one\")]").unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let out = dir.path().join("s.jsonl");
+    let server = kibitz()
+        .args(["serve", "fedrunek", "--n", "8", "--turn-ms", "100", "--turns", "500", "--start", "now", "--teams"])
+        .arg(&teams)
+        .args(["--listen", &format!("127.0.0.1:{port}"), "--out"])
+        .arg(&out)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stream = (0..100)
+        .find_map(|_| {
+            TcpStream::connect(("127.0.0.1", port)).ok().or_else(|| {
+                std::thread::sleep(Duration::from_millis(50));
+                None
+            })
+        })
+        .expect("the server listens");
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut write = stream.try_clone().unwrap();
+    let mut read = BufReader::new(stream);
+    let mut line = String::new();
+    for send in ["login1", "secret-one", "DESCRIBE WORLD"] {
+        line.clear();
+        read.read_line(&mut line).unwrap();
+        writeln!(write, "{send}").unwrap();
+    }
+    // A few turns go by.
+    std::thread::sleep(Duration::from_millis(500));
+    // SAFETY: kill(2) on our own child.
+    unsafe { libc::kill(server.id() as libc::pid_t, libc::SIGTERM) };
+    let o = server.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("SIGTERM: stopping the game"), "{}", stderr(&o));
+    let replay = std::fs::read_to_string(&out).unwrap();
+    let end = replay.lines().last().unwrap();
+    assert!(end.contains("\"stopped\":\"stopped by the host (SIGTERM)\""), "{end}");
+    assert!(replay.contains("DESCRIBE WORLD"));
+    let v = verify(&out);
+    assert!(v.status.success(), "{}", stderr(&v));
+}

@@ -313,6 +313,25 @@ pub fn check<R: Rules>(setup: &Setup<R::Params>, teams: usize, seed: u64, games:
     Ok(())
 }
 
+/// The first SIGINT or SIGTERM stops the game as the console's `stop` does (the end record says
+/// why, every line is flushed); a second ends the process at once.
+async fn stop_on_signals(clock: kibitz_server::Clock) {
+    use tokio::signal::unix::{SignalKind, signal};
+    let (Ok(mut interrupt), Ok(mut terminate)) = (signal(SignalKind::interrupt()), signal(SignalKind::terminate())) else { return };
+    for k in 0.. {
+        let name = tokio::select! {
+            _ = interrupt.recv() => "SIGINT",
+            _ = terminate.recv() => "SIGTERM",
+        };
+        if k > 0 {
+            eprintln!("kibitz: {name} again: ending at once");
+            std::process::exit(130);
+        }
+        eprintln!("kibitz: {name}: stopping the game (the replay ends with its end record; a second signal ends at once)");
+        clock.stop(&format!("stopped by the host ({name})"));
+    }
+}
+
 /// `kibitz serve GAME`: runs the server until its last game ends.
 pub fn serve<R: Rules>(game: R::Params, turns: &TurnArgs, listen: &ListenArgs) -> anyhow::Result<ExitCode> {
     let setup = turns.setup(game);
@@ -341,8 +360,10 @@ pub fn serve<R: Rules>(game: R::Params, turns: &TurnArgs, listen: &ListenArgs) -
             turns.turn_ms
         );
         let (bar, on_turn) = progress(turns.games);
+        let signals = tokio::spawn(stop_on_signals(options.clock.clone()));
         let results =
             kibitz_server::serve::<R>(listener, spectators, setup, options, replay_out(&turns.out, turns.games), Some(on_turn)).await;
+        signals.abort();
         bar.finish_and_clear();
         anyhow::Ok(results?)
     })?;
