@@ -287,39 +287,9 @@ fn generated_teams_log_in_and_failed_logins_are_logged_and_counted() {
     let again = run(kibitz().args(["teams", "generate", "3", "--out"]).arg(&teams));
     assert_eq!(again.status.code(), Some(2), "an existing teams file is kept");
     // A server on them: two wrong passwords, then the right one.
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let out = dir.path().join("s.jsonl");
-    let server = kibitz()
-        .args(["serve", "fedrunek", "--n", "8", "--turn-ms", "200", "--turns", "10", "--start", "now", "--teams"])
-        .arg(&teams)
-        .args(["--listen", &format!("127.0.0.1:{port}"), "--out"])
-        .arg(&out)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let try_login = |login: &str, password: &str| -> String {
-        let stream = (0..100)
-            .find_map(|_| {
-                TcpStream::connect(("127.0.0.1", port)).ok().or_else(|| {
-                    std::thread::sleep(Duration::from_millis(50));
-                    None
-                })
-            })
-            .expect("the server listens");
-        stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-        let mut write = stream.try_clone().unwrap();
-        let mut read = BufReader::new(stream);
-        let mut line = String::new();
-        for send in [login, password] {
-            line.clear();
-            read.read_line(&mut line).unwrap();
-            writeln!(write, "{send}").unwrap();
-        }
-        line.clear();
-        read.read_line(&mut line).unwrap();
-        line.trim_end().to_string()
-    };
+    let (server, port) = serve_on_port(&teams, &out, &["--n", "8", "--turn-ms", "200", "--turns", "10", "--start", "now"]);
+    let try_login = |login: &str, password: &str| session(port, login, password, &[])[2].clone();
     assert_eq!(try_login("crew2", "wrong-password"), "FAILED 1 bad login or password");
     assert_eq!(try_login("crew2", "also-wrong"), "FAILED 1 bad login or password");
     assert_eq!(try_login("crew2", &rows[1].1), "OK");
@@ -335,34 +305,9 @@ fn sigterm_stops_the_served_game_with_an_end_record_that_verifies() {
     let dir = tempfile::tempdir().unwrap();
     let teams = dir.path().join("teams.ron");
     std::fs::write(&teams, "[(login: \"login1\", password: \"secret-one\")]").unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let out = dir.path().join("s.jsonl");
-    let server = kibitz()
-        .args(["serve", "fedrunek", "--n", "8", "--turn-ms", "100", "--turns", "500", "--start", "now", "--teams"])
-        .arg(&teams)
-        .args(["--listen", &format!("127.0.0.1:{port}"), "--out"])
-        .arg(&out)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stream = (0..100)
-        .find_map(|_| {
-            TcpStream::connect(("127.0.0.1", port)).ok().or_else(|| {
-                std::thread::sleep(Duration::from_millis(50));
-                None
-            })
-        })
-        .expect("the server listens");
-    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    let mut write = stream.try_clone().unwrap();
-    let mut read = BufReader::new(stream);
-    let mut line = String::new();
-    for send in ["login1", "secret-one", "DESCRIBE WORLD"] {
-        line.clear();
-        read.read_line(&mut line).unwrap();
-        writeln!(write, "{send}").unwrap();
-    }
+    let (server, port) = serve_on_port(&teams, &out, &["--n", "8", "--turn-ms", "100", "--turns", "500", "--start", "now"]);
+    session(port, "login1", "secret-one", &["DESCRIBE WORLD"]);
     // A few turns go by.
     std::thread::sleep(Duration::from_millis(500));
     // SAFETY: kill(2) on our own child.
@@ -376,4 +321,94 @@ fn sigterm_stops_the_served_game_with_an_end_record_that_verifies() {
     assert!(replay.contains("DESCRIBE WORLD"));
     let v = verify(&out);
     assert!(v.status.success(), "{}", stderr(&v));
+}
+
+/// Starts `kibitz serve fedrunek` on a free port with `args`; returns it and its port.
+fn serve_on_port(teams: &std::path::Path, out: &std::path::Path, args: &[&str]) -> (std::process::Child, u16) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let server = kibitz()
+        .args(["serve", "fedrunek"])
+        .args(args)
+        .arg("--teams")
+        .arg(teams)
+        .args(["--listen", &format!("127.0.0.1:{port}"), "--out"])
+        .arg(out)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    (server, port)
+}
+
+/// Logs in as `login` and sends `commands`, reading each answer's first line.
+fn session(port: u16, login: &str, password: &str, commands: &[&str]) -> Vec<String> {
+    let stream = (0..100)
+        .find_map(|_| {
+            TcpStream::connect(("127.0.0.1", port)).ok().or_else(|| {
+                std::thread::sleep(Duration::from_millis(50));
+                None
+            })
+        })
+        .expect("the server listens");
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut write = stream.try_clone().unwrap();
+    let mut read = BufReader::new(stream);
+    let mut answers = Vec::new();
+    for send in [login, password].into_iter().chain(commands.iter().copied()) {
+        let mut line = String::new();
+        read.read_line(&mut line).unwrap();
+        answers.push(line.trim_end().to_string());
+        writeln!(write, "{send}").unwrap();
+    }
+    let mut line = String::new();
+    read.read_line(&mut line).unwrap();
+    answers.push(line.trim_end().to_string());
+    answers
+}
+
+#[test]
+fn a_server_killed_mid_turn_is_carried_on_from_its_last_complete_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let teams = dir.path().join("teams.ron");
+    std::fs::write(&teams, "[(login: \"red\", password: \"secret-red\"), (login: \"blue\", password: \"secret-blue\")]").unwrap();
+    let first = dir.path().join("first.jsonl");
+    let (mut server, port) = serve_on_port(&teams, &first, &["--n", "8", "--turn-ms", "150", "--turns", "300", "--start", "now"]);
+    session(port, "red", "secret-red", &["DESCRIBE WORLD", "LIST MINERS"]);
+    std::thread::sleep(Duration::from_millis(700));
+    session(port, "blue", "secret-blue", &["LIST MINERS"]);
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let old = std::fs::read_to_string(&first).unwrap();
+    assert!(!old.contains("{\"end\""), "killed: no end record");
+    // Carried on: the same game from its last complete turn, into a new replay.
+    let second = dir.path().join("second.jsonl");
+    let (server, port) = serve_on_port(&teams, &second, &["--continue", first.to_str().unwrap(), "--start", "now"]);
+    let answers = session(port, "blue", "secret-blue", &["DESCRIBE WORLD"]);
+    assert_eq!(answers[2], "OK", "the teams log in again: {answers:?}");
+    std::thread::sleep(Duration::from_millis(400));
+    // SAFETY: kill(2) on our own child.
+    unsafe { libc::kill(server.id() as libc::pid_t, libc::SIGTERM) };
+    let o = server.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("carrying on") && stderr(&o).contains("turns complete"), "{}", stderr(&o));
+    let new = std::fs::read_to_string(&second).unwrap();
+    let v = verify(&second);
+    assert!(v.status.success(), "{}", stderr(&v));
+    // Its first steps are the old replay's, up to the old one's last turn end.
+    let steps = |text: &str| text.lines().skip(1).map(String::from).collect::<Vec<_>>();
+    let (old_steps, new_steps) = (steps(&old), steps(&new));
+    let kept = old_steps.iter().rposition(|l| l.contains("\"turn\":") && !l.contains("\"action\"")).unwrap() + 1;
+    assert!(kept > 3, "turns were played before the kill");
+    let header = |text: &str| -> serde_json::Value { serde_json::from_str(text.lines().next().unwrap()).unwrap() };
+    assert_eq!(header(&new)["seed"], header(&old)["seed"]);
+    assert_eq!(header(&new)["continued"]["steps"], kept);
+    for (k, (a, b)) in old_steps[..kept].iter().zip(&new_steps).enumerate() {
+        let (a, b): (serde_json::Value, serde_json::Value) = (serde_json::from_str(a).unwrap(), serde_json::from_str(b).unwrap());
+        assert_eq!((&a["step"], &a["action"], &a["outcome"]), (&b["step"], &b["action"], &b["outcome"]), "step {k}");
+    }
+    // A finished replay has nothing to carry on.
+    let (done, _) = serve_on_port(&teams, &dir.path().join("third.jsonl"), &["--continue", second.to_str().unwrap()]);
+    let o = done.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("the game is over"), "{}", stderr(&o));
 }

@@ -9,9 +9,9 @@ use super::summary::Summary;
 use anyhow::Context;
 use clap::{Args, Parser};
 use kibitz_core::Game;
-use kibitz_core::replay::Failure;
-use kibitz_deadline24::{Common, Fixed6, Realtime, Rules, Setup};
-use kibitz_server::{ClientReport, GameResult, OnTurn, ReplayOut, ServerOptions, Start, TeamLogin, TurnInfo};
+use kibitz_core::replay::{Failure, Replay};
+use kibitz_deadline24::{Common, Fixed6, Outcome, Realtime, Rules, Setup};
+use kibitz_server::{ClientReport, GameResult, OnTurn, ReplayOut, Resume, ServerOptions, Start, TeamLogin, TurnInfo};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -333,11 +333,12 @@ async fn stop_on_signals(clock: kibitz_server::Clock) {
 }
 
 /// `kibitz serve GAME`: runs the server until its last game ends.
-pub fn serve<R: Rules>(game: R::Params, turns: &TurnArgs, listen: &ListenArgs) -> anyhow::Result<ExitCode> {
-    let setup = turns.setup(game);
+pub fn serve<R: Rules>(game: Served<R::Params>, teams: Vec<TeamLogin>, turns: &TurnArgs, listen: &ListenArgs) -> anyhow::Result<ExitCode> {
+    let Served { setup, seed, games, resume } = game;
     let start_at = turns.start_at(StartAt::AllLoggedIn)?;
-    let mut options = turns.options(load_teams(&listen.teams)?);
-    check::<R>(&setup, options.teams.len(), turns.seed, turns.games)?;
+    let mut options = turns.options(teams);
+    (options.seed, options.games, options.resume) = (seed, games, resume);
+    check::<R>(&setup, options.teams.len(), seed, games)?;
     options.max_connections_per_team = listen.max_connections_per_team;
     options.max_pending_per_address = listen.max_pending_per_address;
     let failed_logins = Arc::clone(&options.failed_logins);
@@ -356,18 +357,17 @@ pub fn serve<R: Rules>(game: R::Params, turns: &TurnArgs, listen: &ListenArgs) -
             listen.listen,
             listen.spectate.map_or(String::new(), |a| format!(", spectators on {a}")),
             options.teams.len(),
-            turns.games,
-            turns.turn_ms
+            games,
+            setup.common.turn_ms
         );
-        let (bar, on_turn) = progress(turns.games);
+        let (bar, on_turn) = progress(games);
         let signals = tokio::spawn(stop_on_signals(options.clock.clone()));
-        let results =
-            kibitz_server::serve::<R>(listener, spectators, setup, options, replay_out(&turns.out, turns.games), Some(on_turn)).await;
+        let results = kibitz_server::serve::<R>(listener, spectators, setup, options, replay_out(&turns.out, games), Some(on_turn)).await;
         signals.abort();
         bar.finish_and_clear();
         anyhow::Ok(results?)
     })?;
-    let paths = (1..=turns.games).map(|g| replay_path(&turns.out, g, turns.games)).collect();
+    let paths = (1..=games).map(|g| replay_path(&turns.out, g, games)).collect();
     let failed_logins = failed_logins.load(std::sync::atomic::Ordering::Relaxed);
     println!("{}", summary::<R>(&results, &[], paths).with("failed_logins", failed_logins));
     Ok(ExitCode::SUCCESS)
@@ -411,6 +411,12 @@ pub trait GameArgs: Args + 'static {
 /// `kibitz serve ID`'s arguments.
 #[derive(Parser)]
 pub struct ServeArgs<G: GameArgs> {
+    /// Carry on the game of this replay, which has no end record (the host crashed or was
+    /// killed), from its last complete turn: the same setup, teams and seed (the game's own
+    /// flags and the turn flags are the replay's), into a new replay (--out) that starts with
+    /// its steps. Teams log in again.
+    #[arg(long = "continue", value_name = "REPLAY")]
+    pub continue_from: Option<PathBuf>,
     #[command(flatten)]
     pub listen: ListenArgs,
     #[command(flatten)]
@@ -436,7 +442,47 @@ pub struct MatchArgs<G: GameArgs> {
 }
 
 fn run_serve<G: GameArgs>(args: ServeArgs<G>) -> anyhow::Result<ExitCode> {
-    serve::<G::Rules>(args.game.params()?, &args.turns, &args.listen)
+    let teams = load_teams(&args.listen.teams)?;
+    let game = match &args.continue_from {
+        Some(replay) => continued::<G::Rules>(replay, &teams)?,
+        None => Served { setup: args.turns.setup(args.game.params()?), seed: args.turns.seed, games: args.turns.games, resume: None },
+    };
+    serve::<G::Rules>(game, teams, &args.turns, &args.listen)
+}
+
+/// What a server plays: its setup and seed, how many games, and a game to carry on.
+pub struct Served<P> {
+    pub setup: Setup<P>,
+    pub seed: u64,
+    pub games: u32,
+    pub resume: Option<Resume>,
+}
+
+/// The game of `path`, a replay with no end record, to carry on from its last complete turn
+/// with the same teams (the teams file must name them, in the same order) and seed.
+fn continued<R: Rules>(path: &Path, teams: &[TeamLogin]) -> anyhow::Result<Served<R::Params>> {
+    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    // A crash may leave half a line at the end: everything before it is kept.
+    let loaded = Replay::<Realtime<R>>::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let replay = loaded.replay;
+    if replay.end.is_some() {
+        anyhow::bail!("{}: the game is over (its end record is there): nothing to carry on", path.display());
+    }
+    let logins: Vec<&str> = teams.iter().map(|t| t.login.as_str()).collect();
+    let played: Vec<&str> = replay.header.players.iter().map(|p| p.name.as_str()).collect();
+    anyhow::ensure!(logins == played, "{}: its teams are {played:?}; the teams file names {logins:?}", path.display());
+    let cut = replay.records.iter().rposition(|r| matches!(r.outcome, Outcome::Turn { .. })).map_or(0, |i| i + 1);
+    let lines = replay.records[..cut].iter().map(serde_json::to_string).collect::<Result<Vec<_>, _>>()?;
+    let turns = replay.records[..cut].iter().filter(|r| matches!(r.outcome, Outcome::Turn { .. })).count();
+    eprintln!(
+        "carrying on {}: {turns} turns complete ({} steps kept, {} of the unfinished turn dropped){}",
+        path.display(),
+        cut,
+        replay.records.len() - cut,
+        loaded.damage.map_or(String::new(), |d| format!("; the torn line at its end ({d}) is dropped"))
+    );
+    let resume = (cut > 0).then(|| Resume { lines: Arc::new(lines), players: replay.header.players.clone() });
+    Ok(Served { setup: replay.header.setup, seed: replay.header.seed, games: 1, resume })
 }
 
 /// Everything a match checks before a server or client starts: the game's parameters (a file
