@@ -129,3 +129,103 @@ fn hand_play_refuses_a_team_that_does_not_play() {
     assert_eq!(over.status.code(), Some(2), "{}", stderr(&over));
     assert!(stderr(&over).contains("the game is over"), "{}", stderr(&over));
 }
+
+#[test]
+fn the_organisers_console_pauses_resumes_and_stops_a_served_game_that_verifies() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::time::Duration;
+    let dir = tempfile::tempdir().unwrap();
+    let teams = dir.path().join("teams.ron");
+    std::fs::write(&teams, "[(login: \"cutters\", password: \"secret-cut\")]").unwrap();
+    let out = dir.path().join("w.jsonl");
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut server = kibitz()
+        .args([
+            "serve",
+            "wycinanka",
+            "--width",
+            "6",
+            "--height",
+            "6",
+            "--game-turns",
+            "200",
+            "--turn-ms",
+            "150",
+            "--start",
+            "now",
+            "--console",
+            "--teams",
+        ])
+        .arg(&teams)
+        .args(["--listen", &format!("127.0.0.1:{port}"), "--out"])
+        .arg(&out)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut console = server.stdin.take().unwrap();
+    let stream = (0..100)
+        .find_map(|_| {
+            std::net::TcpStream::connect(("127.0.0.1", port)).ok().or_else(|| {
+                std::thread::sleep(Duration::from_millis(50));
+                None
+            })
+        })
+        .expect("the server listens");
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut write = stream.try_clone().unwrap();
+    let mut read = BufReader::new(stream);
+    let mut greeting = String::new();
+    read.read_line(&mut greeting).unwrap();
+    // Sends a line and reads the answer's `n` lines, the first returned.
+    let mut ask = |line: &str, n: usize| -> String {
+        writeln!(write, "{line}").unwrap();
+        let mut answer = Vec::new();
+        for _ in 0..n {
+            let mut l = String::new();
+            read.read_line(&mut l).unwrap();
+            answer.push(l.trim_end().to_string());
+        }
+        answer[0].clone()
+    };
+    assert_eq!(ask("cutters", 1), "PASS");
+    assert_eq!(ask("secret-cut", 1), "OK");
+    assert_eq!(ask("GET SCORE", 2), "OK");
+    writeln!(console, "pause power cut").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(ask("GET SCORE", 1), "FAILED 5 internal error, sorry...");
+    assert_eq!(ask("COMMIT SOLUTION 1 2 1 2", 1), "FAILED 5 internal error, sorry...", "a COMMIT while paused scores nothing");
+    writeln!(console, "status").unwrap();
+    writeln!(console, "bogus").unwrap();
+    // Three turns' time goes by: no turn ends while paused.
+    std::thread::sleep(Duration::from_millis(450));
+    writeln!(console, "resume").unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(ask("GET SCORE", 2), "OK");
+    writeln!(console, "stop end of the test").unwrap();
+    let o = server.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let said = stderr(&o);
+    assert!(said.contains("PAUSED") && said.contains("cutters"), "status while paused:\n{said}");
+    assert!(
+        said.contains(
+            "unknown console command \"bogus\"; the commands are: status, pause [REASON], resume, end-turn, kick TEAM, stop [REASON], help"
+        ),
+        "{said}"
+    );
+    let replay = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<&str> = replay.lines().collect();
+    let at = |what: &str| lines.iter().position(|l| l.contains(what)).unwrap_or_else(|| panic!("no {what} in\n{replay}"));
+    let (paused, resumed) = (at("\"line\":\"PAUSE power cut\""), at("\"line\":\"RESUME\""));
+    assert!(paused < resumed);
+    assert!(lines[paused..resumed].iter().all(|l| !l.contains("\"turn\":")), "no turn ended while paused");
+    assert!(lines.last().unwrap().contains("\"stopped\":\"end of the test\""), "{}", lines.last().unwrap());
+    let v = verify(&out);
+    assert!(v.status.success(), "{}", stderr(&v));
+    // The viewer reads it, the organisers' steps in the log as theirs.
+    let view = kibitz::games::registry().open(&replay, "paused".into()).unwrap().view;
+    let log: Vec<String> = view.log(0..view.track().len).into_iter().map(|l| l.text).collect();
+    assert!(log.iter().any(|l| l == "organisers: PAUSE power cut") && log.iter().any(|l| l == "organisers: RESUME"), "{log:?}");
+    assert!(view.seat_to_move(paused).is_some_and(|team| team == 0), "the organisers are not a seat to take over");
+}

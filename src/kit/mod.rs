@@ -15,6 +15,8 @@
 //! - [`live`]: a view following a live match by its replay lines.
 //! - [`seats`]: who sits where in `kibitz play`, and taking over a replay by hand.
 //! - [`server`]: `serve` and `match` for the Deadline24 server games (turns, teams, replays).
+//! - [`console`]: the organisers' console of `kibitz serve` (status, pause, resume, end-turn,
+//!   kick, stop).
 //! - [`server_log`]: the turn log of a server game (commands, answers, turn ends).
 //! - [`hosting`]: hand play of a server game: a server hosted on a thread, the spectator feed the
 //!   view follows, the human's own connection.
@@ -31,6 +33,7 @@
 //!   `kibitz-scene` crate.
 
 pub mod args;
+pub mod console;
 pub mod grid;
 pub mod hosting;
 pub mod live;

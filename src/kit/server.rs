@@ -12,6 +12,7 @@ use kibitz_core::Game;
 use kibitz_core::replay::{Failure, Replay};
 use kibitz_deadline24::{Common, Fixed6, Outcome, Realtime, Rules, Setup};
 use kibitz_server::{ClientReport, GameResult, OnTurn, ReplayOut, Resume, ServerOptions, Start, TeamLogin, TurnInfo};
+use std::io::IsTerminal;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -185,6 +186,10 @@ pub struct ListenArgs {
     /// keep another from logging in).
     #[arg(long, default_value_t = 4, value_parser = at_least_one::<usize>)]
     pub max_pending_per_address: usize,
+    /// Read the organisers' console commands on standard input even when it is not a terminal
+    /// (status, pause [REASON], resume, end-turn, kick TEAM, stop [REASON]).
+    #[arg(long)]
+    pub console: bool,
 }
 
 fn replay_out(out: &Path, games: u32) -> ReplayOut {
@@ -362,6 +367,9 @@ pub fn serve<R: Rules>(game: Served<R::Params>, teams: Vec<TeamLogin>, turns: &T
         );
         let (bar, on_turn) = progress(games);
         let signals = tokio::spawn(stop_on_signals(options.clock.clone()));
+        if listen.console || std::io::stdin().is_terminal() {
+            super::console::spawn(options.clock.clone(), options.board.clone());
+        }
         let results = kibitz_server::serve::<R>(listener, spectators, setup, options, replay_out(&turns.out, games), Some(on_turn)).await;
         signals.abort();
         bar.finish_and_clear();

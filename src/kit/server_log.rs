@@ -14,9 +14,11 @@ pub fn log_lines<R: Rules>(
     range: std::ops::Range<usize>,
     turn_end: impl Fn(u32, &R::TurnReport) -> String,
 ) -> Vec<LogLine> {
+    let organisers = kibitz_deadline24::host(rec.replay.header.players.len());
     rec.records_in(range)
         .map(|(i, r)| {
             let (text, error) = match (&r.action, &r.outcome) {
+                (Some(c), _) if r.player == Some(organisers) => (format!("organisers: {}", c.line.trim()), false),
                 (Some(c), outcome) => {
                     let lines = outcome.lines();
                     let first = lines.first().unwrap_or("(no answer)");

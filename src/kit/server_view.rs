@@ -163,7 +163,8 @@ impl<V: ServerView> GameView for V {
         if self.seat().is_some() || rec.replay.header.players.is_empty() {
             return None;
         }
-        self.looked_at().or_else(|| rec.next_actor(cursor)).or(Some(0))
+        let players = rec.replay.header.players.len();
+        self.looked_at().or_else(|| rec.next_actor(cursor).filter(|&p| p < players)).or(Some(0))
     }
 
     fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, PathBuf), String> {

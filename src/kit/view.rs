@@ -196,11 +196,12 @@ impl Track {
     }
 
     /// The name of the player who made step `step`: for steps copied from a replay taken
-    /// over, its player's name there.
+    /// over, its player's name there; "organisers" for the steps of the player after the last
+    /// (a server game's emergency pause and resume).
     pub fn name_at(&self, player: usize, step: usize) -> &str {
         match &self.names_before {
             Some((steps, names)) if step < *steps && player < names.len() => &names[player],
-            _ => &self.players[player].name,
+            _ => self.players.get(player).map_or("organisers", |p| p.name.as_str()),
         }
     }
 

@@ -277,7 +277,7 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
             let current = line.step + 1 == cursor;
             let color = match (line.error, line.player) {
                 (true, _) => Color32::LIGHT_RED,
-                (false, Some(p)) => session.track().players[p].color,
+                (false, Some(p)) => session.track().players.get(p).map_or(Color32::WHITE, |p| p.color),
                 (false, None) => Color32::GRAY,
             };
             // A refusal is marked as well as red: a player's own colour may be a red too.

@@ -121,6 +121,7 @@ async fn serve(stream: TcpStream, mut ticket: Ticket, door: &Door, options: &Ser
         return out.send(&Lines::from([Fail::INTERNAL.line()])).await;
     };
     handle.logged_in(team);
+    let mut kicks = options.clock.kicks();
     out.send(&Lines::from(["OK"])).await?;
     let mut shutdown = handle.shutdown.clone();
     let mut turns = handle.turns.clone();
@@ -132,6 +133,12 @@ async fn serve(stream: TcpStream, mut ticket: Ticket, door: &Door, options: &Ser
                 _ => return Ok(()),
             },
             _ = shutdown.wait_for(|&closed| closed) => return Ok(()),
+            // The host closes this team's connections (the console's `kick`).
+            kicked = kicks.recv() => match kicked {
+                Ok(k) if k == team => return Ok(()),
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return Ok(()),
+                _ => continue,
+            },
         };
         let line = match line {
             Line::Text(text) if Args::new(&text).is_empty() => continue,

@@ -11,6 +11,7 @@
 //! reading. A client that floods, sends garbage or leaves
 //! mid-line gets an answer or a clean close; other teams never wait for it.
 
+pub mod board;
 pub mod clients;
 mod clock;
 mod connection;
@@ -53,6 +54,8 @@ pub struct ServerOptions {
     pub max_pending_per_address: usize,
     /// Failed logins, from every address (the summary counts them).
     pub failed_logins: Arc<std::sync::atomic::AtomicU64>,
+    /// What the organisers' console shows (`status`).
+    pub board: board::Board,
     /// Longer lines are answered `FAILED 3 bad format` and skipped.
     pub max_line: usize,
     /// Time to send login and password.
@@ -108,6 +111,7 @@ impl ServerOptions {
             max_connections: 1000,
             max_pending_per_address: 4,
             failed_logins: Arc::default(),
+            board: board::Board::default(),
             max_line: 4096,
             login_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(600),

@@ -6,7 +6,7 @@ use crate::{OnTurn, ReplayOut, ServerOptions, Start};
 use kibitz_core::replay::{BodyLine, Continued, EndRecord, Failure, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::verify::HistoryError;
 use kibitz_core::{Game, Step};
-use kibitz_deadline24::{Command, Lines, Outcome, Realtime, Rules, Setup};
+use kibitz_deadline24::{Command, HOST_PAUSE, HOST_RESUME, Lines, Outcome, Realtime, Rules, Setup, host};
 use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
@@ -76,6 +76,11 @@ impl Handle {
         Some(Slot { per_team: Arc::clone(&self.per_team), team, conn })
     }
 
+    /// The connections `team` holds now.
+    pub fn connections(&self, team: usize) -> usize {
+        self.per_team.get(team).map_or(0, |n| n.load(Ordering::SeqCst))
+    }
+
     /// `team` logged in.
     pub fn logged_in(&self, team: usize) {
         if !self.logged_in[team].swap(true, Ordering::SeqCst) {
@@ -116,6 +121,8 @@ const BATCH: usize = 64;
 
 /// The longest a replay line waits in the buffer.
 const FLUSH_EVERY: Duration = Duration::from_millis(5);
+/// How often a busy owner writes the console's board (and at every turn end).
+const SHOW_EVERY: Duration = Duration::from_millis(100);
 
 pub(crate) struct Owner<R: Rules> {
     setup: Setup<R::Params>,
@@ -186,6 +193,28 @@ impl<R: Rules> Owner<R> {
         Ok(results)
     }
 
+    /// Writes the console's board: the game, the turn, the pause, the commands, and each team's
+    /// connections, last command (taken from `last_lines`) and score.
+    fn show(&self, game: u32, state: &<Realtime<R> as Game>::State, commands: u64, last_lines: &mut [Option<String>]) {
+        let scores = Realtime::<R>::scores(state);
+        let connections: Vec<usize> = (0..last_lines.len()).map(|k| self.handle.connections(k)).collect();
+        self.options.board.update(|status| {
+            status.game = game;
+            status.turn = state.turn;
+            status.paused = state.paused;
+            status.commands = commands;
+            status.teams.resize_with(last_lines.len(), Default::default);
+            for (k, team) in status.teams.iter_mut().enumerate() {
+                team.login = self.options.teams.get(k).map_or(String::new(), |t| t.login.clone());
+                team.connections = connections[k];
+                team.score = scores.get(k).copied().unwrap_or(0);
+                if let Some(line) = last_lines[k].take() {
+                    team.last = Some((line, std::time::Instant::now()));
+                }
+            }
+        });
+    }
+
     /// The first turn is over: a team whose client was started for it (`kibitz match`, the
     /// app's hand play) and has not logged in fails.
     fn missing_clients(&self) {
@@ -243,10 +272,17 @@ impl<R: Rules> Owner<R> {
         let (mut step, mut commands) = (history.len(), 0u64);
         // The clock is held while the host pauses it, and before the server's first turn starts.
         let mut clock = self.options.clock.watch();
-        let (mut host_paused, mut turns_ended) = {
+        let (mut host_paused, mut turns_ended, emergency) = {
             let state = clock.borrow_and_update();
-            (state.paused, state.turns_ended)
+            (state.paused || state.emergency.is_some(), state.turns_ended, state.emergency.clone())
         };
+        // A game that starts during the organisers' pause starts paused, as a step of its own.
+        if let Some(reason) = emergency {
+            let line = format!("{HOST_PAUSE} {reason}").trim().to_string();
+            apply_command::<R>(&mut state, &mut writer, step, Command { conn: 0, at_us: 0, line }, host(names.len()))?;
+            step += 1;
+            self.publish(writer.last_line());
+        }
         let mut waiting = game == 1 && self.options.start != Start::Now;
         let starting = first_turn_may_start(self.options.start, self.handle.teams_in.subscribe(), self.options.teams.len());
         tokio::pin!(starting);
@@ -255,6 +291,10 @@ impl<R: Rules> Owner<R> {
         // a flush per command would be most of the owner's system calls.
         let mut flush_at: Option<Instant> = None;
         let mut batch = Vec::with_capacity(BATCH);
+        // Each team's last command line since the board was last written.
+        let mut last_lines: Vec<Option<String>> = vec![None; names.len()];
+        self.show(game, &state, commands, &mut last_lines);
+        let mut shown = Instant::now();
         loop {
             tokio::select! {
                 biased;
@@ -264,7 +304,7 @@ impl<R: Rules> Owner<R> {
                 }
                 // The options hold the clock's sender, so it never closes.
                 Ok(()) = clock.changed() => {
-                    let ClockState { paused, stopped, turns_ended: asked } = clock.borrow_and_update().clone();
+                    let ClockState { paused, stopped, turns_ended: asked, emergency } = clock.borrow_and_update().clone();
                     if stopped.is_some() {
                         self.options.failures.close();
                         let scores = Realtime::<R>::scores(&state);
@@ -274,7 +314,20 @@ impl<R: Rules> Owner<R> {
                         writer.flush()?;
                         return Ok(GameResult { game, turns: state.turn, scores, names, commands });
                     }
-                    host_paused = paused;
+                    // The organisers' pause and resume are steps of the replay.
+                    if emergency.is_some() != state.paused {
+                        let line = match &emergency {
+                            Some(reason) if !reason.trim().is_empty() => format!("{HOST_PAUSE} {}", reason.trim()),
+                            Some(_) => HOST_PAUSE.to_string(),
+                            None => HOST_RESUME.to_string(),
+                        };
+                        let at_us = this_turn.at_us(common.turn_ms_at(state.turn) * 1000);
+                        apply_command::<R>(&mut state, &mut writer, step, Command { conn: 0, at_us, line }, host(names.len()))?;
+                        step += 1;
+                        self.publish(writer.last_line());
+                        writer.flush()?;
+                    }
+                    host_paused = paused || emergency.is_some();
                     this_turn.hold(host_paused || waiting);
                     if asked != turns_ended {
                         turns_ended = asked;
@@ -318,6 +371,7 @@ impl<R: Rules> Owner<R> {
                         return Ok(GameResult { game, turns: turn, scores, names, commands });
                     }
                     this_turn.next(turn_length(state.turn));
+                    self.show(game, &state, commands, &mut last_lines);
                 }
                 // Everything waiting is taken in one wake-up, in order of arrival.
                 received = self.requests.recv_many(&mut batch, BATCH) => {
@@ -327,6 +381,7 @@ impl<R: Rules> Owner<R> {
                     for request in batch.drain(..) {
                         match request {
                             Request::Command { team, conn, line, reply } => {
+                                last_lines[team] = Some(line.clone());
                                 let at_us = this_turn.at_us(common.turn_ms_at(state.turn) * 1000);
                                 let answer = apply_command::<R>(&mut state, &mut writer, step, Command { conn, at_us, line }, team)?;
                                 step += 1;
@@ -340,6 +395,11 @@ impl<R: Rules> Owner<R> {
                         }
                     }
                     flush_at.get_or_insert_with(|| Instant::now() + FLUSH_EVERY);
+                    // The console reads the board a few times a second at most.
+                    if shown.elapsed() >= SHOW_EVERY {
+                        self.show(game, &state, commands, &mut last_lines);
+                        shown = Instant::now();
+                    }
                 }
             }
         }

@@ -169,6 +169,19 @@ pub struct State<S> {
     /// Commands each team sent in this turn.
     pub commands: Vec<u32>,
     pub over: bool,
+    /// The organisers' emergency pause (seed §4, spec §1.10): every command is answered
+    /// `FAILED 5`, nothing scores, until they resume.
+    pub paused: bool,
+}
+
+/// The organisers' own steps are those of the player after the last team ([`host`]): their
+/// command lines are these.
+pub const HOST_PAUSE: &str = "PAUSE";
+pub const HOST_RESUME: &str = "RESUME";
+
+/// The player index of the organisers' steps in a game of `teams` teams.
+pub fn host(teams: usize) -> usize {
+    teams
 }
 
 /// One command line as the server received it: the step's action.
@@ -242,10 +255,23 @@ impl<R: Rules> Realtime<R> {
         Outcome::Answer { lines, holds: false }
     }
 
+    /// The organisers' step: `PAUSE [REASON]` or `RESUME`.
+    fn host_step(state: &mut State<R::State>, command: &Command) -> Outcome<R::TurnReport> {
+        match Args::new(&command.line).next_word() {
+            Some(HOST_PAUSE) => state.paused = true,
+            Some(HOST_RESUME) => state.paused = false,
+            _ => return Self::answer(Err(Fail::UNKNOWN_COMMAND)),
+        }
+        Outcome::Answer { lines: Lines::from(["OK"]), holds: false }
+    }
+
     fn command(state: &mut State<R::State>, team: usize, command: &Command) -> Outcome<R::TurnReport> {
         let line = Args::new(&command.line);
         let mut after_name = line;
         let Some(name) = after_name.next_word() else { return Outcome::Nothing };
+        if state.paused {
+            return Self::answer(Err(Fail::INTERNAL));
+        }
         let ctx = Ctx { turn: state.turn, at_us: command.at_us, common: state.common };
         let count = &mut state.commands[team];
         *count = count.saturating_add(1);
@@ -287,7 +313,7 @@ impl<R: Rules> Game for Realtime<R> {
             return Err(format!("{} needs at least one team", R::ID));
         }
         let game = R::start(&setup.game, players, seed)?;
-        Ok(State { game, common: setup.common, turn: 1, commands: vec![0; players], over: false })
+        Ok(State { game, common: setup.common, turn: 1, commands: vec![0; players], over: false, paused: false })
     }
 
     fn to_move(state: &Self::State) -> ToMove {
@@ -300,6 +326,7 @@ impl<R: Rules> Game for Realtime<R> {
         }
         match step {
             Step::Act { player, action: Some(command) } if *player < state.commands.len() => Self::command(state, *player, command),
+            Step::Act { player, action: Some(command) } if *player == host(state.commands.len()) => Self::host_step(state, command),
             Step::Act { .. } => Outcome::Nothing,
             Step::Tick => {
                 let ctx = Ctx { turn: state.turn, at_us: state.common.turn_ms_at(state.turn) * 1000, common: state.common };
@@ -420,6 +447,21 @@ mod tests {
             let got = Bare::game_setup(&setup, 7, game, games).unwrap();
             assert_eq!((got.common, got.game), (setup.common, setup.game));
         }
+    }
+
+    #[test]
+    fn the_organisers_pause_answers_every_command_five_until_they_resume() {
+        let mut state = Realtime::<Bare>::start(&Setup { common: Common::default(), game: () }, 2, 0).unwrap();
+        let act = |player: usize, line: &str| Step::Act { player, action: Some(Command { conn: 1, at_us: 5, line: line.into() }) };
+        let text = |o: Outcome<()>| o.lines().text().to_string();
+        assert_eq!(text(Realtime::<Bare>::apply(&mut state, &act(host(2), "PAUSE power cut"))), "OK\n");
+        assert!(state.paused);
+        assert_eq!(text(Realtime::<Bare>::apply(&mut state, &act(1, "WAIT"))), "FAILED 5 internal error, sorry...\n");
+        assert_eq!(state.commands, [0, 0], "nothing counts while paused");
+        assert_eq!(text(Realtime::<Bare>::apply(&mut state, &act(host(2), "DANCE"))), "FAILED 2 unknown command\n");
+        assert_eq!(text(Realtime::<Bare>::apply(&mut state, &act(host(2), "RESUME"))), "OK\n");
+        assert!(text(Realtime::<Bare>::apply(&mut state, &act(1, "WAIT"))).starts_with("OK\nWAITING"));
+        assert_eq!(Realtime::<Bare>::apply(&mut state, &act(3, "PAUSE")), Outcome::Nothing, "no player after the host");
     }
 
     #[test]
