@@ -5,6 +5,7 @@
 
 mod bot;
 mod broadcast;
+mod contest;
 pub mod exit;
 mod export;
 mod play;
@@ -56,6 +57,8 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Teams files for the server games (`generate`: random passwords to hand out).
     Teams(teams::TeamsArgs),
+    /// A contest day: every server of every task from one file, one console, the ranking live.
+    Contest(contest::ContestArgs),
 }
 
 /// A verb's game as given on the command line; the game's own arguments are read by its room.
@@ -208,6 +211,7 @@ fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::
         Some(Command::Export(args)) => export::run(registry, args, verbose),
         Some(Command::Tournament(args)) => tournament::run_verb(registry, args),
         Some(Command::Teams(args)) => teams::run(args),
+        Some(Command::Contest(args)) => contest::run(registry, args),
         None => crate::shell::run(registry.clone(), crate::shell::ViewerOptions { verbose, ..Default::default() }),
     }
 }

@@ -17,6 +17,7 @@
 //! - [`server`]: `serve` and `match` for the Deadline24 server games (turns, teams, replays).
 //! - [`console`]: the organisers' console of `kibitz serve` (status, pause, resume, end-turn,
 //!   kick, stop).
+//! - [`served`]: a server game's server checked and ready to run (`serve`, a contest day).
 //! - [`server_log`]: the turn log of a server game (commands, answers, turn ends).
 //! - [`hosting`]: hand play of a server game: a server hosted on a thread, the spectator feed the
 //!   view follows, the human's own connection.
@@ -46,6 +47,7 @@ pub mod room;
 pub use kibitz_scene as scene;
 pub mod seats;
 pub mod series;
+pub mod served;
 pub mod server;
 pub mod server_hand;
 pub mod server_log;

@@ -64,6 +64,11 @@ pub trait Room: Sync {
     fn serve_verb(&self) -> Option<Verb<ExitCode>> {
         None
     }
+    /// A server of a contest day (`kibitz contest`): `serve`'s arguments, checked and made
+    /// ready to run beside the day's other servers.
+    fn contest_verb(&self) -> Option<Verb<super::served::PreparedServer>> {
+        None
+    }
     /// `kibitz view --problem P FILE`: a solution file of this game's own format played on a
     /// problem, as replay text; `None` when the game has no such files.
     fn replay_of_solution(&self, _problem: &Path, _solution: &Path, _seed: Option<u32>) -> Option<anyhow::Result<String>> {

@@ -5,6 +5,7 @@
 use super::args::{at_least_one, replay_path};
 use super::progress::spinner;
 use super::room::Verb;
+use super::served::PreparedServer;
 use super::summary::Summary;
 use anyhow::Context;
 use clap::{Args, Parser};
@@ -337,47 +338,37 @@ async fn stop_on_signals(clock: kibitz_server::Clock) {
     }
 }
 
-/// `kibitz serve GAME`: runs the server until its last game ends.
-pub fn serve<R: Rules>(game: Served<R::Params>, teams: Vec<TeamLogin>, turns: &TurnArgs, listen: &ListenArgs) -> anyhow::Result<ExitCode> {
-    let Served { setup, seed, games, resume } = game;
-    let start_at = turns.start_at(StartAt::AllLoggedIn)?;
-    let mut options = turns.options(teams);
-    (options.seed, options.games, options.resume) = (seed, games, resume);
-    check::<R>(&setup, options.teams.len(), seed, games)?;
-    options.max_connections_per_team = listen.max_connections_per_team;
-    options.max_pending_per_address = listen.max_pending_per_address;
-    let failed_logins = Arc::clone(&options.failed_logins);
-    let (start, said) = start_at.start(options.teams.len())?;
-    options.start = start;
+/// `kibitz serve GAME`: runs the server until its last game ends, with its console (when asked
+/// for) and the signals that stop it.
+pub fn serve(server: PreparedServer, console: bool) -> anyhow::Result<ExitCode> {
     let rt = runtime()?;
+    let (clock, board, failed_logins) = (server.clock.clone(), server.board.clone(), Arc::clone(&server.failed_logins));
+    eprintln!(
+        "{} server on {}{}: {} teams, {} game(s), turns of {} ms; {}",
+        server.game,
+        server.listen,
+        server.spectate.map_or(String::new(), |a| format!(", spectators on {a}")),
+        server.logins.len(),
+        server.games,
+        server.turn_ms,
+        server.start
+    );
+    let summary = server.summary;
+    let replays = server.replays.clone();
+    let games = server.games;
     let results = rt.block_on(async {
-        let listener = tokio::net::TcpListener::bind(listen.listen).await.with_context(|| format!("listening on {}", listen.listen))?;
-        let spectators = match listen.spectate {
-            Some(addr) => Some(tokio::net::TcpListener::bind(addr).await.with_context(|| format!("listening for spectators on {addr}"))?),
-            None => None,
-        };
-        eprintln!(
-            "{} server on {}{}: {} teams, {} game(s), turns of {} ms; {said}",
-            R::ID,
-            listen.listen,
-            listen.spectate.map_or(String::new(), |a| format!(", spectators on {a}")),
-            options.teams.len(),
-            games,
-            setup.common.turn_ms
-        );
         let (bar, on_turn) = progress(games);
-        let signals = tokio::spawn(stop_on_signals(options.clock.clone()));
-        if listen.console || std::io::stdin().is_terminal() {
-            super::console::spawn(options.clock.clone(), options.board.clone());
+        let signals = tokio::spawn(stop_on_signals(clock.clone()));
+        if console {
+            super::console::spawn(clock, board);
         }
-        let results = kibitz_server::serve::<R>(listener, spectators, setup, options, replay_out(&turns.out, games), Some(on_turn)).await;
+        let results = server.run(Some(on_turn)).await;
         signals.abort();
         bar.finish_and_clear();
-        anyhow::Ok(results?)
+        results
     })?;
-    let paths = (1..=games).map(|g| replay_path(&turns.out, g, games)).collect();
     let failed_logins = failed_logins.load(std::sync::atomic::Ordering::Relaxed);
-    println!("{}", summary::<R>(&results, &[], paths).with("failed_logins", failed_logins));
+    println!("{}", summary(&results, replays).with("failed_logins", failed_logins));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -450,12 +441,57 @@ pub struct MatchArgs<G: GameArgs> {
 }
 
 fn run_serve<G: GameArgs>(args: ServeArgs<G>) -> anyhow::Result<ExitCode> {
+    let console = args.listen.console || std::io::stdin().is_terminal();
+    serve(prepare(args)?, console)
+}
+
+/// Checks a server's arguments (teams file, the game's parameters, a replay to carry on, every
+/// game's setup) and makes it ready to run.
+pub fn prepare<G: GameArgs>(args: ServeArgs<G>) -> anyhow::Result<PreparedServer> {
     let teams = load_teams(&args.listen.teams)?;
-    let game = match &args.continue_from {
+    let Served { setup, seed, games, resume } = match &args.continue_from {
         Some(replay) => continued::<G::Rules>(replay, &teams)?,
         None => Served { setup: args.turns.setup(args.game.params()?), seed: args.turns.seed, games: args.turns.games, resume: None },
     };
-    serve::<G::Rules>(game, teams, &args.turns, &args.listen)
+    let (turns, listen) = (&args.turns, &args.listen);
+    let start_at = turns.start_at(StartAt::AllLoggedIn)?;
+    let mut options = turns.options(teams);
+    (options.seed, options.games, options.resume) = (seed, games, resume);
+    check::<G::Rules>(&setup, options.teams.len(), seed, games)?;
+    options.max_connections_per_team = listen.max_connections_per_team;
+    options.max_pending_per_address = listen.max_pending_per_address;
+    let (start, said) = start_at.start(options.teams.len())?;
+    options.start = start;
+    let (address, spectate, out) = (listen.listen, listen.spectate, turns.out.clone());
+    let turn_ms = setup.common.turn_ms;
+    let prepared = PreparedServer {
+        game: <G::Rules as Rules>::ID,
+        listen: address,
+        spectate,
+        logins: options.teams.iter().map(|t| t.login.clone()).collect(),
+        games,
+        decimals: Realtime::<G::Rules>::SCORE_DECIMALS,
+        start: said,
+        turn_ms,
+        replays: (1..=games).map(|g| replay_path(&out, g, games)).collect(),
+        clock: options.clock.clone(),
+        board: options.board.clone(),
+        failed_logins: Arc::clone(&options.failed_logins),
+        run: Box::new(move |on_turn| {
+            Box::pin(async move {
+                let listener = tokio::net::TcpListener::bind(address).await.with_context(|| format!("listening on {address}"))?;
+                let spectators = match spectate {
+                    Some(addr) => {
+                        Some(tokio::net::TcpListener::bind(addr).await.with_context(|| format!("listening for spectators on {addr}"))?)
+                    }
+                    None => None,
+                };
+                Ok(kibitz_server::serve::<G::Rules>(listener, spectators, setup, options, replay_out(&out, games), on_turn).await?)
+            })
+        }),
+        summary: |results, replays| summary::<G::Rules>(results, &[], replays),
+    };
+    Ok(prepared)
 }
 
 /// What a server plays: its setup and seed, how many games, and a game to carry on.
@@ -522,6 +558,11 @@ fn check_names(names: &[String], clients: usize) -> anyhow::Result<()> {
         anyhow::ensure!(!names[..k].contains(name), "--names: {name:?} is given twice");
     }
     Ok(())
+}
+
+/// The verb a contest day prepares its servers of this game with: `serve`'s arguments.
+pub fn contest_verb<G: GameArgs>() -> Verb<PreparedServer> {
+    Verb::new(prepare::<G>).describe(|c| c.name(<G::Rules as Rules>::ID))
 }
 
 /// The verb `kibitz serve ID`: `what` the server is for, in the help's first line.

@@ -8,6 +8,7 @@ pub mod bracket;
 pub mod matches;
 pub mod plan;
 pub mod playlist;
+pub mod points;
 pub mod run;
 pub mod spec;
 pub mod standings;

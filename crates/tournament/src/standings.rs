@@ -6,6 +6,7 @@
 //! setup seats every bot.
 
 use crate::plan::{Match, replay_files};
+use crate::points::{mean_points, server_points};
 use crate::spec::Spec;
 use kibitz_core::replay::{EndRecord, Failure};
 use serde::Serialize;
@@ -312,13 +313,11 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
     }
 }
 
-/// The contest's ranking points (deadline24-spec §1.9): on each setup (a contest server), a
-/// bot's score is the sum over that setup's matches, and its points 100 × score / the mean of
-/// the three best scores there (of all, with fewer bots; 0 when that mean is 0); a bot's points
-/// are the mean over the setups it played.
+/// The contest's ranking points ([`crate::points`]): a setup is a contest server, a bot's score
+/// there the sum over that setup's matches; a bot's points are the mean over the setups played.
 fn ranking_points(spec: &Spec, played: &[Played]) -> Vec<Option<f64>> {
     let n = spec.bots.len();
-    let mut sums: Vec<Vec<f64>> = Vec::new();
+    let mut servers: Vec<Vec<f64>> = Vec::new();
     for setup in 0..spec.setups.len() {
         let games: Vec<&Played> = played.iter().filter(|p| p.setup == setup).collect();
         if games.is_empty() {
@@ -330,13 +329,12 @@ fn ranking_points(spec: &Spec, played: &[Played]) -> Vec<Option<f64>> {
                 score[bot] += game.scores[seat] as f64;
             }
         }
-        let mut best = score.clone();
-        best.sort_by(|a, b| b.total_cmp(a));
-        let top = &best[..best.len().min(3)];
-        let mean = top.iter().sum::<f64>() / top.len() as f64;
-        sums.push(score.iter().map(|s| if mean == 0.0 { 0.0 } else { 100.0 * s / mean }).collect());
+        servers.push(server_points(&score));
     }
-    (0..n).map(|bot| (!sums.is_empty()).then(|| sums.iter().map(|s| s[bot]).sum::<f64>() / sums.len() as f64)).collect()
+    if servers.is_empty() {
+        return vec![None; n];
+    }
+    mean_points(&servers, n).into_iter().map(Some).collect()
 }
 
 impl Standings {

@@ -7,6 +7,7 @@ mod play;
 mod view;
 
 use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_loaded, verify_report};
+use crate::kit::served::PreparedServer;
 use crate::kit::server;
 use crate::kit::summary::Summary;
 use kibitz_core::Game;
@@ -52,6 +53,10 @@ impl Room for FedrunekRoom {
         Some(server::serve_verb::<cli::WorldArgs>(
             "Fedrunek (Deadline24 2012): the TCP server for teams of mining robots in a cubic asteroid",
         ))
+    }
+
+    fn contest_verb(&self) -> Option<Verb<PreparedServer>> {
+        Some(server::contest_verb::<cli::WorldArgs>())
     }
 
     fn bot_strategies(&self) -> &'static [&'static str] {

@@ -8,6 +8,7 @@ mod play;
 mod view;
 
 use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_loaded, verify_report};
+use crate::kit::served::PreparedServer;
 use crate::kit::server;
 use crate::kit::summary::Summary;
 use kibitz_core::Game;
@@ -55,6 +56,10 @@ impl Room for OsadaRoom {
 
     fn serve_verb(&self) -> Option<Verb<ExitCode>> {
         Some(server::serve_verb::<cli::OsadaArgs>("Osada (Deadline24 2012): the TCP server where teams defend a settlement against coors"))
+    }
+
+    fn contest_verb(&self) -> Option<Verb<PreparedServer>> {
+        Some(server::contest_verb::<cli::OsadaArgs>())
     }
 
     fn bot_strategies(&self) -> &'static [&'static str] {

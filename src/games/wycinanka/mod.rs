@@ -8,6 +8,7 @@ mod play;
 mod view;
 
 use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_loaded, verify_report};
+use crate::kit::served::PreparedServer;
 use crate::kit::server;
 use crate::kit::summary::Summary;
 use kibitz_core::Game;
@@ -57,6 +58,10 @@ impl Room for WycinankaRoom {
         Some(server::serve_verb::<cli::SheetArgs>(
             "Wycinanka (Deadline24 2012): the TCP server where teams race to find order graphs in the sheet",
         ))
+    }
+
+    fn contest_verb(&self) -> Option<Verb<PreparedServer>> {
+        Some(server::contest_verb::<cli::SheetArgs>())
     }
 
     fn bot_strategies(&self) -> &'static [&'static str] {

@@ -27,7 +27,7 @@ impl Table {
         let params = Params { turns: 5, ..Params::default() };
         let game = WycinankaState::new(sheet, orders, teams, params, SplitMix64::new(1));
         let common = Common { turn_ms: 10_000, ..Common::default() };
-        Self { state: State { game, common, turn: 1, commands: vec![0; teams], over: false } }
+        Self { state: State { game, common, turn: 1, commands: vec![0; teams], over: false, paused: false } }
     }
 
     fn send(&mut self, team: usize, line: &str) -> Vec<String> {

@@ -35,7 +35,7 @@ impl Table {
         let game = FedrunekState::new(world, Sites { stations, workshops }, fleets, 1000);
         let common = Common { turn_ms, ..Common::default() };
         let commands = vec![0; game.teams.len()];
-        Self { state: State { game, common, turn: 1, commands, over: false }, steps: Vec::new() }
+        Self { state: State { game, common, turn: 1, commands, over: false, paused: false }, steps: Vec::new() }
     }
 
     /// Team `team` sends `line` at `at_us` into the turn; the answer's lines.

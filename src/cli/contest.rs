@@ -1,0 +1,407 @@
+//! `kibitz contest CONTEST.ron --out DIR`: a contest day from one file. Every server of every
+//! task starts here, side by side (their games and flags, their listen and spectate addresses),
+//! on one teams file; one console pauses, resumes or stops one server or all; each server's
+//! replays go to `DIR/<task>/<server>/`; and the contest's ranking (spec §1.9, the same code as
+//! the tournament standings: `kibitz_tournament::points`) is worked out at every turn end,
+//! written atomically to `DIR/ranking.json` and shown by `status`.
+
+use crate::kit::room::Registry;
+use crate::kit::served::PreparedServer;
+use crate::kit::server::{load_teams, runtime};
+use clap::Args;
+use kibitz_server::{Clock, GameResult, TurnInfo};
+use kibitz_tournament::points::{mean_points, server_points};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::io::{BufRead, IsTerminal};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+
+#[derive(Args)]
+#[command(after_help = "The contest file (RON), paths relative to it:\n\
+  (teams: \"teams.ron\", tasks: [\n\
+    (name: \"mining\", game: \"fedrunek\", servers: [\n\
+      (name: \"a1\", listen: \"0.0.0.0:20001\", spectate: \"0.0.0.0:20101\", flags: [\"--profile\", \"crust\", \"--turn-ms\", \"1000\"]),\n\
+    ]),\n\
+  ])\n\
+Console (standard input, when it is a terminal or with --console): status, pause TARGET [REASON],\n\
+resume TARGET, end-turn TARGET, stop TARGET [REASON], help; TARGET is all, a task, or TASK/SERVER.")]
+pub struct ContestArgs {
+    /// The contest file.
+    pub contest: PathBuf,
+    /// Where each server's replays go (DIR/TASK/SERVER/), and ranking.json.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Read console commands on standard input even when it is not a terminal.
+    #[arg(long)]
+    pub console: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Contest {
+    teams: PathBuf,
+    tasks: Vec<Task>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Task {
+    name: String,
+    game: String,
+    servers: Vec<ServerSpec>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ServerSpec {
+    name: String,
+    listen: SocketAddr,
+    #[serde(default)]
+    spectate: Option<SocketAddr>,
+    #[serde(default)]
+    flags: Vec<String>,
+}
+
+/// One server of the day, ready, with where it stands.
+struct Day {
+    task: String,
+    name: String,
+    server: PreparedServer,
+}
+
+/// The contest's ranking as `ranking.json` holds it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Ranking {
+    /// Best first: the sum of the team's task points.
+    pub teams: Vec<TeamPoints>,
+    /// Each server's scores so far (its finished games and the one being played), per team.
+    pub servers: Vec<ServerScores>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct TeamPoints {
+    pub rank: usize,
+    pub team: String,
+    pub points: f64,
+    /// The team's points in each task: the mean of its ranking points on the task's servers.
+    pub tasks: Vec<(String, f64)>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ServerScores {
+    pub task: String,
+    pub server: String,
+    pub game: u32,
+    pub turn: u32,
+    /// In the game's units (millionths counted as reals).
+    pub scores: Vec<f64>,
+}
+
+/// The ranking of `servers` (task, server, each team's score there), for `teams`.
+pub fn ranking(teams: &[String], servers: &[ServerScores]) -> Ranking {
+    let mut tasks: Vec<&str> = Vec::new();
+    for s in servers {
+        if !tasks.contains(&s.task.as_str()) {
+            tasks.push(&s.task);
+        }
+    }
+    let per_task: Vec<Vec<f64>> = tasks
+        .iter()
+        .map(|task| {
+            let points: Vec<Vec<f64>> = servers.iter().filter(|s| s.task == *task).map(|s| server_points(&s.scores)).collect();
+            mean_points(&points, teams.len())
+        })
+        .collect();
+    let mut rows: Vec<TeamPoints> = teams
+        .iter()
+        .enumerate()
+        .map(|(k, team)| TeamPoints {
+            rank: 0,
+            team: team.clone(),
+            points: per_task.iter().map(|t| t[k]).sum(),
+            tasks: tasks.iter().zip(&per_task).map(|(task, t)| (task.to_string(), t[k])).collect(),
+        })
+        .collect();
+    rows.sort_by(|a, b| b.points.total_cmp(&a.points).then(a.team.cmp(&b.team)));
+    for (k, row) in rows.iter_mut().enumerate() {
+        row.rank = k + 1;
+    }
+    Ranking { teams: rows, servers: servers.to_vec() }
+}
+
+/// Where `needle` first shows in `text` after `from`, as "line:column".
+fn place(text: &str, needle: &str) -> String {
+    text.find(needle).map_or(String::new(), |at| {
+        let before = &text[..at];
+        let line = before.matches('\n').count() + 1;
+        let col = at - before.rfind('\n').map_or(0, |n| n + 1) + 1;
+        format!(":{line}:{col}")
+    })
+}
+
+/// Reads and checks the contest file and makes every server ready; nothing listens yet.
+fn prepare(registry: &Registry, path: &Path, out: &Path) -> anyhow::Result<(Vec<Day>, Vec<String>)> {
+    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    let contest: Contest = ron::from_str(&text).map_err(|e| anyhow::anyhow!("{}:{}: {}", path.display(), e.span.start, e.code))?;
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let teams_file = folder.join(&contest.teams);
+    let logins: Vec<String> = load_teams(&teams_file)?.into_iter().map(|t| t.login).collect();
+    anyhow::ensure!(!contest.tasks.is_empty(), "{}: no tasks", path.display());
+    let mut days = Vec::new();
+    let mut addresses: HashMap<SocketAddr, String> = HashMap::new();
+    for task in &contest.tasks {
+        let at = |needle: &str| format!("{}{}", path.display(), place(&text, needle));
+        let room =
+            registry.get(&task.game).map_err(|e| anyhow::anyhow!("{}: task {:?}: {e}", at(&format!("\"{}\"", task.game)), task.name))?;
+        let verb = room
+            .contest_verb()
+            .ok_or_else(|| anyhow::anyhow!("{}: {} has no game server", at(&format!("\"{}\"", task.game)), task.game))?;
+        anyhow::ensure!(!task.servers.is_empty(), "{}: task {:?} has no servers", at(&format!("\"{}\"", task.name)), task.name);
+        for spec in &task.servers {
+            let here = at(&format!("name: \"{}\"", spec.name));
+            let label = format!("{}/{}", task.name, spec.name);
+            for address in std::iter::once(spec.listen).chain(spec.spectate) {
+                if let Some(other) = addresses.insert(address, label.clone()) {
+                    anyhow::bail!("{here}: server {label} listens on {address}, as {other} does");
+                }
+            }
+            let dir = out.join(&task.name).join(&spec.name);
+            let mut words: Vec<String> = vec![task.game.clone()];
+            words.extend(spec.flags.iter().cloned());
+            words.extend(["--listen".into(), spec.listen.to_string(), "--teams".into(), teams_file.display().to_string()]);
+            if let Some(s) = spec.spectate {
+                words.extend(["--spectate".into(), s.to_string()]);
+            }
+            words.extend(["--out".into(), dir.join(format!("{}.jsonl", task.game)).display().to_string()]);
+            let matches = verb.command.clone().try_get_matches_from(&words).map_err(|e| {
+                let said = e.render().to_string();
+                anyhow::anyhow!("{here}: server {label}: {}", said.lines().next().unwrap_or("").trim_start_matches("error: "))
+            })?;
+            std::fs::create_dir_all(&dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+            let server = verb.run(&matches).map_err(|e| anyhow::anyhow!("{here}: server {label}: {e:#}"))?;
+            days.push(Day { task: task.name.clone(), name: spec.name.clone(), server });
+        }
+    }
+    Ok((days, logins))
+}
+
+/// The live ranking: each server's scores of its finished games, and of the game being played.
+struct Live {
+    logins: Vec<String>,
+    servers: Vec<ServerScores>,
+    finished: Vec<Vec<f64>>,
+    decimals: Vec<u32>,
+    file: PathBuf,
+}
+
+impl Live {
+    /// A turn ended on server `k`: its scores, the ranking again, `ranking.json` written anew.
+    fn turn(&mut self, k: usize, info: &TurnInfo) {
+        let unit = 10f64.powi(self.decimals[k] as i32);
+        let now: Vec<f64> = info.scores.iter().map(|&s| s as f64 / unit).collect();
+        let server = &mut self.servers[k];
+        (server.game, server.turn) = (info.game, info.turn);
+        server.scores = self.finished[k].iter().zip(now.iter().chain(std::iter::repeat(&0.0))).map(|(a, b)| a + b).collect();
+        if info.over {
+            self.finished[k] = server.scores.clone();
+        }
+        let ranking = ranking(&self.logins, &self.servers);
+        if let Err(e) = write_atomically(&self.file, &serde_json::to_string_pretty(&ranking).unwrap_or_default()) {
+            eprintln!("kibitz: {e}");
+        }
+    }
+
+    fn ranking(&self) -> Ranking {
+        ranking(&self.logins, &self.servers)
+    }
+}
+
+/// Writes `text` to `path` so that a reader never sees half of it: a file beside it, renamed.
+fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let part = path.with_extension("json.part");
+    std::fs::write(&part, text).map_err(|e| format!("cannot write {}: {e}", part.display()))?;
+    std::fs::rename(&part, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+pub fn run(registry: &Registry, args: ContestArgs) -> anyhow::Result<ExitCode> {
+    std::fs::create_dir_all(&args.out).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", args.out.display()))?;
+    let (days, logins) = prepare(registry, &args.contest, &args.out)?;
+    let file = args.out.join("ranking.json");
+    let servers: Vec<ServerScores> = days
+        .iter()
+        .map(|d| ServerScores { task: d.task.clone(), server: d.name.clone(), game: 0, turn: 0, scores: vec![0.0; logins.len()] })
+        .collect();
+    let live = Arc::new(Mutex::new(Live {
+        logins: logins.clone(),
+        finished: vec![vec![0.0; logins.len()]; days.len()],
+        decimals: days.iter().map(|d| d.server.decimals).collect(),
+        servers,
+        file,
+    }));
+    write_atomically(
+        &args.out.join("ranking.json"),
+        &serde_json::to_string_pretty(&live.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.ranking())?,
+    )
+    .map_err(anyhow::Error::msg)?;
+    for d in &days {
+        eprintln!(
+            "{}/{}: {} on {}{}, {} game(s), turns of {} ms; {}",
+            d.task,
+            d.name,
+            d.server.game,
+            d.server.listen,
+            d.server.spectate.map_or(String::new(), |a| format!(", spectators on {a}")),
+            d.server.games,
+            d.server.turn_ms,
+            d.server.start
+        );
+    }
+    let handles: Vec<(String, String, Clock, kibitz_server::board::Board)> =
+        days.iter().map(|d| (d.task.clone(), d.name.clone(), d.server.clock.clone(), d.server.board.clone())).collect();
+    if args.console || std::io::stdin().is_terminal() {
+        let (handles, live) = (handles.clone(), Arc::clone(&live));
+        std::thread::spawn(move || {
+            eprintln!("console: {CONSOLE}");
+            for line in std::io::stdin().lock().lines() {
+                let Ok(line) = line else { return };
+                if !line.trim().is_empty() {
+                    eprintln!("{}", console(&line, &handles, &live));
+                }
+            }
+        });
+    }
+    let rt = runtime()?;
+    let results: Vec<anyhow::Result<Vec<GameResult>>> = rt.block_on(async {
+        let clocks: Vec<Clock> = handles.iter().map(|h| h.2.clone()).collect();
+        let signals = tokio::spawn(stop_all_on_signals(clocks));
+        let mut running = tokio::task::JoinSet::new();
+        for (k, day) in days.into_iter().enumerate() {
+            let live = Arc::clone(&live);
+            let on_turn: kibitz_server::OnTurn = Box::new(move |info: &TurnInfo| {
+                if let Ok(mut live) = live.lock() {
+                    live.turn(k, info);
+                }
+            });
+            running.spawn(async move { (k, day.server.run(Some(on_turn)).await) });
+        }
+        let mut results: Vec<Option<anyhow::Result<Vec<GameResult>>>> = (0..handles.len()).map(|_| None).collect();
+        while let Some(done) = running.join_next().await {
+            if let Ok((k, result)) = done {
+                results[k] = Some(result);
+            }
+        }
+        signals.abort();
+        results.into_iter().map(|r| r.unwrap_or_else(|| Err(anyhow::anyhow!("the server's task ended without a result")))).collect()
+    });
+    let mut failed = false;
+    for ((task, name, ..), result) in handles.iter().zip(&results) {
+        if let Err(e) = result {
+            eprintln!("kibitz: {task}/{name}: {e:#}");
+            failed = true;
+        }
+    }
+    let ranking = live.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.ranking();
+    println!("{}", serde_json::to_string(&ranking)?);
+    Ok(if failed { ExitCode::from(super::exit::EXIT_FAILED) } else { ExitCode::SUCCESS })
+}
+
+const CONSOLE: &str =
+    "status, pause TARGET [REASON], resume TARGET, end-turn TARGET, stop TARGET [REASON], help (TARGET: all, TASK or TASK/SERVER)";
+
+/// One console line of the contest.
+fn console(line: &str, servers: &[(String, String, Clock, kibitz_server::board::Board)], live: &Mutex<Live>) -> String {
+    let mut words = line.split_whitespace();
+    let verb = words.next().unwrap_or("").to_ascii_lowercase();
+    if verb == "status" {
+        let mut out = String::new();
+        for (task, name, _, board) in servers {
+            let s = board.status();
+            out.push_str(&format!(
+                "{task}/{name}: game {} turn {} {} · {:.1} commands a second · {} teams connected\n",
+                s.game,
+                s.turn,
+                if s.paused { "PAUSED" } else { "running" },
+                s.per_second(),
+                s.teams.iter().filter(|t| t.connections > 0).count()
+            ));
+        }
+        if let Ok(live) = live.lock() {
+            for t in live.ranking().teams {
+                out.push_str(&format!("{:>3}. {:<16} {:>9.2}\n", t.rank, t.team, t.points));
+            }
+        }
+        return out.trim_end().to_string();
+    }
+    if verb == "help" {
+        return format!("commands: {CONSOLE}");
+    }
+    let target = words.next().unwrap_or("");
+    let reason = words.collect::<Vec<_>>().join(" ");
+    let chosen: Vec<&(String, String, Clock, kibitz_server::board::Board)> =
+        servers.iter().filter(|(task, name, ..)| target == "all" || target == task || target == format!("{task}/{name}")).collect();
+    let act: fn(&Clock, &str) = match verb.as_str() {
+        "pause" => |c, r| c.emergency(Some(r.to_string())),
+        "resume" => |c, _| c.emergency(None),
+        "end-turn" => |c, _| c.end_turn(),
+        "stop" => |c, r| c.stop(if r.is_empty() { "stopped by the organisers" } else { r }),
+        _ => return format!("unknown console command {verb:?}; the commands are: {CONSOLE}"),
+    };
+    if chosen.is_empty() {
+        let all: Vec<String> = servers.iter().map(|(t, n, ..)| format!("{t}/{n}")).collect();
+        return format!("{verb}: no server {target:?}; give all, a task, or one of {}", all.join(", "));
+    }
+    for (_, _, clock, _) in &chosen {
+        act(clock, &reason);
+    }
+    format!("{verb}: {}", chosen.iter().map(|(t, n, ..)| format!("{t}/{n}")).collect::<Vec<_>>().join(", "))
+}
+
+/// The first SIGINT or SIGTERM stops every server (each replay ends with its end record); a
+/// second ends the process at once.
+async fn stop_all_on_signals(clocks: Vec<Clock>) {
+    use tokio::signal::unix::{SignalKind, signal};
+    let (Ok(mut interrupt), Ok(mut terminate)) = (signal(SignalKind::interrupt()), signal(SignalKind::terminate())) else { return };
+    for k in 0.. {
+        let name = tokio::select! {
+            _ = interrupt.recv() => "SIGINT",
+            _ = terminate.recv() => "SIGTERM",
+        };
+        if k > 0 {
+            std::process::exit(130);
+        }
+        eprintln!("kibitz: {name}: stopping every server (a second signal ends at once)");
+        for clock in &clocks {
+            clock.stop(&format!("stopped by the host ({name})"));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_contest_ranks_the_sum_over_tasks_of_the_mean_over_servers() {
+        let teams: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let server = |task: &str, name: &str, scores: [f64; 3]| ServerScores {
+            task: task.into(),
+            server: name.into(),
+            game: 1,
+            turn: 5,
+            scores: scores.to_vec(),
+        };
+        let r = ranking(
+            &teams,
+            &[server("mine", "1", [90.0, 60.0, 30.0]), server("mine", "2", [0.0, 30.0, 30.0]), server("cut", "1", [10.0, 10.0, 40.0])],
+        );
+        // mine/1: 150, 100, 50; mine/2: mean 20 → 0, 150, 150; mine: 75, 125, 100.
+        // cut/1: mean 20 → 50, 50, 200. Totals: a 125, b 175, c 300.
+        let got: Vec<(usize, &str, f64)> = r.teams.iter().map(|t| (t.rank, t.team.as_str(), t.points)).collect();
+        assert_eq!(got, [(1, "c", 300.0), (2, "b", 175.0), (3, "a", 125.0)]);
+        assert_eq!(r.teams[0].tasks, [("mine".to_string(), 100.0), ("cut".to_string(), 200.0)]);
+        assert_eq!(place("ab\ncd \"x\"", "\"x\""), ":2:4");
+    }
+}
