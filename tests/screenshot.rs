@@ -828,3 +828,53 @@ fn a_tournament_report_is_a_static_page_with_its_gifs_that_chromium_renders() {
     // The GIFs show the board: the island's sand.
     assert!(count(&|p| island_tint(p)) > 2_000, "the matches' GIFs");
 }
+
+#[test]
+fn a_contest_broadcast_shows_the_ranking_between_its_servers() {
+    let dir = tempfile::tempdir().unwrap();
+    let free = || std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let (port, spectate) = (free(), free());
+    std::fs::write(dir.path().join("teams.ron"), r#"[(login: "ada", password: "secret-ada"), (login: "bob", password: "secret-bob")]"#)
+        .unwrap();
+    std::fs::write(
+        dir.path().join("day.ron"),
+        format!(
+            r#"(teams: "teams.ron", tasks: [(name: "mining", game: "fedrunek", servers: [
+                (name: "a1", listen: "127.0.0.1:{port}", spectate: "127.0.0.1:{spectate}", flags: ["--n", "8", "--turn-ms", "100", "--turns", "10"])])])"#
+        ),
+    )
+    .unwrap();
+    let day = dir.path().join("day");
+    let contest =
+        kibitz().arg("contest").arg(dir.path().join("day.ron")).arg("--out").arg(&day).stdout(std::process::Stdio::null()).spawn().unwrap();
+    let until = Instant::now() + Duration::from_secs(30);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < until, "the contest's server does not listen");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let bot = env!("CARGO_BIN_EXE_kibitz");
+    let clients: Vec<_> = ["ada", "bob"]
+        .map(|t| {
+            Command::new(bot)
+                .args(["bot", "fedrunek", "greedy", "127.0.0.1", &port.to_string(), t, &format!("secret-{t}")])
+                .spawn()
+                .unwrap()
+        })
+        .into_iter()
+        .collect();
+    assert!(contest.wait_with_output().unwrap().status.success());
+    for mut c in clients {
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+    let shot = dir.path().join("ranking.png");
+    if in_window(&["broadcast", day.to_str().unwrap(), "--size", "1280x720", "--screenshot", shot.to_str().unwrap()], dir.path()).is_none()
+    {
+        return;
+    }
+    // The server is over (nothing to follow): the ranking shows, its leader in gold.
+    let image = image::open(&shot).unwrap().to_rgb8();
+    let gold =
+        (20..880).flat_map(|x| (70..400).map(move |y| (x, y))).filter(|&(x, y)| near(image.get_pixel(x, y).0, [255, 196, 40], 40)).count();
+    assert!(gold > 100, "the leader's row in gold: {gold} pixels");
+}

@@ -31,6 +31,10 @@ pub struct BroadcastArgs {
     /// Start at this match of the playlist (1 is the first).
     #[arg(long, default_value_t = 1, value_name = "K")]
     pub start: usize,
+    /// A contest folder's servers: seconds each stays on screen before the ranking and the
+    /// next server.
+    #[arg(long, default_value_t = 180.0, value_name = "SECONDS")]
+    pub switch: f32,
     #[command(flatten)]
     pub window: super::view::WindowArgs,
 }
@@ -49,7 +53,17 @@ pub fn run(registry: &Registry, args: BroadcastArgs, verbose: bool) -> anyhow::R
     // A tournament's folder: its matches, finished then live, with its standings (or bracket)
     // between them, worked out again as each one ends.
     let folder = std::path::PathBuf::from(&args.playlist);
-    let (mut playlist, tournament, tournament_refresh) = if super::tournament::is_tournament(&folder) {
+    // A contest day's folder: its servers live in turn, the ranking between them.
+    let contest_file = folder.join(super::contest::FOLDER_FILE);
+    let contest = contest_file.is_file().then(|| folder.join("ranking.json"));
+    let (mut playlist, tournament, tournament_refresh) = if contest.is_some() {
+        let text = std::fs::read_to_string(&contest_file)?;
+        let day: super::contest::Folder =
+            ron::from_str(&text).map_err(|e| anyhow::anyhow!("{}:{}: {}", contest_file.display(), e.span.start, e.code))?;
+        let items: Vec<Item> = day.servers.iter().filter_map(|s| s.spectate.map(|a| Item::Live(format!("tcp://{a}")))).collect();
+        anyhow::ensure!(!items.is_empty(), "{}: no server of the contest has a spectate address to show", contest_file.display());
+        (Playlist { items, repeat: true, pause: 10.0 }, None, None)
+    } else if super::tournament::is_tournament(&folder) {
         let items = super::tournament::broadcast_of(registry, &folder)?;
         let (shown, _) = super::tournament::view_of(registry, &folder)?;
         let (registry, dir) = (registry.clone(), folder.clone());
@@ -74,6 +88,10 @@ pub fn run(registry: &Registry, args: BroadcastArgs, verbose: bool) -> anyhow::R
     anyhow::ensure!((1..=items).contains(&args.start), "--start {}: the playlist has {items} matches", args.start);
     let mut running = Running::new(playlist, args.spoiler_free);
     running.at = args.start - 1;
+    if contest.is_some() {
+        anyhow::ensure!(args.switch.is_finite() && args.switch > 0.0, "--switch {}: not a number of seconds", args.switch);
+        running.switch_after = Some(args.switch);
+    }
     run_viewer(
         registry.clone(),
         ViewerOptions {
@@ -86,6 +104,7 @@ pub fn run(registry: &Registry, args: BroadcastArgs, verbose: bool) -> anyhow::R
             size: args.size,
             tournament,
             tournament_refresh,
+            contest,
             ..Default::default()
         },
     )

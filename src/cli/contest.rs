@@ -10,7 +10,7 @@ use crate::kit::served::PreparedServer;
 use crate::kit::server::{load_teams, runtime};
 use clap::Args;
 use kibitz_server::{Clock, GameResult, TurnInfo};
-use kibitz_tournament::points::{mean_points, server_points};
+use kibitz_tournament::points::{Ranking, ServerScores, ranking};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::io::{BufRead, IsTerminal};
@@ -65,71 +65,29 @@ struct ServerSpec {
     flags: Vec<String>,
 }
 
+/// What a contest folder says of its servers (`DIR/contest.ron`), for the broadcast: each
+/// server's task, name, game and spectator address.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Folder {
+    pub servers: Vec<FolderServer>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct FolderServer {
+    pub task: String,
+    pub server: String,
+    pub game: String,
+    pub spectate: Option<SocketAddr>,
+}
+
+/// The file a contest folder describes itself in.
+pub const FOLDER_FILE: &str = "contest.ron";
+
 /// One server of the day, ready, with where it stands.
 struct Day {
     task: String,
     name: String,
     server: PreparedServer,
-}
-
-/// The contest's ranking as `ranking.json` holds it.
-#[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct Ranking {
-    /// Best first: the sum of the team's task points.
-    pub teams: Vec<TeamPoints>,
-    /// Each server's scores so far (its finished games and the one being played), per team.
-    pub servers: Vec<ServerScores>,
-}
-
-#[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct TeamPoints {
-    pub rank: usize,
-    pub team: String,
-    pub points: f64,
-    /// The team's points in each task: the mean of its ranking points on the task's servers.
-    pub tasks: Vec<(String, f64)>,
-}
-
-#[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct ServerScores {
-    pub task: String,
-    pub server: String,
-    pub game: u32,
-    pub turn: u32,
-    /// In the game's units (millionths counted as reals).
-    pub scores: Vec<f64>,
-}
-
-/// The ranking of `servers` (task, server, each team's score there), for `teams`.
-pub fn ranking(teams: &[String], servers: &[ServerScores]) -> Ranking {
-    let mut tasks: Vec<&str> = Vec::new();
-    for s in servers {
-        if !tasks.contains(&s.task.as_str()) {
-            tasks.push(&s.task);
-        }
-    }
-    let per_task: Vec<Vec<f64>> = tasks
-        .iter()
-        .map(|task| {
-            let points: Vec<Vec<f64>> = servers.iter().filter(|s| s.task == *task).map(|s| server_points(&s.scores)).collect();
-            mean_points(&points, teams.len())
-        })
-        .collect();
-    let mut rows: Vec<TeamPoints> = teams
-        .iter()
-        .enumerate()
-        .map(|(k, team)| TeamPoints {
-            rank: 0,
-            team: team.clone(),
-            points: per_task.iter().map(|t| t[k]).sum(),
-            tasks: tasks.iter().zip(&per_task).map(|(task, t)| (task.to_string(), t[k])).collect(),
-        })
-        .collect();
-    rows.sort_by(|a, b| b.points.total_cmp(&a.points).then(a.team.cmp(&b.team)));
-    for (k, row) in rows.iter_mut().enumerate() {
-        row.rank = k + 1;
-    }
-    Ranking { teams: rows, servers: servers.to_vec() }
 }
 
 /// Where `needle` first shows in `text` after `from`, as "line:column".
@@ -145,7 +103,11 @@ fn place(text: &str, needle: &str) -> String {
 /// Reads and checks the contest file and makes every server ready; nothing listens yet.
 fn prepare(registry: &Registry, path: &Path, out: &Path) -> anyhow::Result<(Vec<Day>, Vec<String>)> {
     let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
-    let contest: Contest = ron::from_str(&text).map_err(|e| anyhow::anyhow!("{}:{}: {}", path.display(), e.span.start, e.code))?;
+    // An optional address is written bare (`spectate: "0.0.0.0:20101"`).
+    let contest: Contest = ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(&text)
+        .map_err(|e| anyhow::anyhow!("{}:{}: {}", path.display(), e.span.start, e.code))?;
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let teams_file = folder.join(&contest.teams);
     let logins: Vec<String> = load_teams(&teams_file)?.into_iter().map(|t| t.login).collect();
@@ -229,6 +191,19 @@ fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
 pub fn run(registry: &Registry, args: ContestArgs) -> anyhow::Result<ExitCode> {
     std::fs::create_dir_all(&args.out).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", args.out.display()))?;
     let (days, logins) = prepare(registry, &args.contest, &args.out)?;
+    let folder = Folder {
+        servers: days
+            .iter()
+            .map(|d| FolderServer {
+                task: d.task.clone(),
+                server: d.name.clone(),
+                game: d.server.game.to_string(),
+                spectate: d.server.spectate,
+            })
+            .collect(),
+    };
+    std::fs::write(args.out.join(FOLDER_FILE), ron::ser::to_string_pretty(&folder, ron::ser::PrettyConfig::default())? + "\n")
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", args.out.join(FOLDER_FILE).display()))?;
     let file = args.out.join("ranking.json");
     let servers: Vec<ServerScores> = days
         .iter()
@@ -384,24 +359,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_contest_ranks_the_sum_over_tasks_of_the_mean_over_servers() {
-        let teams: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
-        let server = |task: &str, name: &str, scores: [f64; 3]| ServerScores {
-            task: task.into(),
-            server: name.into(),
-            game: 1,
-            turn: 5,
-            scores: scores.to_vec(),
-        };
-        let r = ranking(
-            &teams,
-            &[server("mine", "1", [90.0, 60.0, 30.0]), server("mine", "2", [0.0, 30.0, 30.0]), server("cut", "1", [10.0, 10.0, 40.0])],
-        );
-        // mine/1: 150, 100, 50; mine/2: mean 20 → 0, 150, 150; mine: 75, 125, 100.
-        // cut/1: mean 20 → 50, 50, 200. Totals: a 125, b 175, c 300.
-        let got: Vec<(usize, &str, f64)> = r.teams.iter().map(|t| (t.rank, t.team.as_str(), t.points)).collect();
-        assert_eq!(got, [(1, "c", 300.0), (2, "b", 175.0), (3, "a", 125.0)]);
-        assert_eq!(r.teams[0].tasks, [("mine".to_string(), 100.0), ("cut".to_string(), 200.0)]);
+    fn a_place_is_a_line_and_a_column() {
         assert_eq!(place("ab\ncd \"x\"", "\"x\""), ":2:4");
     }
 }

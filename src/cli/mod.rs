@@ -5,7 +5,7 @@
 
 mod bot;
 mod broadcast;
-mod contest;
+pub mod contest;
 pub mod exit;
 mod export;
 mod play;

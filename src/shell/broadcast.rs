@@ -39,6 +39,16 @@ pub fn layout(root: &mut egui::Ui, viewer: &mut Viewer) {
         let moving = ui.input(|i| i.pointer.time_since_last_movement() < POINTER_IDLE_SECONDS);
         let rect = board(ui, viewer, moving && !viewer.still);
         callouts(ui, viewer, rect, u);
+        // A contest day's ranking between its servers, and a new leader called out.
+        if let (Some(contest), Some(running)) = (viewer.contest.as_mut(), &viewer.broadcast) {
+            contest.refresh();
+            if viewer.session.is_none() || running.countdown().is_some() {
+                super::contest::scoreboard(ui.painter(), ui.max_rect(), contest);
+            }
+            if let Some(text) = contest.callout_now() {
+                super::contest::callout(ui.painter(), ui.max_rect(), text);
+            }
+        }
         // A tournament's standings or bracket between its matches, over the board.
         if let (Some(tournament), Some(running)) = (&viewer.tournament, &viewer.broadcast)
             && (viewer.session.is_none() || viewer.item_ended() && running.countdown().is_some())

@@ -5,6 +5,7 @@
 //! [`GameView`](crate::kit::view::GameView).
 
 mod broadcast;
+pub mod contest;
 mod cpu;
 mod demo;
 pub mod export;
@@ -71,6 +72,8 @@ pub struct ViewerOptions {
     pub tournament: Option<tournament::Tournament>,
     /// How to work it out again, as a broadcast's matches end.
     pub tournament_refresh: Option<tournament::Refresh>,
+    /// A contest day's ranking, shown between its servers (`kibitz broadcast DIR`).
+    pub contest: Option<PathBuf>,
 }
 
 /// Screenshot mode: wait for the UI to settle, capture, check the frame is drawn, save, exit.
@@ -115,6 +118,7 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
     let settings_problem = viewer.message.take();
     viewer.tournament = options.tournament.clone();
     viewer.tournament_refresh = options.tournament_refresh.clone();
+    viewer.contest = options.contest.clone().map(contest::ContestBoard::new);
     match (session, options.broadcast.clone(), &options.text, &options.file) {
         (Some(session), ..) => viewer.show(session),
         (None, Some(running), ..) => viewer.start_broadcast(running),

@@ -119,11 +119,16 @@ pub struct Running {
     pub held: bool,
     /// Seconds since the item on screen ended.
     ended_for: Option<f32>,
+    /// Seconds an item stays on screen at most, live or not (a contest's broadcast goes round
+    /// its servers); `None`, until it ends.
+    pub switch_after: Option<f32>,
+    /// Seconds the item on screen has been on.
+    shown_for: f32,
 }
 
 impl Running {
     pub fn new(playlist: Playlist, spoiler_free: bool) -> Self {
-        Self { playlist, at: 0, spoiler_free, held: false, ended_for: None }
+        Self { playlist, at: 0, spoiler_free, held: false, ended_for: None, switch_after: None, shown_for: 0.0 }
     }
 
     pub fn current(&self) -> &Item {
@@ -168,7 +173,9 @@ impl Running {
     /// A frame of `seconds` passed; `ended` says whether the item on screen is over. Returns
     /// the item to open when its time has come.
     pub fn tick(&mut self, ended: bool, seconds: f32) -> Option<usize> {
-        if !ended {
+        let time_up = self.switch_after.is_some_and(|limit| self.shown_for >= limit);
+        if !ended && !time_up {
+            self.shown_for += seconds;
             self.ended_for = None;
             return None;
         }
@@ -189,6 +196,7 @@ impl Running {
     fn go(&mut self, k: usize) -> Option<usize> {
         self.at = k;
         self.ended_for = None;
+        self.shown_for = 0.0;
         self.held = false;
         Some(k)
     }
@@ -232,6 +240,19 @@ mod tests {
         assert_eq!(run.step(-1), None, "nothing before the first");
         assert_eq!(run.step(2), Some(2));
         assert_eq!(run.step(1), None, "nothing after the last");
+    }
+
+    #[test]
+    fn a_live_item_gives_way_when_its_time_is_up() {
+        let mut run = three(2.0, true);
+        run.switch_after = Some(60.0);
+        assert_eq!(run.tick(false, 59.0), None);
+        assert_eq!(run.countdown(), None);
+        assert_eq!(run.tick(false, 1.5), None, "its time is up: the pause begins");
+        assert_eq!(run.tick(false, 1.0), None);
+        assert!(run.countdown().is_some());
+        assert_eq!(run.tick(false, 1.5), Some(1), "the next live item after the pause");
+        assert_eq!(run.tick(false, 30.0), None, "the new item has its own time");
     }
 
     #[test]

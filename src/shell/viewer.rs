@@ -75,6 +75,8 @@ pub struct Viewer {
     /// How to work it out again, and the answer on its way.
     pub tournament_refresh: Option<super::tournament::Refresh>,
     tournament_coming: Option<Mutex<Receiver<Result<super::tournament::Tournament, String>>>>,
+    /// A contest day's ranking, between its servers' live views (`kibitz broadcast DIR`).
+    pub contest: Option<super::contest::ContestBoard>,
 }
 
 /// How long a frame may spend taking in a loading replay: the window keeps its pace (about
@@ -123,6 +125,7 @@ impl Viewer {
             tournament: None,
             tournament_refresh: None,
             tournament_coming: None,
+            contest: None,
             still: false,
             fog_player: 0,
             play_when_shown: false,
