@@ -203,11 +203,16 @@ fn the_organisers_console_pauses_resumes_and_stops_a_served_game_that_verifies()
     writeln!(console, "resume").unwrap();
     std::thread::sleep(Duration::from_millis(100));
     assert_eq!(ask("GET SCORE", 2), "OK");
+    // The team's connections closed by the organisers.
+    writeln!(console, "kick cutters").unwrap();
+    let mut closed = String::new();
+    assert_eq!(read.read_line(&mut closed).unwrap(), 0, "kicked: the connection is closed ({closed:?})");
     writeln!(console, "stop end of the test").unwrap();
     let o = server.wait_with_output().unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
     let said = stderr(&o);
     assert!(said.contains("PAUSED") && said.contains("cutters"), "status while paused:\n{said}");
+    assert!(said.contains("cutters's connections are closed"), "{said}");
     assert!(
         said.contains(
             "unknown console command \"bogus\"; the commands are: status, pause [REASON], resume, end-turn, kick TEAM, stop [REASON], help"
