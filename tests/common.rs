@@ -110,3 +110,17 @@ pub fn follow_until<R: kibitz_deadline24::Rules>(
     }
     panic!("nothing came in 20 s");
 }
+
+/// A connection to a server on this machine's `port`, once it listens (within 30 s: a guard, not
+/// a timing test), reading with a 10-second time-out.
+pub fn connect(port: u16) -> std::net::TcpStream {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        if let Ok(stream) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+            stream.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
+            return stream;
+        }
+        assert!(std::time::Instant::now() < until, "nothing listens on port {port}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}

@@ -170,15 +170,7 @@ fn serve_takes_teams_from_a_file_and_writes_the_replay() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let stream = (0..100)
-        .find_map(|_| {
-            TcpStream::connect(("127.0.0.1", port)).ok().or_else(|| {
-                std::thread::sleep(Duration::from_millis(50));
-                None
-            })
-        })
-        .expect("the server listens");
-    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let stream = connect(port);
     let mut write = stream.try_clone().unwrap();
     let mut read = BufReader::new(stream);
     let mut line = || {
@@ -342,15 +334,7 @@ fn serve_on_port(teams: &std::path::Path, out: &std::path::Path, args: &[&str]) 
 
 /// Logs in as `login` and sends `commands`, reading each answer's first line.
 fn session(port: u16, login: &str, password: &str, commands: &[&str]) -> Vec<String> {
-    let stream = (0..100)
-        .find_map(|_| {
-            TcpStream::connect(("127.0.0.1", port)).ok().or_else(|| {
-                std::thread::sleep(Duration::from_millis(50));
-                None
-            })
-        })
-        .expect("the server listens");
-    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let stream = connect(port);
     let mut write = stream.try_clone().unwrap();
     let mut read = BufReader::new(stream);
     let mut answers = Vec::new();

@@ -165,15 +165,7 @@ fn the_organisers_console_pauses_resumes_and_stops_a_served_game_that_verifies()
         .spawn()
         .unwrap();
     let mut console = server.stdin.take().unwrap();
-    let stream = (0..100)
-        .find_map(|_| {
-            std::net::TcpStream::connect(("127.0.0.1", port)).ok().or_else(|| {
-                std::thread::sleep(Duration::from_millis(50));
-                None
-            })
-        })
-        .expect("the server listens");
-    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let stream = connect(port);
     let mut write = stream.try_clone().unwrap();
     let mut read = BufReader::new(stream);
     let mut greeting = String::new();

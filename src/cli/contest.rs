@@ -7,7 +7,7 @@
 
 use crate::kit::room::Registry;
 use crate::kit::served::PreparedServer;
-use crate::kit::server::{load_teams, runtime};
+use crate::kit::server::{load_teams, runtime, stop_on_signals};
 use clap::Args;
 use kibitz_server::{Clock, GameResult, TurnInfo};
 use kibitz_tournament::points::{Ranking, ServerScores, ranking};
@@ -251,7 +251,7 @@ pub fn run(registry: &Registry, args: ContestArgs) -> anyhow::Result<ExitCode> {
     let rt = runtime()?;
     let results: Vec<anyhow::Result<Vec<GameResult>>> = rt.block_on(async {
         let clocks: Vec<Clock> = handles.iter().map(|h| h.2.clone()).collect();
-        let signals = tokio::spawn(stop_all_on_signals(clocks));
+        let signals = tokio::spawn(stop_on_signals(clocks));
         let mut running = tokio::task::JoinSet::new();
         for (k, day) in days.into_iter().enumerate() {
             let live = Arc::clone(&live);
@@ -332,26 +332,6 @@ fn console(line: &str, servers: &[(String, String, Clock, kibitz_server::board::
         act(clock, &reason);
     }
     format!("{verb}: {}", chosen.iter().map(|(t, n, ..)| format!("{t}/{n}")).collect::<Vec<_>>().join(", "))
-}
-
-/// The first SIGINT or SIGTERM stops every server (each replay ends with its end record); a
-/// second ends the process at once.
-async fn stop_all_on_signals(clocks: Vec<Clock>) {
-    use tokio::signal::unix::{SignalKind, signal};
-    let (Ok(mut interrupt), Ok(mut terminate)) = (signal(SignalKind::interrupt()), signal(SignalKind::terminate())) else { return };
-    for k in 0.. {
-        let name = tokio::select! {
-            _ = interrupt.recv() => "SIGINT",
-            _ = terminate.recv() => "SIGTERM",
-        };
-        if k > 0 {
-            std::process::exit(130);
-        }
-        eprintln!("kibitz: {name}: stopping every server (a second signal ends at once)");
-        for clock in &clocks {
-            clock.stop(&format!("stopped by the host ({name})"));
-        }
-    }
 }
 
 #[cfg(test)]

@@ -319,9 +319,10 @@ pub fn check<R: Rules>(setup: &Setup<R::Params>, teams: usize, seed: u64, games:
     Ok(())
 }
 
-/// The first SIGINT or SIGTERM stops the game as the console's `stop` does (the end record says
-/// why, every line is flushed); a second ends the process at once.
-async fn stop_on_signals(clock: kibitz_server::Clock) {
+/// The first SIGINT or SIGTERM stops the games of `clocks` as the console's `stop` does (each
+/// replay ends with its end record saying why, every line flushed); a second ends the process at
+/// once.
+pub async fn stop_on_signals(clocks: Vec<kibitz_server::Clock>) {
     use tokio::signal::unix::{SignalKind, signal};
     let (Ok(mut interrupt), Ok(mut terminate)) = (signal(SignalKind::interrupt()), signal(SignalKind::terminate())) else { return };
     for k in 0.. {
@@ -334,7 +335,9 @@ async fn stop_on_signals(clock: kibitz_server::Clock) {
             std::process::exit(130);
         }
         eprintln!("kibitz: {name}: stopping the game (the replay ends with its end record; a second signal ends at once)");
-        clock.stop(&format!("stopped by the host ({name})"));
+        for clock in &clocks {
+            clock.stop(&format!("stopped by the host ({name})"));
+        }
     }
 }
 
@@ -358,7 +361,7 @@ pub fn serve(server: PreparedServer, console: bool) -> anyhow::Result<ExitCode> 
     let games = server.games;
     let results = rt.block_on(async {
         let (bar, on_turn) = progress(games);
-        let signals = tokio::spawn(stop_on_signals(clock.clone()));
+        let signals = tokio::spawn(stop_on_signals(vec![clock.clone()]));
         if console {
             super::console::spawn(clock, board);
         }
@@ -448,10 +451,16 @@ fn run_serve<G: GameArgs>(args: ServeArgs<G>) -> anyhow::Result<ExitCode> {
 /// Checks a server's arguments (teams file, the game's parameters, a replay to carry on, every
 /// game's setup) and makes it ready to run.
 pub fn prepare<G: GameArgs>(args: ServeArgs<G>) -> anyhow::Result<PreparedServer> {
-    let teams = load_teams(&args.listen.teams)?;
-    let Served { setup, seed, games, resume } = match &args.continue_from {
-        Some(replay) => continued::<G::Rules>(replay, &teams)?,
-        None => Served { setup: args.turns.setup(args.game.params()?), seed: args.turns.seed, games: args.turns.games, resume: None },
+    let (Served { setup, seed, games, resume }, teams) = match &args.continue_from {
+        Some(replay) => {
+            let teams = load_teams(&args.listen.teams)?;
+            (continued::<G::Rules>(replay, &teams)?, teams)
+        }
+        None => {
+            // The game's own flags first: a bad one is named before a missing teams file.
+            let setup = args.turns.setup(args.game.params()?);
+            (Served { setup, seed: args.turns.seed, games: args.turns.games, resume: None }, load_teams(&args.listen.teams)?)
+        }
     };
     let (turns, listen) = (&args.turns, &args.listen);
     let start_at = turns.start_at(StartAt::AllLoggedIn)?;

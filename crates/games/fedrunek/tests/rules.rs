@@ -209,19 +209,17 @@ fn wait_says_how_long_until_the_next_turn() {
     assert_eq!(t.send(0, "WAIT now"), fail(4, "too many arguments"));
 }
 
-#[test]
-fn the_game_ends_fifty_turns_after_ninety_percent_is_mined() {
-    // One unit of metal in the whole cube: mining it is 100 %.
+/// One unit of metal in the whole cube, under a miner of team 0's: mining it is 100 %.
+fn one_unit_of_metal() -> Table {
     let mut world = World::new(5);
     world.set(Pos::new(2, 3, 3), Cell::default().with_metal(Metal::Silver, 1));
     world.add_tunnel(kibitz_fedrunek::world::Tunnel::between(Pos::new(1, 3, 3), Pos::new(2, 3, 3)).unwrap());
-    let mut t = Table::custom(
-        world,
-        vec![Pos::new(1, 2, 2)],
-        vec![Pos::new(1, 4, 4)],
-        vec![vec![Robot::new(1, Kind::Miner, Pos::new(2, 3, 3))]],
-        1000,
-    );
+    Table::custom(world, vec![Pos::new(1, 2, 2)], vec![Pos::new(1, 4, 4)], vec![vec![Robot::new(1, Kind::Miner, Pos::new(2, 3, 3))]], 1000)
+}
+
+#[test]
+fn the_game_ends_fifty_turns_after_ninety_percent_is_mined() {
+    let mut t = one_unit_of_metal();
     assert_eq!(t.ok(0, "TIME TO MINE"), lines(&["UNKNOWN"]));
     t.ok(0, "MINE 1");
     t.ticks(2);
@@ -260,16 +258,7 @@ fn time_to_mine_counts_the_hosts_cap_once_it_is_fifty_turns_away() {
 #[test]
 fn time_to_mine_is_the_nearer_of_the_known_end_and_the_cap() {
     // Everything mined at once: the game's own end is 50 turns after turn 1; a cap at 20 is nearer.
-    let mut world = World::new(5);
-    world.set(Pos::new(2, 3, 3), Cell::default().with_metal(Metal::Silver, 1));
-    world.add_tunnel(kibitz_fedrunek::world::Tunnel::between(Pos::new(1, 3, 3), Pos::new(2, 3, 3)).unwrap());
-    let mut t = Table::custom(
-        world,
-        vec![Pos::new(1, 2, 2)],
-        vec![Pos::new(1, 4, 4)],
-        vec![vec![Robot::new(1, Kind::Miner, Pos::new(2, 3, 3))]],
-        1000,
-    );
+    let mut t = one_unit_of_metal();
     t.state.common.turn_cap = Some(20);
     t.ok(0, "MINE 1");
     t.ticks(3);
