@@ -6,6 +6,7 @@
 mod bot;
 mod broadcast;
 pub mod contest;
+mod edit;
 pub mod exit;
 mod export;
 mod play;
@@ -59,6 +60,9 @@ pub enum Command {
     Teams(teams::TeamsArgs),
     /// A contest day: every server of every task from one file, one console, the ranking live.
     Contest(contest::ContestArgs),
+    /// The map editor: a game's map drawn as in a replay, painted with the mouse, checked as you
+    /// edit, saved byte for byte.
+    Edit(edit::EditArgs),
 }
 
 /// A verb's game as given on the command line; the game's own arguments are read by its room.
@@ -212,6 +216,7 @@ fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::
         Some(Command::Tournament(args)) => tournament::run_verb(registry, args),
         Some(Command::Teams(args)) => teams::run(args),
         Some(Command::Contest(args)) => contest::run(registry, args),
+        Some(Command::Edit(args)) => edit::run(registry, args, verbose),
         None => crate::shell::run(registry.clone(), crate::shell::ViewerOptions { verbose, ..Default::default() }),
     }
 }

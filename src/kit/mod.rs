@@ -15,6 +15,8 @@
 //! - [`live`]: a view following a live match by its replay lines.
 //! - [`seats`]: who sits where in `kibitz play`, and taking over a replay by hand.
 //! - [`server`]: `serve` and `match` for the Deadline24 server games (turns, teams, replays).
+//! - [`editor`]: the map editor in the window (a game's [`editor::MapFormat`]: its tools, its
+//!   validator, its view of a map).
 //! - [`console`]: the organisers' console of `kibitz serve` (status, pause, resume, end-turn,
 //!   kick, stop).
 //! - [`served`]: a server game's server checked and ready to run (`serve`, a contest day).
@@ -35,6 +37,7 @@
 
 pub mod args;
 pub mod console;
+pub mod editor;
 pub mod grid;
 pub mod hosting;
 pub mod live;

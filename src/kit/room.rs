@@ -64,6 +64,10 @@ pub trait Room: Sync {
     fn serve_verb(&self) -> Option<Verb<ExitCode>> {
         None
     }
+    /// The game's map format in the editor (`kibitz edit GAME`), when it has one.
+    fn map_format(&self) -> Option<Box<dyn super::editor::MapFormat>> {
+        None
+    }
     /// A server of a contest day (`kibitz contest`): `serve`'s arguments, checked and made
     /// ready to run beside the day's other servers.
     fn contest_verb(&self) -> Option<Verb<super::served::PreparedServer>> {

@@ -1,6 +1,7 @@
 //! Lighthouses (Faros Laser) in the app: its command-line verbs, its view and its hand play.
 
 mod cli;
+mod edit;
 mod hand;
 mod view;
 
@@ -40,6 +41,10 @@ impl Room for LighthousesRoom {
 
     fn hand_keys(&self) -> &'static [(&'static str, &'static str)] {
         hand::HELP
+    }
+
+    fn map_format(&self) -> Option<Box<dyn crate::kit::editor::MapFormat>> {
+        Some(Box::new(edit::LighthousesMaps))
     }
 
     fn bot_strategies(&self) -> &'static [&'static str] {

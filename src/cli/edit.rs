@@ -1,0 +1,53 @@
+//! `kibitz edit GAME [FILE]`: the map editor (`kit::editor`) on a map in the game's own format,
+//! or on a new one of `--size`.
+
+use crate::kit::editor::EditView;
+use crate::kit::room::Registry;
+use crate::shell::{ViewerOptions, run_with};
+use clap::Args;
+use kibitz_editor::Sheet;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+#[command(
+    after_help = "Examples:\n  kibitz edit lighthouses maps/lighthouses/duel.txt\n  kibitz edit lighthouses mine.txt --size 24x14   # a new map, saved to mine.txt"
+)]
+pub struct EditArgs {
+    /// The game whose map to edit.
+    pub game: String,
+    /// The map file; a new map of --size when it does not exist yet.
+    pub file: Option<PathBuf>,
+    /// A new map's width and height in cells.
+    #[arg(long, default_value = "20x12", value_parser = parse_cells, value_name = "WIDTHxHEIGHT")]
+    pub size: (usize, usize),
+    /// Render the editor once, write it to this PNG and exit.
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
+}
+
+/// `20x12` as (width, height): 3 to 500 cells each way.
+fn parse_cells(text: &str) -> Result<(usize, usize), String> {
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(|| format!("{text:?}: expected WIDTHxHEIGHT, e.g. 20x12"))?;
+    let number = |s: &str| s.trim().parse::<usize>().ok().filter(|n| (3..=500).contains(n));
+    match (number(w), number(h)) {
+        (Some(w), Some(h)) => Ok((w, h)),
+        _ => Err(format!("{text:?}: width and height are whole numbers of cells from 3 to 500")),
+    }
+}
+
+pub fn run(registry: &Registry, args: EditArgs, verbose: bool) -> anyhow::Result<ExitCode> {
+    let room = registry.get(&args.game).map_err(anyhow::Error::msg)?;
+    let with_editor: Vec<&str> = registry.rooms().iter().filter(|r| r.map_format().is_some()).map(|r| r.id()).collect();
+    let format = room
+        .map_format()
+        .ok_or_else(|| anyhow::anyhow!("{} has no map editor yet; the games with one: {}", args.game, with_editor.join(", ")))?;
+    let sheet = match &args.file {
+        Some(path) if path.exists() => {
+            Sheet::parse(&std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?)
+        }
+        _ => format.new_map(args.size.0, args.size.1),
+    };
+    let view = EditView::new(format, sheet, args.file);
+    run_with(registry.clone(), ViewerOptions { verbose, screenshot: args.screenshot, ..Default::default() }, Some(Box::new(view)))
+}

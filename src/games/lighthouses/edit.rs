@@ -1,0 +1,108 @@
+//! The lighthouses map in the editor (`kibitz edit lighthouses`): water and island painted, the
+//! lighthouses and the players' starts placed; checked by the map's own parser (the one a match
+//! uses); fair-map hints from each start's distances to the lighthouses.
+
+use super::view::LighthousesView;
+use crate::kit::editor::{Fault, MapFormat, Tool};
+use crate::kit::grid::Grid;
+use crate::kit::view::{BoardCamera, GameView};
+use bevy_egui::egui;
+use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
+use kibitz_editor::Sheet;
+use kibitz_lighthouses::{Lighthouses, Map, Setup};
+use std::collections::VecDeque;
+
+pub struct LighthousesMaps;
+
+const TOOLS: &[Tool] = &[
+    Tool { name: "island", help: "land the players walk on", cell: |_| ' ', single: false },
+    Tool { name: "water", help: "no one walks here (the border is always water)", cell: |_| '#', single: false },
+    Tool { name: "lighthouse", help: "a lighthouse to take and connect", cell: |_| '!', single: true },
+    Tool {
+        name: "start",
+        help: "a player's start (mirrored starts take the next letters: A, B, C, D)",
+        cell: |k| (b'A' + k as u8) as char,
+        single: true,
+    },
+];
+
+impl MapFormat for LighthousesMaps {
+    fn game(&self) -> &'static str {
+        "lighthouses"
+    }
+
+    fn tools(&self) -> &'static [Tool] {
+        TOOLS
+    }
+
+    fn new_map(&self, width: usize, height: usize) -> Sheet {
+        Sheet::new(width.max(3), height.max(3), ' ', '#')
+    }
+
+    fn faults(&self, text: &str) -> Vec<Fault> {
+        match Map::parse(text) {
+            Ok(map) if map.start_count() == 0 => vec![Fault { line: 1, column: 1, what: "no start: place at least one (a letter)".into() }],
+            Ok(_) => Vec::new(),
+            Err(e) => vec![Fault { line: e.line, column: e.column.unwrap_or(1), what: e.message }],
+        }
+    }
+
+    fn hints(&self, text: &str) -> Vec<String> {
+        let Ok(map) = Map::parse(text) else { return Vec::new() };
+        let starts: Vec<(char, kibitz_lighthouses::Pos)> = text
+            .lines()
+            .enumerate()
+            .flat_map(|(row, line)| {
+                line.chars().enumerate().filter(|(_, c)| c.is_alphanumeric()).map(move |(x, c)| (c, row, x)).collect::<Vec<_>>()
+            })
+            .filter_map(|(c, row, x)| {
+                let y = map.height().checked_sub(1 + row)?;
+                Some((c, kibitz_lighthouses::Pos(x as i32, y as i32)))
+            })
+            .collect();
+        starts
+            .iter()
+            .map(|&(c, at)| {
+                let mut near: Vec<usize> = distances(&map, at);
+                near.sort();
+                let shown: Vec<String> = near.iter().take(3).map(usize::to_string).collect();
+                format!("start {c}: the nearest lighthouses {} steps away", shown.join(", "))
+            })
+            .collect()
+    }
+
+    fn view(&self, text: &str, title: String) -> Result<Box<dyn GameView>, String> {
+        let map = Map::parse(text).map_err(|e| e.to_string())?;
+        let players = (0..map.start_count()).map(|k| PlayerInfo::human(format!("start {}", (b'A' + k as u8) as char))).collect();
+        let header = ReplayHeader::new::<Lighthouses>(Setup { map, rounds: 1 }, 0, players, None);
+        let view = LighthousesView::new(title, Replay { header, records: Vec::new(), end: None })?;
+        Ok(Box::new(view))
+    }
+
+    fn grid(&self, rect: egui::Rect, camera: &BoardCamera, width: usize, height: usize) -> Grid {
+        // The view's board: its kit rows are the file's lines (the map's row 0 at the bottom).
+        Grid::fit(rect, camera, width, height)
+    }
+}
+
+/// The steps (8 ways, over the island) from `at` to each lighthouse it reaches.
+fn distances(map: &Map, at: kibitz_lighthouses::Pos) -> Vec<usize> {
+    let Some(start) = map.index(at) else { return Vec::new() };
+    let mut dist = vec![usize::MAX; map.width() * map.height()];
+    dist[start] = 0;
+    let mut queue = VecDeque::from([start]);
+    while let Some(i) = queue.pop_front() {
+        let p = map.pos_of(i);
+        for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+            let q = kibitz_lighthouses::Pos(p.0 + dx, p.1 + dy);
+            if let Some(j) = map.index(q)
+                && map.is_island(q)
+                && dist[j] == usize::MAX
+            {
+                dist[j] = dist[i] + 1;
+                queue.push_back(j);
+            }
+        }
+    }
+    map.lighthouses().iter().filter_map(|&l| map.index(l).map(|i| dist[i])).filter(|&d| d != usize::MAX).collect()
+}
