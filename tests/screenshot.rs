@@ -878,3 +878,100 @@ fn a_contest_broadcast_shows_the_ranking_between_its_servers() {
         (20..880).flat_map(|x| (70..400).map(move |y| (x, y))).filter(|&(x, y)| near(image.get_pixel(x, y).0, [255, 196, 40], 40)).count();
     assert!(gold > 100, "the leader's row in gold: {gold} pixels");
 }
+
+/// Whether the programs a driven window needs are here; when not, says so loudly (a failure
+/// under CI, whose .ci/run installs them).
+fn can_drive_a_window() -> bool {
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+    for program in ["Xvfb", "xdotool", "import"] {
+        let found = Command::new("sh").arg("-c").arg(format!("command -v {program}")).output().is_ok_and(|o| o.status.success());
+        if !found {
+            assert!(!ci, "{program} is missing; .ci/run installs it");
+            eprintln!("\n*** SKIPPING a driven-window test: {program} not found ***\n");
+            return false;
+        }
+    }
+    true
+}
+
+#[test]
+fn the_map_editor_is_painted_checked_undone_and_saved_in_a_real_window() {
+    if !can_drive_a_window() {
+        return;
+    }
+    let _one_at_a_time = WINDOWS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("duel.txt");
+    let original = std::fs::read_to_string(workspace().join("maps/lighthouses/duel.txt")).unwrap();
+    std::fs::write(&map, &original).unwrap();
+    // A display of our own, the window at its top left.
+    let display = format!(":{}", 60 + std::process::id() % 200);
+    let _xvfb = Killed(Command::new("Xvfb").args([&display, "-screen", "0", "1280x800x24"]).spawn().unwrap());
+    std::thread::sleep(Duration::from_millis(800));
+    let _editor = Killed(
+        Command::new(env!("CARGO_BIN_EXE_kibitz"))
+            .args(["edit", "lighthouses"])
+            .arg(&map)
+            .env("DISPLAY", &display)
+            .env("KIBITZ_CONFIG_DIR", dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let x = |args: &[&str]| Command::new("xdotool").args(args).env("DISPLAY", &display).output().unwrap();
+    let until = Instant::now() + Duration::from_secs(120);
+    while x(&["search", "--name", "Kibitz"]).stdout.is_empty() {
+        assert!(Instant::now() < until, "the editor's window did not open");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    std::thread::sleep(Duration::from_secs(3));
+    let click = |at: (u32, u32)| {
+        x(&["mousemove", &at.0.to_string(), &at.1.to_string(), "click", "1"]);
+        std::thread::sleep(Duration::from_millis(700));
+    };
+    let shot = |name: &str| {
+        let path = dir.path().join(name);
+        Command::new("import").args(["-window", "root"]).arg(&path).env("DISPLAY", &display).output().unwrap();
+        image::open(&path).unwrap().to_rgb8()
+    };
+    // The fault's box around the border cell of line 4, column 1 (a red player's disc is elsewhere).
+    let red_box = |image: &image::RgbImage| {
+        (8..100).flat_map(|x| (334..426).map(move |y| (x, y))).filter(|&(x, y)| near(image.get_pixel(x, y).0, [255, 60, 60], 30)).count()
+    };
+    // The island tool (the first) paints line 4's inner water, and the map is saved.
+    click((416, 382));
+    click((1130, 337));
+    let saved = std::fs::read_to_string(&map).unwrap();
+    assert_eq!(saved.lines().nth(3), Some("#     #    #"), "the painted cell is saved:\n{saved}");
+    // Island on the border: the fault is marked on the board; undone, it is gone.
+    click((54, 379));
+    let faulty = shot("fault.png");
+    assert!(red_box(&faulty) > 100, "the fault's box on the board");
+    click((951, 337));
+    let fixed = shot("undone.png");
+    assert_eq!(red_box(&fixed), 0, "undone: no fault");
+    assert!(board_share(&fixed, |p| near(p, WATER, 6)) > 0.03, "the map drawn by the game's own view again");
+}
+
+/// A child process killed when dropped, a failed assertion too.
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The share of the board area's pixels that pass `test`.
+fn board_share(image: &image::RgbImage, test: impl Fn([u8; 3]) -> bool) -> f64 {
+    let (mut hits, mut total) = (0, 0);
+    for y in 60..700 {
+        for x in 40..860 {
+            total += 1;
+            hits += test(image.get_pixel(x, y).0) as u32;
+        }
+    }
+    hits as f64 / total as f64
+}
