@@ -124,3 +124,18 @@ pub fn connect(port: u16) -> std::net::TcpStream {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }
+
+/// Follows the hosted server until the answers to `n` commands came back, as (command, answer
+/// lines).
+pub fn answers<R: kibitz_deadline24::Rules>(
+    seat: &mut kibitz::kit::server_hand::Seat,
+    rec: &mut kibitz::kit::recorded::Recorded<kibitz_deadline24::Realtime<R>>,
+    n: usize,
+) -> Vec<(String, Vec<String>)> {
+    let mut got = Vec::new();
+    follow_until(seat, rec, |seat, _| {
+        got.extend(seat.fresh_answers().iter().map(|e| (e.command.clone(), e.answer.clone())));
+        got.len() >= n
+    });
+    got
+}

@@ -7,21 +7,11 @@ mod common;
 
 use kibitz::kit::hosting::HostPlan;
 use kibitz::kit::recorded::Recorded;
-use kibitz::kit::server_hand::{self, Seat};
+use kibitz::kit::server_hand;
 use kibitz_deadline24::{Common, Setup};
 use kibitz_osada::hand::{Click, answer, click};
 use kibitz_osada::{Osada, OsadaRules, Params, Settlement};
 use std::sync::Arc;
-
-/// Waits for the answers to `n` commands.
-fn answers(seat: &mut Seat, rec: &mut Recorded<Osada>, n: usize) -> Vec<(String, Vec<String>)> {
-    let mut got = Vec::new();
-    common::follow_until(seat, rec, |seat, _| {
-        got.extend(seat.fresh_answers().iter().map(|e| (e.command.clone(), e.answer.clone())));
-        got.len() >= n
-    });
-    got
-}
 
 #[test]
 fn commands_made_by_clicks_are_answered_as_predicted_over_a_real_connection_and_the_game_verifies() {
@@ -58,7 +48,7 @@ fn commands_made_by_clicks_are_answered_as_predicted_over_a_real_connection_and_
     for command in [&to_mast, &step] {
         seat.send(command);
     }
-    let got = answers(&mut seat, &mut rec, 2);
+    let got = common::answers(&mut seat, &mut rec, 2);
     assert_eq!((got[0].0.as_str(), got[1].0.as_str()), ("MOVE 2 5 5", "MOVE 2 6 7"));
     assert_eq!(got[0].1, predicted[0]);
     assert_eq!(got[1].1, predicted[1]);
@@ -69,7 +59,7 @@ fn commands_made_by_clicks_are_answered_as_predicted_over_a_real_connection_and_
     let at = rec.timeline.last_state().game.troops[1].at;
     assert_eq!(rec.timeline.last_state().game.land.xy(at), (6, 7));
     seat.send("BUILD 2 TOWER");
-    let got = answers(&mut seat, &mut rec, 1);
+    let got = common::answers(&mut seat, &mut rec, 1);
     assert_eq!(got[0].1, ["OK", "BUILDING 4"]);
 
     seat.stop();

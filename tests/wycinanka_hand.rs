@@ -6,21 +6,11 @@ mod common;
 
 use kibitz::kit::hosting::HostPlan;
 use kibitz::kit::recorded::Recorded;
-use kibitz::kit::server_hand::{self, Seat};
+use kibitz::kit::server_hand;
 use kibitz_deadline24::{Common, Setup};
 use kibitz_wycinanka::hand::Mapping;
 use kibitz_wycinanka::{Params, World, Wycinanka, WycinankaRules};
 use std::sync::Arc;
-
-/// Waits for the answers to `n` commands.
-fn answers(seat: &mut Seat, rec: &mut Recorded<Wycinanka>, n: usize) -> Vec<(String, Vec<String>)> {
-    let mut got = Vec::new();
-    common::follow_until(seat, rec, |seat, _| {
-        got.extend(seat.fresh_answers().iter().map(|e| (e.command.clone(), e.answer.clone())));
-        got.len() >= n
-    });
-    got
-}
 
 #[test]
 fn a_solution_placed_by_hand_is_accepted_over_a_real_connection_and_the_game_verifies() {
@@ -50,7 +40,7 @@ fn a_solution_placed_by_hand_is_accepted_over_a_real_connection_and_the_game_ver
     for command in [star.command().unwrap(), path.command().unwrap(), "GET SCORE".into(), star.command().unwrap()] {
         seat.send(&command);
     }
-    let got = answers(&mut seat, &mut rec, 4);
+    let got = common::answers(&mut seat, &mut rec, 4);
     let lines = |k: usize| got[k].1.iter().map(String::as_str).collect::<Vec<_>>();
     assert_eq!(got[0].0, "COMMIT SOLUTION 2 4 1 3 4 2");
     assert_eq!(lines(0), ["OK", "ACCEPTED 10.000000"]);

@@ -9,6 +9,7 @@ pub mod matches;
 pub mod plan;
 pub mod playlist;
 pub mod points;
+pub mod replays;
 pub mod run;
 pub mod spec;
 pub mod standings;

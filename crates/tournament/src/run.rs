@@ -48,9 +48,7 @@ pub struct Ran {
 
 /// Whether a replay file is finished: its last line is an end record without `stopped`.
 pub fn finished(path: &Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(path) else { return false };
-    let Some(last) = text.lines().rev().find(|l| !l.trim().is_empty()) else { return false };
-    serde_json::from_str::<serde_json::Value>(last).ok().and_then(|v| v.get("end").cloned()).is_some_and(|end| end.get("stopped").is_none())
+    crate::replays::finished_end(path).is_some()
 }
 
 /// Whether every replay of `job` is finished.

@@ -7,6 +7,7 @@
 
 use crate::plan::{Match, replay_files};
 use crate::points::{mean_points, server_points};
+use crate::replays::{end_record, finished_end};
 use crate::spec::Spec;
 use kibitz_core::replay::{EndRecord, Failure};
 use serde::Serialize;
@@ -116,11 +117,10 @@ fn read(spec: &Spec, m: &Match, path: &Path, verify: &impl Verify) -> Reading {
     if !seats_plan {
         return Reading::Broken(format!("its players are not the plan's: it seats {commands:?}, the plan {planned:?}"));
     }
-    let end = lines.last().and_then(|l| serde_json::from_str::<serde_json::Value>(l).ok()).and_then(|v| v.get("end").cloned());
-    let Some(end) = end else { return Reading::Unfinished };
-    let end: EndRecord = match serde_json::from_value(end) {
-        Ok(end) => end,
-        Err(e) => return Reading::Broken(format!("its end record does not read: {e}")),
+    let end = match end_record(&text) {
+        Ok(Some(end)) => end,
+        Ok(None) => return Reading::Unfinished,
+        Err(why) => return Reading::Broken(why),
     };
     if let Some(why) = &end.stopped {
         return Reading::Stopped(why.clone());
@@ -167,12 +167,7 @@ fn read_all(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verify) ->
 pub fn finished_scores(spec: &Spec, m: &Match, out: &Path) -> Option<Vec<i64>> {
     let mut sum = vec![0; m.seats.len()];
     for path in replay_files(spec, m, out) {
-        let text = std::fs::read_to_string(path).ok()?;
-        let last = text.lines().rev().find(|l| !l.trim().is_empty())?;
-        let end: EndRecord = serde_json::from_value(serde_json::from_str::<serde_json::Value>(last).ok()?.get("end")?.clone()).ok()?;
-        if end.stopped.is_some() || end.scores.len() != sum.len() {
-            return None;
-        }
+        let end = finished_end(&path).filter(|end| end.scores.len() == sum.len())?;
         sum.iter_mut().zip(&end.scores).for_each(|(s, e)| *s += e);
     }
     Some(sum)
