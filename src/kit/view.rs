@@ -196,12 +196,12 @@ impl Track {
     }
 
     /// The name of the player who made step `step`: for steps copied from a replay taken
-    /// over, its player's name there; "organisers" for the steps of the player after the last
-    /// (a server game's emergency pause and resume).
+    /// over, its player's name there; "?" for a step of no listed player (a game's log names
+    /// such steps itself: a server game's organisers).
     pub fn name_at(&self, player: usize, step: usize) -> &str {
         match &self.names_before {
             Some((steps, names)) if step < *steps && player < names.len() => &names[player],
-            _ => self.players.get(player).map_or("organisers", |p| p.name.as_str()),
+            _ => self.players.get(player).map_or("?", |p| p.name.as_str()),
         }
     }
 
