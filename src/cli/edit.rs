@@ -37,11 +37,11 @@ fn parse_cells(text: &str) -> Result<(usize, usize), String> {
 }
 
 pub fn run(registry: &Registry, args: EditArgs, verbose: bool) -> anyhow::Result<ExitCode> {
-    let room = registry.get(&args.game).map_err(anyhow::Error::msg)?;
     let with_editor: Vec<&str> = registry.rooms().iter().filter(|r| r.map_format().is_some()).map(|r| r.id()).collect();
-    let format = room
-        .map_format()
-        .ok_or_else(|| anyhow::anyhow!("{} has no map editor yet; the games with one: {}", args.game, with_editor.join(", ")))?;
+    let format = registry.get(&args.game).ok().and_then(|room| room.map_format()).ok_or_else(|| {
+        let known = if registry.get(&args.game).is_ok() { "has no map editor yet" } else { "is not a game this Kibitz knows" };
+        anyhow::anyhow!("{} {known}; the games with an editor: {}", args.game, with_editor.join(", "))
+    })?;
     let sheet = match &args.file {
         Some(path) if path.exists() => {
             Sheet::parse(&std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?)
