@@ -1,71 +1,107 @@
-//! The map editor's document and checks without a window: every lighthouses map, ours and the
-//! original contest's, opens and saves byte for byte unchanged and checks as a match would; and
-//! scripted edits (the editor's own functions) make a fair map of four seats that passes its
-//! validator and is played by our bots.
+//! The map editor's document and checks without a window: every map of every game with an
+//! editor, ours and the original contests', opens and saves byte for byte unchanged and checks
+//! as a match would; scripted edits (the editor's own functions) make fair maps of four seats
+//! that pass their validators and are played by our bots, with the arguments the window's
+//! "play it now" uses.
 
 mod common;
 
 use common::*;
 use kibitz::kit::editor::EditView;
 use kibitz_editor::{Sheet, Symmetry};
+use std::path::{Path, PathBuf};
 
-fn lighthouses_maps(folder: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let mut maps: Vec<_> = std::fs::read_dir(folder)
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    maps.sort();
-    maps
+/// The files in `folder` (none when it is absent).
+fn files(folder: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(folder)
+        .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == extension)).collect())
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
+/// Every map of `game`: ours in maps/, and the original contest's in the reference folder.
+fn maps(game: &str, extension: &str, reference_folder: Option<&str>) -> Vec<PathBuf> {
+    let mut all = files(&workspace().join("maps").join(game), extension);
+    if let (Some(reference), Some(folder)) = (reference(), reference_folder) {
+        let theirs = files(&reference.join(folder), extension);
+        assert!(!theirs.is_empty(), "no {extension} files in {}", reference.join(folder).display());
+        all.extend(theirs);
+    }
+    all
+}
+
+fn open(game: &str, path: Option<&Path>, sheet: Sheet) -> EditView {
+    let format = kibitz::games::registry().get(game).unwrap().map_format().unwrap_or_else(|| panic!("{game} has an editor"));
+    EditView::new(format, sheet, path.map(Path::to_path_buf))
+}
+
+/// Opens each map, checks it as a match would, saves it unchanged and finds the same bytes.
+fn round_trip(game: &str, paths: &[PathBuf]) {
+    assert!(!paths.is_empty(), "{game}: no maps");
+    let dir = tempfile::tempdir().unwrap();
+    for path in paths {
+        let text = std::fs::read_to_string(path).unwrap();
+        let copy = dir.path().join(path.file_name().unwrap());
+        std::fs::write(&copy, &text).unwrap();
+        let mut view = open(game, Some(&copy), Sheet::parse(&text));
+        assert!(view.faults().is_empty(), "{}: {:?}", path.display(), view.faults());
+        assert!(!view.editor().changed());
+        std::fs::remove_file(&copy).unwrap();
+        view.save(false).unwrap();
+        assert!(std::fs::read(&copy).unwrap() == text.as_bytes(), "{} saves byte for byte", path.display());
+    }
 }
 
 #[test]
-fn every_lighthouses_map_opens_checks_and_saves_byte_for_byte() {
-    let registry = kibitz::games::registry();
-    let mut folders = vec![workspace().join("maps/lighthouses")];
-    match reference() {
-        Some(reference) => folders.push(reference.join("lighthouses/maps")),
-        // `reference()` fails under CI without it, and says so loudly elsewhere.
-        None => {}
-    }
-    let mut opened = 0;
-    for folder in folders {
-        for path in lighthouses_maps(&folder) {
-            let text = std::fs::read_to_string(&path).unwrap();
-            let format = registry.get("lighthouses").unwrap().map_format().unwrap();
-            let mut view = EditView::new(format, Sheet::parse(&text), Some(path.clone()));
-            assert!(view.faults().is_empty(), "{}: {:?}", path.display(), view.faults());
-            assert_eq!(view.editor().text(), text, "{} reads back byte for byte", path.display());
-            assert!(!view.editor().changed());
-            opened += 1;
-        }
-    }
-    assert!(opened >= 4, "{opened} maps");
+fn every_map_of_every_game_with_an_editor_opens_checks_and_saves_byte_for_byte() {
+    round_trip("lighthouses", &maps("lighthouses", "txt", Some("lighthouses/maps")));
+    round_trip("snakecore", &maps("snakecore", "txt", None));
 }
 
 #[test]
-fn scripted_edits_make_a_fair_four_seat_map_that_a_match_plays() {
+fn an_unknown_tool_or_a_cell_off_the_board_paints_nothing() {
+    let mut view = open("snakecore", None, kibitz::games::registry().get("snakecore").unwrap().map_format().unwrap().new_map(6, 6));
+    let before = view.editor().text();
+    view.paint(99, (1, 1), 1, Symmetry::None);
+    view.paint(1, (6, 1), 1, Symmetry::None);
+    view.paint(1, (1, 60), 3, Symmetry::Four);
+    view.end_stroke();
+    assert_eq!(view.editor().text(), before);
+}
+
+/// Runs `kibitz match GAME` with the arguments "play it now" gives for our bots on `map`.
+fn bots_play(view: &EditView, game: &str, map: &Path, out: &Path) {
+    let text = std::fs::read_to_string(map).unwrap();
+    let now = view.format().play_now(map, &text, env!("CARGO_BIN_EXE_kibitz"));
+    let o = run(kibitz().args(["match", game, "--out"]).arg(out).args(&now.bots));
+    assert!(o.status.success(), "{game}: {}", stderr(&o));
+    assert!(verify(out).status.success(), "{game}: the replay verifies");
+}
+
+#[test]
+fn scripted_edits_make_a_fair_four_seat_lighthouses_map_that_our_bots_play() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("four.txt");
-    let registry = kibitz::games::registry();
-    let format = registry.get("lighthouses").unwrap().map_format().unwrap();
-    let blank = format.new_map(15, 11);
-    let mut view = EditView::new(format, blank, Some(path.clone()));
+    let format = kibitz::games::registry().get("lighthouses").unwrap().map_format().unwrap();
+    let mut view = open("lighthouses", Some(&path), format.new_map(15, 11));
     assert!(!view.faults().is_empty(), "a blank map has no start yet");
-    let tool = |cell: char| move |_k: usize| cell;
-    let editor = view.editor();
+    let [island, water, lighthouse, start] = [0, 1, 2, 3];
     // A pond in each quarter, lighthouses and starts mirrored both ways.
-    editor.paint(4, 3, 2, Symmetry::Four, tool('#'));
-    editor.end_stroke();
-    editor.paint(2, 2, 1, Symmetry::Four, tool('!'));
-    editor.end_stroke();
-    editor.paint(6, 5, 1, Symmetry::Mirror, tool('!'));
-    editor.end_stroke();
-    editor.paint(3, 4, 1, Symmetry::Four, |k| (b'A' + k as u8) as char);
-    editor.end_stroke();
+    for (tool, at, brush, symmetry) in [
+        (water, (4, 3), 2, Symmetry::Four),
+        (lighthouse, (2, 2), 1, Symmetry::Four),
+        (lighthouse, (6, 5), 1, Symmetry::Mirror),
+        (start, (2, 4), 1, Symmetry::Four),
+        // A start moved: its letters leave where they were.
+        (start, (3, 4), 1, Symmetry::Four),
+    ] {
+        view.paint(tool, at, brush, symmetry);
+        view.end_stroke();
+    }
     // A mistake, undone.
-    editor.paint(0, 5, 1, Symmetry::None, tool(' '));
-    editor.end_stroke();
+    view.paint(island, (0, 5), 1, Symmetry::None);
+    view.end_stroke();
     view.refresh();
     assert!(view.faults().iter().any(|f| f.what.contains("border")), "island on the border: {:?}", view.faults());
     view.editor().undo();
@@ -77,13 +113,59 @@ fn scripted_edits_make_a_fair_four_seat_map_that_a_match_plays() {
         let plain: String = line.chars().map(|c| if c.is_ascii_uppercase() { 'S' } else { c }).collect();
         assert_eq!(plain, plain.chars().rev().collect::<String>(), "{line}");
     }
-    assert_eq!(text.matches(|c: char| c.is_ascii_uppercase()).count(), 4);
+    assert_eq!(text.matches(|c: char| c.is_ascii_uppercase()).count(), 4, "{text}");
+    assert_eq!(text.lines().nth(4).unwrap().find('A'), Some(3), "the start moved\n{text}");
+    assert_eq!(view.hints().len(), 4, "a hint for each start: {:?}", view.hints());
     view.save(false).unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
-    // Our bots play it.
-    let out = dir.path().join("game.jsonl");
-    let bots: Vec<String> = ["greedy", "random", "greedy", "random"].iter().enumerate().map(|(k, s)| sample_bot(s, k as u64)).collect();
-    let o = play(&path, 20, &out, &bots, &[]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(verify(&out).status.success());
+    bots_play(&view, "lighthouses", &path, &dir.path().join("game.jsonl"));
+}
+
+#[test]
+fn scripted_edits_make_a_fair_four_seat_snakecore_map_that_our_bots_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("four.txt");
+    let format = kibitz::games::registry().get("snakecore").unwrap().map_format().unwrap();
+    let mut view = open("snakecore", Some(&path), format.new_map(16, 16));
+    assert!(view.faults().iter().any(|f| f.what.contains("no snakes")), "{:?}", view.faults());
+    let [_empty, wall, block, energy, reactor, python] = [0, 1, 2, 3, 4, 5];
+    for (tool, at, brush, symmetry) in [
+        (wall, (7, 4), 2, Symmetry::Four),
+        (energy, (3, 6), 1, Symmetry::Four),
+        (block, (5, 2), 3, Symmetry::Four),
+        (reactor, (6, 6), 1, Symmetry::Four),
+    ] {
+        view.paint(tool, at, brush, symmetry);
+        view.end_stroke();
+    }
+    // A python drawn head first in each corner: a press, then a drag of two cells.
+    for at in [(1, 1), (2, 1), (3, 1)] {
+        view.paint(python, at, 1, Symmetry::Four);
+    }
+    view.end_stroke();
+    view.refresh();
+    let text = view.editor().text();
+    assert!(view.faults().is_empty(), "{:?}\n{text}", view.faults());
+    assert!(text.contains("snake 1 1 2 1 3 1\nsnake 14 1 13 1 12 1\nsnake 1 14 2 14 3 14\nsnake 14 14 13 14 12 14\n"), "{text}");
+    // The board mirrored both ways.
+    let rows: Vec<&str> = text.lines().skip(1).take(16).collect();
+    for (y, row) in rows.iter().enumerate() {
+        assert_eq!(*row, rows[15 - y].chars().rev().collect::<String>(), "row {y}\n{text}");
+    }
+    assert_eq!(view.hints().len(), 4, "{:?}", view.hints());
+    // A press on a python lifts it; undo puts it back.
+    view.paint(python, (13, 14), 1, Symmetry::None);
+    view.end_stroke();
+    assert!(!view.editor().text().contains("snake 14 14"));
+    view.editor().undo();
+    assert_eq!(view.editor().text(), text);
+    // Painting over a python's cell lifts it too, whole, so the map stays one a match takes.
+    view.paint(wall, (2, 1), 1, Symmetry::None);
+    view.end_stroke();
+    view.refresh();
+    assert!(view.faults().is_empty() && !view.editor().text().contains("snake 1 1 2 1"), "{:?}", view.faults());
+    view.editor().undo();
+    view.save(false).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    bots_play(&view, "snakecore", &path, &dir.path().join("game.jsonl"));
 }

@@ -1,14 +1,15 @@
 //! The map editor in the window (`kibitz edit GAME [FILE]`), knowing no game: the map drawn by
 //! the game's own view (so it looks as it will in a replay), the game's tools painting it with
-//! the mouse (a brush, symmetry), undo and redo, the game's own validator showing each fault
-//! where it is, fair-map hints, and saving byte for byte. A game offers its format as a
-//! [`MapFormat`]; the document is `kibitz-editor`'s.
+//! the mouse (a brush, symmetry), undo and redo, a random fill from the game's generator, the
+//! game's own validator showing each fault where it is, fair-map hints, saving byte for byte,
+//! and playing the map now, by hand or between our bots, in the same window. A game offers its
+//! format as a [`MapFormat`]; the document is `kibitz-editor`'s.
 
 use super::grid::Grid;
-use super::view::{BoardCamera, GameView, LogLine, Perspective, Track, hover_box};
+use super::view::{BoardCamera, GameView, HandPlay, LogLine, PanelRequest, Perspective, Playing, Track, hover_box};
 use bevy_egui::egui::{self, Color32, Stroke};
-use kibitz_editor::{Editor, Sheet, Symmetry};
-use std::path::PathBuf;
+use kibitz_editor::{Board, Editor, Sheet, Symmetry};
+use std::path::{Path, PathBuf};
 
 /// One tool of a game's editor: what it paints.
 #[derive(Debug, Clone, Copy)]
@@ -18,7 +19,7 @@ pub struct Tool {
     pub help: &'static str,
     /// The cell the k-th image of a painted cell gets (symmetry: a start's letter goes on).
     pub cell: fn(usize) -> char,
-    /// Painted one cell at a time, whatever the brush (starts, lighthouses).
+    /// Painted one cell at a time, whatever the brush (starts, lighthouses, pythons).
     pub single: bool,
 }
 
@@ -30,24 +31,82 @@ pub struct Fault {
     pub what: String,
 }
 
+impl Fault {
+    pub fn new(line: usize, column: usize, what: impl Into<String>) -> Fault {
+        Fault { line, column, what: what.into() }
+    }
+}
+
+/// How to play a map now: the arguments of `kibitz play GAME` and of `kibitz match GAME` (its
+/// bots included) on the map's file; the shell adds `--out`.
+#[derive(Debug, Clone)]
+pub struct PlayNow {
+    pub hand: Vec<String>,
+    pub bots: Vec<String>,
+}
+
 /// A game's map format as the editor needs it.
 pub trait MapFormat: Send + Sync {
     fn game(&self) -> &'static str;
     fn tools(&self) -> &'static [Tool];
-    /// A new map of `width` × `height` cells.
-    fn new_map(&self, width: usize, height: usize) -> Sheet;
+    /// A new map of about `cols` × `rows` cells (as the format allows).
+    fn new_map(&self, cols: usize, rows: usize) -> Sheet;
+    /// Where the board's cells are in the file.
+    fn board(&self, sheet: &Sheet) -> Board {
+        Board::whole(sheet)
+    }
+    /// Whether the board's cells are the file's characters (drawn as text while the map does
+    /// not validate); not so for a JSON problem.
+    fn cells_are_text(&self) -> bool {
+        true
+    }
+    /// Paints `tool` on board cell `at`, the `image`-th of a stroke's symmetric places;
+    /// `previous` is where that image was painted last in this stroke (a python's body goes
+    /// on from it). The default writes the tool's cell.
+    fn paint(&self, editor: &mut Editor, board: Board, tool: &Tool, at: (usize, usize), image: usize, _previous: Option<(usize, usize)>) {
+        editor.set(at.0, board.first + at.1, (tool.cell)(image));
+    }
     /// The faults the game's own validator finds (what a match would refuse).
     fn faults(&self, text: &str) -> Vec<Fault>;
+    /// The board cell a fault is on, when it is on one.
+    fn fault_cell(&self, board: Board, fault: &Fault) -> Option<(usize, usize)> {
+        let cell = (fault.column.checked_sub(1)?, fault.line.checked_sub(1 + board.first)?);
+        board.contains(cell.0, cell.1).then_some(cell)
+    }
     /// Fair-map hints where the game has seats (each start's distances), one line each.
-    fn hints(&self, text: &str) -> Vec<String>;
+    fn hints(&self, _text: &str) -> Vec<String> {
+        Vec::new()
+    }
     /// The game's own view of a map that validates.
     fn view(&self, text: &str, title: String) -> Result<Box<dyn GameView>, String>;
-    /// Where the view draws the map's cells in `rect`: a grid whose cell (x, y) is the file's
-    /// column x of line y + 1.
-    fn grid(&self, rect: egui::Rect, camera: &BoardCamera, width: usize, height: usize) -> Grid;
+    /// Where the view draws board cell (x, y) in `rect`.
+    fn grid(&self, rect: egui::Rect, camera: &BoardCamera, board: Board) -> Grid {
+        Grid::fit(rect, camera, board.cols, board.rows)
+    }
+    /// A random map from the game's own generator, about the size of `board`.
+    fn generate(&self, _seed: u64, _board: Board) -> Option<Result<String, String>> {
+        None
+    }
+    /// The extension of its files (for the copy a game started from the editor plays).
+    fn extension(&self) -> &'static str {
+        "txt"
+    }
+    /// How to play the map in file `map` (whose text is `text`) now; `kibitz` runs our bots.
+    fn play_now(&self, map: &Path, text: &str, kibitz: &str) -> PlayNow;
 }
 
-/// The editor as the shell shows it: a [`GameView`] of the map being edited.
+/// Our sample bot as a command line (`kibitz bot GAME STRATEGY --seed N`).
+pub fn sample_bot(kibitz: &str, game: &str, strategy: &str, seed: usize) -> String {
+    format!("'{kibitz}' bot {game} {strategy} --seed {seed}")
+}
+
+/// The path as an argument.
+pub fn arg(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// The editor as the shell shows it: a [`GameView`] of the map being edited, whose hand (the
+/// editor's panel and keys) never waits for anyone.
 pub struct EditView {
     format: Box<dyn MapFormat>,
     editor: Editor,
@@ -58,13 +117,32 @@ pub struct EditView {
     symmetry: Symmetry,
     /// The game's view of the last text that validated.
     view: Option<Box<dyn GameView>>,
-    /// The text `view`, `faults` and `hints` were made of.
-    shown: String,
+    /// The revision `view`, `faults`, `hints` and `changed` were made of.
+    shown: Option<u64>,
+    board: Board,
     faults: Vec<Fault>,
     hints: Vec<String>,
+    changed: bool,
     message: Option<String>,
     track: Track,
+    /// Where each symmetric image was painted last in the stroke being made.
+    trail: Vec<Option<(usize, usize)>>,
+    /// The random fill's next seed.
+    seed: u64,
+    /// A game asked for by the panel or a key, for the shell.
+    play: Option<Playing>,
 }
+
+/// The keys the editor reads, as its help shows them.
+const KEYS: &[(&str, &str)] = &[
+    ("1 … 9", "choose a tool"),
+    ("[ / ]", "a smaller / bigger brush"),
+    ("Y", "the next symmetry"),
+    ("Ctrl+Z / Ctrl+Y", "undo / redo a stroke"),
+    ("Ctrl+S", "save (a map with faults only with the panel's save anyway)"),
+    ("Ctrl+R", "a random map from the game's generator"),
+    ("P / Shift+P", "play the map now: by hand / our bots' match (E comes back)"),
+];
 
 impl EditView {
     pub fn new(format: Box<dyn MapFormat>, sheet: Sheet, path: Option<PathBuf>) -> Self {
@@ -79,11 +157,16 @@ impl EditView {
             brush: 1,
             symmetry: Symmetry::None,
             view: None,
-            shown: String::from("\u{0}"),
+            shown: None,
+            board: Board::default(),
             faults: Vec::new(),
             hints: Vec::new(),
+            changed: false,
             message: None,
             track,
+            trail: Vec::new(),
+            seed: 1,
+            play: None,
         };
         view.refresh();
         view
@@ -94,29 +177,75 @@ impl EditView {
         &mut self.editor
     }
 
+    pub fn format(&self) -> &dyn MapFormat {
+        self.format.as_ref()
+    }
+
     pub fn faults(&self) -> &[Fault] {
         &self.faults
     }
 
-    /// Checks the text again and, when it validates, makes the game's view of it anew.
+    pub fn hints(&self) -> &[String] {
+        &self.hints
+    }
+
+    /// Where the board lies in the file as it is now.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// Paints tool `tool` at board cell `at` with the brush and symmetry given, as a press (or
+    /// a drag) of the mouse does; [`Editor::end_stroke`] ends the stroke.
+    pub fn paint(&mut self, tool: usize, at: (usize, usize), brush: usize, symmetry: Symmetry) {
+        let Some(tool) = self.format.tools().get(tool).copied() else { return };
+        let board = self.format.board(self.editor.sheet());
+        let reach = if tool.single { 0 } else { brush.max(1) - 1 };
+        for y in at.1.saturating_sub(reach / 2)..=at.1 + reach - reach / 2 {
+            for x in at.0.saturating_sub(reach / 2)..=at.0 + reach - reach / 2 {
+                if !board.contains(x, y) {
+                    continue;
+                }
+                let images = symmetry.images(x, y, board.cols, board.rows);
+                self.trail.resize(images.len(), None);
+                for (k, image) in images.into_iter().enumerate() {
+                    if let Some(cell) = image {
+                        self.format.paint(&mut self.editor, board, &tool, cell, k, self.trail[k]);
+                        self.trail[k] = Some(cell);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The stroke is over: one step of undo.
+    pub fn end_stroke(&mut self) {
+        self.editor.end_stroke();
+        self.trail.clear();
+    }
+
+    /// Checks the text again after a change and, when it validates, makes the game's view of
+    /// it anew.
     pub fn refresh(&mut self) {
-        let text = self.editor.text();
-        if text == self.shown {
+        if self.shown == Some(self.editor.revision()) {
             return;
         }
+        let text = self.editor.text();
+        self.board = self.format.board(self.editor.sheet());
         self.faults = self.format.faults(&text);
         self.hints = if self.faults.is_empty() { self.format.hints(&text) } else { Vec::new() };
         if self.faults.is_empty() {
             match self.format.view(&text, self.title.clone()) {
                 Ok(view) => self.view = Some(view),
-                Err(e) => self.faults.push(Fault { line: 1, column: 1, what: e }),
+                Err(e) => self.faults.push(Fault::new(1, 1, e)),
             }
         }
-        self.shown = text;
+        self.changed = self.editor.changed();
+        self.shown = Some(self.editor.revision());
     }
 
-    /// Saves to the file it came from (or `path`); a map with faults is saved only when `anyway`.
+    /// Saves to the file it came from; a map with faults is saved only when `anyway`.
     pub fn save(&mut self, anyway: bool) -> Result<PathBuf, String> {
+        self.refresh();
         let path = self.path.clone().ok_or("no file to save to: give one (kibitz edit GAME FILE)")?;
         if !self.faults.is_empty() && !anyway {
             let first = &self.faults[0];
@@ -129,7 +258,100 @@ impl EditView {
         }
         std::fs::write(&path, self.editor.text()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         self.editor.saved();
+        self.shown = None;
         Ok(path)
+    }
+
+    /// Replaces the map by a random one from the game's generator (one step of undo).
+    pub fn random_fill(&mut self) -> Result<(), String> {
+        let board = self.format.board(self.editor.sheet());
+        let text = self.format.generate(self.seed, board).ok_or(format!("{} has no generator of maps", self.format.game()))??;
+        self.seed += 1;
+        self.editor.replace_all(&text);
+        Ok(())
+    }
+
+    /// The map as it is now, in a file of its own for a game to read (the editor's file stays
+    /// as last saved), and the arguments that play it.
+    pub fn play_now(&self) -> Result<(PathBuf, PlayNow), String> {
+        let dir = std::env::temp_dir().join(format!("kibitz-edit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+        let map = dir.join(format!("{}.{}", self.format.game(), self.format.extension()));
+        let text = self.editor.text();
+        std::fs::write(&map, &text).map_err(|e| format!("cannot write {}: {e}", map.display()))?;
+        let kibitz = std::env::current_exe().map_err(|e| format!("cannot find kibitz itself: {e}"))?;
+        Ok((dir, self.format.play_now(&map, &text, &kibitz.display().to_string())))
+    }
+
+    /// Starts a game on the map: by hand, or our bots' match followed as it is written.
+    fn start_game(&mut self, bots: bool) -> Result<Playing, String> {
+        self.refresh();
+        if let Some(first) = self.faults.first() {
+            return Err(format!("a match would refuse this map: line {}, column {}: {}", first.line, first.column, first.what));
+        }
+        let (dir, now) = self.play_now()?;
+        let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
+        let replay = dir.join(format!("game-{stamp}.jsonl"));
+        let game = self.format.game();
+        if bots {
+            let kibitz = std::env::current_exe().map_err(|e| format!("cannot find kibitz itself: {e}"))?;
+            let log = dir.join(format!("game-{stamp}.log"));
+            let log = std::fs::File::create(&log).map_err(|e| format!("cannot write {}: {e}", log.display()))?;
+            let mut command = std::process::Command::new(kibitz);
+            command.arg("match").arg(game).args(["--out", &arg(&replay)]);
+            // The bots come after `--`: the options go before them.
+            let split = now.bots.iter().position(|a| a == "--").unwrap_or(now.bots.len());
+            command.args(&now.bots[..split]).args(&now.bots[split..]);
+            command.stdin(std::process::Stdio::null()).stdout(log.try_clone().map_err(|e| e.to_string())?).stderr(log);
+            std::os::unix::process::CommandExt::process_group(&mut command, 0);
+            let child = command.spawn().map_err(|e| format!("cannot start the match: {e}"))?;
+            return Ok(Playing::Bots { replay, child });
+        }
+        let room = crate::games::registry().get(game)?;
+        let verb = room.play_verb().ok_or(format!("{game} cannot be played by hand"))?;
+        let args = ["play".to_string()].into_iter().chain(now.hand).chain(["--out".into(), arg(&replay)]);
+        let matches = verb.command.clone().try_get_matches_from(args).map_err(|e| e.to_string())?;
+        let session = verb.run(&matches).map_err(|e| format!("{e:#}"))?;
+        Ok(Playing::Hand(session.view))
+    }
+
+    fn start_said(&mut self, bots: bool) {
+        match self.start_game(bots) {
+            Ok(playing) => self.play = Some(playing),
+            Err(e) => self.message = Some(e),
+        }
+    }
+
+    fn save_said(&mut self, anyway: bool) {
+        self.message = Some(match self.save(anyway) {
+            Ok(path) => format!("saved {}", path.display()),
+            Err(e) => e,
+        });
+    }
+
+    fn random_said(&mut self) {
+        if let Err(e) = self.random_fill() {
+            self.message = Some(e);
+        }
+    }
+
+    /// Draws the file's characters over the board, for a map the game's view cannot show.
+    fn draw_text(&self, painter: &egui::Painter, grid: &Grid) {
+        painter.rect_filled(grid.board(), 0.0, Color32::from_rgb(20, 22, 28));
+        if grid.cell < 6.0 {
+            return;
+        }
+        let sheet = self.editor.sheet();
+        let (cols, rows) = grid.visible();
+        for y in rows {
+            for x in cols.clone() {
+                if let Some(c) = sheet.get(x, self.board.first + y) {
+                    let text = if c == ' ' { "·".to_string() } else { c.to_string() };
+                    let font = egui::FontId::monospace(grid.cell * 0.6);
+                    painter.text(grid.centre(x, y), egui::Align2::CENTER_CENTER, text, font, Color32::from_gray(200));
+                }
+            }
+        }
     }
 }
 
@@ -143,7 +365,7 @@ impl GameView for EditView {
     }
 
     fn describe(&self, _cursor: usize) -> String {
-        let changed = if self.editor.changed() { " · changed" } else { "" };
+        let changed = if self.changed { " · changed" } else { "" };
         format!("editing {}{changed}", self.title)
     }
 
@@ -164,62 +386,44 @@ impl GameView for EditView {
         camera: &BoardCamera,
         _perspective: Perspective,
     ) {
-        self.keys(ui.ctx());
-        if let Some(view) = self.view.as_mut() {
+        self.refresh();
+        let valid = self.faults.is_empty();
+        if let Some(view) = self.view.as_mut().filter(|_| valid) {
             // As everyone sees it: a map has no player's view yet.
             view.draw(ui, response, rect, 0, camera, Perspective::Omniscient);
         }
-        let sheet = self.editor.sheet();
-        let grid = self.format.grid(rect, camera, sheet.width(), sheet.height());
+        let grid = self.format.grid(rect, camera, self.board);
         let painter = ui.painter_at(rect);
-        // The text itself over a map that does not validate: every cell as its character.
-        if self.view.is_none() || !self.faults.is_empty() {
-            painter.rect_filled(grid.board(), 0.0, Color32::from_rgb(20, 22, 28));
-            for y in 0..sheet.height() {
-                for x in 0..sheet.width() {
-                    if let Some(c) = sheet.get(x, y) {
-                        let text = if c == ' ' { "·".to_string() } else { c.to_string() };
-                        painter.text(
-                            grid.centre(x, y),
-                            egui::Align2::CENTER_CENTER,
-                            text,
-                            egui::FontId::monospace(grid.cell * 0.6),
-                            Color32::from_gray(200),
-                        );
-                    }
-                }
-            }
+        if !valid && self.format.cells_are_text() {
+            self.draw_text(&painter, &grid);
         }
         for fault in &self.faults {
-            let (x, y) = (fault.column.saturating_sub(1), fault.line.saturating_sub(1));
-            if x < grid.cols && y < grid.rows {
-                painter.rect_stroke(
-                    grid.cell_rect(x, y).expand(2.0),
-                    2.0,
-                    Stroke::new(3.0, Color32::from_rgb(255, 60, 60)),
-                    egui::StrokeKind::Outside,
-                );
+            if let Some((x, y)) = self.format.fault_cell(self.board, fault) {
+                let outline = Stroke::new(3.0, Color32::from_rgb(255, 60, 60));
+                painter.rect_stroke(grid.cell_rect(x, y).expand(2.0), 2.0, outline, egui::StrokeKind::Outside);
             }
         }
-        // Painting: press, drag, release is one stroke.
+        // Painting: press, drag, release is one stroke; a cell is painted once as the pointer
+        // stays on it.
         let tool = self.format.tools()[self.tool];
         if let Some(p) = response.interact_pointer_pos().filter(|_| response.is_pointer_button_down_on() || response.clicked())
-            && let Some((x, y)) = grid.cell_at(p)
+            && let Some(cell) = grid.cell_at(p)
+            && self.trail.first().copied().flatten() != Some(cell)
         {
-            let brush = if tool.single { 1 } else { self.brush };
-            self.editor.paint(x, y, brush, self.symmetry, tool.cell);
+            self.paint(self.tool, cell, self.brush, self.symmetry);
         }
         if !response.is_pointer_button_down_on() {
-            self.editor.end_stroke();
+            self.end_stroke();
         }
         self.refresh();
         if let Some(pos) = response.hover_pos()
             && let Some((x, y)) = grid.cell_at(pos)
         {
-            let here: Vec<String> = self.faults.iter().filter(|f| (f.column, f.line) == (x + 1, y + 1)).map(|f| f.what.clone()).collect();
+            let here: Vec<&str> =
+                self.faults.iter().filter(|f| self.format.fault_cell(self.board, f) == Some((x, y))).map(|f| f.what.as_str()).collect();
             hover_box(response, |ui| {
-                ui.label(format!("line {}, column {} · {}: {}", y + 1, x + 1, tool.name, tool.help));
-                for what in &here {
+                ui.label(format!("cell ({x}, {y}) · {}: {}", tool.name, tool.help));
+                for what in here {
                     ui.colored_label(Color32::from_rgb(255, 120, 120), what);
                 }
             });
@@ -227,20 +431,50 @@ impl GameView for EditView {
     }
 
     fn details(&mut self, ui: &mut egui::Ui, _cursor: usize, _perspective: Perspective) {
+        if self.faults.is_empty() {
+            ui.colored_label(Color32::from_rgb(120, 220, 120), "checked: a match accepts this map");
+        } else {
+            ui.colored_label(Color32::from_rgb(255, 120, 120), format!("{} fault(s), marked on the board:", self.faults.len()));
+            for f in self.faults.iter().take(50) {
+                ui.label(format!("line {}, column {}: {}", f.line, f.column, f.what));
+            }
+        }
+        if !self.hints.is_empty() {
+            ui.label(egui::RichText::new("Fair-map hints").strong());
+            for hint in &self.hints {
+                ui.label(hint);
+            }
+        }
+    }
+
+    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
+        Some(self)
+    }
+}
+
+/// The editor's panel and keys, as a hand-play session's are: the shell draws the panel above
+/// the scores and leaves the keys the editor used this frame alone.
+impl HandPlay for EditView {
+    fn poll(&mut self) -> bool {
+        false
+    }
+
+    fn panel(&mut self, ui: &mut egui::Ui, _at_end: bool) -> Option<PanelRequest> {
         ui.heading("Map editor");
-        ui.label(format!("{} · {} × {}", self.title, self.editor.sheet().width(), self.editor.sheet().height()));
+        ui.label(format!("{} · {} × {} cells", self.title, self.board.cols, self.board.rows));
         ui.horizontal_wrapped(|ui| {
             for (k, tool) in self.format.tools().iter().enumerate() {
                 ui.selectable_value(&mut self.tool, k, format!("{} {}", k + 1, tool.name)).on_hover_text(tool.help);
             }
         });
+        ui.label(egui::RichText::new(self.format.tools()[self.tool].help).weak());
         ui.add(egui::Slider::new(&mut self.brush, 1..=9).text("brush ([ and ])"));
         egui::ComboBox::from_label("symmetry (Y)").selected_text(self.symmetry.name()).show_ui(ui, |ui| {
             for s in Symmetry::ALL {
                 ui.selectable_value(&mut self.symmetry, s, s.name());
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.add_enabled(self.editor.can_undo(), egui::Button::new("undo (Ctrl+Z)")).clicked() {
                 self.editor.undo();
             }
@@ -253,73 +487,70 @@ impl GameView for EditView {
             if !self.faults.is_empty() && ui.button("save anyway").clicked() {
                 self.save_said(true);
             }
+            if ui.button("random (Ctrl+R)").on_hover_text("a new map from the game's own generator").clicked() {
+                self.random_said();
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("▶ play it (P)").on_hover_text("you play a seat on this map; E comes back here").clicked() {
+                self.start_said(false);
+            }
+            if ui.button("▶ our bots (Shift+P)").on_hover_text("a match of our sample bots on this map; E comes back here").clicked() {
+                self.start_said(true);
+            }
         });
         if let Some(message) = &self.message {
             ui.label(message);
         }
         self.refresh();
-        if self.faults.is_empty() {
-            ui.colored_label(Color32::from_rgb(120, 220, 120), "checked: a match accepts this map");
-        } else {
-            ui.colored_label(Color32::from_rgb(255, 120, 120), format!("{} fault(s), marked on the board:", self.faults.len()));
-            for f in &self.faults {
-                ui.label(format!("line {}, column {}: {}", f.line, f.column, f.what));
-            }
-        }
-        if !self.hints.is_empty() {
-            ui.label(egui::RichText::new("Fair-map hints").strong());
-            for hint in &self.hints {
-                ui.label(hint);
-            }
-        }
+        self.play.take().map(PanelRequest::Play)
     }
 
-    fn view_keys(&self) -> &'static [(&'static str, &'static str)] {
-        &[
-            ("1 … 9", "choose a tool"),
-            ("[ / ]", "a smaller / bigger brush"),
-            ("Y", "the next symmetry"),
-            ("Ctrl+Z / Ctrl+Y", "undo / redo a stroke"),
-            ("Ctrl+S", "save (a map with faults only with the panel's save anyway)"),
-        ]
-    }
-}
-
-impl EditView {
-    fn save_said(&mut self, anyway: bool) {
-        self.message = Some(match self.save(anyway) {
-            Ok(path) => format!("saved {}", path.display()),
-            Err(e) => e,
-        });
-    }
-
-    /// The editor's keys, while no text box has the keyboard.
-    fn keys(&mut self, ctx: &egui::Context) {
-        if super::view::typing(ctx) {
-            return;
-        }
+    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
         use egui::Key;
-        let (ctrl, pressed) =
-            ctx.input(|i| (i.modifiers.command, [Key::Z, Key::Y, Key::S, Key::OpenBracket, Key::CloseBracket].map(|k| i.key_pressed(k))));
-        let digit = ctx.input(|i| (1..=9).find(|d| Key::from_name(&d.to_string()).is_some_and(|k| i.key_pressed(k))));
-        match (ctrl, pressed) {
-            (true, [true, ..]) => {
-                self.editor.undo();
-            }
-            (true, [_, true, ..]) => {
-                self.editor.redo();
-            }
-            (true, [_, _, true, ..]) => self.save_said(false),
-            (false, [_, true, ..]) => {
-                self.symmetry =
-                    Symmetry::ALL[(Symmetry::ALL.iter().position(|s| *s == self.symmetry).unwrap_or(0) + 1) % Symmetry::ALL.len()]
-            }
-            (false, [_, _, _, true, _]) => self.brush = self.brush.saturating_sub(1).max(1),
-            (false, [_, _, _, _, true]) => self.brush = (self.brush + 1).min(9),
-            _ => {}
+        const USED: [Key; 16] = [
+            Key::Num1,
+            Key::Num2,
+            Key::Num3,
+            Key::Num4,
+            Key::Num5,
+            Key::Num6,
+            Key::Num7,
+            Key::Num8,
+            Key::Num9,
+            Key::OpenBracket,
+            Key::CloseBracket,
+            Key::Y,
+            Key::Z,
+            Key::S,
+            Key::R,
+            Key::P,
+        ];
+        let (ctrl, shift, pressed) = ctx.input(|i| (i.modifiers.command, i.modifiers.shift, USED.map(|k| i.key_pressed(k))));
+        let is = |key: Key| USED.iter().position(|k| *k == key).is_some_and(|k| pressed[k]);
+        let tools = self.format.tools().len();
+        let mut acted = true;
+        match ctrl {
+            true if is(Key::Z) => drop(self.editor.undo()),
+            true if is(Key::Y) => drop(self.editor.redo()),
+            true if is(Key::S) => self.save_said(false),
+            true if is(Key::R) => self.random_said(),
+            false if is(Key::Y) => self.symmetry = self.symmetry.next(),
+            false if is(Key::OpenBracket) => self.brush = self.brush.saturating_sub(1).max(1),
+            false if is(Key::CloseBracket) => self.brush = (self.brush + 1).min(9),
+            false if is(Key::P) => self.start_said(shift),
+            false => match (1..=tools.min(9)).find(|&d| is(USED[d - 1])) {
+                Some(d) => self.tool = d - 1,
+                None => acted = false,
+            },
+            _ => acted = false,
         }
-        if let Some(d) = digit.filter(|&d| !ctrl && d <= self.format.tools().len()) {
-            self.tool = d - 1;
-        }
+        if acted { &USED } else { &[] }
     }
+
+    fn help(&self) -> &'static [(&'static str, &'static str)] {
+        KEYS
+    }
+
+    fn stop(&mut self) {}
 }

@@ -84,6 +84,17 @@ pub enum PanelRequest {
     Stop,
     /// Move the cursor to the live end, where the game waits.
     BackToGame,
+    /// Show this game in the panel's place until it is closed (the map editor's "play it now").
+    Play(Playing),
+}
+
+/// A game started from a view (the map editor), shown in its place until the user comes back.
+pub enum Playing {
+    /// Played by hand in the window.
+    Hand(Box<dyn GameView>),
+    /// Our bots' match, a process of its own (in its own process group), followed as its
+    /// replay is written.
+    Bots { replay: std::path::PathBuf, child: std::process::Child },
 }
 
 /// A tooltip at the pointer whose lines never wrap into a narrow column (egui wraps tooltips

@@ -37,6 +37,8 @@ pub enum Action {
     Previous,
     Open,
     TakeOver,
+    /// Back to the map editor from a game started there.
+    Editor,
     Help,
 }
 
@@ -66,7 +68,7 @@ impl Action {
             Perspective,
             Everyone,
         ];
-        let tail = [Fog, Next, Previous, Open, TakeOver, Help];
+        let tail = [Fog, Next, Previous, Open, TakeOver, Editor, Help];
         fixed.into_iter().chain((0..9).map(Player)).chain(tail)
     }
 
@@ -107,13 +109,14 @@ impl Action {
             Action::Previous => "previous replay of the playlist".into(),
             Action::Open => "open a replay…".into(),
             Action::TakeOver => "take over: play on by hand from here".into(),
+            Action::Editor => "back to the map editor (a game started from it)".into(),
             Action::Help => "this help (Esc closes it)".into(),
         }
     }
 
     /// Whether a broadcast (no editing, no files, no hand play) offers this action.
     pub fn in_broadcast(self) -> bool {
-        !matches!(self, Action::GoTo | Action::Open | Action::TakeOver | Action::Perspective)
+        !matches!(self, Action::GoTo | Action::Open | Action::TakeOver | Action::Editor | Action::Perspective)
     }
 
     /// Whether the studio window (`kibitz view`) offers it: it has no playlist.
@@ -223,6 +226,7 @@ fn defaults(action: Action) -> Vec<Binding> {
         Action::Previous => vec![B::bare(Key::B), B::bare(Key::PageUp)],
         Action::Open => vec![B::bare(Key::O)],
         Action::TakeOver => vec![B::bare(Key::H)],
+        Action::Editor => vec![B::bare(Key::E)],
         // Some keyboards send the physical Shift+/ for ?.
         Action::Help => vec![B::typed(Key::Questionmark), B::shifted(Key::Slash)],
     }

@@ -199,6 +199,13 @@ fn scrub_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
 }
 
 fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
+    if viewer.editor_behind.is_some() {
+        let back = ui.button("⟲ back to the map editor  (E)").on_hover_text(viewer.keymap.hint(Action::Editor));
+        if back.clicked() {
+            viewer.back_to_editor();
+        }
+        ui.separator();
+    }
     if let Some(tournament) = &viewer.tournament
         && let Some(path) = super::tournament::panel(ui, tournament, viewer.source.as_ref())
     {
@@ -223,11 +230,13 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
     // Everything above the turn log scrolls on its own, so the log keeps at least a quarter of
     // the panel however long a game's details are (and the rest, when they are short).
     let top = (ui.available_height() * 0.75).max(120.0);
+    let mut playing = None;
     egui::ScrollArea::vertical().id_salt("side-top").max_height(top).auto_shrink([false, true]).show(ui, |ui| {
         if let Some(hand) = session.hand() {
             match hand.panel(ui, cursor == playback.len()) {
                 Some(PanelRequest::Stop) => hand.stop(),
                 Some(PanelRequest::BackToGame) => playback.seek(playback.len()),
+                Some(PanelRequest::Play(game)) => playing = Some(game),
                 None => {}
             }
             ui.separator();
@@ -305,6 +314,9 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
     });
     if scrolled {
         viewer.log_scrolled_to = Some(scroll_to);
+    }
+    if let Some(game) = playing {
+        viewer.play_from_editor(game);
     }
 }
 

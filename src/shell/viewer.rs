@@ -77,6 +77,10 @@ pub struct Viewer {
     tournament_coming: Option<Mutex<Receiver<Result<super::tournament::Tournament, String>>>>,
     /// A contest day's ranking, between its servers' live views (`kibitz broadcast DIR`).
     pub contest: Option<super::contest::ContestBoard>,
+    /// The map editor, waiting while a game started from it is shown (E comes back).
+    pub editor_behind: Option<Box<dyn GameView>>,
+    /// That game's match process, when our bots play it: ended on the way back.
+    game_process: Option<std::process::Child>,
 }
 
 /// How long a frame may spend taking in a loading replay: the window keeps its pace (about
@@ -126,6 +130,8 @@ impl Viewer {
             tournament_refresh: None,
             tournament_coming: None,
             contest: None,
+            editor_behind: None,
+            game_process: None,
             still: false,
             fog_player: 0,
             play_when_shown: false,
@@ -395,6 +401,40 @@ impl Viewer {
         }
     }
 
+    /// Shows a game started from the map editor in its place; the editor waits behind it.
+    pub fn play_from_editor(&mut self, game: crate::kit::view::Playing) {
+        use crate::kit::view::Playing;
+        self.back_to_editor();
+        let Some(editor) = self.session.take() else { return };
+        self.editor_behind = Some(editor);
+        match game {
+            Playing::Hand(view) => {
+                self.show(view);
+                self.message = Some(Notice { text: "You play the map being edited; E goes back to the editor".into(), error: false });
+            }
+            Playing::Bots { replay, child } => {
+                self.game_process = Some(child);
+                self.follow(std::collections::VecDeque::from([kibitz_follow::Source::File(replay)]), None);
+                self.message = Some(Notice { text: "Our bots play the map being edited; E goes back to the editor".into(), error: false });
+            }
+        }
+    }
+
+    /// Ends a game started from the map editor (its replay is kept) and shows the editor again.
+    pub fn back_to_editor(&mut self) {
+        let Some(editor) = self.editor_behind.take() else { return };
+        if let Some(hand) = self.session.as_mut().and_then(|s| s.hand()) {
+            hand.stop();
+        }
+        if let Some(mut child) = self.game_process.take() {
+            kibitz_referee::process::kill_group(child.id());
+            let _ = child.wait();
+        }
+        self.receive(None);
+        self.message = None;
+        self.show(editor);
+    }
+
     /// Continues the shown replay by hand from the cursor, in the seat that is to move.
     fn take_over(&mut self) {
         let Some(session) = &self.session else { return };
@@ -496,6 +536,7 @@ impl Viewer {
             Action::Previous => self.step_playlist(-1),
             Action::Open => self.ask_for_file(),
             Action::TakeOver => self.take_over(),
+            Action::Editor => self.back_to_editor(),
             Action::Help => self.show_help = !self.show_help,
         }
     }

@@ -3,12 +3,11 @@
 //! uses); fair-map hints from each start's distances to the lighthouses.
 
 use super::view::LighthousesView;
-use crate::kit::editor::{Fault, MapFormat, Tool};
-use crate::kit::grid::Grid;
-use crate::kit::view::{BoardCamera, GameView};
-use bevy_egui::egui;
+use crate::kit::editor::{Fault, MapFormat, PlayNow, Tool, arg, sample_bot};
+use crate::kit::view::GameView;
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
-use kibitz_editor::Sheet;
+use kibitz_editor::{Board, Editor, Sheet};
+use std::path::Path;
 use kibitz_lighthouses::{Lighthouses, Map, Setup};
 use std::collections::VecDeque;
 
@@ -79,9 +78,26 @@ impl MapFormat for LighthousesMaps {
         Ok(Box::new(view))
     }
 
-    fn grid(&self, rect: egui::Rect, camera: &BoardCamera, width: usize, height: usize) -> Grid {
-        // The view's board: its kit rows are the file's lines (the map's row 0 at the bottom).
-        Grid::fit(rect, camera, width, height)
+    fn paint(&self, editor: &mut Editor, board: Board, tool: &Tool, at: (usize, usize), image: usize, _previous: Option<(usize, usize)>) {
+        let cell = (tool.cell)(image);
+        // A start is moved: its letter leaves the cell it was on.
+        if cell.is_alphanumeric() {
+            let placed: Vec<(usize, usize)> =
+                (0..board.rows).flat_map(|y| (0..board.cols).map(move |x| (x, y))).filter(|&(x, y)| editor.sheet().get(x, y) == Some(cell)).collect();
+            for (x, y) in placed {
+                editor.set(x, y, ' ');
+            }
+        }
+        editor.set(at.0, board.first + at.1, cell);
+    }
+
+    fn play_now(&self, map: &Path, text: &str, kibitz: &str) -> PlayNow {
+        let seats = Map::parse(text).map_or(2, |m| m.start_count());
+        let bots = (0..seats).map(|k| sample_bot(kibitz, "lighthouses", ["greedy", "random"][k % 2], k));
+        PlayNow {
+            hand: vec!["--map".into(), arg(map)],
+            bots: ["--map".into(), arg(map), "--rounds".into(), "60".into(), "--".into()].into_iter().chain(bots).collect(),
+        }
     }
 }
 

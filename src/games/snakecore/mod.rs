@@ -2,6 +2,7 @@
 //! protocol (a series of games with `--games`), its sample bots, its view, and hand play.
 
 mod cli;
+mod edit;
 mod hand;
 mod view;
 
@@ -40,6 +41,10 @@ impl Room for SnakeCoreRoom {
 
     fn hand_keys(&self) -> &'static [(&'static str, &'static str)] {
         hand::HELP
+    }
+
+    fn map_format(&self) -> Option<Box<dyn crate::kit::editor::MapFormat>> {
+        Some(Box::new(edit::SnakeCoreMaps))
     }
 
     fn bot_strategies(&self) -> &'static [&'static str] {
