@@ -57,6 +57,7 @@ fn round_trip(game: &str, paths: &[PathBuf]) {
 fn every_map_of_every_game_with_an_editor_opens_checks_and_saves_byte_for_byte() {
     round_trip("lighthouses", &maps("lighthouses", "txt", Some("lighthouses/maps")));
     round_trip("snakecore", &maps("snakecore", "txt", None));
+    round_trip("amazes", &maps("amazes", "txt", Some("amazes/mazes")));
 }
 
 #[test]
@@ -168,4 +169,48 @@ fn scripted_edits_make_a_fair_four_seat_snakecore_map_that_our_bots_play() {
     view.save(false).unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     bots_play(&view, "snakecore", &path, &dir.path().join("game.jsonl"));
+}
+
+#[test]
+fn an_amazes_maze_from_the_generator_edited_shows_a_broken_corner_where_it_is_and_our_bots_play_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("maze.txt");
+    let format = kibitz::games::registry().get("amazes").unwrap().map_format().unwrap();
+    let mut view = open("amazes", Some(&path), format.new_map(0, 0));
+    assert!(!view.faults().is_empty(), "every wall standing: no square reaches another");
+    view.random_fill().unwrap();
+    view.refresh();
+    assert!(view.faults().is_empty(), "{:?}", view.faults());
+    assert_eq!(view.board().first, 2, "the generator's maze has start lines");
+    let generated = view.editor().text();
+    let [_wall, open_edge, red, _blue] = [0, 1, 2, 3];
+    // The four edges around the corner between squares (1, 1) and (2, 2), opened in one stroke.
+    for at in [(1, 2), (3, 2), (2, 1), (2, 3)] {
+        view.paint(open_edge, at, 1, Symmetry::None);
+    }
+    view.end_stroke();
+    view.refresh();
+    let corner = view.faults().iter().find(|f| f.what.contains("corner")).unwrap_or_else(|| panic!("{:?}", view.faults()));
+    assert_eq!(view.format().fault_cell(view.board(), corner), Some((2, 2)), "{corner:?}");
+    assert!(view.editor().undo());
+    assert_eq!(view.editor().text(), generated);
+    // Red's start on the top left square, Blue's opposite; a second press turns them.
+    let starts = |view: &mut EditView| view.editor().text().lines().take(2).map(str::to_string).collect::<Vec<_>>();
+    let facing = |line: &str| line.chars().last().unwrap();
+    let turned = |f: char| ['N', 'E', 'S', 'W'][("NESW".find(f).unwrap() + 1) % 4];
+    view.paint(red, (1, 1), 1, Symmetry::Rotate);
+    view.end_stroke();
+    let placed = starts(&mut view);
+    assert_eq!(placed[0][..4], *"1 1 ", "{placed:?}");
+    assert_eq!(placed[1][..6], *"25 25 ", "{placed:?}");
+    view.paint(red, (1, 1), 1, Symmetry::Rotate);
+    view.end_stroke();
+    let now = starts(&mut view);
+    for k in 0..2 {
+        assert_eq!(facing(&now[k]), turned(facing(&placed[k])), "{placed:?} then {now:?}");
+    }
+    assert!(view.editor().undo() && view.editor().undo());
+    view.save(false).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), generated);
+    bots_play(&view, "amazes", &path, &dir.path().join("game.jsonl"));
 }

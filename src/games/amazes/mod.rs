@@ -2,6 +2,7 @@
 //! each player's knowledge, and hand play in the fog.
 
 mod cli;
+mod edit;
 mod hand;
 mod view;
 
@@ -45,6 +46,10 @@ impl Room for AmazesRoom {
 
     fn tools(&self) -> Vec<Verb<ExitCode>> {
         vec![Verb::new(cli::maze)]
+    }
+
+    fn map_format(&self) -> Option<Box<dyn crate::kit::editor::MapFormat>> {
+        Some(Box::new(edit::AmazeMazes))
     }
 
     fn bot_strategies(&self) -> &'static [&'static str] {

@@ -105,11 +105,16 @@ impl std::ops::Deref for MazeGrid {
     }
 }
 
+/// The maze's squares on the screen, below the legend (the editor draws on them too).
+pub fn squares(rect: Rect, camera: &BoardCamera) -> Grid {
+    // A strip at the top stays free for the legend.
+    let rect = Rect::from_min_max(rect.min + Vec2::new(0.0, LEGEND_HEIGHT), rect.max);
+    Grid::fit(rect, camera, SIZE, SIZE)
+}
+
 impl MazeGrid {
     fn fit(rect: Rect, camera: &BoardCamera) -> Self {
-        // A strip at the top stays free for the legend.
-        let rect = Rect::from_min_max(rect.min + Vec2::new(0.0, LEGEND_HEIGHT), rect.max);
-        MazeGrid(Grid::fit(rect, camera, SIZE, SIZE))
+        MazeGrid(squares(rect, camera))
     }
     fn rect(&self, s: Square) -> Rect {
         self.0.cell_rect(s.col(), s.row())
