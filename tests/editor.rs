@@ -58,6 +58,7 @@ fn every_map_of_every_game_with_an_editor_opens_checks_and_saves_byte_for_byte()
     round_trip("lighthouses", &maps("lighthouses", "txt", Some("lighthouses/maps")));
     round_trip("snakecore", &maps("snakecore", "txt", None));
     round_trip("amazes", &maps("amazes", "txt", Some("amazes/mazes")));
+    round_trip("osada", &maps("osada", "txt", None));
 }
 
 #[test]
@@ -73,9 +74,18 @@ fn an_unknown_tool_or_a_cell_off_the_board_paints_nothing() {
 
 /// Runs `kibitz match GAME` with the arguments "play it now" gives for our bots on `map`.
 fn bots_play(view: &EditView, game: &str, map: &Path, out: &Path) {
+    bots_play_quicker(view, game, map, out, &[]);
+}
+
+/// The same, with some of the options' values changed (shorter games for a test).
+fn bots_play_quicker(view: &EditView, game: &str, map: &Path, out: &Path, quicker: &[(&str, &str)]) {
     let text = std::fs::read_to_string(map).unwrap();
-    let now = view.format().play_now(map, &text, env!("CARGO_BIN_EXE_kibitz"));
-    let o = run(kibitz().args(["match", game, "--out"]).arg(out).args(&now.bots));
+    let mut args = view.format().play_now(map, &text, env!("CARGO_BIN_EXE_kibitz")).bots;
+    for (option, value) in quicker {
+        let at = args.iter().position(|a| a == option).unwrap_or_else(|| panic!("{game}: play it now gives {option}: {args:?}"));
+        args[at + 1] = value.to_string();
+    }
+    let o = run(kibitz().args(["match", game, "--out"]).arg(out).args(&args));
     assert!(o.status.success(), "{game}: {}", stderr(&o));
     assert!(verify(out).status.success(), "{game}: the replay verifies");
 }
@@ -213,4 +223,45 @@ fn an_amazes_maze_from_the_generator_edited_shows_a_broken_corner_where_it_is_an
     view.save(false).unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), generated);
     bots_play(&view, "amazes", &path, &dir.path().join("game.jsonl"));
+}
+
+#[test]
+fn an_osada_settlement_gets_masts_and_ground_shows_a_cut_off_field_and_our_bots_play_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("settlement.txt");
+    let format = kibitz::games::registry().get("osada").unwrap().map_format().unwrap();
+    let mut view = open("osada", Some(&path), format.new_map(64, 64));
+    assert!(view.faults().iter().any(|f| f.what.contains("no mast")), "{:?}", view.faults());
+    let [_solid, soggy, blocked, mast] = [0, 1, 2, 3];
+    view.paint(mast, (10, 10), 1, Symmetry::Rotate);
+    view.end_stroke();
+    view.paint(soggy, (31, 31), 5, Symmetry::None);
+    view.end_stroke();
+    view.refresh();
+    assert!(view.faults().is_empty(), "{:?}", view.faults());
+    let text = view.editor().text();
+    assert!(text.ends_with("mast 11 11\nmast 54 54\n"), "{}", &text[text.len() - 40..]);
+    assert_eq!(view.hints().len(), 2, "{:?}", view.hints());
+    // A ring of blocked fields around (3, 3) cuts it off: the field is marked.
+    for at in [(2, 2), (3, 2), (4, 2), (2, 3), (4, 3), (2, 4), (3, 4), (4, 4)] {
+        view.paint(blocked, at, 1, Symmetry::None);
+    }
+    view.end_stroke();
+    view.refresh();
+    let cut = view.faults().first().cloned().unwrap_or_else(|| panic!("no fault"));
+    assert_eq!(view.format().fault_cell(view.board(), &cut), Some((3, 3)), "{cut:?}");
+    view.editor().undo();
+    // A press on a mast lifts it.
+    view.paint(mast, (53, 53), 1, Symmetry::None);
+    view.end_stroke();
+    assert!(!view.editor().text().contains("mast 54 54"));
+    view.editor().undo();
+    assert_eq!(view.editor().text(), text);
+    view.save(false).unwrap();
+    bots_play_quicker(&view, "osada", &path, &dir.path().join("game.jsonl"), &[("--game-turns", "3"), ("--turn-ms", "40")]);
+    // The generator's settlement, 64 fields a side, four masts.
+    view.random_fill().unwrap();
+    view.refresh();
+    assert!(view.faults().is_empty(), "{:?}", view.faults());
+    assert_eq!(view.editor().text().matches("mast").count(), 4);
 }

@@ -3,6 +3,7 @@
 //! server the app hosts.
 
 mod cli;
+mod edit;
 mod hand;
 mod play;
 mod view;
@@ -60,6 +61,10 @@ impl Room for OsadaRoom {
 
     fn contest_verb(&self) -> Option<Verb<PreparedServer>> {
         Some(server::contest_verb::<cli::OsadaArgs>())
+    }
+
+    fn map_format(&self) -> Option<Box<dyn crate::kit::editor::MapFormat>> {
+        Some(Box::new(edit::OsadaSettlements))
     }
 
     fn bot_strategies(&self) -> &'static [&'static str] {
