@@ -59,6 +59,7 @@ fn every_map_of_every_game_with_an_editor_opens_checks_and_saves_byte_for_byte()
     round_trip("snakecore", &maps("snakecore", "txt", None));
     round_trip("amazes", &maps("amazes", "txt", Some("amazes/mazes")));
     round_trip("osada", &maps("osada", "txt", None));
+    round_trip("icfp2015", &maps("icfp2015", "json", Some("icfp2015/problems")));
 }
 
 #[test]
@@ -264,4 +265,42 @@ fn an_osada_settlement_gets_masts_and_ground_shows_a_cut_off_field_and_our_bots_
     view.refresh();
     assert!(view.faults().is_empty(), "{:?}", view.faults());
     assert_eq!(view.editor().text().matches("mast").count(), 4);
+}
+
+#[test]
+fn an_icfp2015_problem_gets_full_cells_written_in_its_own_spacing_and_our_solver_plays_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hive.json");
+    let original = std::fs::read_to_string(workspace().join("maps/icfp2015/hive.json")).unwrap();
+    std::fs::write(&path, &original).unwrap();
+    let mut view = open("icfp2015", Some(&path), Sheet::parse(&original));
+    assert_eq!((view.board().cols, view.board().rows), (10, 14));
+    let [full, empty] = [0, 1];
+    view.paint(full, (3, 12), 1, Symmetry::None);
+    view.paint(full, (4, 12), 1, Symmetry::None);
+    view.end_stroke();
+    view.refresh();
+    assert!(view.faults().is_empty(), "{:?}", view.faults());
+    let text = view.editor().text();
+    assert!(text.contains(r#"{"x": 4, "y": 9}, {"x": 5, "y": 9}, {"x": 3, "y": 12}, {"x": 4, "y": 12}]"#), "{text}");
+    let outside = |t: &str| t.replace(&t[t.find("\"filled\"").unwrap()..t.find("\"units\"").unwrap()], "");
+    assert_eq!(outside(&text), outside(&original), "only the filled array changes");
+    // Emptied again: the file as it was.
+    view.paint(empty, (3, 12), 1, Symmetry::None);
+    view.paint(empty, (4, 12), 1, Symmetry::None);
+    view.end_stroke();
+    assert_eq!(view.editor().text(), original);
+    // A compact problem stays compact.
+    let mut compact = open("icfp2015", None, format_new("icfp2015", 5, 5));
+    compact.paint(full, (1, 1), 1, Symmetry::Mirror);
+    compact.end_stroke();
+    assert!(compact.editor().text().contains(r#""filled":[{"x":1,"y":1},{"x":3,"y":1}]"#), "{}", compact.editor().text());
+    view.paint(full, (3, 12), 1, Symmetry::None);
+    view.end_stroke();
+    view.save(false).unwrap();
+    bots_play_quicker(&view, "icfp2015", &path, &dir.path().join("game.jsonl"), &[("--time-limit", "5")]);
+}
+
+fn format_new(game: &str, cols: usize, rows: usize) -> Sheet {
+    kibitz::games::registry().get(game).unwrap().map_format().unwrap().new_map(cols, rows)
 }

@@ -83,6 +83,10 @@ pub trait MapFormat: Send + Sync {
     fn grid(&self, rect: egui::Rect, camera: &BoardCamera, board: Board) -> Grid {
         Grid::fit(rect, camera, board.cols, board.rows)
     }
+    /// The board cell under screen point `p` (a hex board's differ from the grid's squares).
+    fn cell_at(&self, rect: egui::Rect, camera: &BoardCamera, board: Board, p: egui::Pos2) -> Option<(usize, usize)> {
+        self.grid(rect, camera, board).cell_at(p)
+    }
     /// A random map from the game's own generator, about the size of `board`.
     fn generate(&self, _seed: u64, _board: Board) -> Option<Result<String, String>> {
         None
@@ -406,8 +410,9 @@ impl GameView for EditView {
         // Painting: press, drag, release is one stroke; a cell is painted once as the pointer
         // stays on it.
         let tool = self.format.tools()[self.tool];
+        let cell_at = |p| self.format.cell_at(rect, camera, self.board, p);
         if let Some(p) = response.interact_pointer_pos().filter(|_| response.is_pointer_button_down_on() || response.clicked())
-            && let Some(cell) = grid.cell_at(p)
+            && let Some(cell) = cell_at(p)
             && self.trail.first().copied().flatten() != Some(cell)
         {
             self.paint(self.tool, cell, self.brush, self.symmetry);
@@ -417,7 +422,7 @@ impl GameView for EditView {
         }
         self.refresh();
         if let Some(pos) = response.hover_pos()
-            && let Some((x, y)) = grid.cell_at(pos)
+            && let Some((x, y)) = self.format.cell_at(rect, camera, self.board, pos)
         {
             let here: Vec<&str> =
                 self.faults.iter().filter(|f| self.format.fault_cell(self.board, f) == Some((x, y))).map(|f| f.what.as_str()).collect();

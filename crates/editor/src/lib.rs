@@ -267,10 +267,18 @@ impl Editor {
         }
     }
 
+    /// The whole file becomes `text`, as part of the stroke (a format whose cells are not its
+    /// characters: a JSON problem written anew); undo keeps only the lines that changed.
+    pub fn rewrite(&mut self, text: &str) {
+        if self.sheet.text() != text {
+            *self.touch() = Sheet::parse(text).lines;
+        }
+    }
+
     /// The whole file becomes `text` (a random fill): one stroke.
     pub fn replace_all(&mut self, text: &str) {
         self.end_stroke();
-        *self.touch() = Sheet::parse(text).lines;
+        self.rewrite(text);
         self.end_stroke();
     }
 

@@ -2,6 +2,7 @@
 //! command line, the hex view, and hand play.
 
 mod cli;
+mod edit;
 mod hand;
 mod inputs;
 mod score;
@@ -37,6 +38,10 @@ impl Room for Icfp2015Room {
 
     fn match_verb(&self) -> Option<Verb<Summary>> {
         Some(Verb::checked(cli::check_match, cli::run_match))
+    }
+
+    fn map_format(&self) -> Option<Box<dyn crate::kit::editor::MapFormat>> {
+        Some(Box::new(edit::Icfp2015Problems))
     }
 
     fn play_verb(&self) -> Option<Verb<Session>> {

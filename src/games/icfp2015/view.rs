@@ -163,6 +163,18 @@ impl HexGrid {
     }
 }
 
+/// The problem's board cell under screen point `p`, as the view lays out a `width` × `height`
+/// board in `rect` (the map editor paints on it).
+pub fn board_cell_at(rect: Rect, camera: &BoardCamera, width: u32, height: u32, p: Pos2) -> Option<(usize, usize)> {
+    let c = HexGrid::fit(board_rect(rect), width, height, camera).cell_at(p);
+    (c.x >= 0 && c.y >= 0 && c.x < width as i32 && c.y < height as i32).then_some((c.x as usize, c.y as usize))
+}
+
+/// Below the score strip at the top.
+fn board_rect(rect: Rect) -> Rect {
+    Rect::from_min_max(rect.min + Vec2::new(0.0, 44.0), rect.max)
+}
+
 impl GameView for Icfp2015View {
     fn game(&self) -> &'static str {
         Icfp2015::ID
@@ -240,7 +252,7 @@ impl GameView for Icfp2015View {
     ) {
         let state = self.rec.state(cursor).clone();
         let problem = state.rules().problem().clone();
-        let board_rect = Rect::from_min_max(rect.min + Vec2::new(0.0, 44.0), rect.max);
+        let board_rect = board_rect(rect);
         let grid = HexGrid::fit(board_rect, problem.width(), problem.height(), camera);
         let painter = ui.painter_at(rect);
         for y in 0..problem.height() as i32 {
