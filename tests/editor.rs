@@ -60,6 +60,7 @@ fn every_map_of_every_game_with_an_editor_opens_checks_and_saves_byte_for_byte()
     round_trip("amazes", &maps("amazes", "txt", Some("amazes/mazes")));
     round_trip("osada", &maps("osada", "txt", None));
     round_trip("icfp2015", &maps("icfp2015", "json", Some("icfp2015/problems")));
+    round_trip("wycinanka", &maps("wycinanka", "world", None));
 }
 
 #[test]
@@ -303,4 +304,46 @@ fn an_icfp2015_problem_gets_full_cells_written_in_its_own_spacing_and_our_solver
 
 fn format_new(game: &str, cols: usize, rows: usize) -> Sheet {
     kibitz::games::registry().get(game).unwrap().map_format().unwrap().new_map(cols, rows)
+}
+
+#[test]
+fn a_wycinanka_sheet_gets_vertices_and_edges_and_keeps_its_orders_and_our_solvers_play_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sheet.world");
+    let original = std::fs::read_to_string(workspace().join("maps/wycinanka/seed-example.world")).unwrap();
+    std::fs::write(&path, &original).unwrap();
+    let mut view = open("wycinanka", Some(&path), Sheet::parse(&original));
+    assert_eq!((view.board().cols, view.board().rows), (4, 5), "positions 0…3 by 0…4");
+    let [move_vertex, vertex, edge] = [0, 1, 2];
+    // Vertex 7 on a free cell: not connected yet, the parser says so.
+    view.paint(vertex, (3, 4), 1, Symmetry::None);
+    view.end_stroke();
+    view.refresh();
+    assert!(view.faults().iter().any(|f| f.what.contains("not connected")), "{:?}", view.faults());
+    // An edge from vertex 5 at (0, 4) to it.
+    view.paint(edge, (0, 4), 1, Symmetry::None);
+    view.paint(edge, (3, 4), 1, Symmetry::None);
+    view.end_stroke();
+    view.refresh();
+    assert!(view.faults().is_empty(), "{:?}", view.faults());
+    let text = view.editor().text();
+    assert!(text.contains("sheet\n7 7\n1 2\n4 2\n2 3\n3 4\n3 6\n4 5\n5 7\n"), "{text}");
+    assert!(text.contains("3 2\n3 4\n# The example"), "vertex 7's position after vertex 6's\n{text}");
+    assert!(text.ends_with(original.split_once("# The example").unwrap().1), "the orders as written");
+    // Vertex 7 dragged one cell up; then the edge drawn again is taken away.
+    view.paint(move_vertex, (3, 4), 1, Symmetry::None);
+    view.paint(move_vertex, (3, 3), 1, Symmetry::None);
+    view.end_stroke();
+    assert!(view.editor().text().contains("3 2\n3 3\n# The example"));
+    view.paint(edge, (0, 4), 1, Symmetry::None);
+    view.paint(edge, (3, 3), 1, Symmetry::None);
+    view.end_stroke();
+    assert!(view.editor().text().contains("sheet\n7 6\n"));
+    assert!(view.editor().undo() && view.editor().undo());
+    assert_eq!(view.editor().text(), text);
+    view.save(false).unwrap();
+    bots_play_quicker(&view, "wycinanka", &path, &dir.path().join("game.jsonl"), &[("--game-turns", "3"), ("--turn-ms", "40")]);
+    view.random_fill().unwrap();
+    view.refresh();
+    assert!(view.faults().is_empty(), "{:?}", view.faults());
 }

@@ -3,6 +3,7 @@
 //! app hosts.
 
 mod cli;
+mod edit;
 mod hand;
 mod play;
 mod view;
@@ -62,6 +63,10 @@ impl Room for WycinankaRoom {
 
     fn contest_verb(&self) -> Option<Verb<PreparedServer>> {
         Some(server::contest_verb::<cli::SheetArgs>())
+    }
+
+    fn map_format(&self) -> Option<Box<dyn crate::kit::editor::MapFormat>> {
+        Some(Box::new(edit::WycinankaWorlds))
     }
 
     fn bot_strategies(&self) -> &'static [&'static str] {
