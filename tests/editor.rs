@@ -347,3 +347,46 @@ fn a_wycinanka_sheet_gets_vertices_and_edges_and_keeps_its_orders_and_our_solver
     view.refresh();
     assert!(view.faults().is_empty(), "{:?}", view.faults());
 }
+
+#[test]
+fn a_broken_file_of_any_game_opens_with_its_fault_painting_never_panics_and_saving_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = [
+        ("lighthouses", "#####\n# A #\n# !\n#####\n"),
+        ("snakecore", "# ragged\n....\n...\n....\n....\nsnake 0 0\n"),
+        ("amazes", "+-+-+\n| | |\n"),
+        ("icfp2015", "{\"id\": 1, \"width\": 5, \"height\": \n"),
+        ("wycinanka", "sheet\n3 2\n1 2\n"),
+        ("osada", "....\n..x.\n"),
+    ];
+    for (game, text) in broken {
+        let path = dir.path().join(format!("{game}.broken"));
+        let mut view = open(game, Some(&path), Sheet::parse(text));
+        let fault = view.faults().first().cloned().unwrap_or_else(|| panic!("{game}: a fault"));
+        assert!(!fault.what.is_empty() && !fault.place().is_empty(), "{game}: {fault:?}");
+        assert_eq!(view.editor().text(), text, "{game}: every line kept");
+        let tools = view.format().tools().len();
+        for tool in 0..tools {
+            for at in [(0, 0), (1, 1), (3, 2), (60, 60)] {
+                view.paint(tool, at, 3, Symmetry::Four);
+            }
+            view.end_stroke();
+        }
+        let refused = view.save(false).unwrap_err();
+        assert!(refused.contains("fault"), "{game}: {refused}");
+        assert!(!path.exists(), "{game}: nothing written before asking");
+        view.save(true).unwrap();
+        assert!(path.exists(), "{game}: saved anyway");
+    }
+}
+
+#[test]
+fn an_unknown_game_or_one_without_map_files_is_answered_with_the_games_that_have_an_editor() {
+    for (game, says) in [("chess", "is not a game this Kibitz knows"), ("fedrunek", "has no map editor")] {
+        let o = run(kibitz().args(["edit", game]));
+        assert_eq!(o.status.code(), Some(2), "{game}");
+        let err = stderr(&o);
+        assert!(err.contains(says), "{err}");
+        assert!(err.contains("lighthouses, snakecore, icfp2015, amazes, wycinanka, osada"), "{err}");
+    }
+}

@@ -895,7 +895,7 @@ fn can_drive_a_window() -> bool {
 }
 
 #[test]
-fn the_map_editor_is_painted_checked_undone_and_saved_in_a_real_window() {
+fn the_map_editor_is_painted_checked_undone_saved_and_played_in_a_real_window() {
     if !can_drive_a_window() {
         return;
     }
@@ -908,7 +908,7 @@ fn the_map_editor_is_painted_checked_undone_and_saved_in_a_real_window() {
     let display = format!(":{}", 60 + std::process::id() % 200);
     let _xvfb = Killed(Command::new("Xvfb").args([&display, "-screen", "0", "1280x800x24"]).spawn().unwrap());
     std::thread::sleep(Duration::from_millis(800));
-    let _editor = Killed(
+    let editor = Killed(
         Command::new(env!("CARGO_BIN_EXE_kibitz"))
             .args(["edit", "lighthouses"])
             .arg(&map)
@@ -925,6 +925,9 @@ fn the_map_editor_is_painted_checked_undone_and_saved_in_a_real_window() {
         assert!(Instant::now() < until, "the editor's window did not open");
         std::thread::sleep(Duration::from_millis(200));
     }
+    // No window manager gives it the keyboard: it is given here.
+    let window = String::from_utf8_lossy(&x(&["search", "--name", "Kibitz"]).stdout).lines().next().unwrap_or_default().to_string();
+    x(&["windowfocus", "--sync", &window]);
     std::thread::sleep(Duration::from_secs(3));
     let click = |at: (u32, u32)| {
         x(&["mousemove", &at.0.to_string(), &at.1.to_string(), "click", "1"]);
@@ -939,19 +942,67 @@ fn the_map_editor_is_painted_checked_undone_and_saved_in_a_real_window() {
     let red_box = |image: &image::RgbImage| {
         (8..100).flat_map(|x| (334..426).map(move |y| (x, y))).filter(|&(x, y)| near(image.get_pixel(x, y).0, [255, 60, 60], 30)).count()
     };
-    // The island tool (the first) paints line 4's inner water, and the map is saved.
+    // A modifier is held over a few frames, as a hand holds it (the window reads modifiers
+    // once a frame; xdotool's quick chord is over by then).
+    let key = |keys: &str| {
+        match keys.split_once('+') {
+            Some((modifier, key)) => {
+                x(&["keydown", modifier]);
+                std::thread::sleep(Duration::from_millis(300));
+                x(&["key", key]);
+                std::thread::sleep(Duration::from_millis(300));
+                x(&["keyup", modifier]);
+            }
+            None => drop(x(&["key", keys])),
+        }
+        std::thread::sleep(Duration::from_millis(900));
+    };
+    // The island tool (the first) paints line 4's inner water, and Ctrl+S saves the map.
     click((416, 382));
-    click((1130, 337));
+    key("ctrl+s");
     let saved = std::fs::read_to_string(&map).unwrap();
     assert_eq!(saved.lines().nth(3), Some("#     #    #"), "the painted cell is saved:\n{saved}");
     // Island on the border: the fault is marked on the board; undone, it is gone.
     click((54, 379));
     let faulty = shot("fault.png");
     assert!(red_box(&faulty) > 100, "the fault's box on the board");
-    click((951, 337));
+    key("ctrl+z");
     let fixed = shot("undone.png");
     assert_eq!(red_box(&fixed), 0, "undone: no fault");
     assert!(board_share(&fixed, |p| near(p, WATER, 6)) > 0.03, "the map drawn by the game's own view again");
+    // P plays the map by hand in the same window, recorded beside the map's copy; E comes back.
+    let games = std::env::temp_dir().join(format!("kibitz-edit-{}", editor.0.id()));
+    let replays = || -> Vec<std::path::PathBuf> {
+        let mut found: Vec<_> = std::fs::read_dir(&games)
+            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "jsonl")).collect())
+            .unwrap_or_default();
+        found.sort();
+        found
+    };
+    key("p");
+    std::thread::sleep(Duration::from_secs(2));
+    let hand = replays();
+    assert_eq!(hand.len(), 1, "a hand game is recorded in {}", games.display());
+    assert!(std::fs::read_to_string(&hand[0]).unwrap().contains("\"game\":\"lighthouses\""), "its header");
+    let playing = shot("playing.png");
+    key("e");
+    let back = shot("back.png");
+    assert!(board_share(&back, |p| near(p, WATER, 6)) > 0.03, "the editor again");
+    assert_ne!(playing.as_raw(), back.as_raw(), "the game was shown in the editor's place");
+    // Shift+P: our bots play it, followed as their replay grows; E ends their match.
+    key("shift+p");
+    let until = Instant::now() + Duration::from_secs(60);
+    let steps = |path: &std::path::Path| std::fs::read_to_string(path).map_or(0, |t| t.lines().count());
+    while replays().len() < 2 || steps(&replays()[1]) < 20 {
+        assert!(Instant::now() < until, "our bots' match is recorded in {}", games.display());
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    key("e");
+    std::thread::sleep(Duration::from_secs(1));
+    let stopped = steps(&replays()[1]);
+    std::thread::sleep(Duration::from_secs(1));
+    assert_eq!(steps(&replays()[1]), stopped, "the match ended on the way back to the editor");
+    let _ = std::fs::remove_dir_all(&games);
 }
 
 /// A child process killed when dropped, a failed assertion too.

@@ -11,7 +11,11 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  kibitz edit lighthouses maps/lighthouses/duel.txt\n  kibitz edit lighthouses mine.txt --size 24x14   # a new map, saved to mine.txt"
+    after_help = "Examples:\n  kibitz edit lighthouses maps/lighthouses/duel.txt\n  kibitz edit lighthouses mine.txt --size 24x14   # a new map, saved to mine.txt\n  \
+                  kibitz edit snakecore maps/snakecore/four.txt\n  kibitz edit amazes maze.txt   # a new maze; Ctrl+R draws a random one\n\n\
+                  In the window: 1 … 9 choose a tool, left drag paints, right drag pans, [ and ] size the brush, Y the symmetry,\n\
+                  Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S saves, P plays the map by hand, Shift+P lets our bots play it, E comes back.\n\
+                  docs/editor.md has every game's tools."
 )]
 pub struct EditArgs {
     /// The game whose map to edit.
@@ -39,7 +43,7 @@ fn parse_cells(text: &str) -> Result<(usize, usize), String> {
 pub fn run(registry: &Registry, args: EditArgs, verbose: bool) -> anyhow::Result<ExitCode> {
     let with_editor: Vec<&str> = registry.rooms().iter().filter(|r| r.map_format().is_some()).map(|r| r.id()).collect();
     let format = registry.get(&args.game).ok().and_then(|room| room.map_format()).ok_or_else(|| {
-        let known = if registry.get(&args.game).is_ok() { "has no map editor yet" } else { "is not a game this Kibitz knows" };
+        let known = if registry.get(&args.game).is_ok() { "has no map editor" } else { "is not a game this Kibitz knows" };
         anyhow::anyhow!("{} {known}; the games with an editor: {}", args.game, with_editor.join(", "))
     })?;
     let sheet = match &args.file {

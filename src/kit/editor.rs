@@ -32,8 +32,19 @@ pub struct Fault {
 }
 
 impl Fault {
+    /// A fault at `line` and `column` (from 1; line 0: the end of the file, column 0: the
+    /// whole line, as the games' parsers say).
     pub fn new(line: usize, column: usize, what: impl Into<String>) -> Fault {
         Fault { line, column, what: what.into() }
+    }
+
+    /// Where it is, as the panel says it.
+    pub fn place(&self) -> String {
+        match (self.line, self.column) {
+            (0, _) => "at the end of the file".into(),
+            (line, 0) => format!("line {line}"),
+            (line, column) => format!("line {line}, column {column}"),
+        }
     }
 }
 
@@ -87,6 +98,10 @@ pub trait MapFormat: Send + Sync {
     fn cell_at(&self, rect: egui::Rect, camera: &BoardCamera, board: Board, p: egui::Pos2) -> Option<(usize, usize)> {
         self.grid(rect, camera, board).cell_at(p)
     }
+    /// Whether the game has a generator of maps ([`MapFormat::generate`]).
+    fn can_generate(&self) -> bool {
+        false
+    }
     /// A random map from the game's own generator, about the size of `board`.
     fn generate(&self, _seed: u64, _board: Board) -> Option<Result<String, String>> {
         None
@@ -139,6 +154,8 @@ pub struct EditView {
 
 /// The keys the editor reads, as its help shows them.
 const KEYS: &[(&str, &str)] = &[
+    ("left drag", "paint with the tool (a python: its body)"),
+    ("right drag", "pan the board"),
     ("1 … 9", "choose a tool"),
     ("[ / ]", "a smaller / bigger brush"),
     ("Y", "the next symmetry"),
@@ -253,12 +270,7 @@ impl EditView {
         let path = self.path.clone().ok_or("no file to save to: give one (kibitz edit GAME FILE)")?;
         if !self.faults.is_empty() && !anyway {
             let first = &self.faults[0];
-            return Err(format!(
-                "the map has {} fault(s) (line {}: {}); save anyway to keep it",
-                self.faults.len(),
-                first.line,
-                first.what
-            ));
+            return Err(format!("the map has {} fault(s) ({}: {}); save anyway to keep it", self.faults.len(), first.place(), first.what));
         }
         std::fs::write(&path, self.editor.text()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         self.editor.saved();
@@ -291,7 +303,7 @@ impl EditView {
     fn start_game(&mut self, bots: bool) -> Result<Playing, String> {
         self.refresh();
         if let Some(first) = self.faults.first() {
-            return Err(format!("a match would refuse this map: line {}, column {}: {}", first.line, first.column, first.what));
+            return Err(format!("a match would refuse this map: {}: {}", first.place(), first.what));
         }
         let (dir, now) = self.play_now()?;
         let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
@@ -411,13 +423,14 @@ impl GameView for EditView {
         // stays on it.
         let tool = self.format.tools()[self.tool];
         let cell_at = |p| self.format.cell_at(rect, camera, self.board, p);
-        if let Some(p) = response.interact_pointer_pos().filter(|_| response.is_pointer_button_down_on() || response.clicked())
+        let painting = response.is_pointer_button_down_on() && ui.input(|i| i.pointer.primary_down());
+        if let Some(p) = response.interact_pointer_pos().filter(|_| painting || response.clicked())
             && let Some(cell) = cell_at(p)
             && self.trail.first().copied().flatten() != Some(cell)
         {
             self.paint(self.tool, cell, self.brush, self.symmetry);
         }
-        if !response.is_pointer_button_down_on() {
+        if !painting {
             self.end_stroke();
         }
         self.refresh();
@@ -441,7 +454,7 @@ impl GameView for EditView {
         } else {
             ui.colored_label(Color32::from_rgb(255, 120, 120), format!("{} fault(s), marked on the board:", self.faults.len()));
             for f in self.faults.iter().take(50) {
-                ui.label(format!("line {}, column {}: {}", f.line, f.column, f.what));
+                ui.label(format!("{}: {}", f.place(), f.what));
             }
         }
         if !self.hints.is_empty() {
@@ -450,6 +463,10 @@ impl GameView for EditView {
                 ui.label(hint);
             }
         }
+    }
+
+    fn drags_paint(&self) -> bool {
+        true
     }
 
     fn hand(&mut self) -> Option<&mut dyn HandPlay> {
@@ -492,7 +509,8 @@ impl HandPlay for EditView {
             if !self.faults.is_empty() && ui.button("save anyway").clicked() {
                 self.save_said(true);
             }
-            if ui.button("random (Ctrl+R)").on_hover_text("a new map from the game's own generator").clicked() {
+            if self.format.can_generate() && ui.button("random (Ctrl+R)").on_hover_text("a new map from the game's own generator").clicked()
+            {
                 self.random_said();
             }
         });
@@ -511,46 +529,38 @@ impl HandPlay for EditView {
         self.play.take().map(PanelRequest::Play)
     }
 
+    /// Each key is taken with the modifiers of its own press (a quick Ctrl+S is over before
+    /// the frame that reads it), and taken from the shell's shortcuts.
     fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
-        use egui::Key;
-        const USED: [Key; 16] = [
-            Key::Num1,
-            Key::Num2,
-            Key::Num3,
-            Key::Num4,
-            Key::Num5,
-            Key::Num6,
-            Key::Num7,
-            Key::Num8,
-            Key::Num9,
-            Key::OpenBracket,
-            Key::CloseBracket,
-            Key::Y,
-            Key::Z,
-            Key::S,
-            Key::R,
-            Key::P,
-        ];
-        let (ctrl, shift, pressed) = ctx.input(|i| (i.modifiers.command, i.modifiers.shift, USED.map(|k| i.key_pressed(k))));
-        let is = |key: Key| USED.iter().position(|k| *k == key).is_some_and(|k| pressed[k]);
-        let tools = self.format.tools().len();
-        let mut acted = true;
-        match ctrl {
-            true if is(Key::Z) => drop(self.editor.undo()),
-            true if is(Key::Y) => drop(self.editor.redo()),
-            true if is(Key::S) => self.save_said(false),
-            true if is(Key::R) => self.random_said(),
-            false if is(Key::Y) => self.symmetry = self.symmetry.next(),
-            false if is(Key::OpenBracket) => self.brush = self.brush.saturating_sub(1).max(1),
-            false if is(Key::CloseBracket) => self.brush = (self.brush + 1).min(9),
-            false if is(Key::P) => self.start_said(shift),
-            false => match (1..=tools.min(9)).find(|&d| is(USED[d - 1])) {
-                Some(d) => self.tool = d - 1,
-                None => acted = false,
-            },
-            _ => acted = false,
+        use egui::{Key, Modifiers};
+        const DIGITS: [Key; 9] = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
+        const USED: [Key; 8] = [Key::Z, Key::Y, Key::S, Key::R, Key::P, Key::OpenBracket, Key::CloseBracket, Key::Num1];
+        let pressed = |modifiers: Modifiers, key: Key| ctx.input_mut(|i| i.consume_key(modifiers, key));
+        let tools = self.format.tools().len().min(DIGITS.len());
+        if pressed(Modifiers::COMMAND, Key::Z) {
+            self.editor.undo();
+        } else if pressed(Modifiers::COMMAND, Key::Y) {
+            self.editor.redo();
+        } else if pressed(Modifiers::COMMAND, Key::S) {
+            self.save_said(false);
+        } else if pressed(Modifiers::COMMAND, Key::R) {
+            self.random_said();
+        } else if pressed(Modifiers::SHIFT, Key::P) {
+            self.start_said(true);
+        } else if pressed(Modifiers::NONE, Key::P) {
+            self.start_said(false);
+        } else if pressed(Modifiers::NONE, Key::Y) {
+            self.symmetry = self.symmetry.next();
+        } else if pressed(Modifiers::NONE, Key::OpenBracket) {
+            self.brush = self.brush.saturating_sub(1).max(1);
+        } else if pressed(Modifiers::NONE, Key::CloseBracket) {
+            self.brush = (self.brush + 1).min(9);
+        } else if let Some(d) = (0..tools).find(|&d| pressed(Modifiers::NONE, DIGITS[d])) {
+            self.tool = d;
+        } else {
+            return &[];
         }
-        if acted { &USED } else { &[] }
+        &USED
     }
 
     fn help(&self) -> &'static [(&'static str, &'static str)] {

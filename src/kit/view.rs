@@ -286,6 +286,12 @@ pub trait GameView: Send + Sync {
         &[]
     }
 
+    /// Whether the left button's drags are the view's own (the map editor paints with them):
+    /// then only the right and middle buttons pan the board.
+    fn drags_paint(&self) -> bool {
+        false
+    }
+
     /// The hand play of this view, when it follows a live match.
     fn hand(&mut self) -> Option<&mut dyn HandPlay> {
         None

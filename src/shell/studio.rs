@@ -241,27 +241,30 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
             }
             ui.separator();
         }
-        ui.heading("Scores");
-        let scores = session.track().scores_at(cursor);
-        // Two players a row from five on: eight leave room for the game's own table below.
-        let per_row = if session.track().players.len() > 4 { 2 } else { 1 };
-        egui::Grid::new("score-list").num_columns(2 * per_row).show(ui, |ui| {
-            for (k, p) in session.track().players.iter().enumerate() {
-                ui.colored_label(p.color, RichText::new(format!("{k} {}", p.name)).strong());
-                ui.horizontal(|ui| {
-                    ui.label(session.track().show_score(scores.get(k).copied().unwrap_or(0)));
-                    if let Some((at, reason)) = &p.failed {
-                        let text = if *at < cursor { "failed" } else { "fails later" };
-                        ui.colored_label(Color32::LIGHT_RED, text).on_hover_text(format!("step {at}: {reason}"));
+        // A view without players (the map editor) has no scores to show.
+        if !session.track().players.is_empty() {
+            ui.heading("Scores");
+            let scores = session.track().scores_at(cursor);
+            // Two players a row from five on: eight leave room for the game's own table below.
+            let per_row = if session.track().players.len() > 4 { 2 } else { 1 };
+            egui::Grid::new("score-list").num_columns(2 * per_row).show(ui, |ui| {
+                for (k, p) in session.track().players.iter().enumerate() {
+                    ui.colored_label(p.color, RichText::new(format!("{k} {}", p.name)).strong());
+                    ui.horizontal(|ui| {
+                        ui.label(session.track().show_score(scores.get(k).copied().unwrap_or(0)));
+                        if let Some((at, reason)) = &p.failed {
+                            let text = if *at < cursor { "failed" } else { "fails later" };
+                            ui.colored_label(Color32::LIGHT_RED, text).on_hover_text(format!("step {at}: {reason}"));
+                        }
+                    });
+                    if (k + 1) % per_row == 0 {
+                        ui.end_row();
                     }
-                });
-                if (k + 1) % per_row == 0 {
-                    ui.end_row();
                 }
+            });
+            if let Some(step) = score_chart(ui, session.as_ref(), cursor, 150.0, ChartSpan::Whole) {
+                playback.seek(step);
             }
-        });
-        if let Some(step) = score_chart(ui, session.as_ref(), cursor, 150.0, ChartSpan::Whole) {
-            playback.seek(step);
         }
         ui.separator();
         session.details(ui, cursor, perspective);

@@ -106,7 +106,13 @@ pub fn board(ui: &mut egui::Ui, viewer: &mut Viewer, details: bool) -> egui::Rec
     let (cursor, perspective) = (viewer.playback.cursor(), viewer.perspective);
     let scene = viewer.session.as_mut().and_then(|s| s.scene(cursor, perspective).cloned());
     viewer.board3d = scene.map(|scene| Board3d { scene, rect, pixels_per_point: ui.ctx().pixels_per_point() });
-    if response.dragged() {
+    let paints = viewer.session.as_ref().is_some_and(|s| s.drags_paint());
+    let panning = if paints {
+        response.dragged_by(egui::PointerButton::Secondary) || response.dragged_by(egui::PointerButton::Middle)
+    } else {
+        response.dragged()
+    };
+    if panning {
         let d = response.drag_delta();
         viewer.pan(d.x, d.y);
     }

@@ -22,7 +22,12 @@ pub struct AmazeMazes;
 const TEXT_SIDE: usize = 2 * SIZE + 1;
 
 const TOOLS: &[Tool] = &[
-    Tool { name: "wall", help: "a wall on the edges painted (a square's middle and the corners stay as they are)", cell: |_| '+', single: false },
+    Tool {
+        name: "wall",
+        help: "a wall on the edges painted (a square's middle and the corners stay as they are)",
+        cell: |_| '+',
+        single: false,
+    },
     Tool { name: "open", help: "an open edge: the players pass", cell: |_| ' ', single: false },
     Tool { name: "red start", help: "Red's start on a square (press it again to turn it); mirrored, Blue's", cell: |_| 'R', single: true },
     Tool { name: "blue start", help: "Blue's start on a square (press it again to turn it); mirrored, Red's", cell: |_| 'B', single: true },
@@ -56,7 +61,15 @@ impl MapFormat for AmazeMazes {
         Board { first, cols: TEXT_SIDE, rows: TEXT_SIDE.min(sheet.height().saturating_sub(first)) }
     }
 
-    fn paint(&self, editor: &mut Editor, board: Board, tool: &Tool, (x, y): (usize, usize), image: usize, _previous: Option<(usize, usize)>) {
+    fn paint(
+        &self,
+        editor: &mut Editor,
+        board: Board,
+        tool: &Tool,
+        (x, y): (usize, usize),
+        image: usize,
+        _previous: Option<(usize, usize)>,
+    ) {
         let edge = match (x % 2, y % 2) {
             (1, 0) => '-',
             (0, 1) => '|',
@@ -104,6 +117,10 @@ impl MapFormat for AmazeMazes {
         let squares = squares(rect, camera);
         let cell = squares.cell / 2.0;
         Grid { cols: TEXT_SIDE, rows: TEXT_SIDE, origin: squares.origin - egui::Vec2::splat(cell / 2.0), cell, clip: squares.clip }
+    }
+
+    fn can_generate(&self) -> bool {
+        true
     }
 
     fn generate(&self, seed: u64, _board: Board) -> Option<Result<String, String>> {

@@ -103,7 +103,15 @@ impl MapFormat for Icfp2015Problems {
         false
     }
 
-    fn paint(&self, editor: &mut Editor, _board: Board, tool: &Tool, (x, y): (usize, usize), _image: usize, _previous: Option<(usize, usize)>) {
+    fn paint(
+        &self,
+        editor: &mut Editor,
+        _board: Board,
+        tool: &Tool,
+        (x, y): (usize, usize),
+        _image: usize,
+        _previous: Option<(usize, usize)>,
+    ) {
         if let Some(text) = toggled(&editor.text(), (x as i32, y as i32), (tool.cell)(0) == '#') {
             editor.rewrite(&text);
         }

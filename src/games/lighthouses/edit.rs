@@ -7,9 +7,9 @@ use crate::kit::editor::{Fault, MapFormat, PlayNow, Tool, arg, sample_bot};
 use crate::kit::view::GameView;
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::{Board, Editor, Sheet};
-use std::path::Path;
 use kibitz_lighthouses::{Lighthouses, Map, Setup};
 use std::collections::VecDeque;
+use std::path::Path;
 
 pub struct LighthousesMaps;
 
@@ -82,8 +82,10 @@ impl MapFormat for LighthousesMaps {
         let cell = (tool.cell)(image);
         // A start is moved: its letter leaves the cell it was on.
         if cell.is_alphanumeric() {
-            let placed: Vec<(usize, usize)> =
-                (0..board.rows).flat_map(|y| (0..board.cols).map(move |x| (x, y))).filter(|&(x, y)| editor.sheet().get(x, y) == Some(cell)).collect();
+            let placed: Vec<(usize, usize)> = (0..board.rows)
+                .flat_map(|y| (0..board.cols).map(move |x| (x, y)))
+                .filter(|&(x, y)| editor.sheet().get(x, y) == Some(cell))
+                .collect();
             for (x, y) in placed {
                 editor.set(x, y, ' ');
             }

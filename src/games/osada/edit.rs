@@ -102,6 +102,10 @@ impl MapFormat for OsadaSettlements {
         Ok(Box::new(OsadaView::new(title, Replay { header, records: Vec::new(), end: None })?))
     }
 
+    fn can_generate(&self) -> bool {
+        true
+    }
+
     fn generate(&self, seed: u64, board: Board) -> Option<Result<String, String>> {
         let n = (board.cols.max(board.rows) as u32).clamp(MIN_N, MAX_N);
         Some(kibitz_osada::generate::settlement(n, 4, seed).map(|s| s.to_text()))

@@ -3,9 +3,11 @@
 //! drag for the body), each kept as its `snake X Y …` line; checked by the map's own parser (the
 //! one a match uses); fair-map hints from each head's distances to energy and reactors.
 
-use super::view::SnakeCoreView;
+use super::view::{SnakeCoreView, board_grid};
 use crate::kit::editor::{Fault, MapFormat, PlayNow, Tool, arg, sample_bot};
-use crate::kit::view::GameView;
+use crate::kit::grid::Grid;
+use crate::kit::view::{BoardCamera, GameView};
+use bevy_egui::egui;
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::{Board, Editor, Sheet};
 use kibitz_snakecore::{Map, Setup, SnakeCore};
@@ -109,6 +111,10 @@ impl MapFormat for SnakeCoreMaps {
             }
             Some(_) => {}
         }
+    }
+
+    fn grid(&self, rect: egui::Rect, camera: &BoardCamera, board: Board) -> Grid {
+        board_grid(rect, camera, board.rows)
     }
 
     fn faults(&self, text: &str) -> Vec<Fault> {

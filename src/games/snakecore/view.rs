@@ -49,10 +49,15 @@ impl std::ops::Deref for Board {
     }
 }
 
+/// The board's cells on the screen, below the legend (the map editor paints on them too).
+pub fn board_grid(rect: Rect, camera: &BoardCamera, size: usize) -> Grid {
+    let rect = Rect::from_min_max(rect.min + Vec2::new(0.0, LEGEND_HEIGHT), rect.max);
+    Grid::fit(rect, camera, size, size)
+}
+
 impl Board {
     fn fit(rect: Rect, camera: &BoardCamera, size: u16) -> Self {
-        let rect = Rect::from_min_max(rect.min + Vec2::new(0.0, LEGEND_HEIGHT), rect.max);
-        Board(Grid::fit(rect, camera, size as usize, size as usize))
+        Board(board_grid(rect, camera, size as usize))
     }
 
     fn rect(&self, p: Pos) -> Rect {

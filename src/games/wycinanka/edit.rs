@@ -163,7 +163,11 @@ impl MapFormat for WycinankaWorlds {
     fn faults(&self, text: &str) -> Vec<Fault> {
         match World::parse(text) {
             Ok(world) if world.sheet.positions.is_none() => {
-                vec![Fault::new(1, 1, "no `positions` block: the editor moves the vertices a world places (kibitz sheet generate writes them)")]
+                vec![Fault::new(
+                    1,
+                    1,
+                    "no `positions` block: the editor moves the vertices a world places (kibitz sheet generate writes them)",
+                )]
             }
             Ok(_) => Vec::new(),
             Err(e) => vec![Fault::new(e.line, 1, e.message)],
@@ -177,6 +181,10 @@ impl MapFormat for WycinankaWorlds {
         let players = (0..2).map(|k| PlayerInfo::human(format!("team {}", k + 1))).collect();
         let header = ReplayHeader::new::<Wycinanka>(setup, 0, players, None);
         Ok(Box::new(WycinankaView::new(title, Replay { header, records: Vec::new(), end: None })?))
+    }
+
+    fn can_generate(&self) -> bool {
+        true
     }
 
     fn generate(&self, seed: u64, board: Board) -> Option<Result<String, String>> {
