@@ -150,6 +150,13 @@ pub struct EditView {
     seed: u64,
     /// A game asked for by the panel or a key, for the shell.
     play: Option<Playing>,
+    /// When the last check ran and what it cost: while a stroke goes on, a big map is checked
+    /// again only after four times that (a 512 × 512 settlement's check and view cost about
+    /// 15 ms, docs/performance.md), so painting keeps its pace; the stroke's end checks at once.
+    checked_at: Option<std::time::Instant>,
+    check_cost: std::time::Duration,
+    /// The mouse button is held on the board.
+    painting: bool,
 }
 
 /// The keys the editor reads, as its help shows them.
@@ -188,6 +195,9 @@ impl EditView {
             trail: Vec::new(),
             seed: 1,
             play: None,
+            checked_at: None,
+            check_cost: std::time::Duration::ZERO,
+            painting: false,
         };
         view.refresh();
         view
@@ -250,6 +260,7 @@ impl EditView {
         if self.shown == Some(self.editor.revision()) {
             return;
         }
+        let started = std::time::Instant::now();
         let text = self.editor.text();
         self.board = self.format.board(self.editor.sheet());
         self.faults = self.format.faults(&text);
@@ -262,6 +273,19 @@ impl EditView {
         }
         self.changed = self.editor.changed();
         self.shown = Some(self.editor.revision());
+        self.checked_at = Some(std::time::Instant::now());
+        self.check_cost = started.elapsed();
+    }
+
+    /// Checks again now, or while a stroke goes on once four times the last check's cost has
+    /// passed (a frame is asked for then).
+    fn refresh_when_due(&mut self, ctx: &egui::Context) {
+        let wait = self.check_cost * 4;
+        if !self.painting || self.checked_at.is_none_or(|at| at.elapsed() >= wait) {
+            self.refresh();
+        } else {
+            ctx.request_repaint_after(wait);
+        }
     }
 
     /// Saves to the file it came from; a map with faults is saved only when `anyway`.
@@ -402,7 +426,7 @@ impl GameView for EditView {
         camera: &BoardCamera,
         _perspective: Perspective,
     ) {
-        self.refresh();
+        self.refresh_when_due(ui.ctx());
         let valid = self.faults.is_empty();
         if let Some(view) = self.view.as_mut().filter(|_| valid) {
             // As everyone sees it: a map has no player's view yet.
@@ -433,7 +457,8 @@ impl GameView for EditView {
         if !painting {
             self.end_stroke();
         }
-        self.refresh();
+        self.painting = painting;
+        self.refresh_when_due(ui.ctx());
         if let Some(pos) = response.hover_pos()
             && let Some((x, y)) = self.format.cell_at(rect, camera, self.board, pos)
         {
@@ -525,7 +550,7 @@ impl HandPlay for EditView {
         if let Some(message) = &self.message {
             ui.label(message);
         }
-        self.refresh();
+        self.refresh_when_due(ui.ctx());
         self.play.take().map(PanelRequest::Play)
     }
 
