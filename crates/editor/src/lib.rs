@@ -154,12 +154,14 @@ impl Symmetry {
     }
 }
 
-/// One stroke's change: lines `at..at + was.len()` became `now`.
+/// One stroke's change.
 #[derive(Debug, Clone)]
-struct Edit {
-    at: usize,
-    was: Vec<Line>,
-    now: Vec<Line>,
+enum Edit {
+    /// Lines changed in place, each (its index, what it was, what it became): a stroke of paint
+    /// keeps only its own lines, however far apart its mirrored images are.
+    Lines(Vec<(usize, Line, Line)>),
+    /// Lines `at..at + was.len()` became `now` (lines came or went).
+    Region { at: usize, was: Vec<Line>, now: Vec<Line> },
 }
 
 /// The most strokes kept for undo (each keeps only the lines it changed).
@@ -291,7 +293,12 @@ impl Editor {
         if prefix + suffix == before.len() && before.len() == now.len() {
             return;
         }
-        let edit = Edit { at: prefix, was: before[prefix..before.len() - suffix].to_vec(), now: now[prefix..now.len() - suffix].to_vec() };
+        let edit = if before.len() == now.len() {
+            let changed = (prefix..now.len() - suffix).filter(|&y| before[y] != now[y]);
+            Edit::Lines(changed.map(|y| (y, before[y].clone(), now[y].clone())).collect())
+        } else {
+            Edit::Region { at: prefix, was: before[prefix..before.len() - suffix].to_vec(), now: now[prefix..now.len() - suffix].to_vec() }
+        };
         self.done.push(edit);
         if self.done.len() > UNDO_DEPTH {
             self.done.remove(0);
@@ -302,7 +309,7 @@ impl Editor {
     pub fn undo(&mut self) -> bool {
         self.end_stroke();
         let Some(edit) = self.done.pop() else { return false };
-        self.sheet.lines.splice(edit.at..edit.at + edit.now.len(), edit.was.iter().cloned());
+        self.apply(&edit, true);
         self.undone.push(edit);
         self.revision += 1;
         true
@@ -311,10 +318,25 @@ impl Editor {
     pub fn redo(&mut self) -> bool {
         self.end_stroke();
         let Some(edit) = self.undone.pop() else { return false };
-        self.sheet.lines.splice(edit.at..edit.at + edit.was.len(), edit.now.iter().cloned());
+        self.apply(&edit, false);
         self.done.push(edit);
         self.revision += 1;
         true
+    }
+
+    /// Puts an edit's lines back as they were (`back`) or as it made them.
+    fn apply(&mut self, edit: &Edit, back: bool) {
+        match edit {
+            Edit::Lines(lines) => {
+                for (y, was, now) in lines {
+                    self.sheet.lines[*y] = if back { was } else { now }.clone();
+                }
+            }
+            Edit::Region { at, was, now } => {
+                let (from, to) = if back { (now, was) } else { (was, now) };
+                self.sheet.lines.splice(*at..at + from.len(), to.iter().cloned());
+            }
+        }
     }
 
     pub fn can_undo(&self) -> bool {
