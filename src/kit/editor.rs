@@ -6,7 +6,7 @@
 //! format as a [`MapFormat`]; the document is `kibitz-editor`'s.
 
 use super::grid::Grid;
-use super::view::{BoardCamera, GameView, HandPlay, LogLine, PanelRequest, Perspective, Playing, Track, hover_box};
+use super::view::{BoardCamera, GameView, HandPlay, LogLine, PanelRequest, Perspective, PlayMap, Track, hover_box};
 use bevy_egui::egui::{self, Color32, Stroke};
 use kibitz_editor::{Board, Editor, Sheet, Symmetry};
 use std::path::{Path, PathBuf};
@@ -103,8 +103,8 @@ pub trait MapFormat: Send + Sync {
         false
     }
     /// A random map from the game's own generator, about the size of `board`.
-    fn generate(&self, _seed: u64, _board: Board) -> Option<Result<String, String>> {
-        None
+    fn generate(&self, _seed: u64, _board: Board) -> Result<String, String> {
+        Err(format!("{} has no generator of maps", self.game()))
     }
     /// The extension of its files (for the copy a game started from the editor plays).
     fn extension(&self) -> &'static str {
@@ -149,7 +149,7 @@ pub struct EditView {
     /// The random fill's next seed.
     seed: u64,
     /// A game asked for by the panel or a key, for the shell.
-    play: Option<Playing>,
+    play: Option<PlayMap>,
     /// When the last check ran and what it cost: while a stroke goes on, a big map is checked
     /// again only after four times that (a 512 × 512 settlement's check and view cost about
     /// 15 ms, docs/performance.md), so painting keeps its pace; the stroke's end checks at once.
@@ -305,7 +305,7 @@ impl EditView {
     /// Replaces the map by a random one from the game's generator (one step of undo).
     pub fn random_fill(&mut self) -> Result<(), String> {
         let board = self.format.board(self.editor.sheet());
-        let text = self.format.generate(self.seed, board).ok_or(format!("{} has no generator of maps", self.format.game()))??;
+        let text = self.format.generate(self.seed, board)?;
         self.seed += 1;
         self.editor.replace_all(&text);
         Ok(())
@@ -323,8 +323,8 @@ impl EditView {
         Ok((dir, self.format.play_now(&map, &text, &kibitz.display().to_string())))
     }
 
-    /// Starts a game on the map: by hand, or our bots' match followed as it is written.
-    fn start_game(&mut self, bots: bool) -> Result<Playing, String> {
+    /// A game on the map as it is now, by hand or between our bots, for the shell to start.
+    fn game_on_map(&mut self, bots: bool) -> Result<PlayMap, String> {
         self.refresh();
         if let Some(first) = self.faults.first() {
             return Err(format!("a match would refuse this map: {}: {}", first.place(), first.what));
@@ -332,31 +332,13 @@ impl EditView {
         let (dir, now) = self.play_now()?;
         let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis());
         let replay = dir.join(format!("game-{stamp}.jsonl"));
-        let game = self.format.game();
-        if bots {
-            let kibitz = std::env::current_exe().map_err(|e| format!("cannot find kibitz itself: {e}"))?;
-            let log = dir.join(format!("game-{stamp}.log"));
-            let log = std::fs::File::create(&log).map_err(|e| format!("cannot write {}: {e}", log.display()))?;
-            let mut command = std::process::Command::new(kibitz);
-            command.arg("match").arg(game).args(["--out", &arg(&replay)]);
-            // The bots come after `--`: the options go before them.
-            let split = now.bots.iter().position(|a| a == "--").unwrap_or(now.bots.len());
-            command.args(&now.bots[..split]).args(&now.bots[split..]);
-            command.stdin(std::process::Stdio::null()).stdout(log.try_clone().map_err(|e| e.to_string())?).stderr(log);
-            std::os::unix::process::CommandExt::process_group(&mut command, 0);
-            let child = command.spawn().map_err(|e| format!("cannot start the match: {e}"))?;
-            return Ok(Playing::Bots { replay, child });
-        }
-        let room = crate::games::registry().get(game)?;
-        let verb = room.play_verb().ok_or(format!("{game} cannot be played by hand"))?;
-        let args = ["play".to_string()].into_iter().chain(now.hand).chain(["--out".into(), arg(&replay)]);
-        let matches = verb.command.clone().try_get_matches_from(args).map_err(|e| e.to_string())?;
-        let session = verb.run(&matches).map_err(|e| format!("{e:#}"))?;
-        Ok(Playing::Hand(session.view))
+        let mut args = vec!["--out".to_string(), arg(&replay)];
+        args.extend(if bots { now.bots } else { now.hand });
+        Ok(PlayMap { game: self.format.game(), args, bots, replay })
     }
 
     fn start_said(&mut self, bots: bool) {
-        match self.start_game(bots) {
+        match self.game_on_map(bots) {
             Ok(playing) => self.play = Some(playing),
             Err(e) => self.message = Some(e),
         }

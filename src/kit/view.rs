@@ -84,17 +84,20 @@ pub enum PanelRequest {
     Stop,
     /// Move the cursor to the live end, where the game waits.
     BackToGame,
-    /// Show this game in the panel's place until it is closed (the map editor's "play it now").
-    Play(Playing),
+    /// Start this game and show it in the view's place until the user comes back (the map
+    /// editor's "play it now").
+    Play(PlayMap),
 }
 
-/// A game started from a view (the map editor), shown in its place until the user comes back.
-pub enum Playing {
-    /// Played by hand in the window.
-    Hand(Box<dyn GameView>),
-    /// Our bots' match, a process of its own (in its own process group), followed as its
-    /// replay is written.
-    Bots { replay: std::path::PathBuf, child: std::process::Child },
+/// A game on a map, asked for by a view (the map editor): `kibitz play GAME ARGS` by hand in
+/// the window, or our bots' `kibitz match GAME ARGS` as a process of its own, followed as it
+/// writes `replay` (which the arguments name).
+#[derive(Debug, Clone)]
+pub struct PlayMap {
+    pub game: &'static str,
+    pub args: Vec<String>,
+    pub bots: bool,
+    pub replay: std::path::PathBuf,
 }
 
 /// A tooltip at the pointer whose lines never wrap into a narrow column (egui wraps tooltips

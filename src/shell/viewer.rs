@@ -401,23 +401,42 @@ impl Viewer {
         }
     }
 
-    /// Shows a game started from the map editor in its place; the editor waits behind it.
-    pub fn play_from_editor(&mut self, game: crate::kit::view::Playing) {
-        use crate::kit::view::Playing;
+    /// Starts a game asked for by the map editor and shows it in the editor's place; the editor
+    /// waits behind it. A game that cannot start leaves the editor, saying why.
+    pub fn play_from_editor(&mut self, request: crate::kit::view::PlayMap) {
         self.back_to_editor();
-        let Some(editor) = self.session.take() else { return };
-        self.editor_behind = Some(editor);
-        match game {
-            Playing::Hand(view) => {
-                self.show(view);
-                self.message = Some(Notice { text: "You play the map being edited; E goes back to the editor".into(), error: false });
-            }
-            Playing::Bots { replay, child } => {
-                self.game_process = Some(child);
-                self.follow(std::collections::VecDeque::from([kibitz_follow::Source::File(replay)]), None);
-                self.message = Some(Notice { text: "Our bots play the map being edited; E goes back to the editor".into(), error: false });
-            }
+        if let Err(e) = self.start_map_game(request) {
+            self.message = Some(Notice { text: format!("cannot play the map: {e}"), error: true });
         }
+    }
+
+    fn start_map_game(&mut self, request: crate::kit::view::PlayMap) -> Result<(), String> {
+        let game = request.game;
+        if request.bots {
+            let kibitz = std::env::current_exe().map_err(|e| format!("cannot find kibitz itself: {e}"))?;
+            let log_path = request.replay.with_extension("log");
+            let log = std::fs::File::create(&log_path).map_err(|e| format!("cannot write {}: {e}", log_path.display()))?;
+            let err = log.try_clone().map_err(|e| e.to_string())?;
+            let mut command = std::process::Command::new(kibitz);
+            command.arg("match").arg(game).args(&request.args).stdin(std::process::Stdio::null()).stdout(log).stderr(err);
+            // Its own process group, so that going back ends it and whatever it started.
+            std::os::unix::process::CommandExt::process_group(&mut command, 0);
+            let child = command.spawn().map_err(|e| format!("cannot start the match: {e}"))?;
+            self.editor_behind = self.session.take();
+            self.game_process = Some(child);
+            self.follow(std::collections::VecDeque::from([kibitz_follow::Source::File(request.replay)]), None);
+            self.message = Some(Notice { text: "Our bots play the map being edited; E goes back to the editor".into(), error: false });
+        } else {
+            let room = self.registry.get(game)?;
+            let verb = room.play_verb().ok_or(format!("{game} cannot be played by hand"))?;
+            let args = std::iter::once("play".to_string()).chain(request.args);
+            let matches = verb.command.clone().try_get_matches_from(args).map_err(|e| e.to_string())?;
+            let session = verb.run(&matches).map_err(|e| format!("{e:#}"))?;
+            self.editor_behind = self.session.take();
+            self.show(session.view);
+            self.message = Some(Notice { text: "You play the map being edited; E goes back to the editor".into(), error: false });
+        }
+        Ok(())
     }
 
     /// Ends a game started from the map editor (its replay is kept) and shows the editor again.

@@ -123,8 +123,8 @@ impl MapFormat for AmazeMazes {
         true
     }
 
-    fn generate(&self, seed: u64, _board: Board) -> Option<Result<String, String>> {
-        Some(Ok(kibitz_amazes::generate(seed).to_text()))
+    fn generate(&self, seed: u64, _board: Board) -> Result<String, String> {
+        Ok(kibitz_amazes::generate(seed).to_text())
     }
 
     fn play_now(&self, map: &Path, _text: &str, kibitz: &str) -> PlayNow {

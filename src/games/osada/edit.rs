@@ -106,9 +106,9 @@ impl MapFormat for OsadaSettlements {
         true
     }
 
-    fn generate(&self, seed: u64, board: Board) -> Option<Result<String, String>> {
+    fn generate(&self, seed: u64, board: Board) -> Result<String, String> {
         let n = (board.cols.max(board.rows) as u32).clamp(MIN_N, MAX_N);
-        Some(kibitz_osada::generate::settlement(n, 4, seed).map(|s| s.to_text()))
+        kibitz_osada::generate::settlement(n, 4, seed).map(|s| s.to_text())
     }
 
     fn play_now(&self, map: &Path, text: &str, kibitz: &str) -> PlayNow {

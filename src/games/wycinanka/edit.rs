@@ -187,9 +187,9 @@ impl MapFormat for WycinankaWorlds {
         true
     }
 
-    fn generate(&self, seed: u64, board: Board) -> Option<Result<String, String>> {
+    fn generate(&self, seed: u64, board: Board) -> Result<String, String> {
         let params = Params { width: board.cols.clamp(2, 60) as u32, height: board.rows.clamp(2, 60) as u32, ..Params::default() };
-        Some(world_of(&params, seed).map(|w| w.to_text()))
+        world_of(&params, seed).map(|w| w.to_text())
     }
 
     fn extension(&self) -> &'static str {
