@@ -82,7 +82,7 @@ fn bots_play(view: &EditView, game: &str, map: &Path, out: &Path) {
 /// The same, with some of the options' values changed (shorter games for a test).
 fn bots_play_quicker(view: &EditView, game: &str, map: &Path, out: &Path, quicker: &[(&str, &str)]) {
     let text = std::fs::read_to_string(map).unwrap();
-    let mut args = view.format().play_now(map, &text, env!("CARGO_BIN_EXE_kibitz")).bots;
+    let mut args = view.format().play_now(map, &text).bots;
     for (option, value) in quicker {
         let at = args.iter().position(|a| a == option).unwrap_or_else(|| panic!("{game}: play it now gives {option}: {args:?}"));
         args[at + 1] = value.to_string();

@@ -110,13 +110,14 @@ pub trait MapFormat: Send + Sync {
     fn extension(&self) -> &'static str {
         "txt"
     }
-    /// How to play the map in file `map` (whose text is `text`) now; `kibitz` runs our bots.
-    fn play_now(&self, map: &Path, text: &str, kibitz: &str) -> PlayNow;
+    /// How to play the map in file `map` (whose text is `text`) now.
+    fn play_now(&self, map: &Path, text: &str) -> PlayNow;
 }
 
-/// Our sample bot as a command line (`kibitz bot GAME STRATEGY --seed N`).
-pub fn sample_bot(kibitz: &str, game: &str, strategy: &str, seed: usize) -> String {
-    format!("'{kibitz}' bot {game} {strategy} --seed {seed}")
+/// Our sample bot as a command line; the referee runs `kibitz` as the very program running
+/// the match.
+pub fn sample_bot(game: &str, strategy: &str, seed: usize) -> String {
+    format!("kibitz bot {game} {strategy} --seed {seed}")
 }
 
 /// The path as an argument.
@@ -319,8 +320,7 @@ impl EditView {
         let map = dir.join(format!("{}.{}", self.format.game(), self.format.extension()));
         let text = self.editor.text();
         std::fs::write(&map, &text).map_err(|e| format!("cannot write {}: {e}", map.display()))?;
-        let kibitz = std::env::current_exe().map_err(|e| format!("cannot find kibitz itself: {e}"))?;
-        Ok((dir, self.format.play_now(&map, &text, &kibitz.display().to_string())))
+        Ok((dir, self.format.play_now(&map, &text)))
     }
 
     /// A game on the map as it is now, by hand or between our bots, for the shell to start.

@@ -127,8 +127,8 @@ impl MapFormat for AmazeMazes {
         Ok(kibitz_amazes::generate(seed).to_text())
     }
 
-    fn play_now(&self, map: &Path, _text: &str, kibitz: &str) -> PlayNow {
-        let bots = (0..2).map(|k| sample_bot(kibitz, "amazes", "explorer", k));
+    fn play_now(&self, map: &Path, _text: &str) -> PlayNow {
+        let bots = (0..2).map(|k| sample_bot("amazes", "explorer", k));
         PlayNow { hand: vec!["--maze".into(), arg(map)], bots: ["--maze".into(), arg(map), "--".into()].into_iter().chain(bots).collect() }
     }
 }

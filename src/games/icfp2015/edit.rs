@@ -141,10 +141,10 @@ impl MapFormat for Icfp2015Problems {
         "json"
     }
 
-    fn play_now(&self, map: &Path, _text: &str, kibitz: &str) -> PlayNow {
+    fn play_now(&self, map: &Path, _text: &str) -> PlayNow {
         PlayNow {
             hand: vec!["--problem".into(), arg(map)],
-            bots: vec!["--problem".into(), arg(map), "--time-limit".into(), "20".into(), "--".into(), format!("'{kibitz}' solve icfp2015")],
+            bots: vec!["--problem".into(), arg(map), "--time-limit".into(), "20".into(), "--".into(), "kibitz solve icfp2015".into()],
         }
     }
 }

@@ -93,9 +93,9 @@ impl MapFormat for LighthousesMaps {
         editor.set(at.0, board.first + at.1, cell);
     }
 
-    fn play_now(&self, map: &Path, text: &str, kibitz: &str) -> PlayNow {
+    fn play_now(&self, map: &Path, text: &str) -> PlayNow {
         let seats = Map::parse(text).map_or(2, |m| m.start_count());
-        let bots = (0..seats).map(|k| sample_bot(kibitz, "lighthouses", ["greedy", "random"][k % 2], k));
+        let bots = (0..seats).map(|k| sample_bot("lighthouses", ["greedy", "random"][k % 2], k));
         PlayNow {
             hand: vec!["--map".into(), arg(map)],
             bots: ["--map".into(), arg(map), "--rounds".into(), "60".into(), "--".into()].into_iter().chain(bots).collect(),

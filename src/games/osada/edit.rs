@@ -111,9 +111,9 @@ impl MapFormat for OsadaSettlements {
         kibitz_osada::generate::settlement(n, 4, seed).map(|s| s.to_text())
     }
 
-    fn play_now(&self, map: &Path, text: &str, kibitz: &str) -> PlayNow {
+    fn play_now(&self, map: &Path, text: &str) -> PlayNow {
         let teams = Settlement::parse(text).map_or(2, |s| s.masts.len());
-        let bots = (0..teams).map(|k| sample_bot(kibitz, "osada", "defender", k));
+        let bots = (0..teams).map(|k| sample_bot("osada", "defender", k));
         let quick = ["--game-turns", "100", "--turn-ms", "150"].map(String::from);
         PlayNow {
             hand: vec!["--settlement".into(), arg(map)],

@@ -144,9 +144,9 @@ impl MapFormat for SnakeCoreMaps {
         Ok(Box::new(SnakeCoreView::new(title, Replay { header, records: Vec::new(), end: None })?))
     }
 
-    fn play_now(&self, map: &Path, text: &str, kibitz: &str) -> PlayNow {
+    fn play_now(&self, map: &Path, text: &str) -> PlayNow {
         let seats = Map::parse(text).map_or(2, |m| m.snakes.len());
-        let bots = (0..seats).map(|k| sample_bot(kibitz, "snakecore", ["greedy", "random"][k % 2], k));
+        let bots = (0..seats).map(|k| sample_bot("snakecore", ["greedy", "random"][k % 2], k));
         PlayNow {
             hand: vec!["--map".into(), arg(map)],
             bots: ["--map".into(), arg(map), "--turns".into(), "150".into(), "--".into()].into_iter().chain(bots).collect(),

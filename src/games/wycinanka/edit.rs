@@ -196,8 +196,8 @@ impl MapFormat for WycinankaWorlds {
         "world"
     }
 
-    fn play_now(&self, map: &Path, _text: &str, kibitz: &str) -> PlayNow {
-        let bots = (0..2).map(|k| sample_bot(kibitz, "wycinanka", "solver", k + 1));
+    fn play_now(&self, map: &Path, _text: &str) -> PlayNow {
+        let bots = (0..2).map(|k| sample_bot("wycinanka", "solver", k + 1));
         let quick = ["--game-turns", "40", "--turn-ms", "300"].map(String::from);
         PlayNow {
             hand: vec!["--world".into(), arg(map), "--paused".into()],
