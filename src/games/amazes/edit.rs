@@ -10,7 +10,8 @@ use crate::kit::editor::{Fault, MapFormat, PlayNow, Tool, arg, sample_bot};
 use crate::kit::grid::Grid;
 use crate::kit::view::{BoardCamera, GameView};
 use bevy_egui::egui;
-use kibitz_amazes::{Amazes, Dir, Maze, SIZE, Square};
+use kibitz_amazes::maze::{parse_start, start_line};
+use kibitz_amazes::{Amazes, Dir, Maze, Placement, SIZE, Square};
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::{Board, Editor, Sheet};
 use std::collections::VecDeque;
@@ -33,12 +34,9 @@ const TOOLS: &[Tool] = &[
     Tool { name: "blue start", help: "Blue's start on a square (press it again to turn it); mirrored, Red's", cell: |_| 'B', single: true },
 ];
 
-const FACINGS: [char; 4] = ['N', 'E', 'S', 'W'];
-
-/// A start line `ROW COLUMN FACING` (1-based) on text cell (x, y) of the maze, when that is a
-/// square's middle.
-fn start_at((x, y): (usize, usize), facing: char) -> Option<String> {
-    (x % 2 == 1 && y % 2 == 1).then(|| format!("{} {} {facing}", y / 2 + 1, x / 2 + 1))
+/// The square whose middle is text cell (x, y) of the maze, if it is one.
+fn square_at((x, y): (usize, usize)) -> Option<Square> {
+    (x % 2 == 1 && y % 2 == 1).then(|| Square::new(y / 2, x / 2)).flatten()
 }
 
 impl MapFormat for AmazeMazes {
@@ -136,28 +134,24 @@ impl MapFormat for AmazeMazes {
 /// Puts `seat`'s start on text cell `at` (a square's middle), turning it when it is there
 /// already; a file without start lines gets both, the other seat's on the square opposite.
 fn place_start(editor: &mut Editor, board: Board, seat: usize, at: (usize, usize)) {
+    let Some(square) = square_at(at) else { return };
     if board.first == 0 {
-        let opposite = (TEXT_SIDE - 1 - at.0, TEXT_SIDE - 1 - at.1);
-        let (Some(mine), Some(theirs)) = (start_at(at, 'N'), start_at(opposite, 'S')) else { return };
-        let lines = if seat == 0 { [mine, theirs] } else { [theirs, mine] };
-        editor.insert_line(0, &lines[1]);
-        editor.insert_line(0, &lines[0]);
+        let Some(opposite) = square_at((TEXT_SIDE - 1 - at.0, TEXT_SIDE - 1 - at.1)) else { return };
+        let mine = Placement::new(square, Dir::N);
+        let theirs = Placement::new(opposite, Dir::S);
+        let [red, blue] = if seat == 0 { [mine, theirs] } else { [theirs, mine] };
+        editor.insert_line(0, &start_line(blue));
+        editor.insert_line(0, &start_line(red));
         return;
     }
-    let now = editor.sheet().line(seat).unwrap_or_default();
-    let words: Vec<&str> = now.split_whitespace().collect();
-    let facing = words.get(2).and_then(|w| w.chars().next()).unwrap_or('N');
-    let here = start_at(at, facing);
-    let line = if here.as_deref() == Some(now.trim()) {
+    let now = parse_start(&editor.sheet().line(seat).unwrap_or_default(), seat + 1).ok();
+    let facing = match now {
         // A press on the start turns it a quarter clockwise.
-        let next = FACINGS[(FACINGS.iter().position(|&f| f == facing).unwrap_or(0) + 1) % 4];
-        start_at(at, next)
-    } else {
-        here
+        Some(p) if p.square == square => p.facing.right(),
+        Some(p) => p.facing,
+        None => Dir::N,
     };
-    if let Some(line) = line {
-        editor.replace_line(seat, &line);
-    }
+    editor.replace_line(seat, &start_line(Placement::new(square, facing)));
 }
 
 /// The steps from `from` to every square, along open edges.

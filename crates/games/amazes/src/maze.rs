@@ -309,8 +309,8 @@ pub fn placement(row: &str, column: &str, facing: &str) -> Result<Placement, usi
     Ok(Placement::new(Square::new(row - 1, column - 1).expect("checked range"), facing))
 }
 
-/// `ROW COLUMN FACING`, 1-based, single spaces.
-fn parse_start(line: &str, number: usize) -> Result<Placement, Located> {
+/// `ROW COLUMN FACING`, 1-based, single spaces: line `number` of the file (1: Red's, 2: Blue's).
+pub fn parse_start(line: &str, number: usize) -> Result<Placement, Located> {
     let who = PLAYER_NAMES[number - 1];
     let usage = "a start line is `ROW COLUMN FACING`, e.g. `3 5 N` (1-based row and column, facing N, E, S or W)";
     let fields: Vec<&str> = line.split(' ').collect();
