@@ -9,7 +9,7 @@ use crate::kit::editor::{Fault, MapFormat, PlayNow, Tool, arg, sample_bot};
 use crate::kit::view::GameView;
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::{Board, Editor, Sheet};
-use kibitz_osada::settlement::{MAX_N, MIN_N, Terrain};
+use kibitz_osada::settlement::{MAX_N, MIN_N, Terrain, parse_mast};
 use kibitz_osada::{Osada, Params, Settlement};
 use std::path::Path;
 use std::sync::Arc;
@@ -25,12 +25,10 @@ const TOOLS: &[Tool] = &[
     Tool { name: MAST, help: "a team's banner mast on solid ground (a press on a mast lifts it)", cell: |_| '.', single: true },
 ];
 
-/// The (x, y) board cell of a `mast PX PY …` line (PX, PY from 1).
+/// The (x, y) board cell of a `mast PX PY …` line (PX, PY from 1), as the settlement reads it.
 fn mast_cell(line: &str) -> Option<(usize, usize)> {
-    let mut words = line.split_whitespace();
-    (words.next() == Some(MAST)).then_some(())?;
-    let mut number = || words.next()?.parse::<usize>().ok()?.checked_sub(1);
-    Some((number()?, number()?))
+    let (x, y) = parse_mast(line.strip_prefix(MAST)?, 0).ok()?.at;
+    Some((usize::try_from(x - 1).ok()?, usize::try_from(y - 1).ok()?))
 }
 
 impl MapFormat for OsadaSettlements {

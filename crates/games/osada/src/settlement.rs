@@ -315,8 +315,8 @@ impl Framed {
     }
 }
 
-/// `mast PX PY [start SX SY]`, after the word `mast`.
-fn parse_mast(rest: &str, line: usize) -> Result<Mast, SettlementError> {
+/// `mast PX PY [start SX SY]`, after the word `mast` (`line`: where it is, for the fault).
+pub fn parse_mast(rest: &str, line: usize) -> Result<Mast, SettlementError> {
     let bad = || fault(line, 0, "expected `mast PX PY` or `mast PX PY start SX SY`");
     if !rest.starts_with(char::is_whitespace) {
         return Err(bad());
