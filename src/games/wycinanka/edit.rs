@@ -10,6 +10,7 @@ use crate::kit::editor::{Fault, MapFormat, PlayNow, Tool, arg, sample_bot};
 use crate::kit::view::GameView;
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::{Board, Editor, Sheet};
+use kibitz_wycinanka::world::words;
 use kibitz_wycinanka::{Params, World, Wycinanka, world_of};
 use std::path::Path;
 use std::sync::Arc;
@@ -34,11 +35,6 @@ struct Layout {
     edges: Vec<(usize, u32, u32)>,
     /// Each vertex's position line and position, vertex 1 first (none: the world gives none).
     positions: Vec<(usize, (u32, u32))>,
-}
-
-/// A line's words before any `#`, as the world's parser reads them.
-fn words(line: &str) -> Vec<&str> {
-    line.split('#').next().unwrap_or("").split_whitespace().collect()
 }
 
 fn numbers(line: &str) -> Option<Vec<u64>> {

@@ -156,6 +156,11 @@ struct Lines<'t> {
     inner: std::iter::Enumerate<std::str::Lines<'t>>,
 }
 
+/// A line's words as a world file is read: those before any `#` (none: a comment or blank).
+pub fn words(line: &str) -> Vec<&str> {
+    line.split('#').next().unwrap_or("").split_whitespace().collect()
+}
+
 impl<'t> Lines<'t> {
     fn new(text: &'t str) -> Self {
         Self { inner: text.lines().enumerate() }
@@ -163,7 +168,7 @@ impl<'t> Lines<'t> {
 
     fn next(&mut self) -> Option<(usize, Vec<&'t str>)> {
         for (k, line) in self.inner.by_ref() {
-            let words: Vec<&str> = line.split('#').next().unwrap_or("").split_whitespace().collect();
+            let words = words(line);
             if !words.is_empty() {
                 return Some((k + 1, words));
             }
