@@ -10,7 +10,8 @@ use crate::kit::view::{BoardCamera, GameView};
 use bevy_egui::egui;
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::{Board, Editor, Sheet};
-use kibitz_snakecore::{Map, Setup, SnakeCore};
+use kibitz_snakecore::map::{self, snake_line_cells};
+use kibitz_snakecore::{Map, Pos, Setup, SnakeCore};
 use std::collections::VecDeque;
 use std::path::Path;
 
@@ -32,18 +33,13 @@ const TOOLS: &[Tool] = &[
     },
 ];
 
-/// A `snake X Y …` line's cells, head first.
+/// A `snake X Y …` line's cells as board cells, head first.
 fn snake_cells(line: &str) -> Option<Vec<(usize, usize)>> {
-    let mut words = line.split_whitespace();
-    if words.next() != Some("snake") {
-        return None;
-    }
-    let numbers: Vec<usize> = words.map(|w| w.parse().ok()).collect::<Option<_>>()?;
-    Some(numbers.chunks(2).filter(|c| c.len() == 2).map(|c| (c[0], c[1])).collect())
+    Some(snake_line_cells(line)?.into_iter().map(|p| (p.x as usize, p.y as usize)).collect())
 }
 
 fn snake_line(cells: &[(usize, usize)]) -> String {
-    cells.iter().fold("snake".to_string(), |line, (x, y)| format!("{line} {x} {y}"))
+    map::snake_line(cells.iter().map(|&(x, y)| Pos::new(x as u16, y as u16)))
 }
 
 /// The lines of the file after the board that are pythons: (line, its cells).

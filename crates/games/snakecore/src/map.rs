@@ -229,14 +229,30 @@ impl Map {
         let pythons = self.snakes.iter().map(|s| (s.head, s.body.as_slice()));
         let mut text: String = rows(self.size, &self.cells, pythons).into_iter().map(|row| row + "\n").collect();
         for s in &self.snakes {
-            text.push_str("snake");
-            for p in std::iter::once(s.head).chain(s.body.iter().map(|(p, _)| *p)) {
-                let _ = write!(text, " {} {}", p.x, p.y);
-            }
+            text += &snake_line(std::iter::once(s.head).chain(s.body.iter().map(|(p, _)| *p)));
             text.push('\n');
         }
         text
     }
+}
+
+/// A python's line, `snake X Y X Y …`, its cells head first.
+pub fn snake_line(cells: impl IntoIterator<Item = Pos>) -> String {
+    cells.into_iter().fold("snake".to_string(), |mut line, p| {
+        let _ = write!(line, " {} {}", p.x, p.y);
+        line
+    })
+}
+
+/// The cells a `snake X Y …` line names, head first, as written (not checked against a
+/// board); `None` for a line that is not one (the map editor reads a map being made).
+pub fn snake_line_cells(line: &str) -> Option<Vec<Pos>> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("snake") {
+        return None;
+    }
+    let numbers: Vec<u16> = words.map(|w| w.parse().ok()).collect::<Option<_>>()?;
+    (numbers.len() % 2 == 0).then(|| numbers.chunks(2).map(|c| Pos::new(c[0], c[1])).collect())
 }
 
 /// The board as the protocol writes it, row by row: `cells` with each python (its head, its
