@@ -150,10 +150,10 @@ impl MapFormat for SnakeCoreMaps {
     }
 }
 
-/// The steps (4 ways, around walls, reactors and pythons' starts) from `from` to the nearest
-/// energy block and the nearest reactor's side.
+/// The steps (the rules' four moves, around walls, reactors and pythons' starts) from `from` to
+/// the nearest energy block and the nearest reactor's side.
 fn nearest(map: &Map, from: kibitz_snakecore::Pos) -> (Option<usize>, Option<usize>) {
-    use kibitz_snakecore::{Cell, Kind, Pos};
+    use kibitz_snakecore::{Action, Cell, Kind, Pos, neighbour};
     let n = map.size as usize;
     let taken: Vec<Pos> = map.snakes.iter().flat_map(|s| std::iter::once(s.head).chain(s.body.iter().map(|(p, _)| *p))).collect();
     let mut dist = vec![usize::MAX; n * n];
@@ -162,18 +162,13 @@ fn nearest(map: &Map, from: kibitz_snakecore::Pos) -> (Option<usize>, Option<usi
     let (mut energy, mut reactor) = (None, None);
     while let Some(p) = queue.pop_front() {
         let d = dist[p.y as usize * n + p.x as usize];
-        for (dx, dy) in [(1i32, 0i32), (-1, 0), (0, 1), (0, -1)] {
-            let (x, y) = (p.x as i32 + dx, p.y as i32 + dy);
-            if x < 0 || y < 0 || x >= n as i32 || y >= n as i32 {
-                continue;
-            }
-            let q = Pos::new(x as u16, y as u16);
+        for q in [Action::Up, Action::Left, Action::Down, Action::Right].iter().filter_map(|a| neighbour(p, a, map.size)) {
             match map.cell(q) {
                 Cell::Reactor => reactor = reactor.or(Some(d + 1)),
                 Cell::Block(Kind::Energy) => energy = energy.or(Some(d + 1)),
                 _ => {}
             }
-            let i = y as usize * n + x as usize;
+            let i = q.y as usize * n + q.x as usize;
             if dist[i] == usize::MAX && matches!(map.cell(q), Cell::Empty | Cell::Block(_)) && !taken.contains(&q) {
                 dist[i] = d + 1;
                 queue.push_back(q);
