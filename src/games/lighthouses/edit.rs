@@ -8,7 +8,6 @@ use crate::kit::view::GameView;
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::{Board, Editor, Sheet};
 use kibitz_lighthouses::{Lighthouses, Map, Setup};
-use std::collections::VecDeque;
 use std::path::Path;
 
 pub struct LighthousesMaps;
@@ -48,23 +47,14 @@ impl MapFormat for LighthousesMaps {
 
     fn hints(&self, text: &str) -> Vec<String> {
         let Ok(map) = Map::parse(text) else { return Vec::new() };
-        let starts: Vec<(char, kibitz_lighthouses::Pos)> = text
-            .lines()
-            .enumerate()
-            .flat_map(|(row, line)| {
-                line.chars().enumerate().filter(|(_, c)| c.is_alphanumeric()).map(move |(x, c)| (c, row, x)).collect::<Vec<_>>()
-            })
-            .filter_map(|(c, row, x)| {
-                let y = map.height().checked_sub(1 + row)?;
-                Some((c, kibitz_lighthouses::Pos(x as i32, y as i32)))
-            })
-            .collect();
-        starts
+        map.labelled_starts()
             .iter()
             .map(|&(c, at)| {
-                let mut near: Vec<usize> = distances(&map, at);
+                let steps = map.steps_from(at);
+                let mut near: Vec<u32> = map.lighthouses().iter().filter_map(|&l| map.index(l).map(|i| steps[i])).collect();
+                near.retain(|&d| d != u32::MAX);
                 near.sort();
-                let shown: Vec<String> = near.iter().take(3).map(usize::to_string).collect();
+                let shown: Vec<String> = near.iter().take(3).map(u32::to_string).collect();
                 format!("start {c}: the nearest lighthouses {} steps away", shown.join(", "))
             })
             .collect()
@@ -101,26 +91,4 @@ impl MapFormat for LighthousesMaps {
             bots: ["--map".into(), arg(map), "--rounds".into(), "60".into(), "--".into()].into_iter().chain(bots).collect(),
         }
     }
-}
-
-/// The steps (8 ways, over the island) from `at` to each lighthouse it reaches.
-fn distances(map: &Map, at: kibitz_lighthouses::Pos) -> Vec<usize> {
-    let Some(start) = map.index(at) else { return Vec::new() };
-    let mut dist = vec![usize::MAX; map.width() * map.height()];
-    dist[start] = 0;
-    let mut queue = VecDeque::from([start]);
-    while let Some(i) = queue.pop_front() {
-        let p = map.pos_of(i);
-        for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
-            let q = kibitz_lighthouses::Pos(p.0 + dx, p.1 + dy);
-            if let Some(j) = map.index(q)
-                && map.is_island(q)
-                && dist[j] == usize::MAX
-            {
-                dist[j] = dist[i] + 1;
-                queue.push_back(j);
-            }
-        }
-    }
-    map.lighthouses().iter().filter_map(|&l| map.index(l).map(|i| dist[i])).filter(|&d| d != usize::MAX).collect()
 }

@@ -182,6 +182,30 @@ impl Map {
     pub fn start_count(&self) -> usize {
         self.starts.len()
     }
+    /// Start cells in player order, each with the character that marks it in the file.
+    pub fn labelled_starts(&self) -> &[(char, Pos)] {
+        &self.starts
+    }
+
+    /// The moves (a step to any of the 8 cells around, on the island) from `from` to every
+    /// cell, by [`Map::index`]; `u32::MAX` where none lead.
+    pub fn steps_from(&self, from: Pos) -> Vec<u32> {
+        let mut steps = vec![u32::MAX; self.width * self.height];
+        let Some(start) = self.index(from) else { return steps };
+        steps[start] = 0;
+        let mut queue = std::collections::VecDeque::from([from]);
+        while let Some(p) = queue.pop_front() {
+            let here = steps[self.index(p).expect("queued cells are on the map")];
+            for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                let q = Pos(p.0 + dx, p.1 + dy);
+                if let Some(i) = self.index(q).filter(|&i| self.island[i] && steps[i] == u32::MAX) {
+                    steps[i] = here + 1;
+                    queue.push_back(q);
+                }
+            }
+        }
+        steps
+    }
 
     /// Index of a cell in row-major order from the bottom row, if it is on the map.
     pub fn index(&self, p: Pos) -> Option<usize> {
@@ -280,5 +304,17 @@ mod tests {
         let json = serde_json::to_string(&map).unwrap();
         assert_eq!(json, "[\"######\",\"#B !A#\",\"#  ! #\",\"######\"]");
         assert_eq!(serde_json::from_str::<Map>(&json).unwrap(), map);
+    }
+
+    #[test]
+    fn steps_go_round_the_water_diagonals_included() {
+        // Row 0 is the file's last line: A at (1, 2), water between it and the right side.
+        let map = Map::parse("######\n#A#! #\n# #  #\n#  # #\n######\n").unwrap();
+        assert_eq!(map.labelled_starts(), [('A', Pos(1, 3))]);
+        let steps = map.steps_from(Pos(1, 3));
+        let at = |x, y| steps[map.index(Pos(x, y)).unwrap()];
+        assert_eq!((at(1, 3), at(1, 2), at(2, 1), at(3, 2), at(3, 3)), (0, 1, 2, 3, 4));
+        assert_eq!(at(4, 1), 4, "round the water at (3, 1), diagonally from (3, 2)");
+        assert_eq!(at(2, 3), u32::MAX, "water is never reached");
     }
 }
