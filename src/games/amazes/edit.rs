@@ -14,7 +14,6 @@ use kibitz_amazes::maze::{parse_start, start_line};
 use kibitz_amazes::{Amazes, Dir, Maze, Placement, SIZE, Square};
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::{Board, Editor, Sheet};
-use std::collections::VecDeque;
 use std::path::Path;
 
 pub struct AmazeMazes;
@@ -95,7 +94,7 @@ impl MapFormat for AmazeMazes {
     fn hints(&self, text: &str) -> Vec<String> {
         let Ok(maze) = Maze::parse(text) else { return Vec::new() };
         let Some([red, blue]) = maze.starts else { return vec!["no start lines: a match draws the starts from its seed".into()] };
-        let [from_red, from_blue] = [red.square, blue.square].map(|s| distances(&maze, s));
+        let [from_red, from_blue] = [red.square, blue.square].map(|s| maze.steps_from(s));
         let far = |d: &[usize]| d.iter().copied().filter(|&d| d != usize::MAX).max().unwrap_or(0);
         vec![
             format!("Red and Blue are {} steps apart along the corridors", from_red[blue.square.index()]),
@@ -152,23 +151,4 @@ fn place_start(editor: &mut Editor, board: Board, seat: usize, at: (usize, usize
         None => Dir::N,
     };
     editor.replace_line(seat, &start_line(Placement::new(square, facing)));
-}
-
-/// The steps from `from` to every square, along open edges.
-fn distances(maze: &Maze, from: Square) -> Vec<usize> {
-    let mut dist = vec![usize::MAX; kibitz_amazes::SQUARES];
-    dist[from.index()] = 0;
-    let mut queue = VecDeque::from([from]);
-    while let Some(s) = queue.pop_front() {
-        for d in Dir::ALL {
-            if !maze.wall(s, d)
-                && let Some(n) = s.step(d)
-                && dist[n.index()] == usize::MAX
-            {
-                dist[n.index()] = dist[s.index()] + 1;
-                queue.push_back(n);
-            }
-        }
-    }
-    dist
 }

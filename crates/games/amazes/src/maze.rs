@@ -74,6 +74,26 @@ impl Maze {
         Square::all().filter(|&s| Dir::ALL.iter().filter(|&&d| !self.wall(s, d)).count() == 1).count()
     }
 
+    /// The steps along open edges from `from` to every square, by [`Square::index`];
+    /// `usize::MAX` for a square it does not reach.
+    pub fn steps_from(&self, from: Square) -> Vec<usize> {
+        let mut steps = vec![usize::MAX; SQUARES];
+        steps[from.index()] = 0;
+        let mut queue = std::collections::VecDeque::from([from]);
+        while let Some(s) = queue.pop_front() {
+            for d in Dir::ALL {
+                if !self.wall(s, d)
+                    && let Some(n) = s.step(d)
+                    && steps[n.index()] == usize::MAX
+                {
+                    steps[n.index()] = steps[s.index()] + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        steps
+    }
+
     /// The squares reachable from `from`.
     pub fn reachable(&self, from: Square) -> Vec<bool> {
         let mut seen = vec![false; SQUARES];
@@ -368,6 +388,19 @@ mod tests {
             }
         }
         m
+    }
+
+    #[test]
+    fn steps_in_a_comb_go_up_one_tooth_along_the_top_and_down_another() {
+        let m = comb();
+        let steps = m.steps_from(Square::new(24, 0).unwrap());
+        assert_eq!(steps[Square::new(24, 0).unwrap().index()], 0);
+        assert_eq!(steps[Square::new(0, 0).unwrap().index()], 24);
+        assert_eq!(steps[Square::new(24, 24).unwrap().index()], 24 + 24 + 24);
+        assert_eq!(steps[Square::new(3, 5).unwrap().index()], 24 + 5 + 3);
+        let mut cut = Maze::with_all_walls();
+        cut.set_wall(Square::new(0, 0).unwrap().edge(Dir::E), false);
+        assert_eq!(cut.steps_from(Square::new(0, 0).unwrap())[Square::new(1, 0).unwrap().index()], usize::MAX);
     }
 
     #[test]
