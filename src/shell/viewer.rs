@@ -413,14 +413,14 @@ impl Viewer {
     fn start_map_game(&mut self, request: crate::kit::view::PlayMap) -> Result<(), String> {
         let game = request.game;
         if request.bots {
-            let kibitz = std::env::current_exe().map_err(|e| format!("cannot find kibitz itself: {e}"))?;
             let log_path = request.replay.with_extension("log");
             let log = std::fs::File::create(&log_path).map_err(|e| format!("cannot write {}: {e}", log_path.display()))?;
             let err = log.try_clone().map_err(|e| e.to_string())?;
-            let mut command = std::process::Command::new(kibitz);
-            command.arg("match").arg(game).args(&request.args).stdin(std::process::Stdio::null()).stdout(log).stderr(err);
-            // Its own process group, so that going back ends it and whatever it started.
-            std::os::unix::process::CommandExt::process_group(&mut command, 0);
+            // Started as every bot is (a process group of its own, so that going back ends it
+            // and whatever it started), `kibitz` being this very program.
+            let args: Vec<String> = request.args.iter().map(|a| kibitz_referee::command::shell_quote(a)).collect();
+            let mut command = kibitz_referee::command::shell(&format!("kibitz match {game} {}", args.join(" ")));
+            command.stdin(std::process::Stdio::null()).stdout(log).stderr(err);
             let child = command.spawn().map_err(|e| format!("cannot start the match: {e}"))?;
             self.editor_behind = self.session.take();
             self.game_process = Some(child);
