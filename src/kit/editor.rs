@@ -8,7 +8,7 @@
 use super::grid::Grid;
 use super::view::{BoardCamera, GameView, HandPlay, LogLine, PanelRequest, Perspective, PlayMap, Track, hover_box};
 use bevy_egui::egui::{self, Color32, Stroke};
-use kibitz_editor::{Board, Editor, Sheet, Symmetry};
+use kibitz_editor::{Board, Editor, Sheet, Symmetry, places};
 use std::path::{Path, PathBuf};
 
 /// One tool of a game's editor: what it paints.
@@ -231,21 +231,13 @@ impl EditView {
     pub fn paint(&mut self, tool: usize, at: (usize, usize), brush: usize, symmetry: Symmetry) {
         let Some(tool) = self.format.tools().get(tool).copied() else { return };
         let board = self.format.board(self.editor.sheet());
-        let reach = if tool.single { 0 } else { brush.max(1) - 1 };
-        for y in at.1.saturating_sub(reach / 2)..=at.1 + reach - reach / 2 {
-            for x in at.0.saturating_sub(reach / 2)..=at.0 + reach - reach / 2 {
-                if !board.contains(x, y) {
-                    continue;
-                }
-                let images = symmetry.images(x, y, board.cols, board.rows);
-                self.trail.resize(images.len(), None);
-                for (k, image) in images.into_iter().enumerate() {
-                    if let Some(cell) = image {
-                        self.format.paint(&mut self.editor, board, &tool, cell, k, self.trail[k]);
-                        self.trail[k] = Some(cell);
-                    }
-                }
+        let brush = if tool.single { 1 } else { brush };
+        for (k, cell) in places(board, at, brush, symmetry) {
+            if self.trail.len() <= k {
+                self.trail.resize(k + 1, None);
             }
+            self.format.paint(&mut self.editor, board, &tool, cell, k, self.trail[k]);
+            self.trail[k] = Some(cell);
         }
     }
 

@@ -154,6 +154,22 @@ impl Symmetry {
     }
 }
 
+/// The board cells a press at `at` paints: each cell of a square brush of `brush` cells (those
+/// on the board), and each of its images by `symmetry`, as (image k, cell).
+pub fn places(board: Board, at: (usize, usize), brush: usize, symmetry: Symmetry) -> Vec<(usize, (usize, usize))> {
+    let reach = brush.max(1) - 1;
+    let mut places = Vec::new();
+    for y in at.1.saturating_sub(reach / 2)..=at.1 + reach - reach / 2 {
+        for x in at.0.saturating_sub(reach / 2)..=at.0 + reach - reach / 2 {
+            if board.contains(x, y) {
+                let images = symmetry.images(x, y, board.cols, board.rows).into_iter().enumerate();
+                places.extend(images.filter_map(|(k, image)| Some((k, image?))));
+            }
+        }
+    }
+    places
+}
+
 /// One stroke's change.
 #[derive(Debug, Clone)]
 enum Edit {
@@ -230,15 +246,8 @@ impl Editor {
     /// `symmetry`; the k-th image of the cell gets `cell(k)` (a start's letter goes on: A, B,
     /// C, D).
     pub fn paint(&mut self, board: Board, x: usize, y: usize, brush: usize, symmetry: Symmetry, cell: impl Fn(usize) -> char) {
-        let reach = brush.max(1) - 1;
-        for by in y.saturating_sub(reach / 2)..=(y + reach - reach / 2) {
-            for bx in x.saturating_sub(reach / 2)..=(x + reach - reach / 2) {
-                for (k, image) in symmetry.images(bx, by, board.cols, board.rows).into_iter().enumerate() {
-                    if let Some((ix, iy)) = image.filter(|&(ix, iy)| board.contains(ix, iy)) {
-                        self.set(ix, board.first + iy, cell(k));
-                    }
-                }
-            }
+        for (k, (ix, iy)) in places(board, (x, y), brush, symmetry) {
+            self.set(ix, board.first + iy, cell(k));
         }
     }
 
