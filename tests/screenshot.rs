@@ -153,6 +153,10 @@ fn playing_at_64x_in_a_real_window_moves_the_cursor_and_reports_frame_figures() 
         assert!(report[span]["frames"].as_u64().unwrap() > 0, "{span}: {report}");
         assert!(report[span]["p50"].as_f64().unwrap() > 0.0, "{span}: {report}");
     }
+    // New glyphs were drawn as the numbers changed, and each reached the renderer with the
+    // frame that drew it (a late one shows as missing letters: src/shell/glyphs.rs).
+    assert!(report["glyph_updates"].as_u64().unwrap() > 0, "{report}");
+    assert_eq!(report["glyph_updates_late"], 0, "{report}");
 }
 
 #[test]

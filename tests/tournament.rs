@@ -437,6 +437,24 @@ fn a_double_elimination_of_six_plays_round_by_round_to_one_champion() {
     assert_eq!(table["matches"], table["played"]);
     let shown = kibitz(&["tournament", "standings", &dir.path().join("out").to_string_lossy()], dir.path());
     assert!(text(&shown.stdout).contains(&format!("champion: {champion}")), "{}", text(&shown.stdout));
+    // A broadcast of it, after its first match: the bracket and the table count that match
+    // alone, whatever the folder already holds (no later result, no champion).
+    use kibitz::cli::tournament::{Counted, broadcast_of, view_of};
+    let (registry, out) = (kibitz::games::registry(), dir.path().join("out"));
+    let items = broadcast_of(&registry, &out).unwrap();
+    let first = kibitz::shell::playlist::Running::stem(&items[0]).unwrap();
+    let (early, _) = view_of(&registry, &out, &Counted::Shown([first.clone()].into())).unwrap();
+    assert!(early.title.contains(&format!(" 1 of {} matches", table["matches"])), "{}", early.title);
+    assert_eq!(early.champion, None, "the champion is not known after one match");
+    let decided: Vec<&str> =
+        early.bracket.iter().filter(|p| p.winner.is_some() && !p.bots.iter().any(|b| b == "bye")).map(|p| p.name.as_str()).collect();
+    assert_eq!(decided.len(), 1, "only the first match's pairing is decided: {decided:?}");
+    assert!(first.starts_with(decided[0]), "{first} decides {decided:?}");
+    assert_eq!(early.rows.iter().map(|r| r.played).sum::<usize>(), 2, "one match of two bots counted");
+    let later = early.matches.iter().filter(|m| m.result == "not shown yet").count();
+    assert_eq!(later, items.len() - 1, "every other match's result is held back");
+    let (whole, _) = view_of(&registry, &out, &Counted::All).unwrap();
+    assert_eq!(whole.champion.as_deref(), Some(champion), "the viewer's own panel counts every match");
 }
 
 #[test]

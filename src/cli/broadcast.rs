@@ -1,5 +1,6 @@
 //! `kibitz broadcast FOLDER_OR_PLAYLIST`: the stream layout over a playlist.
 
+use super::tournament::Counted;
 use crate::kit::room::Registry;
 use crate::shell::playlist::{Item, Playlist, Running};
 use crate::shell::tournament::Refresh;
@@ -65,10 +66,13 @@ pub fn run(registry: &Registry, args: BroadcastArgs, verbose: bool) -> anyhow::R
         (Playlist { items, repeat: true, pause: 10.0 }, None, None)
     } else if super::tournament::is_tournament(&folder) {
         let items = super::tournament::broadcast_of(registry, &folder)?;
-        let (shown, _) = super::tournament::view_of(registry, &folder)?;
+        // Before the first match shown, the standings count only the matches skipped by --start.
+        let before: std::collections::HashSet<String> = items.iter().take(args.start.saturating_sub(1)).filter_map(Running::stem).collect();
+        let (shown, _) = super::tournament::view_of(registry, &folder, &Counted::Shown(before))?;
         let (registry, dir) = (registry.clone(), folder.clone());
-        let refresh =
-            Refresh(std::sync::Arc::new(move || super::tournament::view_of(&registry, &dir).map(|(t, _)| t).map_err(|e| format!("{e:#}"))));
+        let refresh = Refresh(std::sync::Arc::new(move |stems| {
+            super::tournament::view_of(&registry, &dir, &Counted::Shown(stems)).map(|(t, _)| t).map_err(|e| format!("{e:#}"))
+        }));
         (Playlist { items, ..Playlist::default() }, Some(shown), Some(refresh))
     } else {
         (Playlist::open(&args.playlist).map_err(anyhow::Error::msg)?, None, None)

@@ -64,7 +64,7 @@ pub fn run(registry: &Registry, mut args: ViewArgs, verbose: bool) -> anyhow::Re
     // A tournament's folder: its standings in the side panel, its last match played on the board.
     let mut tournament = None;
     if let Some(dir) = args.replay.clone().filter(|p| super::tournament::is_tournament(p)) {
-        let (shown, first) = super::tournament::view_of(registry, &dir)?;
+        let (shown, first) = super::tournament::view_of(registry, &dir, &super::tournament::Counted::All)?;
         args.replay = Some(first.ok_or_else(|| {
             anyhow::anyhow!("no match of {} has been played yet (kibitz tournament standings {0} lists the plan)", dir.display())
         })?);

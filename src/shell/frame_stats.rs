@@ -77,6 +77,7 @@ fn report_and_exit(
     mut plan: ResMut<Plan>,
     store: Res<DiagnosticsStore>,
     viewer: Res<Viewer>,
+    glyphs: Res<super::glyphs::GlyphUploads>,
     mut exit: MessageWriter<AppExit>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
@@ -113,6 +114,9 @@ fn report_and_exit(
         "first_board_ms": plan.first_board_ms,
         "loaded_ms": plan.loaded_ms,
         "max_rss_mb": max_rss_mb(),
+        // egui's glyph atlas updates, and those that reached the renderer a frame late.
+        "glyph_updates": glyphs.updates,
+        "glyph_updates_late": glyphs.late,
         "process_cpu_s": process_cpu_s(),
     });
     println!("{report}");

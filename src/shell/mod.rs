@@ -11,6 +11,7 @@ mod demo;
 pub mod export;
 mod frame_stats;
 mod frames;
+mod glyphs;
 pub mod incoming;
 pub mod playback;
 pub mod playlist;
@@ -198,6 +199,13 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
                     }),
                     ..default()
                 })
+                // A picture (`--screenshot`, `kibitz export`) waits for the renderer's pipelines
+                // to be compiled: compiled in the background, as a window does not to stall, a
+                // frame captured first shows the 3D board missing (the cube came out black).
+                .set(bevy::render::RenderPlugin {
+                    synchronous_pipeline_compilation: options.screenshot.is_some() || options.export.is_some(),
+                    ..default()
+                })
                 // Quiet by default: the renderer's notes are for `-v` (or RUST_LOG, which wins).
                 .set(LogPlugin {
                     level: if options.verbose { bevy::log::Level::INFO } else { bevy::log::Level::ERROR },
@@ -217,6 +225,7 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
             PreUpdate,
             ui::quiet_modifiers.after(bevy_egui::EguiPreUpdateSet::ProcessInput).before(bevy_egui::EguiPreUpdateSet::BeginPass),
         );
+    glyphs::add(&mut app);
     if let Some(seconds) = options.frame_stats {
         frame_stats::add(&mut app, seconds, opened);
     }

@@ -145,6 +145,12 @@ impl Running {
         }
     }
 
+    /// The file stems of the items up to the one on screen, in the running order: what the
+    /// audience has seen, so far as a tournament's standings between matches may count.
+    pub fn shown_stems(&self) -> std::collections::HashSet<String> {
+        self.playlist.items[..=self.at].iter().filter_map(Self::stem).collect()
+    }
+
     /// The item after this one, if any.
     pub fn next_item(&self) -> Option<&Item> {
         self.following().map(|k| &self.playlist.items[k])

@@ -4,6 +4,7 @@
 
 use bevy_egui::egui::{self, Color32, RichText};
 pub use kibitz_tournament::bracket::Shown;
+use std::collections::HashSet;
 use std::path::PathBuf;
 
 /// What the panel shows of a tournament.
@@ -228,9 +229,11 @@ fn bracket(painter: &egui::Painter, body: egui::Rect, tournament: &Tournament, n
 }
 
 /// How a tournament is worked out again as its matches finish (a broadcast of a tournament
-/// still being played): on a thread of its own, so that the picture keeps its pace.
+/// still being played): on a thread of its own, so that the picture keeps its pace. It is given
+/// the file stems of the replays shown so far, and counts only those matches: the standings
+/// between two matches never give away one still to come.
 #[derive(Clone)]
-pub struct Refresh(pub std::sync::Arc<dyn Fn() -> Result<Tournament, String> + Send + Sync>);
+pub struct Refresh(pub std::sync::Arc<dyn Fn(HashSet<String>) -> Result<Tournament, String> + Send + Sync>);
 
 impl std::fmt::Debug for Refresh {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -239,12 +242,12 @@ impl std::fmt::Debug for Refresh {
 }
 
 impl Refresh {
-    /// Starts working it out; the answer comes through the receiver.
-    pub fn start(&self) -> std::sync::mpsc::Receiver<Result<Tournament, String>> {
+    /// Starts working it out for the replays `shown`; the answer comes through the receiver.
+    pub fn start(&self, shown: HashSet<String>) -> std::sync::mpsc::Receiver<Result<Tournament, String>> {
         let (send, receive) = std::sync::mpsc::channel();
         let work = self.0.clone();
         std::thread::spawn(move || {
-            let _ = send.send(work());
+            let _ = send.send(work(shown));
         });
         receive
     }

@@ -384,8 +384,9 @@ impl Viewer {
             && !counting
             && self.tournament_coming.is_none()
             && let Some(refresh) = &self.tournament_refresh
+            && let Some(running) = &self.broadcast
         {
-            self.tournament_coming = Some(Mutex::new(refresh.start()));
+            self.tournament_coming = Some(Mutex::new(refresh.start(running.shown_stems())));
         }
         let answer = self.tournament_coming.as_ref().and_then(|r| r.lock().ok()?.try_recv().ok());
         match answer {

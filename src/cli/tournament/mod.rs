@@ -175,7 +175,7 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
             write_playlist(registry, &dir, Choice { best, closest, bot, live }, out)
         }
         TournamentCommand::Standings { dir, json, chart } => {
-            let (_, _, table) = table_of(registry, &dir)?;
+            let (_, _, table) = table_of(registry, &dir, &Counted::All)?;
             if let Some(path) = chart {
                 chart::ratings(&table).save_png(&path).map_err(anyhow::Error::msg)?;
             }
@@ -189,14 +189,36 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
     }
 }
 
-/// A tournament folder's spec, plan and standings (with its bracket, for an elimination stage).
-fn table_of(registry: &Registry, dir: &Path) -> anyhow::Result<(Loaded, Vec<Match>, Standings)> {
+/// Which matches the standings count: all that are finished, or, on a broadcast, only those
+/// whose replays have been shown, so that the picture between two matches never gives away a
+/// result still to come.
+pub enum Counted {
+    All,
+    /// The file stems of the replays shown so far (a match counts once all its games have been).
+    Shown(std::collections::HashSet<String>),
+}
+
+impl Counted {
+    fn counts(&self, spec: &Spec, m: &Match, dir: &Path) -> bool {
+        match self {
+            Counted::All => true,
+            Counted::Shown(stems) => replay_files(spec, m, dir)
+                .iter()
+                .all(|file| file.file_stem().is_some_and(|stem| stems.contains(stem.to_string_lossy().as_ref()))),
+        }
+    }
+}
+
+/// A tournament folder's spec, plan and standings (with its bracket, for an elimination stage),
+/// of the matches `counted` lets through; the plan is returned whole.
+fn table_of(registry: &Registry, dir: &Path, counted: &Counted) -> anyhow::Result<(Loaded, Vec<Match>, Standings)> {
     let (loaded, room) = read_kept(registry, dir)?;
     let matches = planned(registry, &loaded, Some(dir))?;
     let verify = |text: &str| verified(registry, text);
-    let mut table = standings(&loaded.spec, &matches, dir, &verify, room.serve_verb().is_some());
+    let counting: Vec<Match> = matches.iter().filter(|m| counted.counts(&loaded.spec, m, dir)).cloned().collect();
+    let mut table = standings(&loaded.spec, &counting, dir, &verify, room.serve_verb().is_some());
     if let Format::Elimination { double, .. } = loaded.spec.format {
-        let results = |m: &Match| finished_scores(&loaded.spec, m, dir);
+        let results = |m: &Match| finished_scores(&loaded.spec, m, dir).filter(|_| counted.counts(&loaded.spec, m, dir));
         let order = seeds(registry, &loaded)?.unwrap_or_else(|| (0..loaded.spec.bots.len()).collect());
         let bracket = kibitz_tournament::bracket::plan(&loaded.spec, double, &order, &results);
         table.champion = bracket.champion.map(|b| loaded.spec.bots[b].name.clone());
@@ -210,10 +232,10 @@ pub fn is_tournament(path: &Path) -> bool {
     path.join(KEPT_SPEC).is_file()
 }
 
-/// A tournament folder as the viewer's side panel shows it, and the replay to open first (the
-/// last match played, in plan order).
-pub fn view_of(registry: &Registry, dir: &Path) -> anyhow::Result<(Tournament, Option<PathBuf>)> {
-    let (loaded, matches, table) = table_of(registry, dir)?;
+/// A tournament folder as the viewer's side panel shows it (the results of the matches
+/// `counted` lets through), and the replay to open first (the last match played, in plan order).
+pub fn view_of(registry: &Registry, dir: &Path, counted: &Counted) -> anyhow::Result<(Tournament, Option<PathBuf>)> {
+    let (loaded, matches, table) = table_of(registry, dir, counted)?;
     let spec = &loaded.spec;
     let show = |s: i64| kibitz_core::show_score(s, table.decimals);
     let rows = table
@@ -238,6 +260,7 @@ pub fn view_of(registry: &Registry, dir: &Path) -> anyhow::Result<(Tournament, O
         .map(|m| {
             let first = replay_files(spec, m, &dir).into_iter().next().filter(|p| p.exists());
             let result = match finished_scores(spec, m, &dir) {
+                Some(_) if !counted.counts(spec, m, &dir) => "not shown yet".into(),
                 Some(scores) => {
                     m.seats.iter().zip(&scores).map(|(&b, &s)| format!("{} {}", spec.bots[b].name, show(s))).collect::<Vec<_>>().join(" · ")
                 }
@@ -253,7 +276,7 @@ pub fn view_of(registry: &Registry, dir: &Path) -> anyhow::Result<(Tournament, O
         .find(|m| finished_scores(spec, m, &dir).is_some())
         .and_then(|m| replay_files(spec, m, &dir).into_iter().next());
     let bracket = table.bracket.clone().unwrap_or_default();
-    let title = format!("{} · {} of {} matches played", table.game, table.played, table.matches);
+    let title = format!("{} · {} of {} matches played", table.game, table.played, matches.len());
     Ok((Tournament { title, rows, matches: entries, bracket, champion: table.champion.clone() }, first))
 }
 

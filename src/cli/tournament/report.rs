@@ -4,7 +4,7 @@
 //! of its closing rounds (`kibitz export`, in a real window: under `xvfb-run` where there is no
 //! display).
 
-use super::{table_of, write};
+use super::{Counted, table_of, write};
 use crate::kit::palette::player_color;
 use crate::kit::room::Registry;
 use kibitz_tournament::plan::{Match, replay_files};
@@ -20,7 +20,7 @@ const GIF_FRAMES: usize = 40;
 /// Writes the report of the tournament in `dir` to `site`; `gif_rounds`: the closing rounds each
 /// match's GIF shows (`None`: no GIFs).
 pub fn report(registry: &Registry, dir: &Path, site: &Path, gif_rounds: Option<usize>) -> anyhow::Result<ExitCode> {
-    let (loaded, matches, table) = table_of(registry, dir)?;
+    let (loaded, matches, table) = table_of(registry, dir, &Counted::All)?;
     for folder in [site.to_path_buf(), site.join("replays"), site.join("gifs")] {
         std::fs::create_dir_all(&folder).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", folder.display()))?;
     }
