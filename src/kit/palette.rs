@@ -49,14 +49,52 @@ const PLAYERS: [Color32; 8] = [
     Color32::from_rgb(212, 225, 87),
 ];
 
+/// The colour of seat `k` of the match on screen: its own, or, in a tournament, its bot's
+/// ([`colour_seats_as`]), so that a bot looks the same on the board and in the standings.
 pub fn player_color(k: usize) -> Color32 {
+    let slot = SEAT_SLOTS.get(k).map_or(NO_SLOT, |s| s.load(Ordering::Relaxed));
+    bot_color(if slot == NO_SLOT { k } else { slot as usize })
+}
+
+/// The colour of a tournament's bot `b` (its place in the spec), whatever seat it plays.
+pub fn bot_color(b: usize) -> Color32 {
     let colors = match chosen() {
         Palette::Classic => &PLAYERS,
         Palette::ColorBlindSafe => &COLOR_BLIND_SAFE,
     };
-    colors[k % colors.len()]
+    colors[b % colors.len()]
+}
+
+/// Which bot's colour each seat takes; `NO_SLOT`, its own.
+static SEAT_SLOTS: [AtomicU8; 16] = [const { AtomicU8::new(NO_SLOT) }; 16];
+const NO_SLOT: u8 = u8::MAX;
+
+/// Colours the seats of the next match opened as the tournament's bots `bots` (in seat
+/// order); an empty list gives every seat its own colour again. Views take their colours as
+/// they open, so the shell calls this before opening a replay.
+pub fn colour_seats_as(bots: &[usize]) {
+    for (k, slot) in SEAT_SLOTS.iter().enumerate() {
+        let b = bots.get(k).and_then(|&b| u8::try_from(b).ok()).filter(|&b| b != NO_SLOT);
+        slot.store(b.unwrap_or(NO_SLOT), Ordering::Relaxed);
+    }
 }
 
 pub fn with_alpha(c: Color32, alpha: u8) -> Color32 {
     Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), alpha)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tournaments_seats_take_their_bots_colours_until_told_otherwise() {
+        colour_seats_as(&[4, 1]);
+        assert_eq!(player_color(0), bot_color(4));
+        assert_eq!(player_color(1), bot_color(1));
+        assert_eq!(player_color(2), bot_color(2), "a seat the match does not name keeps its own");
+        colour_seats_as(&[]);
+        assert_eq!(player_color(0), bot_color(0));
+        assert_ne!(player_color(0), player_color(1));
+    }
 }

@@ -84,7 +84,11 @@ fn top_bar(ui: &mut egui::Ui, viewer: &mut Viewer, u: f32) {
     };
     let track = session.track();
     text(painter, rect.left_top(), Align2::LEFT_TOP, session.game().to_uppercase(), 13.0 * u, DIM);
-    let title = fit(&track.title, 34);
+    // A tournament's match by who plays; a file by its name, cut to fit beside the counter.
+    let title = match &viewer.tournament_match {
+        Some(m) => fit(&m.bots.join(" vs "), 40),
+        None => fit(&track.title, 40),
+    };
     text(painter, rect.left_bottom(), Align2::LEFT_BOTTOM, title, 22.0 * u, TEXT);
     let cursor = viewer.playback.cursor();
     let (round, rounds) = track.round_at(cursor);
@@ -120,12 +124,13 @@ fn side(ui: &mut egui::Ui, viewer: &mut Viewer, u: f32) {
     // The final scores beside the current ones, until the end is reached.
     let whole = shows_the_end(viewer) && cursor < session.track().len;
     for (rank, k) in standings(session, cursor).into_iter().enumerate() {
-        score_row(ui, session, Row { player: k, rank, cursor, perspective: viewer.perspective, final_score: whole }, u);
+        let name = session.track().players.get(k).map_or("?", |p| viewer.seat_name(k, &p.name));
+        score_row(ui, session, Row { player: k, name, rank, cursor, perspective: viewer.perspective, final_score: whole }, u);
     }
     ui.add_space(10.0 * u);
     let seen = match viewer.perspective {
         Perspective::Omniscient => "everything".to_string(),
-        Perspective::Player(k) => format!("as {} saw it", session.track().players.get(k).map_or("?", |p| &p.name)),
+        Perspective::Player(k) => format!("as {} saw it", session.track().players.get(k).map_or("?", |p| viewer.seat_name(k, &p.name))),
     };
     ui.label(egui::RichText::new(format!("Showing {seen}")).size(13.0 * u).color(DIM));
     let room = ui.available_height() - 70.0 * u;
@@ -134,7 +139,12 @@ fn side(ui: &mut egui::Ui, viewer: &mut Viewer, u: f32) {
         score_chart(ui, session, cursor, room.min(220.0 * u), ChartSpan::ToCursor);
     }
     let Some(running) = &viewer.broadcast else { return };
-    if let Some(next) = running.next_name() {
+    // A tournament's next match by who plays in it.
+    let next_match = running.next_item().and_then(|item| match item {
+        crate::shell::playlist::Item::Replay(path) => viewer.tournament.as_ref()?.entry_of(path),
+        crate::shell::playlist::Item::Live(source) => viewer.tournament.as_ref()?.entry_of(std::path::Path::new(source)),
+    });
+    if let Some(next) = next_match.map(|m| m.bots.join(" vs ")).or_else(|| running.next_name()) {
         let bottom = ui.max_rect().left_bottom();
         let painter = ui.painter();
         text(painter, bottom - vec2(0.0, 24.0 * u), Align2::LEFT_BOTTOM, "COMING UP", 12.0 * u, DIM);
@@ -151,8 +161,10 @@ fn standings(session: &dyn GameView, cursor: usize) -> Vec<usize> {
 }
 
 /// What one scoreboard row shows.
-struct Row {
+struct Row<'a> {
     player: usize,
+    /// As the screen names the player (a tournament's bot by the spec's name).
+    name: &'a str,
     rank: usize,
     cursor: usize,
     perspective: Perspective,
@@ -163,7 +175,7 @@ struct Row {
 /// One player's row: their colour, key, name and score (and final score); failed players say
 /// so, the player whose view is shown is lit.
 fn score_row(ui: &mut egui::Ui, session: &dyn GameView, row: Row, u: f32) {
-    let Row { player: k, rank, cursor, perspective, final_score } = row;
+    let Row { player: k, name, rank, cursor, perspective, final_score } = row;
     let track = session.track();
     let player = &track.players[k];
     let (rect, _) = ui.allocate_exact_size(vec2(ui.available_width(), 50.0 * u), egui::Sense::hover());
@@ -184,7 +196,7 @@ fn score_row(ui: &mut egui::Ui, session: &dyn GameView, row: Row, u: f32) {
     ];
     let lifted = if below.iter().any(Option::is_some) { 8.0 * u } else { 0.0 };
     let name_at = pos2(left + 26.0 * u, rect.center().y - lifted);
-    let name = text(painter, name_at, Align2::LEFT_CENTER, fit(&player.name, 18), 20.0 * u, player.color);
+    let name = text(painter, name_at, Align2::LEFT_CENTER, fit(name, 18), 20.0 * u, player.color);
     let key = if k < 9 { format!("[{}]", k + 1) } else { String::new() };
     text(painter, name.right_center() + vec2(8.0 * u, 0.0), Align2::LEFT_CENTER, key, 12.0 * u, DIM);
     let mut at = name.left_bottom();

@@ -37,12 +37,23 @@ pub struct Row {
 #[derive(Debug, Clone)]
 pub struct Entry {
     pub id: String,
-    /// Its bots, in seat order.
+    /// Its bots, in seat order: their names, and their places in the spec (their colours).
     pub bots: Vec<String>,
+    pub slots: Vec<usize>,
     /// Its result ("greedy 120 · rnd1 30"), or why there is none ("not played yet").
     pub result: String,
     /// Its (first) replay, when it has one to open.
     pub replay: Option<PathBuf>,
+}
+
+impl Tournament {
+    /// The match a replay file belongs to (`ID.jsonl`, or `ID-gK.jsonl` for a series' game K).
+    pub fn entry_of(&self, file: &std::path::Path) -> Option<&Entry> {
+        let stem = file.file_stem()?.to_str()?;
+        self.matches.iter().find(|m| {
+            stem == m.id || stem.strip_prefix(m.id.as_str()).and_then(|g| g.strip_prefix("-g")).is_some_and(|g| g.parse::<u32>().is_ok())
+        })
+    }
 }
 
 /// The tournament's section of the side panel. Returns the replay a click asks to open.
@@ -250,5 +261,22 @@ impl Refresh {
             let _ = send.send(work(shown));
         });
         receive
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_replay_file_is_found_as_its_match_or_a_game_of_its_series() {
+        let entry =
+            |id: &str| Entry { id: id.into(), bots: vec!["a".into(), "b".into()], slots: vec![0, 1], result: String::new(), replay: None };
+        let t = Tournament { matches: vec![entry("duel-a-vs-b-1"), entry("duel-a-vs-b-10")], ..Tournament::default() };
+        let id = |path: &str| t.entry_of(std::path::Path::new(path)).map(|e| e.id.clone());
+        assert_eq!(id("out/duel-a-vs-b-1.jsonl").as_deref(), Some("duel-a-vs-b-1"));
+        assert_eq!(id("/x/duel-a-vs-b-10-g3.jsonl").as_deref(), Some("duel-a-vs-b-10"));
+        assert_eq!(id("duel-a-vs-b-1-gx.jsonl"), None);
+        assert_eq!(id("other.jsonl"), None);
     }
 }

@@ -75,6 +75,8 @@ pub struct Viewer {
     /// How to work it out again, and the answer on its way.
     pub tournament_refresh: Option<super::tournament::Refresh>,
     tournament_coming: Option<Mutex<Receiver<Result<super::tournament::Tournament, String>>>>,
+    /// The tournament's match on screen: its bots' names and colours are the spec's.
+    pub tournament_match: Option<super::tournament::Entry>,
     /// A contest day's ranking, between its servers' live views (`kibitz broadcast DIR`).
     pub contest: Option<super::contest::ContestBoard>,
     /// The map editor, waiting while a game started from it is shown (E comes back).
@@ -129,6 +131,7 @@ impl Viewer {
             tournament: None,
             tournament_refresh: None,
             tournament_coming: None,
+            tournament_match: None,
             contest: None,
             editor_behind: None,
             game_process: None,
@@ -280,6 +283,7 @@ impl Viewer {
     /// Opens a replay file; problems are shown in the window, the current replay stays. A big
     /// one loads in the background, its first steps on screen at once.
     pub fn open_file(&mut self, path: PathBuf) {
+        self.note_tournament_match(&path);
         if std::fs::metadata(&path).is_ok_and(|m| m.len() >= LOAD_IN_BACKGROUND) {
             self.receive(Some(Incoming::load(path.clone(), &self.registry)));
             self.source = Some(std::path::absolute(&path).unwrap_or_else(|_| path.clone()));
@@ -359,8 +363,24 @@ impl Viewer {
         self.message = None;
         match item {
             Item::Replay(path) => self.open_file(path),
-            Item::Live(source) => self.follow(std::collections::VecDeque::from([kibitz_follow::Source::parse(&source)]), None),
+            Item::Live(source) => {
+                self.note_tournament_match(std::path::Path::new(&source));
+                self.follow(std::collections::VecDeque::from([kibitz_follow::Source::parse(&source)]), None);
+            }
         }
+    }
+
+    /// Whether `file` is one of the tournament's matches: then its seats take their bots'
+    /// colours (set before the view opens, which takes them) and the spec's names.
+    fn note_tournament_match(&mut self, file: &std::path::Path) {
+        self.tournament_match = self.tournament.as_ref().and_then(|t| t.entry_of(file)).cloned();
+        crate::kit::palette::colour_seats_as(self.tournament_match.as_ref().map_or(&[], |m| &m.slots));
+    }
+
+    /// The name of seat `k` as the screen shows it: the tournament's name of its bot, else the
+    /// replay's.
+    pub fn seat_name<'a>(&'a self, k: usize, recorded: &'a str) -> &'a str {
+        self.tournament_match.as_ref().and_then(|m| m.bots.get(k)).map_or(recorded, String::as_str)
     }
 
     fn step_playlist(&mut self, delta: isize) {

@@ -1,7 +1,7 @@
 //! The ratings chart of `kibitz tournament standings --chart` and of the report: each bot's
 //! rating after each match, drawn headless (`kit::raster`).
 
-use crate::kit::palette::player_color;
+use crate::kit::palette::bot_color;
 use crate::kit::raster::{self, Picture};
 use kibitz_tournament::standings::{Standings, start_rating};
 
@@ -39,12 +39,12 @@ pub fn ratings(table: &Standings) -> Picture {
             let points: Vec<Pos2> = std::iter::once(pos2(x(0), y(start)))
                 .chain(table.ratings_after.iter().enumerate().map(|(m, r)| pos2(x(m + 1), y(r[k].1))))
                 .collect();
-            painter.add(Shape::line(points, Stroke::new(2.0, player_color(k))));
+            painter.add(Shape::line(points, Stroke::new(2.0, bot_color(k))));
         }
         for (place, row) in table.rows.iter().enumerate() {
             let k = names.iter().position(|n| *n == row.bot).unwrap_or(place);
             let at = pos2(plot.right() + 20.0, plot.top() + 8.0 + place as f32 * 22.0);
-            painter.rect_filled(Rect::from_center_size(at, vec2(14.0, 4.0)), 1.0, player_color(k));
+            painter.rect_filled(Rect::from_center_size(at, vec2(14.0, 4.0)), 1.0, bot_color(k));
             text(
                 at + vec2(14.0, 0.0),
                 Align2::LEFT_CENTER,

@@ -7,7 +7,7 @@ mod chart;
 mod report;
 
 use super::exit::EXIT_FAILED;
-use crate::kit::palette::player_color;
+use crate::kit::palette::bot_color;
 use crate::kit::room::{Registry, Room};
 use crate::shell::tournament::{Entry, Row as TournamentRow, Tournament};
 use clap::{Args, Subcommand};
@@ -243,7 +243,7 @@ pub fn view_of(registry: &Registry, dir: &Path, counted: &Counted) -> anyhow::Re
         .iter()
         .map(|r| TournamentRow {
             bot: r.bot.clone(),
-            color: player_color(spec.bots.iter().position(|b| b.name == r.bot).unwrap_or(0)),
+            color: bot_color(spec.bots.iter().position(|b| b.name == r.bot).unwrap_or(0)),
             played: r.played,
             record: (r.wins, r.draws, r.losses),
             total: show(r.total),
@@ -267,7 +267,8 @@ pub fn view_of(registry: &Registry, dir: &Path, counted: &Counted) -> anyhow::Re
                 None if first.is_some() => "being played, or cut short".into(),
                 None => "not played yet".into(),
             };
-            Entry { id: m.id.clone(), bots: m.seats.iter().map(|&b| spec.bots[b].name.clone()).collect(), result, replay: first }
+            let bots = m.seats.iter().map(|&b| spec.bots[b].name.clone()).collect();
+            Entry { id: m.id.clone(), bots, slots: m.seats.clone(), result, replay: first }
         })
         .collect();
     let first = matches

@@ -5,7 +5,7 @@
 //! display).
 
 use super::{Counted, table_of, write};
-use crate::kit::palette::player_color;
+use crate::kit::palette::bot_color;
 use crate::kit::room::Registry;
 use kibitz_tournament::plan::{Match, replay_files};
 use kibitz_tournament::spec::{Format, Loaded};
@@ -87,7 +87,7 @@ fn esc(text: &str) -> String {
 }
 
 fn hex(bot: usize) -> String {
-    let c = player_color(bot);
+    let c = bot_color(bot);
     format!("#{:02x}{:02x}{:02x}", c.r(), c.g(), c.b())
 }
 
