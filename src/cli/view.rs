@@ -56,8 +56,18 @@ pub struct WindowArgs {
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
     /// Playback speed: 0.25, 0.5, 1, 2, 4, 8, 16, 32 or 64.
-    #[arg(long)]
+    #[arg(long, value_parser = parse_speed)]
     pub speed: Option<f32>,
+}
+
+/// One of the speeds the playback has; any other is refused rather than rounded.
+fn parse_speed(text: &str) -> Result<f32, String> {
+    use crate::shell::playback::SPEEDS;
+    let speed: f32 = text.trim().parse().map_err(|_| format!("{text:?} is not a number"))?;
+    SPEEDS.contains(&speed).then_some(speed).ok_or_else(|| {
+        let all: Vec<String> = SPEEDS.iter().map(|s| s.to_string()).collect();
+        format!("{text}: the speeds are {}", all.join(", "))
+    })
 }
 
 pub fn run(registry: &Registry, mut args: ViewArgs, verbose: bool) -> anyhow::Result<ExitCode> {

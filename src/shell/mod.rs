@@ -159,6 +159,14 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
         }
     }
     if let Some(k) = options.perspective {
+        // A seat that is not there is refused, naming those that are (a replay still to load
+        // is checked when it shows: `Viewer::show`).
+        if let Some(players) = viewer.session.as_ref().map(|s| &s.track().players)
+            && k >= players.len()
+        {
+            let seats: Vec<String> = players.iter().enumerate().map(|(i, p)| format!("{i} ({})", p.name)).collect();
+            anyhow::bail!("--perspective {k}: this game's seats are {}", seats.join(", "));
+        }
         viewer.perspective = Perspective::Player(k);
     }
     if let Some(speed) = options.speed {
