@@ -183,6 +183,27 @@ mod tests {
     }
 
     #[test]
+    fn zooming_keeps_the_board_point_under_the_pointer_or_the_views_middle_where_it_was() {
+        let rect = Rect::from_min_size(Pos2::new(100.0, 50.0), Vec2::new(800.0, 500.0));
+        let close = |a: Vec2, b: Vec2| (a - b).length() < 1e-3;
+        // Panned (a mast dragged to the middle) and centred on a place, as a look does.
+        let mut camera = BoardCamera { pan: Vec2::new(-130.0, 42.0), centre: Some(Vec2::new(300.0, 80.0)), ..BoardCamera::default() };
+        for (factor, pointer) in [(1.25, Pos2::new(700.0, 120.0)), (1.25, Pos2::new(700.0, 120.0)), (0.8, Pos2::new(150.0, 500.0)), (3.0, rect.center())] {
+            let before = Grid::fit(rect, &camera, 512, 512).board_point(pointer);
+            camera.zoom_about(factor, pointer - rect.center());
+            let after = Grid::fit(rect, &camera, 512, 512).board_point(pointer);
+            assert!(close(before, after), "{before:?} moved to {after:?} at zoom {}", camera.zoom);
+        }
+        // The keys zoom about the middle; at the limits nothing moves either.
+        let middle = Grid::fit(rect, &camera, 512, 512).board_point(rect.center());
+        for _ in 0..40 {
+            camera.zoom_about(1.25, Vec2::ZERO);
+        }
+        assert_eq!(camera.zoom, 20.0);
+        assert!(close(Grid::fit(rect, &camera, 512, 512).board_point(rect.center()), middle));
+    }
+
+    #[test]
     fn a_texture_sends_again_only_what_changed() {
         let ctx = egui::Context::default();
         let mut texture = CellTexture::new("test");

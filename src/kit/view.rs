@@ -78,6 +78,23 @@ impl Default for BoardCamera {
     }
 }
 
+impl BoardCamera {
+    /// The closest and farthest a board zooms.
+    pub const ZOOM: std::ops::RangeInclusive<f32> = 0.2..=20.0;
+
+    /// Zooms by `factor` (within [`Self::ZOOM`]) about the point `anchor` of the screen, given
+    /// from the middle of the board's rect: the board's point under it stays under it (the
+    /// wheel anchors at the pointer, the keys at the view's middle, `Vec2::ZERO`). A 2D board
+    /// is drawn `zoom` times its fitted size, offset by `pan` from the rect's middle, so the
+    /// pan scales with the zoom about the anchor.
+    pub fn zoom_about(&mut self, factor: f32, anchor: egui::Vec2) {
+        let zoom = (self.zoom * factor).clamp(*Self::ZOOM.start(), *Self::ZOOM.end());
+        let f = zoom / self.zoom;
+        self.pan = anchor * (1.0 - f) + self.pan * f;
+        self.zoom = zoom;
+    }
+}
+
 /// What a game's hand-play panel asks the shell to do.
 pub enum PanelRequest {
     /// End the live match now.

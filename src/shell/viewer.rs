@@ -551,8 +551,8 @@ impl Viewer {
             Action::Slower => p.slower(),
             Action::GoTo => self.goto = Some(self.playback.cursor().to_string()),
             Action::Fit => self.camera = BoardCamera::default(),
-            Action::ZoomIn => self.camera.zoom = (self.camera.zoom * 1.25).min(20.0),
-            Action::ZoomOut => self.camera.zoom = (self.camera.zoom / 1.25).max(0.2),
+            Action::ZoomIn => self.camera.zoom_about(1.25, egui::Vec2::ZERO),
+            Action::ZoomOut => self.camera.zoom_about(1.0 / 1.25, egui::Vec2::ZERO),
             // On a 3D board the same keys turn the camera around it.
             Action::PanLeft => self.pan(40.0, 0.0),
             Action::PanRight => self.pan(-40.0, 0.0),

@@ -119,7 +119,9 @@ pub fn board(ui: &mut egui::Ui, viewer: &mut Viewer, details: bool) -> egui::Rec
     if response.hovered() {
         let scroll = ui.input(|i| i.smooth_scroll_delta.y);
         if scroll != 0.0 {
-            viewer.camera.zoom = (viewer.camera.zoom * (1.0 + scroll * 0.002)).clamp(0.2, 20.0);
+            // About the pointer: the place under it stays there.
+            let anchor = response.hover_pos().map_or(egui::Vec2::ZERO, |p| p - rect.center());
+            viewer.camera.zoom_about(1.0 + scroll * 0.002, anchor);
         }
     }
     match viewer.session.as_mut() {
