@@ -1030,3 +1030,34 @@ fn board_share(image: &image::RgbImage, test: impl Fn([u8; 3]) -> bool) -> f64 {
     }
     hits as f64 / total as f64
 }
+
+#[test]
+fn looks_turns_and_perspectives_hold_on_a_replay_big_enough_to_load_in_the_background() {
+    let dir = tempfile::tempdir().unwrap();
+    // A bundled replay made big: its header line padded with spaces (JSON allows them) past
+    // the size that is loaded on a thread of its own; it shows exactly what the small one does.
+    let big_dir = dir.path().join("big");
+    std::fs::create_dir(&big_dir).unwrap();
+    for (name, turn, look, perspective) in [
+        ("osada-defender-vs-python", "1000", "field=100,20", "1"),
+        ("wycinanka-solvers", "500", "order=12", "0"),
+        ("fedrunek-greedy-vs-python", "500", "cut=z:10", "1"),
+    ] {
+        let small = workspace().join(format!("replays/{name}.jsonl"));
+        let text = std::fs::read_to_string(&small).unwrap();
+        let (header, rest) = text.split_once('\n').unwrap();
+        let padded = format!("{}{}}}\n{rest}", &header[..header.len() - 1], " ".repeat(4 << 20));
+        let big = big_dir.join(format!("{name}.jsonl"));
+        std::fs::write(&big, padded).unwrap();
+        let shots = [dir.path().join(format!("{name}-small.png")), dir.path().join(format!("{name}-big.png"))];
+        for (replay, shot) in [&small, &big].into_iter().zip(&shots) {
+            let args = ["view", replay.to_str().unwrap(), "--turn", turn, "--look", look, "--perspective", perspective];
+            if in_window(&[&args[..], &["--screenshot", shot.to_str().unwrap()]].concat(), dir.path()).is_none() {
+                return;
+            }
+        }
+        let (a, b) = (image::open(&shots[0]).unwrap().to_rgb8(), image::open(&shots[1]).unwrap().to_rgb8());
+        let differ = a.pixels().zip(b.pixels()).filter(|(p, q)| p != q).count();
+        assert_eq!(differ, 0, "{name}: --look {look} --perspective {perspective} on the big file: {differ} pixels differ");
+    }
+}

@@ -188,7 +188,9 @@ mod tests {
         let close = |a: Vec2, b: Vec2| (a - b).length() < 1e-3;
         // Panned (a mast dragged to the middle) and centred on a place, as a look does.
         let mut camera = BoardCamera { pan: Vec2::new(-130.0, 42.0), centre: Some(Vec2::new(300.0, 80.0)), ..BoardCamera::default() };
-        for (factor, pointer) in [(1.25, Pos2::new(700.0, 120.0)), (1.25, Pos2::new(700.0, 120.0)), (0.8, Pos2::new(150.0, 500.0)), (3.0, rect.center())] {
+        for (factor, pointer) in
+            [(1.25, Pos2::new(700.0, 120.0)), (1.25, Pos2::new(700.0, 120.0)), (0.8, Pos2::new(150.0, 500.0)), (3.0, rect.center())]
+        {
             let before = Grid::fit(rect, &camera, 512, 512).board_point(pointer);
             camera.zoom_about(factor, pointer - rect.center());
             let after = Grid::fit(rect, &camera, 512, 512).board_point(pointer);

@@ -158,7 +158,12 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
             session.set_look(setting, camera).map_err(|e| anyhow::anyhow!("--look {setting}: {e}"))?;
         }
     }
-    if let Some(k) = options.perspective {
+    if viewer.session.is_none() {
+        // A big replay still to load takes them when it shows.
+        viewer.start_looks = options.look.clone();
+        viewer.start_perspective = options.perspective;
+    }
+    if let Some(k) = options.perspective.filter(|_| viewer.session.is_some()) {
         // A seat that is not there is refused, naming those that are (a replay still to load
         // is checked when it shows: `Viewer::show`).
         if let Some(players) = viewer.session.as_ref().map(|s| &s.track().players)

@@ -61,6 +61,10 @@ pub struct Viewer {
     pub incoming: Option<Incoming>,
     /// A step to go to once the replay loading has reached it (`--turn` on a big replay).
     pub pending_seek: Option<usize>,
+    /// The command line's `--look` settings and `--perspective` for a replay still to load:
+    /// applied to the part shown first and again to the whole when it replaces it.
+    pub start_looks: Vec<String>,
+    pub start_perspective: Option<usize>,
     /// The playlist, when the window is a broadcast (`kibitz broadcast`) rather than the studio.
     pub broadcast: Option<Running>,
     /// Making still pictures (`--screenshot`, `kibitz export`): no hover details on the board.
@@ -127,6 +131,8 @@ impl Viewer {
             dialog: None,
             incoming: None,
             pending_seek: None,
+            start_looks: Vec::new(),
+            start_perspective: None,
             broadcast: None,
             tournament: None,
             tournament_refresh: None,
@@ -210,6 +216,7 @@ impl Viewer {
             let title = view.track().title.clone();
             self.show(view);
             self.source = source;
+            self.apply_start_looks(true);
             if live {
                 self.message =
                     Some(Notice { text: format!("following {title} as it is written; End jumps back to the live edge"), error: false });
@@ -239,6 +246,7 @@ impl Viewer {
             let source = self.source.take();
             self.show(view);
             self.source = source;
+            self.apply_start_looks(true);
             self.playback.seek(self.pending_seek.take().unwrap_or(0));
             if let Some(d) = opened.damage {
                 let title = self.session.as_ref().map_or(String::new(), |s| s.track().title.clone());
@@ -256,10 +264,32 @@ impl Viewer {
         // The part streamed in so far is freed on a thread of its own: a frame need not wait.
         let preview = self.session.replace(view);
         let _ = std::thread::Builder::new().name("kibitz-free".into()).spawn(move || drop(preview));
+        // The whole takes the looks the part had, leaving the camera where the user has it.
+        self.apply_start_looks(false);
+        self.start_looks.clear();
         self.playback.growing = false;
         self.playback.grow(len);
         if let Some(step) = self.pending_seek.take() {
             self.playback.seek(step);
+        }
+    }
+
+    /// Applies the command line's looks (and, with `camera`, their camera and the start
+    /// perspective) to the view on screen; what it refuses is said in the notice.
+    fn apply_start_looks(&mut self, camera: bool) {
+        let Some(session) = self.session.as_mut() else { return };
+        let mut scratch = self.camera;
+        for setting in &self.start_looks {
+            let camera = if camera { &mut self.camera } else { &mut scratch };
+            if let Err(e) = session.set_look(setting, camera) {
+                self.message = Some(Notice { text: format!("--look {setting}: {e}"), error: true });
+            }
+        }
+        if let Some(k) = self.start_perspective.take().filter(|_| camera) {
+            match k < session.track().players.len() {
+                true => self.perspective = Perspective::Player(k),
+                false => self.message = Some(Notice { text: format!("--perspective {k}: this game has no such seat"), error: true }),
+            }
         }
     }
 
