@@ -1061,3 +1061,20 @@ fn looks_turns_and_perspectives_hold_on_a_replay_big_enough_to_load_in_the_backg
         assert_eq!(differ, 0, "{name}: --look {look} --perspective {perspective} on the big file: {differ} pixels differ");
     }
 }
+
+#[test]
+fn the_readmes_wycinanka_look_opens_where_each_team_cut_the_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("order.png");
+    let replay = workspace().join("replays/wycinanka-solvers.jsonl");
+    // As the README types it: no --turn; the look opens at the end, where every cut shows.
+    if in_window(&["view", replay.to_str().unwrap(), "--look", "order=12", "--screenshot", shot.to_str().unwrap()], dir.path()).is_none() {
+        return;
+    }
+    let image = image::open(&shot).unwrap().to_rgb8();
+    let sheet =
+        |c: [u8; 3]| (0..600).flat_map(|x| (80..700).map(move |y| (x, y))).filter(|&(x, y)| near(image.get_pixel(x, y).0, c, 12)).count();
+    let (one, two) = (kibitz::kit::palette::player_color(0), kibitz::kit::palette::player_color(1));
+    assert!(sheet([one.r(), one.g(), one.b()]) > 100, "team 1's cut of order 12");
+    assert!(sheet([two.r(), two.g(), two.b()]) > 100, "team 2's cut of order 12");
+}

@@ -67,6 +67,10 @@ pub trait ServerView: Send + Sync + Sized + 'static {
     fn set_look(&mut self, setting: &str, _camera: &mut BoardCamera) -> Result<(), String> {
         Err(format!("{} has no look settings (got {setting:?})", RulesOf::<Self>::ID))
     }
+    /// [`GameView::look_step`].
+    fn look_step(&self) -> Option<usize> {
+        None
+    }
     /// [`GameView::view_keys`].
     fn view_keys(&self) -> &'static [(&'static str, &'static str)] {
         &[]
@@ -142,6 +146,10 @@ impl<V: ServerView> GameView for V {
 
     fn set_look(&mut self, setting: &str, camera: &mut BoardCamera) -> Result<(), String> {
         ServerView::set_look(self, setting, camera)
+    }
+
+    fn look_step(&self) -> Option<usize> {
+        ServerView::look_step(self)
     }
 
     fn view_keys(&self) -> &'static [(&'static str, &'static str)] {

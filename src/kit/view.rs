@@ -300,6 +300,11 @@ pub trait GameView: Send + Sync {
     fn set_look(&mut self, setting: &str, _camera: &mut BoardCamera) -> Result<(), String> {
         Err(format!("{} has no look settings (got {setting:?})", self.game()))
     }
+    /// The step the looks set so far are best seen at, for a window opened with `--look` and
+    /// no `--turn` (wycinanka's order: the end, where every team's cut of it shows).
+    fn look_step(&self) -> Option<usize> {
+        None
+    }
     /// The view's own keys while watching (a 3D board's cut, say), for the help overlay; the
     /// view reads them in `draw`.
     fn view_keys(&self) -> &'static [(&'static str, &'static str)] {

@@ -158,6 +158,10 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
             session.set_look(setting, camera).map_err(|e| anyhow::anyhow!("--look {setting}: {e}"))?;
         }
     }
+    // A look opens where it shows best, unless a step was asked for.
+    if let Some(step) = viewer.session.as_ref().and_then(|s| s.look_step()).filter(|_| options.turn.is_none()) {
+        viewer.playback.seek(step);
+    }
     if viewer.session.is_none() {
         // A big replay still to load takes them when it shows.
         viewer.start_looks = options.look.clone();

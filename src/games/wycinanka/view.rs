@@ -336,6 +336,10 @@ impl ServerView for WycinankaView {
         }
     }
 
+    fn look_step(&self) -> Option<usize> {
+        self.selected.map(|_| self.rec.timeline.len())
+    }
+
     fn view_keys(&self) -> &'static [(&'static str, &'static str)] {
         &[(", / .", "previous / next order (highlighted where each team cut it)")]
     }
@@ -404,7 +408,10 @@ impl ServerView for WycinankaView {
                 legend
                     .push_str(&format!(" · order {id}: fulfilled by {} team(s); {seen} cut(s) shown in their colours", placed.cuts.len()));
             }
-            None => legend.push_str(" · pick an order in the panel (or , and .) to see where it was cut"),
+            None => match self.selected {
+                Some(id) => legend.push_str(&format!(" · order {id} is not placed yet at this step: it comes later")),
+                None => legend.push_str(" · pick an order in the panel (or , and .) to see where it was cut"),
+            },
         }
         painter.text(
             rect.left_top() + Vec2::new(10.0, 10.0),
