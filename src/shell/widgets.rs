@@ -22,10 +22,20 @@ pub fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, hei
     let interactive = span == ChartSpan::Whole;
     // A column per pixel of the chart's width (the plot's is a little less, for its axis).
     let columns = (ui.available_width() * ui.ctx().pixels_per_point()).round().clamp(64.0, 4096.0) as usize;
-    let plot = Plot::new("scores").height(height).allow_zoom(false).allow_drag(false).allow_scroll(false).show_x(interactive);
+    let lines: Vec<Vec<[f64; 2]>> = (0..track.scores.len()).map(|k| chart_points(track, k, span, cursor, columns)).collect();
+    // Zero always shows, and scores that are all zero get a span of one rather than egui's
+    // default of thousands either side.
+    let highest = lines.iter().flatten().map(|p| p[1].abs()).fold(0.0, f64::max);
+    let plot = Plot::new("scores")
+        .height(height)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .show_x(interactive)
+        .include_y(0.0)
+        .include_y(if highest > 0.0 { 0.0 } else { 1.0 });
     let response = plot.x_axis_label("step").show(ui, |plot| {
-        for k in 0..track.scores.len() {
-            let points = chart_points(track, k, span, cursor, columns);
+        for (k, points) in lines.into_iter().enumerate() {
             plot.line(Line::new(track.players[k].name.clone(), PlotPoints::new(points)).color(track.players[k].color).width(2.0));
         }
         if interactive {
@@ -56,7 +66,22 @@ fn chart_points(track: &Track, k: usize, span: ChartSpan, cursor: usize, columns
     {
         points.push([end as f64, score]);
     }
-    points
+    as_steps(points)
+}
+
+/// A score holds until the step that changes it: each point is reached by a step, not a slope
+/// (a slope between two far-apart changes shows scores that were never had).
+fn as_steps(points: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
+    let mut stepped: Vec<[f64; 2]> = Vec::with_capacity(points.len() * 2);
+    for p in points {
+        if let Some(&[_, before]) = stepped.last()
+            && before != p[1]
+        {
+            stepped.push([p[0], before]);
+        }
+        stepped.push(p);
+    }
+    stepped
 }
 
 /// The markers as ticks along a bar of `len` steps: across `span`'s width, from its top to its
@@ -222,8 +247,9 @@ mod tests {
         }
         track.len = 100_000;
         let whole = chart_points(&track, 0, ChartSpan::Whole, 0, 600);
-        // Two points a column, and up to twice as many columns as asked (summary buckets).
-        assert!(whole.len() <= 4 * 600 + 2, "{} points", whole.len());
+        // Two points a column, up to twice as many columns as asked (summary buckets), each
+        // reached by a step (a point more).
+        assert!(whole.len() <= 8 * 600 + 4, "{} points", whole.len());
         assert!(whole.iter().any(|p| p[1] == 999.0), "the spike stays");
         assert!(whole.iter().all(|p| (0.0..=6.0).contains(&p[1]) || p[1] == 999.0), "no score the series never had");
         assert_eq!(whole.last(), Some(&[100_000.0, (99_999 % 7) as f64]), "held to the last step");
@@ -233,7 +259,21 @@ mod tests {
         assert!(so_far.iter().all(|p| p[1] != 999.0), "nor the spike still to come");
         assert_eq!(so_far.last(), Some(&[50_000.0, (50_000 % 7) as f64]));
         let short = chart_points(&track, 0, ChartSpan::ToCursor, 500, 600);
-        assert_eq!(short.len(), 501, "a series with fewer points than pixels is drawn point by point");
+        let changes = (1..=500).filter(|i| i % 7 != (i - 1) % 7).count();
+        assert_eq!(short.len(), 501 + changes, "a series with fewer points than pixels is drawn point by point, as steps");
+    }
+
+    #[test]
+    fn a_score_holds_until_the_step_that_changes_it() {
+        let mut track = Track::new("sparse".into(), vec![("a".into(), Color32::RED)]);
+        track.scores[0].push((5000, 100));
+        track.scores[0].push((8000, 40));
+        track.len = 9000;
+        let points = chart_points(&track, 0, ChartSpan::Whole, 0, 600);
+        assert_eq!(points, vec![[0.0, 0.0], [5000.0, 0.0], [5000.0, 100.0], [8000.0, 100.0], [8000.0, 40.0], [9000.0, 40.0]]);
+        // Between two points the line is flat: at step 4,013 the chart says 0, as the game did.
+        let at = |x: f64| points.windows(2).find(|w| w[0][0] <= x && x < w[1][0]).map(|w| (w[0][1], w[1][1]));
+        assert_eq!(at(4013.0), Some((0.0, 0.0)));
     }
 
     #[test]
