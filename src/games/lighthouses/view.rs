@@ -2,7 +2,7 @@
 //! triangles and players, drawn with egui's painter; and the side panel's details.
 
 use super::hand;
-use crate::kit::grid::Grid;
+use crate::kit::grid::{CellTexture, Grid};
 use crate::kit::live::Live;
 use crate::kit::palette::{player_color, with_alpha};
 use crate::kit::recorded::Recorded;
@@ -25,20 +25,31 @@ pub struct LighthousesView {
     rec: Recorded<Lighthouses>,
     /// Set while a match is being played by hand in this view.
     hand: Option<hand::Hand>,
+    /// The cells as one texture, for a board whose cells are too small to draw one by one
+    /// (a 2000 × 2000 map fitted to the window), and the step and perspective it shows.
+    cells: CellTexture,
+    cells_show: Option<(usize, Perspective)>,
 }
+
+/// Below this many points a cell, the cells are drawn as one texture rather than one by one.
+const TEXTURE_BELOW: f32 = 6.0;
 
 impl LighthousesView {
     pub fn new(title: String, replay: Replay<Lighthouses>) -> Result<Self, String> {
-        Ok(Self { rec: Recorded::load(title, replay, player_color, Self::absorb)?, hand: None })
+        Ok(Self::with(Recorded::load(title, replay, player_color, Self::absorb)?, None))
     }
 
     /// A view following `live`, which records to `path`. Waits for the replay header, which
     /// is written once every bot has greeted.
     pub fn live(title: String, live: LiveMatch<Lighthouses>, path: PathBuf) -> Result<Self, String> {
         let (live, rec) = Live::open(live, path, title, player_color)?;
-        let mut view = Self { rec, hand: Some(hand::Hand::new(live)) };
+        let mut view = Self::with(rec, Some(hand::Hand::new(live)));
         view.poll();
         Ok(view)
+    }
+
+    fn with(rec: Recorded<Lighthouses>, hand: Option<hand::Hand>) -> Self {
+        Self { rec, hand, cells: CellTexture::new("lighthouses-cells"), cells_show: None }
     }
 
     fn absorb(rec: &mut Recorded<Lighthouses>, record: StepRecord<Command, Outcome>) {
@@ -239,17 +250,27 @@ impl GameView for LighthousesView {
             Some((_, at)) => TurnView::within_horizon(p.0 - at.0, p.1 - at.1),
             None => true,
         };
-        // Cells.
-        for p in grid.shown() {
+        // Cells: one by one with a hairline between them, or, too small for that, as one
+        // texture painted again only when the step or the perspective changes.
+        let cell_color = |p: Pos| {
             let energy = match (&sent, viewer) {
                 (Some((_, v)), Some((_, at))) if visible(p) => v.energy_at(p.0 - at.0, p.1 - at.1).unwrap_or(0).max(0) as u8,
                 _ => state.cell_energy(p),
             };
-            let mut color = if map.is_island(p) { heat(energy) } else { WATER };
-            if !visible(p) {
-                color = color.gamma_multiply(0.35);
+            let color = if map.is_island(p) { heat(energy) } else { WATER };
+            if visible(p) { color } else { color.gamma_multiply(0.35) }
+        };
+        if grid.cell < TEXTURE_BELOW {
+            if self.cells_show != Some((cursor, perspective)) || !self.cells.is_painted() {
+                let rows = grid.rows as i32;
+                self.cells.paint(ui.ctx(), grid.cols, grid.rows, |x, ky| cell_color(Pos(x as i32, rows - 1 - ky as i32)));
+                self.cells_show = Some((cursor, perspective));
             }
-            painter.rect_filled(grid.rect(p).shrink(grid.cell * 0.03), 1.0, color);
+            self.cells.draw(&painter, &grid);
+        } else {
+            for p in grid.shown() {
+                painter.rect_filled(grid.rect(p).shrink(grid.cell * 0.03), 1.0, cell_color(p));
+            }
         }
         // Triangles, translucent: overlaps add up visibly.
         for t in &state.triangles {
