@@ -42,6 +42,7 @@ fn in_window(args: &[&str], config: &std::path::Path) -> Option<std::process::Ou
         .args(["-a", "-s", "-screen 0 1920x1080x24", env!("CARGO_BIN_EXE_kibitz")])
         .args(args)
         .env("KIBITZ_CONFIG_DIR", config)
+        .env("KIBITZ_DATA_DIR", config)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()

@@ -82,7 +82,7 @@ pub struct SeatArgs {
     /// Your name in the replay.
     #[arg(long, default_value = "Human")]
     pub name: String,
-    /// Where to record the game (default: kibitz-play-GAME-TIME.jsonl here).
+    /// Where to record the game (default: kibitz-play-GAME-TIME.jsonl in ~/.local/share/kibitz/games, or $KIBITZ_DATA_DIR).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// The match seed (recorded; games with chance use it).

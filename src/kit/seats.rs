@@ -119,10 +119,30 @@ where
     Ok((LivePlan { setup: header.setup.clone(), seats, options, history: replay.records[..at].to_vec() }, at))
 }
 
-/// Where a hand-played match is recorded when nobody said: a new file in the current folder.
+/// Where a hand-played match is recorded when nobody said: a new file in the user's games
+/// folder ([`games_dir`]), so that playing leaves nothing behind in the current folder; the
+/// place is said on stderr (and the summary's `replays`).
 pub fn default_out(game: &str) -> PathBuf {
     let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    PathBuf::from(format!("kibitz-play-{game}-{}.jsonl", utc_stamp(seconds)))
+    let name = format!("kibitz-play-{game}-{}.jsonl", utc_stamp(seconds));
+    let path = match games_dir().filter(|d| std::fs::create_dir_all(d).is_ok()) {
+        Some(dir) => dir.join(name),
+        None => PathBuf::from(name),
+    };
+    eprintln!("kibitz: recording the game to {} (--out chooses)", path.display());
+    path
+}
+
+/// `$KIBITZ_DATA_DIR`, else `$XDG_DATA_HOME/kibitz/games`, else `~/.local/share/kibitz/games`.
+pub fn games_dir() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("KIBITZ_DATA_DIR").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(d));
+    }
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+    Some(base.join("kibitz/games"))
 }
 
 /// `YYYY-MM-DD-HHMMSS` (UTC) for seconds since the Unix epoch: readable, and sorting by name
@@ -151,7 +171,9 @@ mod tests {
         assert_eq!(utc_stamp(0), "1970-01-01-000000");
         assert_eq!(utc_stamp(951_782_400), "2000-02-29-000000", "a leap day");
         assert_eq!(utc_stamp(1_795_354_041), "2026-11-22-132721");
-        assert!(default_out("amazes").to_string_lossy().starts_with("kibitz-play-amazes-20"));
+        let out = default_out("amazes");
+        assert!(out.file_name().unwrap().to_string_lossy().starts_with("kibitz-play-amazes-20"));
+        assert_eq!(out.parent(), games_dir().as_deref(), "in the user's games folder, not here");
     }
 }
 

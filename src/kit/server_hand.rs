@@ -58,7 +58,7 @@ pub struct PlayArgs<G: GameArgs> {
     /// Start with the turn clock paused (T lets it run); a take-over always starts paused.
     #[arg(long)]
     pub paused: bool,
-    /// Where to record the game (default: kibitz-play-GAME-TIME.jsonl here).
+    /// Where to record the game (default: kibitz-play-GAME-TIME.jsonl in ~/.local/share/kibitz/games, or $KIBITZ_DATA_DIR).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Show the first position in a real window, write it to this PNG and stop.

@@ -233,7 +233,10 @@ fn bottom_bar(ui: &mut egui::Ui, viewer: &mut Viewer, u: f32) {
     if let Some(problem) = problem {
         text(painter, pos2(rect.center().x, line), Align2::CENTER_CENTER, fit(&problem, 90), 14.0 * u, Color32::LIGHT_RED);
     }
-    text(painter, pos2(rect.right(), line), Align2::RIGHT_CENTER, "? keys", 13.0 * u, DIM);
+    // Nobody presses keys on a picture (a screenshot, an exported GIF).
+    if !viewer.still {
+        text(painter, pos2(rect.right(), line), Align2::RIGHT_CENTER, "? keys", 13.0 * u, DIM);
+    }
 }
 
 /// How far the replay has played, with its markers as ticks.

@@ -92,6 +92,9 @@ pub struct Viewer {
 /// How long a frame may spend taking in a loading replay: the window keeps its pace (about
 /// 12 ms of UI work a frame at most, docs/performance.md) while the rest arrives.
 const LOADING_BUDGET: Duration = Duration::from_millis(6);
+/// The end of the notice of a replay followed as it is written.
+const FOLLOWING: &str = " as it is written; End jumps back to the live edge";
+
 /// The same while the whole file is being opened on a thread of its own: the lines taken in
 /// are only a preview of its beginning.
 const PREVIEW_BUDGET: Duration = Duration::from_millis(3);
@@ -218,9 +221,13 @@ impl Viewer {
             self.source = source;
             self.apply_start_looks(true);
             if live {
-                self.message =
-                    Some(Notice { text: format!("following {title} as it is written; End jumps back to the live edge"), error: false });
+                self.message = Some(Notice { text: format!("following {title}{FOLLOWING}"), error: false });
             }
+        }
+        // A followed replay that has ended is no longer being written.
+        let following = |m: &Notice| !m.error && m.text.ends_with(FOLLOWING);
+        if self.incoming.as_ref().is_some_and(|i| i.over()) && self.message.as_ref().is_some_and(following) {
+            self.message = None;
         }
         self.reserve_for_loading();
         let len = self.session.as_ref().map_or(0, |s| s.track().len);

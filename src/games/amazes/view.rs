@@ -347,7 +347,7 @@ impl GameView for AmazesView {
             let finals = state.final_scores();
             for (p, player) in state.players.iter().enumerate() {
                 ui.colored_label(color(p), &self.rec.track.players[p].name);
-                ui.label(format!("−{}", player.points.steps));
+                ui.label(if player.points.steps == 0 { "0".to_string() } else { format!("−{}", player.points.steps) });
                 ui.label(player.points.discovered.to_string());
                 ui.label(player.points.first.to_string());
                 ui.label(player.points.captures.to_string());

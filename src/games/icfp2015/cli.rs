@@ -68,7 +68,7 @@ pub struct PlayArgs {
     /// Continue a solution from this output file (its record for the problem and seed).
     #[arg(long)]
     pub from: Option<PathBuf>,
-    /// Where to save the replay (default: kibitz-play-icfp2015-TIME.jsonl here).
+    /// Where to save the replay (default: kibitz-play-icfp2015-TIME.jsonl in ~/.local/share/kibitz/games, or $KIBITZ_DATA_DIR).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Where to save the solution in the official output format (default: beside the replay).
