@@ -38,7 +38,8 @@ pub struct ViewArgs {
     /// A game's own way of showing its board, repeatable. Fedrunek: `cut=x:20` (fields with
     /// x above 20 cut away; also y, z), `tunnels` (tunnels and robots only), `yaw=DEG`,
     /// `pitch=DEG` (the camera). Wycinanka: `order=ID` (the order shown, highlighted where
-    /// each team cut it).
+    /// each team cut it; without --turn, the window opens at the end, where every cut shows).
+    /// Osada: `field=X,Y` (a close look at that field).
     #[arg(long, value_name = "SETTING")]
     pub look: Vec<String>,
 }
