@@ -228,8 +228,12 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
         ui.separator();
     }
     // Everything above the turn log scrolls on its own, so the log keeps at least a quarter of
-    // the panel however long a game's details are (and the rest, when they are short).
-    let top = (ui.available_height() * 0.75).max(120.0);
+    // the panel however long a game's details are (and the rest, when they are short). In hand
+    // play the hand's panel and the game's table come first: the log keeps an eighth, and the
+    // chart is lower, so that a 1280 × 800 window shows them whole.
+    let playing_by_hand = session.hand().is_some();
+    let top = (ui.available_height() * if playing_by_hand { 0.88 } else { 0.75 }).max(120.0);
+    let chart_height = if playing_by_hand { 90.0 } else { 150.0 };
     let mut playing = None;
     egui::ScrollArea::vertical().id_salt("side-top").max_height(top).auto_shrink([false, true]).show(ui, |ui| {
         if let Some(hand) = session.hand() {
@@ -262,7 +266,7 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
                     }
                 }
             });
-            if let Some(step) = score_chart(ui, session.as_ref(), cursor, 150.0, ChartSpan::Whole) {
+            if let Some(step) = score_chart(ui, session.as_ref(), cursor, chart_height, ChartSpan::Whole) {
                 playback.seek(step);
             }
         }
