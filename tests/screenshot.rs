@@ -675,6 +675,14 @@ fn an_osada_team_sees_its_own_part_of_the_settlement_up_close_and_the_rest_is_fo
     let ((fog, _), (seen, _)) = (board_pixels(&fogged, dark), board_pixels(&fogged, sand));
     assert!(fog > total / 3, "fogged: {fog} dark pixels of {total}");
     assert!(seen > 100 && seen < total / 20, "seen: {seen} sand pixels of {total}");
+    // Whose view it is, said on the board in team 1's colour (bottom left).
+    let image = image::open(&fogged).unwrap().to_rgb8();
+    let c = kibitz::kit::palette::player_color(0);
+    let tagged = (0..500)
+        .flat_map(|x| (640..740).map(move |y| (x, y)))
+        .filter(|&(x, y)| near(image.get_pixel(x, y).0, [c.r(), c.g(), c.b()], 40))
+        .count();
+    assert!(tagged > 30, "'as team1 saw it' in its colour: {tagged} pixels");
 }
 
 #[test]

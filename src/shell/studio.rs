@@ -19,10 +19,24 @@ pub fn layout(root: &mut egui::Ui, ctx: &egui::Context, viewer: &mut Viewer) {
     // board shows through.
     egui::CentralPanel::default().frame(egui::Frame::NONE).show(root, |ui| {
         let rect = board(ui, viewer, true);
+        perspective_tag(ui, viewer, rect);
         notice(ui, viewer, rect);
     });
     goto_box(ctx, viewer);
     path_box(ctx, viewer);
+}
+
+/// Whose view the board shows, in that player's colour at the board's bottom left, while it is
+/// not everything: a fogged board says why it is dark.
+fn perspective_tag(ui: &egui::Ui, viewer: &Viewer, rect: egui::Rect) {
+    let (Perspective::Player(k), Some(session)) = (viewer.perspective, viewer.session.as_ref()) else { return };
+    let Some(player) = session.track().players.get(k) else { return };
+    let text = format!("as {} saw it · {} cycles the views", viewer.seat_name(k, &player.name), viewer.keymap.keys_of(Action::Perspective));
+    let at = rect.left_bottom() + egui::vec2(10.0, -10.0);
+    let galley = ui.painter().layout_no_wrap(text, egui::FontId::proportional(14.0), player.color);
+    let back = egui::Rect::from_min_size(at - egui::vec2(0.0, galley.size().y), galley.size()).expand(5.0);
+    ui.painter().rect_filled(back, 4.0, Color32::from_black_alpha(200));
+    ui.painter().galley(back.min + egui::vec2(5.0, 5.0), galley, player.color);
 }
 
 fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
