@@ -32,6 +32,7 @@ const TAKEN: MarkerKind = MarkerKind::new("banner taken", 255, 170, 60);
 const RETURNED: MarkerKind = MarkerKind::new("banner returned", 120, 200, 255);
 const LOST: MarkerKind = MarkerKind::new("banner lost", 220, 60, 200);
 const WIPED_OUT: MarkerKind = MarkerKind::new("a team's last troop died", 200, 200, 200);
+const DIED: MarkerKind = MarkerKind::new("a troop died", 230, 90, 90);
 const COOR: Color32 = Color32::from_rgb(150, 30, 30);
 
 pub struct OsadaView {
@@ -108,6 +109,7 @@ impl OsadaView {
                 Event::Died { team, .. } if !rec.timeline.last_state().game.troops.iter().any(|t| t.team == team && t.alive) => {
                     (WIPED_OUT, format!("{} lost its last troop", name(rec, team)))
                 }
+                Event::Died { team, troop } => (DIED, format!("{}'s troop {troop} died", name(rec, team))),
                 _ => continue,
             };
             rec.track.markers.push(Marker { at: after, kind, label });
