@@ -29,3 +29,55 @@ fn no_turns_is_refused_by_every_game_naming_the_flag() {
     }
     assert!(!dir.path().join("x.jsonl").exists(), "nothing was played");
 }
+
+/// A bot (or a server game's client) that dies before it says a word has its own message said
+/// with its failure, in every game `kibitz match` runs: in the summary's reason, on stderr, and
+/// in the replay. A wrong path is the commonest organiser's mistake; Python's "can't open file"
+/// is then the only clue.
+#[test]
+fn a_bot_or_client_that_dies_at_once_says_why_in_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let maps = workspace().join("maps");
+    let map = |file: &str| maps.join(file).display().to_string();
+    let ours = |game: &str, strategy: &str| format!("'{}' bot {game} {strategy}", env!("CARGO_BIN_EXE_kibitz"));
+    // Each game's arguments for a short match, and the bot sitting opposite the one that dies.
+    let quick = ["--turn-ms", "300", "--start", "now"];
+    let games: Vec<(&str, Vec<String>, Option<String>)> = vec![
+        (
+            "lighthouses",
+            vec!["--map".into(), map("lighthouses/duel.txt"), "--rounds".into(), "3".into()],
+            Some(ours("lighthouses", "greedy")),
+        ),
+        ("snakecore", vec!["--map".into(), map("snakecore/duel.txt"), "--turns".into(), "5".into()], Some(ours("snakecore", "greedy"))),
+        ("amazes", vec!["--maze".into(), map("amazes/kibitz-1.txt")], Some(ours("amazes", "explorer"))),
+        ("fedrunek", ["--n", "8", "--turns", "2"].iter().chain(&quick).map(|s| s.to_string()).collect(), None),
+        ("wycinanka", ["--width", "8", "--height", "8", "--game-turns", "2"].iter().chain(&quick).map(|s| s.to_string()).collect(), None),
+        ("osada", ["--n", "64", "--game-turns", "2"].iter().chain(&quick).map(|s| s.to_string()).collect(), None),
+    ];
+    for (dying, words) in [("python3 nosuch.py", "can't open file"), ("sh -c 'echo boom >&2; exit 3'", "boom")] {
+        for (game, args, opposite) in &games {
+            let out = dir.path().join(format!("{game}.jsonl"));
+            // A server game's client gets HOST PORT LOGIN PASSWORD appended: `#` leaves them out.
+            let dying = if opposite.is_some() { dying.to_string() } else { format!("{dying} #") };
+            let bots: Vec<String> = opposite.iter().cloned().chain([dying.clone()]).collect();
+            let o = run(kibitz().args(["match", game]).args(args).arg("--out").arg(&out).arg("--").args(&bots));
+            assert!(o.status.success(), "{game}: {}", stderr(&o));
+            let summary = summary(&o);
+            let failed = &summary["failed"];
+            assert_eq!(failed.as_array().map(Vec::len), Some(1), "{game} {dying}: {summary}");
+            let reason = failed[0]["reason"].as_str().unwrap();
+            assert!(reason.contains("; stderr: ") && reason.contains(words), "{game} {dying}: {reason}");
+            assert!(stderr(&o).contains(words), "{game} {dying}: {}", stderr(&o));
+            let replay = std::fs::read_to_string(&out).unwrap();
+            let end: serde_json::Value = serde_json::from_str(replay.lines().last().unwrap()).unwrap();
+            assert_eq!(end["end"]["failed"][0]["reason"], reason, "{game} {dying}: the end record says the same");
+            if opposite.is_some() {
+                // The bot games record the failure on the turn it happened, its stderr with it.
+                let marked = replay.lines().find(|l| l.contains("\"failed\":")).unwrap();
+                let record: serde_json::Value = serde_json::from_str(marked).unwrap();
+                assert!(record["stderr"].to_string().contains(words), "{game} {dying}: {marked}");
+            }
+            assert!(verify(&out).status.success(), "{game} {dying}");
+        }
+    }
+}
