@@ -81,3 +81,59 @@ fn a_bot_or_client_that_dies_at_once_says_why_in_every_game() {
         }
     }
 }
+
+/// What `bot` read and wrote in a real `kibitz match GAME ARGS -- BOT OPPOSITE`, in order: the
+/// referee's lines as `> LINE`, the bot's as `< LINE`, logged by a spy between them (each line
+/// is logged before it is passed on, so an answer is always logged after what it answers).
+fn spied(game: &str, args: &[&str], bot: &str, opposite: &str) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("exchange.txt");
+    let log = log.display();
+    let spy = format!(
+        "while IFS= read -r l; do printf '> %s\\n' \"$l\" >> {log}; printf '%s\\n' \"$l\"; done | {bot} | \
+         while IFS= read -r l; do printf '< %s\\n' \"$l\" >> {log}; printf '%s\\n' \"$l\"; done"
+    );
+    let out = dir.path().join("spied.jsonl");
+    let o = run(kibitz().args(["match", game]).args(args).arg("--out").arg(&out).arg("--").args([&spy, opposite]));
+    assert!(o.status.success(), "{game}: {}", stderr(&o));
+    assert_eq!(summary(&o)["failed"], serde_json::json!([]), "{game}: the spy changes nothing");
+    std::fs::read_to_string(dir.path().join("exchange.txt")).unwrap().lines().map(str::to_string).collect()
+}
+
+/// The first code block after the heading `## One exchange` of a rules doc.
+fn shown_exchange(game: &str) -> Vec<String> {
+    let doc = std::fs::read_to_string(workspace().join(format!("docs/rules/{game}.md"))).unwrap();
+    let section = doc.split("\n## One exchange").nth(1).unwrap_or_else(|| panic!("docs/rules/{game}.md has no `## One exchange`"));
+    let block = section.split("```").nth(1).unwrap_or_else(|| panic!("docs/rules/{game}.md: no code block in `## One exchange`"));
+    block.lines().skip(1).map(str::to_string).collect()
+}
+
+/// Each bot game's rules doc shows one exchange between the referee and a bot (the greeting,
+/// one turn and what follows it) exactly as the referee writes it and as our bot answers: the
+/// doc's block is the start of what a spy sees in the match the doc names, so it cannot drift.
+#[test]
+fn the_exchange_each_bot_games_rules_doc_shows_is_what_the_referee_writes() {
+    let maps = workspace().join("maps");
+    let ours = |game: &str, strategy: &str, seed: u64| format!("'{}' bot {game} {strategy} --seed {seed}", env!("CARGO_BIN_EXE_kibitz"));
+    let lighthouses = maps.join("lighthouses/duel.txt").display().to_string();
+    let snakecore = maps.join("snakecore/duel.txt").display().to_string();
+    let amazes = maps.join("amazes/kibitz-1.txt").display().to_string();
+    for (game, args, bot, opposite) in [
+        ("lighthouses", vec!["--map", &lighthouses, "--rounds", "2"], ours("lighthouses", "greedy", 0), ours("lighthouses", "random", 1)),
+        (
+            "snakecore",
+            vec!["--map", &snakecore, "--turns", "2", "--seed", "1"],
+            ours("snakecore", "greedy", 0),
+            ours("snakecore", "random", 1),
+        ),
+        ("amazes", vec!["--maze", &amazes, "--seed", "1"], ours("amazes", "explorer", 0), ours("amazes", "random", 1)),
+    ] {
+        let shown = shown_exchange(game);
+        assert!(shown.iter().any(|l| l.starts_with("> ")) && shown.iter().any(|l| l.starts_with("< ")), "{game}: {shown:?}");
+        let seen = spied(game, &args, &bot, &opposite);
+        assert!(seen.len() >= shown.len(), "{game}: the spy saw {seen:?}");
+        for (k, (doc, real)) in shown.iter().zip(&seen).enumerate() {
+            assert_eq!(doc, real, "docs/rules/{game}.md, line {} of its exchange: what a real match gives", k + 1);
+        }
+    }
+}
