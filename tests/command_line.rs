@@ -125,8 +125,34 @@ fn help(args: &[&str]) -> String {
 }
 
 #[test]
+fn every_games_bot_help_lists_its_strategies_each_with_what_it_does() {
+    let mut listed = 0;
+    for room in kibitz::games::registry().rooms() {
+        let strategies = room.bot_strategies();
+        if strategies.is_empty() {
+            let o = run(kibitz().args(["bot", room.id(), "--help"]));
+            assert_eq!(o.status.code(), Some(2), "{} has no sample bots, so no `bot` subcommand", room.id());
+            continue;
+        }
+        let text = help(&["bot", room.id(), "--help"]);
+        let rows = section(&text, "Strategies:");
+        for (name, about) in strategies {
+            assert!(!about.trim().is_empty(), "{} {name} says what it does", room.id());
+            let row = rows.iter().find(|l| l.split_whitespace().next() == Some(name));
+            let row = row.unwrap_or_else(|| panic!("{} {name} is not listed:\n{text}", room.id()));
+            assert_eq!(row.split_whitespace().skip(1).collect::<Vec<_>>().join(" "), *about, "{} {name}: one line each", room.id());
+        }
+        assert_eq!(rows.iter().filter(|l| !l.trim().is_empty()).count(), strategies.len(), "{text}");
+        listed += 1;
+    }
+    assert!(listed >= 6, "the games with sample bots: {listed}");
+    // The verb's own help says where to look.
+    assert!(help(&["bot", "--help"]).contains("kibitz bot GAME --help"));
+}
+
+#[test]
 fn a_verbs_list_of_games_has_no_help_among_them() {
-    for verb in ["match", "play", "serve"] {
+    for verb in ["match", "play", "serve", "bot"] {
         let games = section(&help(&[verb, "--help"]), "Games:").join("\n");
         assert!(games.contains("lighthouses") || games.contains("fedrunek"), "{verb}: {games}");
         assert!(!games.lines().any(|l| l.trim_start().starts_with("help")), "{verb} lists help as a game:\n{games}");

@@ -170,6 +170,16 @@ fn a_solver_that_crashes_overruns_or_prints_garbage_gets_a_verdict_and_an_empty_
 }
 
 #[test]
+fn a_solver_that_dies_says_why_in_its_own_words() {
+    for (solver, words) in [("python3 nosuch.py", "can't open file"), ("sh -c 'echo boom >&2; exit 3'", "boom")] {
+        let Some((summary, replay)) = run_solver(solver, &[]) else { return };
+        let failed = summary["failed"][0]["reason"].as_str().unwrap_or_else(|| panic!("{solver}: {summary}"));
+        assert!(failed.contains("; stderr: ") && failed.contains(words), "{solver}: {failed}");
+        assert_eq!(replay.end.unwrap().failed[0].reason, failed, "the replay's end record says the same");
+    }
+}
+
+#[test]
 fn a_solution_with_an_error_is_recorded_up_to_the_error_and_scores_0() {
     let Some((summary, replay)) = run_solver("echo '[{\"problemId\":5,\"seed\":0,\"solution\":\"ei!ei!\"}]'", &[]) else { return };
     assert_eq!(summary["score"], 0);

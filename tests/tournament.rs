@@ -354,6 +354,40 @@ fn a_fedrunek_tournament_ranks_by_the_contests_points_and_names_the_client_that_
 }
 
 #[test]
+fn a_bot_with_a_wrong_path_says_why_in_each_matchs_log_and_in_the_standings() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = format!(
+        r#"(
+  game: "lighthouses",
+  bots: [
+    (name: "greedy", command: "kibitz bot lighthouses greedy"),
+    (name: "typo", command: "python3 {REPO}/nosuch.py"),
+  ],
+  setups: [(name: "duel", flags: ["--map", "{REPO}/maps/lighthouses/duel.txt", "--rounds", "3"])],
+  seats: 2,
+  format: RoundRobin,
+  seed: 1,
+)"#
+    );
+    let table = run_spec(dir.path(), &spec, "1");
+    let typo = table["rows"].as_array().unwrap().iter().find(|r| r["bot"] == "typo").unwrap().clone();
+    let failures = typo["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 2, "{typo}");
+    assert!(failures.iter().all(|f| f["what"].as_str().unwrap().contains("can't open file")), "{typo}");
+    let logs: Vec<PathBuf> = std::fs::read_dir(dir.path().join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "log") && !p.ends_with("runner.log"))
+        .collect();
+    assert_eq!(logs.len(), 2, "{logs:?}");
+    for log in logs {
+        let text = std::fs::read_to_string(&log).unwrap();
+        let said = text.lines().find(|l| l.starts_with("kibitz: ") && l.contains(" failed: ")).unwrap_or_else(|| panic!("{text}"));
+        assert!(said.contains("No such file or directory"), "{}: {said}", log.display());
+    }
+}
+
+#[test]
 fn a_snakecore_tournament_on_four_pythons_counts_six_pairwise_results_a_match() {
     let dir = tempfile::tempdir().unwrap();
     let spec = format!(

@@ -1,18 +1,17 @@
-//! `kibitz bot GAME STRATEGY`: our sample bots, speaking the game's protocol on stdin/stdout.
+//! `kibitz bot GAME STRATEGY`: our sample bots, speaking the game's protocol on stdin/stdout
+//! (the server games': as TCP clients). Each game with bots is a subcommand, its help listing
+//! its strategies ([`Room::bot_strategies`]).
 
+use super::ForGame;
 use super::exit::EXIT_FAILED;
-use crate::kit::room::Registry;
-use clap::Args;
+use crate::kit::room::{Registry, Room};
+use clap::{Args, FromArgMatches};
 use std::process::ExitCode;
 
+/// What `kibitz bot GAME` takes.
 #[derive(Args)]
-#[command(after_help = "Example: kibitz match lighthouses --map maps/lighthouses/harbour.txt --rounds 200 \\\n  \
-    --out game.jsonl -- 'kibitz bot lighthouses greedy' 'kibitz bot lighthouses random --seed 7'\n\
-    Run `kibitz bot GAME list` for a game's strategies.")]
 pub struct BotArgs {
-    /// The game.
-    pub game: String,
-    /// The strategy (`list` names them).
+    /// The strategy (listed below; `list` prints their names).
     pub strategy: String,
     /// Seed for strategies that use chance.
     #[arg(long, default_value_t = 0)]
@@ -23,23 +22,30 @@ pub struct BotArgs {
     pub connect: Vec<String>,
 }
 
-pub fn run(registry: &Registry, args: BotArgs) -> anyhow::Result<ExitCode> {
-    let room = registry.get(&args.game).map_err(anyhow::Error::msg)?;
+/// `kibitz bot ID`, for a game with sample bots: its strategies, one line each, in its help.
+pub fn command(room: &dyn Room) -> Option<clap::Command> {
     let strategies = room.bot_strategies();
-    if strategies.is_empty() {
-        anyhow::bail!("no sample bots for {} yet", args.game);
-    }
+    let width = strategies.iter().map(|(name, _)| name.len()).max()?;
+    let rows: Vec<String> = strategies.iter().map(|(name, about)| format!("  {name:<width$}  {about}")).collect();
+    let command = BotArgs::augment_args(clap::Command::new(room.id()));
+    Some(command.about(room.about()).after_help(format!("Strategies:\n{}", rows.join("\n"))))
+}
+
+pub fn run(registry: &Registry, g: ForGame) -> anyhow::Result<ExitCode> {
+    let room = registry.get(&g.game).map_err(anyhow::Error::msg)?;
+    let args = BotArgs::from_arg_matches(&g.args)?;
+    let strategies: Vec<&str> = room.bot_strategies().iter().map(|(name, _)| *name).collect();
     if args.strategy == "list" {
         println!("{}", strategies.join("\n"));
         return Ok(ExitCode::SUCCESS);
     }
     if !strategies.contains(&args.strategy.as_str()) {
-        anyhow::bail!("no {} bot called {:?}; try: {}", args.game, args.strategy, strategies.join(", "));
+        anyhow::bail!("no {} bot called {:?}; try: {}", g.game, args.strategy, strategies.join(", "));
     }
     match room.run_bot(&args.strategy, args.seed, &args.connect) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => {
-            eprintln!("[{} {}] {e}", args.game, args.strategy);
+            eprintln!("[{} {}] {e}", g.game, args.strategy);
             Ok(ExitCode::from(EXIT_FAILED))
         }
     }

@@ -1,6 +1,6 @@
 //! The command line: one subcommand per task, each with `--help`. The verbs that take a game
-//! (`match`, `play`, `score`, `solve`) get one sub-subcommand per game from the registry, with
-//! the game's own arguments; games may add top-level tools of their own (`maze`).
+//! (`match`, `bot`, `play`, `score`, `solve`, `serve`) get one sub-subcommand per game from the
+//! registry, with the game's own arguments; games may add top-level tools of their own (`maze`).
 //! Exit codes: see [`exit`].
 
 mod bot;
@@ -39,7 +39,10 @@ pub enum Command {
     /// Re-simulate a replay with the rules; exit 1 naming the first step that disagrees.
     Verify(verify::VerifyArgs),
     /// Run one of Kibitz's own sample bots on stdin/stdout (for use as a BOT_CMD).
-    Bot(bot::BotArgs),
+    #[command(after_help = "Example: kibitz match lighthouses --map maps/lighthouses/harbour.txt --rounds 200 \\\n  \
+        --out game.jsonl -- 'kibitz bot lighthouses greedy' 'kibitz bot lighthouses random --seed 7'\n\
+        Run `kibitz bot GAME --help` for a game's strategies.")]
+    Bot(ForGame),
     /// Open the viewer on a replay (without a file: the bundled demo).
     View(view::ViewArgs),
     /// Play a playlist of replays and live matches in a clean layout for streaming.
@@ -102,8 +105,9 @@ impl Args for ForGame {
 }
 
 /// The verbs that take a game, each with the room's method that offers it.
-const GAME_VERBS: [(&str, fn(&dyn Room) -> Option<clap::Command>); 5] = [
+const GAME_VERBS: [(&str, fn(&dyn Room) -> Option<clap::Command>); 6] = [
     ("match", |r| r.match_verb().map(|v| v.command)),
+    ("bot", bot::command),
     ("play", |r| r.play_verb().map(|v| with_hand_keys(v.command, r.hand_keys()))),
     ("score", |r| r.score_verb().map(|v| v.command)),
     ("solve", |r| r.solve_verb().map(|v| v.command)),
@@ -209,7 +213,7 @@ fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::
         Some(Command::Solve(g)) => game_verb(registry, &g, |r| r.solve_verb()),
         Some(Command::Serve(g)) => game_verb(registry, &g, |r| r.serve_verb()),
         Some(Command::Verify(args)) => verify::run(registry, args),
-        Some(Command::Bot(args)) => bot::run(registry, args),
+        Some(Command::Bot(g)) => bot::run(registry, g),
         Some(Command::View(args)) => view::run(registry, args, verbose),
         Some(Command::Broadcast(args)) => broadcast::run(registry, args, verbose),
         Some(Command::Export(args)) => export::run(registry, args, verbose),

@@ -51,8 +51,9 @@ pub trait Room: Sync {
     fn tools(&self) -> Vec<Verb<ExitCode>> {
         Vec::new()
     }
-    /// `kibitz bot ID STRATEGY`: the names of our sample bots.
-    fn bot_strategies(&self) -> &'static [&'static str] {
+    /// `kibitz bot ID STRATEGY`: our sample bots, one row each: the name, and what it does in
+    /// one line (`kibitz bot ID --help` lists them).
+    fn bot_strategies(&self) -> &'static [(&'static str, &'static str)] {
         &[]
     }
     /// Runs one of our sample bots until its game ends: on stdin/stdout, or, for a server

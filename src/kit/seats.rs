@@ -296,6 +296,11 @@ fn run_one<G: BotProtocol>(
         bar.set_position(p.round as u64 + 1)
     })?;
     bar.finish_and_clear();
+    // Said where a person running the match looks, as well as in the summary and the replay.
+    for failure in &finished.summary.failed {
+        let name = finished.summary.names.get(failure.player).map_or("?", String::as_str);
+        eprintln!("kibitz: {}: player {} ({name}) failed: {}", out.display(), failure.player, failure.reason);
+    }
     Ok(finished)
 }
 

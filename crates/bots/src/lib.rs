@@ -45,7 +45,8 @@ pub fn run_stdio(bot: &mut dyn LineBot) -> Result<(), String> {
     run(bot, std::io::stdin().lock(), std::io::stdout().lock())
 }
 
-/// The error for a strategy a game does not have.
-pub(crate) fn unknown(game: &str, strategy: &str, known: &[&str]) -> String {
-    format!("no {game} bot called {strategy:?}; try: {}", known.join(", "))
+/// The error for a strategy a game does not have; `known` is the game's `STRATEGIES`.
+pub(crate) fn unknown(game: &str, strategy: &str, known: &[(&str, &str)]) -> String {
+    let names: Vec<&str> = known.iter().map(|(name, _)| *name).collect();
+    format!("no {game} bot called {strategy:?}; try: {}", names.join(", "))
 }

@@ -13,7 +13,8 @@
 //! - [`oneshot`]: programs that run once and print their whole answer (contest solvers).
 //!
 //! A bot that crashes, hangs, prints garbage or closes its output is marked failed with the
-//! reason and passes from then on: a misbehaving bot never stops a match.
+//! reason (ending with the last lines it wrote on stderr, its own word on why) and passes from
+//! then on: a misbehaving bot never stops a match.
 
 pub mod command;
 pub mod live;

@@ -27,6 +27,8 @@ pub struct BotProcess {
     command: String,
     /// Whether it has written a line: a command that ends before it answers may never have run.
     answered: bool,
+    /// Set once its shell said it could not run the command: its stderr then only says so again.
+    not_run: bool,
 }
 
 impl BotProcess {
@@ -62,7 +64,7 @@ impl BotProcess {
             }
         });
         let stdin = child.stdin.take();
-        Ok(Self { child, stdin, stdout: rx, stderr: Stderr::read(stderr), command: command.to_string(), answered: false })
+        Ok(Self { child, stdin, stdout: rx, stderr: Stderr::read(stderr), command: command.to_string(), answered: false, not_run: false })
     }
 
     /// Sends lines to the bot. `Err` says why the bot cannot be reached.
@@ -98,6 +100,11 @@ impl BotProcess {
         self.stderr.take()
     }
 
+    /// Whether its shell could not run the command at all ("command not found: WORD").
+    pub fn never_ran(&self) -> bool {
+        self.not_run
+    }
+
     /// Why the bot cannot be reached once `what` happened: `what` and how it exited; or, for a
     /// command that never answered and that its shell could not run, only that ("command not
     /// found: WORD", [`not_run`](crate::command::not_run)).
@@ -106,6 +113,7 @@ impl BotProcess {
         if !self.answered
             && let Some(reason) = status.and_then(|s| crate::command::not_run(&self.command, s.code()))
         {
+            self.not_run = true;
             return reason;
         }
         let how = match status.map(|s| (s.code(), signal_of(&s))) {

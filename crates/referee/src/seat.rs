@@ -99,6 +99,9 @@ pub struct BotSeat {
     /// Set by `start`, consumed by the first `act`, so a failure at greeting time is reported
     /// on the bot's first turn record as well as in the header.
     pending_failure: bool,
+    /// What the bot wrote on stderr up to its failure that no turn record holds yet: it goes
+    /// with the failure on the next one.
+    unrecorded_stderr: Vec<String>,
     /// Answers given so far.
     turns: u32,
     /// Thinking time used so far (for a total budget).
@@ -120,20 +123,29 @@ impl BotSeat {
             process,
             failure,
             pending_failure,
+            unrecorded_stderr: Vec::new(),
             turns: 0,
             used: Duration::ZERO,
         }
     }
 
     /// Marks the seat failed (the first reason counts) and ends its process. The failure is
-    /// reported on the seat's next turn record.
+    /// reported on the seat's next turn record, with all the bot wrote on stderr since its last
+    /// answer; the reason ends with the last of those lines ([`with_tail`](crate::stderr::with_tail)),
+    /// so that "exited with status 2" comes with the bot's own word on why.
     fn fail(&mut self, reason: String) {
-        if self.failure.is_none() {
-            self.failure = Some(reason);
-            self.pending_failure = true;
-        }
+        let mut never_ran = false;
         if let Some(mut p) = self.process.take() {
             p.finish(Duration::ZERO);
+            // Ended, so everything it wrote is there to read.
+            self.unrecorded_stderr.extend(p.take_stderr());
+            never_ran = p.never_ran();
+        }
+        if self.failure.is_none() {
+            // A command the shell could not run has only the shell's "not found" to add.
+            let reason = if never_ran { reason } else { crate::stderr::with_tail(reason, &self.unrecorded_stderr) };
+            self.failure = Some(reason);
+            self.pending_failure = true;
         }
     }
 
@@ -183,6 +195,7 @@ impl<G: BotProtocol> Seat<G> for BotSeat {
         let mut answer = Answer::nothing();
         if std::mem::take(&mut self.pending_failure) {
             answer.failed = self.failure.clone();
+            answer.stderr = std::mem::take(&mut self.unrecorded_stderr);
         }
         let Some(process) = self.process.as_mut() else { return answer };
         // This answer's limit: the turn's (the first answer's may differ), within what is left
@@ -212,10 +225,11 @@ impl<G: BotProtocol> Seat<G> for BotSeat {
         match reply {
             Ok(action) => answer.action = Some(action),
             Err(reason) => {
-                answer.stderr.extend(self.stderr());
-                self.fail(reason.clone());
+                self.unrecorded_stderr = std::mem::take(&mut answer.stderr);
+                self.fail(reason);
                 self.pending_failure = false;
-                answer.failed = Some(reason);
+                answer.failed = self.failure.clone();
+                answer.stderr = std::mem::take(&mut self.unrecorded_stderr);
             }
         }
         answer

@@ -6,15 +6,22 @@
 //! be lost after the last one. So [`Stderr::take`] first reads whatever the pipe holds itself.
 //! Both readers read under one lock, so a bot's lines come out in the order it wrote them, and
 //! everything it wrote before its answer is recorded with that answer.
+//!
+//! A bot that fails has its last lines said with the reason ([`with_tail`]): a command that
+//! dies at once ("can't open file 'bot.py'") otherwise shows only its exit status.
 
+use std::collections::VecDeque;
 use std::io::{ErrorKind, Read};
 use std::os::fd::AsRawFd;
 use std::process::ChildStderr;
 use std::sync::{Arc, Mutex};
 use std::thread;
 
-/// Lines kept between two turns; more are counted, not kept.
+/// Lines kept from the start of what a bot wrote between two turns; of the rest, only the last
+/// [`LAST_LINES`] are kept (the end of a flood is where a crash says why), the others counted.
 const MAX_LINES: usize = 200;
+/// Lines kept from the end of a flood.
+const LAST_LINES: usize = 20;
 /// Longest line kept whole; a longer one is cut there (its rest starts a new line).
 const MAX_LINE: usize = 64 * 1024;
 
@@ -31,6 +38,8 @@ struct Collected {
     /// The start of a line whose end has not come yet.
     partial: Vec<u8>,
     lines: Vec<String>,
+    /// The last lines past [`MAX_LINES`].
+    last: VecDeque<String>,
     dropped: usize,
 }
 
@@ -43,7 +52,14 @@ impl Stderr {
             let flags = libc::fcntl(fd, libc::F_GETFL);
             libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
         }
-        let shared = Arc::new(Mutex::new(Collected { pipe, closed: false, partial: Vec::new(), lines: Vec::new(), dropped: 0 }));
+        let shared = Arc::new(Mutex::new(Collected {
+            pipe,
+            closed: false,
+            partial: Vec::new(),
+            lines: Vec::new(),
+            last: VecDeque::new(),
+            dropped: 0,
+        }));
         let reader = Arc::clone(&shared);
         thread::spawn(move || {
             loop {
@@ -58,7 +74,8 @@ impl Stderr {
         Self { shared }
     }
 
-    /// Everything the bot wrote since the last call, in whole lines.
+    /// Everything the bot wrote since the last call, in whole lines (of a flood, its start
+    /// and its end, with a marker line counting what is left out between).
     pub fn take(&self) -> Vec<String> {
         let Ok(mut collected) = self.shared.lock() else { return Vec::new() };
         collected.read_available();
@@ -67,6 +84,7 @@ impl Stderr {
             lines.push(format!("[kibitz: {} more stderr lines not kept]", collected.dropped));
             collected.dropped = 0;
         }
+        lines.extend(collected.last.drain(..));
         lines
     }
 }
@@ -113,11 +131,49 @@ impl Collected {
 
     fn keep(&mut self, line: &[u8]) {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let line = String::from_utf8_lossy(line).into_owned();
         if self.lines.len() < MAX_LINES {
-            self.lines.push(String::from_utf8_lossy(line).into_owned());
+            self.lines.push(line);
         } else {
-            self.dropped += 1;
+            if self.last.len() == LAST_LINES {
+                self.last.pop_front();
+                self.dropped += 1;
+            }
+            self.last.push_back(line);
         }
+    }
+}
+
+/// Lines of a bot's stderr shown with a failure: its last ones, and at most this many characters.
+const TAIL_LINES: usize = 3;
+const TAIL_CHARS: usize = 300;
+
+/// The end of what a bot wrote on stderr, short enough for a one-line reason: its last non-blank
+/// lines (up to [`TAIL_LINES`], joined by " | ", our own marker lines left out), cut to their
+/// last [`TAIL_CHARS`] characters. `None` when it wrote nothing worth showing.
+pub fn tail(lines: &[String]) -> Option<String> {
+    let mut last: Vec<&str> =
+        lines.iter().rev().map(|l| l.trim()).filter(|l| !l.is_empty() && !l.starts_with("[kibitz:")).take(TAIL_LINES).collect();
+    if last.is_empty() {
+        return None;
+    }
+    last.reverse();
+    let text = last.join(" | ");
+    let count = text.chars().count();
+    Some(if count <= TAIL_CHARS {
+        text
+    } else {
+        let cut: String = text.chars().skip(count - TAIL_CHARS).collect();
+        format!("…{cut}")
+    })
+}
+
+/// `reason` with the end of the stderr `lines` the bot wrote up to its failure, when there is
+/// any: "closed its output; it exited with status 2; stderr: python3: can't open file ...".
+pub fn with_tail(reason: String, lines: &[String]) -> String {
+    match tail(lines) {
+        Some(tail) => format!("{reason}; stderr: {tail}"),
+        None => reason,
     }
 }
 
@@ -180,18 +236,40 @@ mod tests {
         let (mut child, stderr) = run("seq 100000 >&2; head -c 300000 /dev/zero | tr '\\0' x >&2; echo >&2");
         assert!(child.wait().unwrap().success());
         let mut lines = Vec::new();
+        // The flood ends with the endless line in 5 pieces, its end last.
         for _ in 0..200 {
-            lines.extend(stderr.take());
-            if lines.last().is_some_and(|l: &String| l.starts_with("[kibitz")) {
+            if lines.len() == MAX_LINES + 1 + LAST_LINES {
                 break;
             }
+            lines.extend(stderr.take());
             thread::sleep(std::time::Duration::from_millis(5));
         }
-        assert_eq!(lines.len(), MAX_LINES + 1, "{:?}", &lines[lines.len().saturating_sub(3)..]);
+        assert_eq!(lines.len(), MAX_LINES + 1 + LAST_LINES, "{:?}", &lines[lines.len().saturating_sub(3)..]);
         assert_eq!(lines[0], "1");
         assert_eq!(lines[MAX_LINES - 1], MAX_LINES.to_string());
-        let dropped = 100_000 - MAX_LINES + 300_000 / MAX_LINE + 1;
+        let dropped = 100_000 - MAX_LINES + 300_000 / MAX_LINE + 1 - LAST_LINES;
         assert_eq!(lines[MAX_LINES], format!("[kibitz: {dropped} more stderr lines not kept]"));
+        // The last lines are kept: the numbers' end, then the endless line's pieces.
+        assert_eq!(lines[MAX_LINES + 1], (100_000 - LAST_LINES + 300_000 / MAX_LINE + 2).to_string());
+        assert_eq!(lines[MAX_LINES + LAST_LINES - 5], "100000");
+        assert_eq!(lines.last().unwrap().len(), 300_000 % MAX_LINE);
+    }
+
+    #[test]
+    fn a_failure_says_how_the_stderr_ended_in_short() {
+        let lines = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(tail(&[]), None);
+        assert_eq!(tail(&lines(&["", "  "])), None);
+        let python = "python3: can't open file '/x/nosuch.py': [Errno 2] No such file or directory";
+        assert_eq!(with_tail("closed its output".into(), &lines(&[python, ""])), format!("closed its output; stderr: {python}"));
+        let traceback =
+            ["Traceback (most recent call last):", "  File \"bot.py\", line 3", "    1/0", "ZeroDivisionError: division by zero"];
+        assert_eq!(tail(&lines(&traceback)).unwrap(), "File \"bot.py\", line 3 | 1/0 | ZeroDivisionError: division by zero");
+        assert_eq!(tail(&lines(&["boom", "[kibitz: 7 more stderr lines not kept]"])).unwrap(), "boom");
+        let long = "x".repeat(100_000) + "END";
+        let short = tail(&[long]).unwrap();
+        assert_eq!(short.chars().count(), TAIL_CHARS + 1);
+        assert!(short.starts_with('…') && short.ends_with("END"));
     }
 
     #[test]

@@ -131,3 +131,48 @@ fn a_slow_bot_is_noted_but_not_failed() {
         replay.records.iter().filter(|r| r.player == Some(1) && r.note.as_deref().is_some_and(|n| n.contains("soft time limit"))).count();
     assert_eq!(noted, 6);
 }
+
+/// The failure of `command` at `seat` 1: the summary's reason and the turn record that marks it.
+fn failure_of(command: &str) -> (String, kibitz_core::replay::StepRecord<kibitz_lighthouses::Command, kibitz_lighthouses::Outcome>) {
+    let (summary, replay) = play([WALKER, command]);
+    assert_eq!(summary.failed.len(), 1, "{summary:?}");
+    let marked = replay.records.iter().find(|r| r.failed.is_some()).expect("a record marks the failure").clone();
+    assert_eq!(marked.player, Some(1));
+    assert_eq!(marked.failed.as_deref(), Some(summary.failed[0].reason.as_str()), "the record and the summary say the same");
+    (summary.failed[0].reason.clone(), marked)
+}
+
+#[test]
+fn a_bot_that_dies_before_greeting_says_why_in_its_own_words() {
+    // The commonest organiser mistake: a wrong path. Python's message is the only clue.
+    let (reason, record) = failure_of("python3 nosuch.py");
+    assert!(reason.starts_with("at start: closed its output; it exited with status 2; stderr: "), "{reason}");
+    assert!(reason.contains("can't open file") && reason.contains("nosuch.py"), "{reason}");
+    assert!(record.stderr.iter().any(|l| l.contains("No such file or directory")), "{:?}", record.stderr);
+
+    let (reason, record) = failure_of("sh -c 'echo boom >&2; exit 3'");
+    assert_eq!(reason, "at start: closed its output; it exited with status 3; stderr: boom");
+    assert_eq!(record.stderr, vec!["boom".to_string()]);
+}
+
+#[test]
+fn a_bot_that_dies_mid_match_has_its_last_words_with_the_failure() {
+    let dies = bot(r#"read s; echo '{"command": "pass"}'; read r; read s; echo "turn two: giving up" >&2; exit 4"#);
+    let (reason, record) = failure_of(&dies);
+    assert_eq!(reason, "closed its output; it exited with status 4; stderr: turn two: giving up");
+    assert_eq!(record.stderr, vec!["turn two: giving up".to_string()]);
+    // A bot that hangs has what it wrote before the limit.
+    let (reason, record) = failure_of(&bot("read s; echo 'thinking hard' >&2; sleep 30"));
+    assert!(reason.starts_with("did not answer within") && reason.ends_with("; stderr: thinking hard"), "{reason}");
+    assert_eq!(record.stderr, vec!["thinking hard".to_string()]);
+}
+
+#[test]
+fn a_bot_flooding_stderr_before_it_dies_is_kept_within_bounds_and_its_last_line_said() {
+    let (reason, record) = failure_of("seq 300000 >&2; echo 'fatal: out of luck' >&2; exit 5");
+    assert!(reason.ends_with("stderr: 299999 | 300000 | fatal: out of luck"), "{reason}");
+    assert!(record.stderr.len() < 300, "{} lines kept", record.stderr.len());
+    assert_eq!(record.stderr.first().map(String::as_str), Some("1"));
+    assert_eq!(record.stderr.last().map(String::as_str), Some("fatal: out of luck"));
+    assert!(record.stderr.iter().any(|l| l.starts_with("[kibitz:") && l.ends_with("more stderr lines not kept]")));
+}

@@ -6,11 +6,14 @@ use crate::{GameResult, OnTurn, ReplayOut, ServerOptions, TeamLogin, serve};
 use kibitz_core::replay::Failure;
 use kibitz_core::rng::SplitMix64;
 use kibitz_deadline24::{Rules, Setup};
+use std::collections::VecDeque;
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
-use tokio::io::{AsyncBufReadExt, BufReader};
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 use tokio::net::TcpListener;
 use tokio::process::{Child, Command};
+use tokio::task::JoinHandle;
 
 /// How one client process fared.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,7 +31,18 @@ pub fn match_teams(count: usize, seed: u64) -> Vec<TeamLogin> {
     (1..=count).map(|i| TeamLogin { login: format!("team{i}"), password: format!("{:012x}", rng.next_u64() >> 16) }).collect()
 }
 
-fn start(command: &str, host: &str, port: u16, team: &TeamLogin) -> std::io::Result<Child> {
+/// Longest stderr line of a client passed on whole; a longer one is passed on in pieces.
+const MAX_STDERR_LINE: usize = 64 * 1024;
+/// Stderr lines of a client kept for the reason it failed ([`kibitz_referee::stderr::with_tail`]).
+const LAST_STDERR_LINES: usize = 8;
+
+/// A client's last stderr lines, and the task passing them on (it ends when the pipe closes).
+struct ClientStderr {
+    last: Arc<Mutex<VecDeque<String>>>,
+    reader: JoinHandle<()>,
+}
+
+fn start(command: &str, host: &str, port: u16, team: &TeamLogin) -> std::io::Result<(Child, Option<ClientStderr>)> {
     // `sh -c` in a group of its own, as bots are started, so that ending the client ends
     // whatever its shell started.
     let line = format!("{command} {host} {port} {} {}", team.login, team.password);
@@ -42,17 +56,35 @@ fn start(command: &str, host: &str, port: u16, team: &TeamLogin) -> std::io::Res
         .stderr(Stdio::piped())
         .kill_on_drop(true)
         .spawn()?;
-    // The client's own messages, marked with its team, on our standard error.
-    if let Some(stderr) = child.stderr.take() {
+    // The client's own messages, marked with its team, on our standard error; the last few
+    // are kept, to be said with its failure.
+    let stderr = child.stderr.take().map(|stderr| {
         let login = team.login.clone();
-        tokio::spawn(async move {
-            let mut lines = BufReader::new(stderr).lines();
-            while let Ok(Some(line)) = lines.next_line().await {
+        let last = Arc::new(Mutex::new(VecDeque::new()));
+        let kept = Arc::clone(&last);
+        let reader = tokio::spawn(async move {
+            let mut stderr = BufReader::new(stderr);
+            let mut bytes = Vec::new();
+            loop {
+                bytes.clear();
+                match (&mut stderr).take(MAX_STDERR_LINE as u64).read_until(b'\n', &mut bytes).await {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {}
+                }
+                let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+                let line = String::from_utf8_lossy(line.strip_suffix(b"\r").unwrap_or(line)).into_owned();
                 eprintln!("[{login}] {line}");
+                if let Ok(mut last) = kept.lock() {
+                    if last.len() == LAST_STDERR_LINES {
+                        last.pop_front();
+                    }
+                    last.push_back(line);
+                }
             }
         });
-    }
-    Ok(child)
+        ClientStderr { last, reader }
+    });
+    Ok((child, stderr))
 }
 
 /// Plays `options.games` games between the clients and returns the results and each client's
@@ -100,10 +132,10 @@ pub async fn play_seats<R: Rules>(
     let mut clients = Vec::new();
     for (index, (seat, team)) in seats.iter().zip(&teams).enumerate() {
         if let Some(command) = seat {
-            let child = start(command, "127.0.0.1", port, team)?;
+            let (child, stderr) = start(command, "127.0.0.1", port, team)?;
             // The group's number, taken now: at the end the `sh` itself may be gone already.
             let group = child.id();
-            let watcher = tokio::spawn(watch(child, index, command.clone(), failures.clone()));
+            let watcher = tokio::spawn(watch(child, stderr, index, command.clone(), failures.clone()));
             clients.push((index, group, watcher));
         }
     }
@@ -126,11 +158,22 @@ pub async fn play_seats<R: Rules>(
 
 /// Waits for a client to end; one that ends while the games go on, with an error or not, is
 /// added to `failures`, which the end records name ("command not found: WORD" for a command its
-/// shell could not run). Once the games are over, `failures` takes no more.
-async fn watch(mut child: Child, team: usize, command: String, failures: Failures) {
+/// shell could not run; otherwise its exit status and the last lines it wrote on stderr, its own
+/// word on why). Once the games are over, `failures` takes no more.
+async fn watch(mut child: Child, stderr: Option<ClientStderr>, team: usize, command: String, failures: Failures) {
     let Ok(status) = child.wait().await else { return };
-    let reason = kibitz_referee::command::not_run(&command, status.code())
-        .unwrap_or_else(|| format!("the client exited before the end of the games ({status})"));
+    let reason = match kibitz_referee::command::not_run(&command, status.code()) {
+        Some(reason) => reason,
+        None => {
+            let mut last = Vec::new();
+            if let Some(stderr) = stderr {
+                // Its stderr ends with it, unless something it started holds it open: wait a little.
+                let _ = tokio::time::timeout(Duration::from_millis(500), stderr.reader).await;
+                last = stderr.last.lock().map(|last| last.iter().cloned().collect()).unwrap_or_default();
+            }
+            kibitz_referee::stderr::with_tail(format!("the client exited before the end of the games ({status})"), &last)
+        }
+    };
     failures.add(Failure { player: team, reason });
 }
 

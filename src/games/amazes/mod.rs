@@ -52,7 +52,7 @@ impl Room for AmazesRoom {
         Some(Box::new(edit::AmazeMazes))
     }
 
-    fn bot_strategies(&self) -> &'static [&'static str] {
+    fn bot_strategies(&self) -> &'static [(&'static str, &'static str)] {
         kibitz_bots::amazes::STRATEGIES
     }
 

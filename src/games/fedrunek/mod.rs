@@ -59,7 +59,7 @@ impl Room for FedrunekRoom {
         Some(server::contest_verb::<cli::WorldArgs>())
     }
 
-    fn bot_strategies(&self) -> &'static [&'static str] {
+    fn bot_strategies(&self) -> &'static [(&'static str, &'static str)] {
         kibitz_bots::fedrunek::STRATEGIES
     }
 

@@ -99,6 +99,11 @@ pub fn run_solver(run: &SolverRun) -> anyhow::Result<SolverSummary> {
     if failed.is_none() && chosen.is_none() {
         failed = Some(format!("its output has no solution for problem {} seed {seed}", problem.id()));
     }
+    // A failure comes with the end of what the solver wrote on stderr (its own word on why),
+    // unless its shell could not run it at all.
+    if finished.not_run().is_none() {
+        failed = failed.map(|reason| kibitz_referee::stderr::with_tail(reason, &stderr));
+    }
     let solution = chosen.as_ref().map_or(String::new(), |r| r.solution.clone());
     let name = chosen.as_ref().and_then(|r| r.tag.clone()).unwrap_or_else(|| "solver".to_string());
     let file = std::fs::File::create(run.out).with_context(|| format!("cannot create {}", run.out.display()))?;

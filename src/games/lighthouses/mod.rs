@@ -47,7 +47,7 @@ impl Room for LighthousesRoom {
         Some(Box::new(edit::LighthousesMaps))
     }
 
-    fn bot_strategies(&self) -> &'static [&'static str] {
+    fn bot_strategies(&self) -> &'static [(&'static str, &'static str)] {
         kibitz_bots::lighthouses::STRATEGIES
     }
 

@@ -67,7 +67,7 @@ impl Room for OsadaRoom {
         Some(Box::new(edit::OsadaSettlements))
     }
 
-    fn bot_strategies(&self) -> &'static [&'static str] {
+    fn bot_strategies(&self) -> &'static [(&'static str, &'static str)] {
         kibitz_bots::osada::STRATEGIES
     }
 

@@ -47,7 +47,7 @@ impl Room for SnakeCoreRoom {
         Some(Box::new(edit::SnakeCoreMaps))
     }
 
-    fn bot_strategies(&self) -> &'static [&'static str] {
+    fn bot_strategies(&self) -> &'static [(&'static str, &'static str)] {
         kibitz_bots::snakecore::STRATEGIES
     }
 

@@ -69,7 +69,7 @@ impl Room for WycinankaRoom {
         Some(Box::new(edit::WycinankaWorlds))
     }
 
-    fn bot_strategies(&self) -> &'static [&'static str] {
+    fn bot_strategies(&self) -> &'static [(&'static str, &'static str)] {
         kibitz_bots::wycinanka::STRATEGIES
     }
 

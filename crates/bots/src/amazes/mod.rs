@@ -16,8 +16,11 @@ pub use explorer::Explorer;
 pub use map::{Map, Pos, Side};
 pub use random::Random;
 
-/// The strategies of `kibitz bot amazes`.
-pub const STRATEGIES: &[&str] = &["explorer", "random"];
+/// The strategies of `kibitz bot amazes`, with what each does.
+pub const STRATEGIES: &[(&str, &str)] = &[
+    ("explorer", "maps what it is told, plans with BFS and hunts the opponent"),
+    ("random", "walks a random open corridor a random distance each turn (seeded)"),
+];
 
 /// Makes the named bot.
 pub fn make(strategy: &str, seed: u64) -> Result<Box<dyn crate::LineBot>, String> {

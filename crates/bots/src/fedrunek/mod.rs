@@ -5,7 +5,9 @@ mod greedy;
 
 pub use crate::deadline24::Connect;
 
-pub const STRATEGIES: &[&str] = &["greedy"];
+/// The strategies of `kibitz bot fedrunek`, with what each does.
+pub const STRATEGIES: &[(&str, &str)] =
+    &[("greedy", "scouts scan columns, miners drill the richest, sell at the nearest station, buy more miners")];
 
 /// Runs a strategy against the server until it closes the connection.
 pub fn run(strategy: &str, seed: u64, connect: &Connect) -> Result<(), String> {

@@ -7,8 +7,11 @@ mod random;
 pub use greedy::Greedy;
 pub use random::Random;
 
-/// The strategies of `kibitz bot lighthouses`.
-pub const STRATEGIES: &[&str] = &["greedy", "random"];
+/// The strategies of `kibitz bot lighthouses`, with what each does.
+pub const STRATEGIES: &[(&str, &str)] = &[
+    ("greedy", "takes the nearest lighthouse it can and connects every pair it may, triangles first"),
+    ("random", "moves about, now and then attacks or tries a connection (seeded)"),
+];
 
 /// Makes the named bot.
 pub fn make(strategy: &str, seed: u64) -> Result<Box<dyn crate::LineBot>, String> {

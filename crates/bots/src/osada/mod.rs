@@ -9,7 +9,9 @@ mod defender;
 
 pub use crate::deadline24::Connect;
 
-pub const STRATEGIES: &[&str] = &["defender"];
+/// The strategies of `kibitz bot osada`, with what each does.
+pub const STRATEGIES: &[(&str, &str)] =
+    &[("defender", "rings its banner mast with troops, snipers in towers, traps; wins a stolen banner back")];
 
 /// Runs a strategy against the server until it closes the connection.
 pub fn run(strategy: &str, seed: u64, connect: &Connect) -> Result<(), String> {

@@ -15,8 +15,11 @@ pub use random::Random;
 
 use kibitz_snakecore::{Action, Pos};
 
-/// The strategies of `kibitz bot snakecore`.
-pub const STRATEGIES: &[&str] = &["greedy", "random"];
+/// The strategies of `kibitz bot snakecore`, with what each does.
+pub const STRATEGIES: &[(&str, &str)] = &[
+    ("greedy", "eats the nearest block, bites bodies worth biting, feeds reactors, shields near strangers"),
+    ("random", "any of the six answers each turn (seeded)"),
+];
 
 /// Makes the named bot.
 pub fn make(strategy: &str, seed: u64) -> Result<Box<dyn crate::LineBot>, String> {

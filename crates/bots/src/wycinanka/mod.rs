@@ -12,7 +12,8 @@ use search::{Found, find};
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
-pub const STRATEGIES: &[&str] = &["solver"];
+/// The strategies of `kibitz bot wycinanka`, with what each does.
+pub const STRATEGIES: &[(&str, &str)] = &[("solver", "races for every order: searches each as it appears and commits what it finds")];
 
 /// The search budget per order and attempt; an order out of time is tried again once with four
 /// times as much, then given up.
