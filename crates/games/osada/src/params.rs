@@ -188,6 +188,10 @@ impl Params {
         }
         if let Some(run) = self.run {
             RUN_GAME.check(run.game)?;
+            // A generated settlement is kept for at most B games; a file's, for the whole series.
+            if self.settlement.is_none() && run.game > high {
+                return Err(format!("run.game {}: a settlement is kept for at most {high} games (games_per_settlement)", run.game));
+            }
         }
         Ok(())
     }
@@ -289,5 +293,10 @@ mod tests {
         assert_eq!(p.check().unwrap_err(), "run.game 0: must be 1 to 1000");
         p.run = Some(Run { settlement_seed: u64::MAX, game: 1, next: Next::Stay });
         assert_eq!(p.check(), Ok(()));
+        // A settlement file is kept for the whole series; a generated one, for its run.
+        p.run = Some(Run { settlement_seed: 0, game: 7, next: Next::Go });
+        assert_eq!(p.check(), Ok(()));
+        let generated = Params { run: p.run, ..Params::default() };
+        assert_eq!(generated.check().unwrap_err(), "run.game 7: a settlement is kept for at most 3 games (games_per_settlement)");
     }
 }
