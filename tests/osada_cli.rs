@@ -126,9 +126,9 @@ fn bad_parameters_and_broken_settlements_are_refused_before_anything_runs_naming
     std::fs::write(&broken, text).unwrap();
     let broken = broken.to_str().unwrap().to_string();
     for (args, said) in [
-        (vec!["match", "osada", "--n", "63"], "--n 63: the settlement's side is 64 to 512"),
-        (vec!["match", "osada", "--stormtroopers", "0"], "--stormtroopers 0: a team has 1 to 25 troops"),
-        (vec!["match", "osada", "--snipers", "26"], "--snipers 26"),
+        (vec!["match", "osada", "--n", "63"], "'63' for '--n <N>': must be 64 to 512"),
+        (vec!["match", "osada", "--stormtroopers", "0"], "'0' for '--stormtroopers <STORMTROOPERS>': must be 1 to 25"),
+        (vec!["match", "osada", "--snipers", "26"], "'26' for '--snipers <SNIPERS>'"),
         (vec!["match", "osada", "--profile", "pirates"], "expected slashers, thieves or marauders"),
         (vec!["match", "osada", "--move-coords", "diagonal"], "expected absolute or relative"),
         (vec!["match", "osada", "--games-per-settlement", "3-2"], "--games-per-settlement"),
@@ -140,7 +140,7 @@ fn bad_parameters_and_broken_settlements_are_refused_before_anything_runs_naming
     }
     let o = run(kibitz().args(["serve", "osada", "--teams", "teams.ron", "--n", "600", "--out"]).arg(&out));
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("--n 600: the settlement's side is 64 to 512"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("'600' for '--n <N>': must be 64 to 512"), "{}", stderr(&o));
     // Ten teams on a 64 × 64 settlement: nine masts fit.
     let o = run(kibitz().args(["match", "osada", "--n", "64", "--out"]).arg(&out).arg("--").args(vec!["true"; 10]));
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));

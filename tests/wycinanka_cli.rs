@@ -48,7 +48,7 @@ fn a_sheet_that_cannot_be_played_is_refused_before_anything_runs() {
     let dir = tempfile::tempdir().unwrap();
     let output = run(kibitz().args(["match", "wycinanka", "--width", "1", "--out"]).arg(dir.path().join("x.jsonl")).args(["--", "true"]));
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    assert!(stderr(&output).contains("the sheet must be at least 2 × 2"), "{}", stderr(&output));
+    assert!(stderr(&output).contains("'1' for '--width <WIDTH>': must be 2 to 2000"), "{}", stderr(&output));
 }
 
 fn seed_example() -> std::path::PathBuf {

@@ -2,8 +2,9 @@
 //! `match` and `play` arguments.
 
 use clap::Args;
-use kibitz_core::BotProtocol;
+use kibitz_core::bounded::LIMIT_MS;
 use kibitz_core::replay::Limits;
+use kibitz_core::{BotProtocol, Bounded};
 use kibitz_referee::{BotLimits, MatchOptions};
 use std::path::{Path, PathBuf};
 
@@ -36,19 +37,19 @@ const TIME_LIMITS: &str = "Time limits (default: the game's own; see docs/rules)
 #[derive(Args)]
 pub struct LimitArgs {
     /// Time a bot has to greet, in ms.
-    #[arg(long, help_heading = TIME_LIMITS)]
+    #[arg(long, value_parser = within(LIMIT_MS), help_heading = TIME_LIMITS)]
     pub init_ms: Option<u64>,
     /// Answers slower than this are noted in the replay, in ms.
-    #[arg(long, help_heading = TIME_LIMITS)]
+    #[arg(long, value_parser = within(LIMIT_MS), help_heading = TIME_LIMITS)]
     pub turn_soft_ms: Option<u64>,
     /// Answers slower than this fail the bot, in ms.
-    #[arg(long, help_heading = TIME_LIMITS)]
+    #[arg(long, value_parser = within(LIMIT_MS), help_heading = TIME_LIMITS)]
     pub turn_hard_ms: Option<u64>,
     /// The hard limit of a bot's first answer (its start-up counts), in ms.
-    #[arg(long, help_heading = TIME_LIMITS)]
+    #[arg(long, value_parser = within(LIMIT_MS), help_heading = TIME_LIMITS)]
     pub first_turn_ms: Option<u64>,
     /// A bot's total thinking time over the game (wall clock on its turns), in ms; 0 for none.
-    #[arg(long, help_heading = TIME_LIMITS)]
+    #[arg(long, value_parser = within(LIMIT_MS), help_heading = TIME_LIMITS)]
     pub total_ms: Option<u64>,
 }
 
@@ -99,9 +100,8 @@ pub struct SeatArgs {
     pub bots: Vec<String>,
 }
 
-/// The value parser of every count that must be at least 1 (turns, rounds, games, a turn's
-/// milliseconds): 0 would play nothing, or one turn, depending on the game, so the command line
-/// refuses it, naming the flag (exit 2).
+/// The value parser of every count that must be at least 1 and is no number of a game's setup
+/// (those have their rules' bounds: [`within`]), naming the flag (exit 2).
 pub fn at_least_one<T>(text: &str) -> Result<T, String>
 where
     T: std::str::FromStr + PartialOrd + From<u8>,
@@ -112,6 +112,16 @@ where
         return Err("must be at least 1".to_string());
     }
     Ok(count)
+}
+
+/// The value parser of a flag that sets a number of a game's setup: `bound` is the rules
+/// crate's, so the flag refuses (naming itself, exit 2) exactly what a replay's setup may not
+/// hold.
+pub fn within<T>(bound: Bounded<T>) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: Copy + PartialOrd + std::fmt::Display + std::str::FromStr + Send + Sync + 'static,
+{
+    move |text| bound.parse(text)
 }
 
 /// A file's name without its folders, for titles (the full path is on the command line).
@@ -154,5 +164,13 @@ mod tests {
         assert_eq!(at_least_one::<u32>("3"), Ok(3));
         assert_eq!(at_least_one::<u64>("0"), Err("must be at least 1".to_string()));
         assert!(at_least_one::<u32>("-1").is_err());
+    }
+
+    #[test]
+    fn a_bounded_flag_takes_only_its_bounds() {
+        let parse = within(Bounded::new("turns", 1u32, 1000));
+        assert_eq!(parse("1000"), Ok(1000));
+        assert_eq!(parse("1001"), Err("must be 1 to 1000".to_string()));
+        assert_eq!(parse("-1"), Err("must be 1 to 1000".to_string()));
     }
 }

@@ -2,7 +2,7 @@
 //! three: the common arguments (turns, K, limits, games, replays), the teams file, progress on
 //! the terminal, and the summary line.
 
-use super::args::{at_least_one, replay_path};
+use super::args::{at_least_one, replay_path, within};
 use super::progress::spinner;
 use super::room::Verb;
 use super::served::PreparedServer;
@@ -10,8 +10,9 @@ use super::summary::Summary;
 use anyhow::Context;
 use clap::{Args, Parser};
 use kibitz_core::Game;
+use kibitz_core::bounded::GAMES;
 use kibitz_core::replay::{Failure, Replay};
-use kibitz_deadline24::{Common, Fixed6, Outcome, Realtime, Rules, Setup};
+use kibitz_deadline24::{Common, Fixed6, Outcome, Realtime, Rules, Setup, bounds};
 use kibitz_server::{ClientReport, GameResult, OnTurn, ReplayOut, Resume, ServerOptions, Start, TeamLogin, TurnInfo};
 use std::io::IsTerminal;
 use std::net::SocketAddr;
@@ -30,21 +31,21 @@ pub struct TurnArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Length of a turn in milliseconds (the contest used 1–10 s).
-    #[arg(long, default_value_t = 1000, value_parser = at_least_one::<u64>)]
+    #[arg(long, default_value_t = 1000, value_parser = within(bounds::TURN_MS))]
     pub turn_ms: u64,
     /// The game's score factor K.
-    #[arg(long, default_value = "1.0")]
+    #[arg(long, default_value = "1.0", value_parser = within(bounds::K))]
     pub k: Fixed6,
     /// Commands per team per turn before errors 6 and 7.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = within(bounds::COMMAND_LIMIT))]
     pub command_limit: u32,
     /// End each game after this many turns, whatever the rules say: a cap for short games that
     /// the clients are not told of (unlike a game's own length, such as wycinanka's
     /// --game-turns, which `TIME TO CUT` counts down to).
-    #[arg(long, value_parser = at_least_one::<u32>)]
+    #[arg(long, value_parser = within(bounds::TURN_CAP))]
     pub turns: Option<u32>,
     /// Games to play one after another.
-    #[arg(long, default_value_t = 1, value_parser = at_least_one::<u32>)]
+    #[arg(long, default_value_t = 1, value_parser = within(GAMES))]
     pub games: u32,
     /// When the first turn starts: `now`, `all-logged-in` (once every team has logged in) or
     /// `at HH:MM` (local time; tomorrow once that minute is over today). Until then commands

@@ -4,7 +4,7 @@
 //! hosted server's spectator feed, which [`super::server_view`] takes into a view). A game's own hand panel adds its
 //! board's clicks and buttons on top.
 
-use super::args::at_least_one;
+use super::args::within;
 use super::hosting::{Exchange, HostPlan, Hosted, Terminal};
 use super::palette::player_color;
 use super::room::Session;
@@ -14,7 +14,7 @@ use super::view::{GameView, PanelRequest, stop_button, text_box};
 use bevy_egui::egui::{self, Color32, Key, RichText};
 use clap::Parser;
 use kibitz_core::replay::{BodyLine, Replay, ReplayHeader, StepRecord};
-use kibitz_deadline24::{AnswerLines, Command, Common, Fixed6, Outcome, Realtime, Rules, Setup};
+use kibitz_deadline24::{AnswerLines, Command, Common, Fixed6, Outcome, Realtime, Rules, Setup, bounds};
 use kibitz_follow::{Follow, Mode, Source};
 use kibitz_server::Resume;
 use std::ops::ControlFlow;
@@ -34,15 +34,15 @@ pub struct PlayArgs<G: GameArgs> {
     pub game: G,
     /// Length of a turn in milliseconds (T in the window pauses the clock while you think);
     /// with --from, of the turns you play, whatever the replay's were.
-    #[arg(long, default_value_t = HAND_TURN_MS, value_parser = at_least_one::<u64>)]
+    #[arg(long, default_value_t = HAND_TURN_MS, value_parser = within(bounds::TURN_MS))]
     pub turn_ms: u64,
     /// The game's score factor K.
-    #[arg(long, default_value = "1.0")]
+    #[arg(long, default_value = "1.0", value_parser = within(bounds::K))]
     pub k: Fixed6,
     /// End the game after this many turns, whatever the rules say: a cap that the clients are
     /// not told of (unlike a game's own length, such as wycinanka's --game-turns, which `TIME
     /// TO CUT` counts down to).
-    #[arg(long, value_parser = at_least_one::<u32>)]
+    #[arg(long, value_parser = within(bounds::TURN_CAP))]
     pub turns: Option<u32>,
     #[arg(long, default_value_t = 0)]
     pub seed: u64,

@@ -9,9 +9,11 @@
 //! - [`timeline`]: keyframed re-simulation, so that any step of a long replay is reached fast.
 //! - [`verify`]: re-simulates a replay and names the first step that disagrees.
 //! - [`located`]: errors that say where (file, line, column) in text input.
+//! - [`bounded`]: numbers of a setup with their bounds, refused by name outside them.
 //! - [`rng`]: the one seeded random generator, fixed forever so that seeds in replays keep meaning.
 //! - [`series`]: summaries of scores and marks by step, for drawing a replay at any width.
 
+pub mod bounded;
 pub mod game;
 pub mod located;
 pub mod parallel;
@@ -23,6 +25,7 @@ pub mod series;
 pub mod timeline;
 pub mod verify;
 
+pub use bounded::Bounded;
 pub use game::{Game, Step, ToMove, score_real, show_score};
 pub use located::Located;
 pub use protocol::BotProtocol;

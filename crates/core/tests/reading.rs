@@ -185,3 +185,20 @@ fn final_scores_that_are_not_the_rules_are_named() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Serde names the type it expected, not the field: the header's error names the member.
+#[test]
+fn a_setup_value_that_does_not_read_is_named_by_its_key() {
+    let text = replay_text();
+    for (bad, said) in [("-1", "integer `-1`"), ("4294967296", "integer `4294967296`"), ("\"x\"", "string \"x\"")] {
+        let broken = text.replacen("\"setup\":12000", &format!("\"setup\":{bad}"), 1);
+        assert_ne!(broken, text);
+        let e = Replay::<Adders>::parse(&broken).map(drop).unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(
+            e.message.starts_with(&format!("not a valid replay header: \"setup\": invalid type: {said}"))
+                || e.message.starts_with(&format!("not a valid replay header: \"setup\": invalid value: {said}")),
+            "{e}"
+        );
+    }
+}

@@ -1,8 +1,9 @@
 //! Fedrunek's own command-line arguments: the asteroid, for `kibitz serve`, `match` and `play`.
 
-use crate::kit::args::at_least_one;
+use crate::kit::args::within;
 use crate::kit::server::GameArgs;
 use clap::Args;
+use kibitz_fedrunek::generate::bounds;
 use kibitz_fedrunek::{FedrunekRules, Params, Profile};
 
 /// The help's heading of the asteroid's arguments, set on each (a struct's `next_help_heading`
@@ -13,23 +14,23 @@ const ASTEROID: &str = "The asteroid";
 #[derive(Args)]
 pub struct WorldArgs {
     /// The cube's side N (the contest's example used 128).
-    #[arg(long, default_value_t = 32, help_heading = ASTEROID)]
+    #[arg(long, default_value_t = 32, value_parser = within(bounds::N), help_heading = ASTEROID)]
     pub n: i32,
     /// How depth relates to stone and metal: crust (server A1), core (A2), layers (A3).
     #[arg(long, default_value = "crust", value_parser = ["crust", "core", "layers"], help_heading = ASTEROID)]
     pub profile: String,
-    #[arg(long, default_value_t = 12, help_heading = ASTEROID)]
+    #[arg(long, default_value_t = 12, value_parser = within(bounds::STATIONS), help_heading = ASTEROID)]
     pub stations: usize,
-    #[arg(long, default_value_t = 6, help_heading = ASTEROID)]
+    #[arg(long, default_value_t = 6, value_parser = within(bounds::WORKSHOPS), help_heading = ASTEROID)]
     pub workshops: usize,
     /// Scouts every team starts with, 1–5 (default: drawn from the seed).
-    #[arg(long, help_heading = ASTEROID)]
+    #[arg(long, value_parser = within(bounds::INITIAL_SCOUTS), help_heading = ASTEROID)]
     pub scouts: Option<u32>,
     /// Miners every team starts with, 1–5 (default: drawn from the seed).
-    #[arg(long, help_heading = ASTEROID)]
+    #[arg(long, value_parser = within(bounds::INITIAL_MINERS), help_heading = ASTEROID)]
     pub miners: Option<u32>,
     /// The game ends after this turn if 90 % of the metal is never mined.
-    #[arg(long, default_value_t = 1000, value_parser = at_least_one::<u32>, help_heading = ASTEROID)]
+    #[arg(long, default_value_t = 1000, value_parser = within(bounds::MAX_TURNS), help_heading = ASTEROID)]
     pub max_turns: u32,
 }
 

@@ -4,16 +4,20 @@ use super::inputs::{load_problem, phrases_or_known};
 use super::score::{score_file, score_table};
 use super::solver::{SolverRun, run_solver};
 use super::view::Icfp2015View;
-use crate::kit::args::load;
+use crate::kit::args::{load, within};
 use crate::kit::room::Session;
 use crate::kit::summary::Summary;
 use clap::Parser;
-use kibitz_core::Game;
 use kibitz_core::replay::Failure;
+use kibitz_core::{Bounded, Game};
 use kibitz_icfp2015::{Icfp2015, SolutionRecord, read_solutions};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
+
+/// A solver's time limit (`-t`), in seconds: up to a day, so that its deadline is a time the
+/// clock can hold.
+const TIME_LIMIT: Bounded<u64> = Bounded::new("time limit", 1, 86_400);
 
 /// ICFP 2015: run a contest solver once on a problem, score its answer, record a replay.
 #[derive(Parser)]
@@ -35,7 +39,7 @@ pub struct MatchArgs {
     #[arg(long)]
     pub out: PathBuf,
     /// The time limit passed with -t and enforced, in seconds.
-    #[arg(short = 't', long = "time-limit", default_value_t = 60)]
+    #[arg(short = 't', long = "time-limit", default_value_t = 60, value_parser = within(TIME_LIMIT))]
     pub time_limit: u64,
     /// The memory limit passed with -m and enforced (as address space), in megabytes.
     #[arg(short = 'm', long = "memory", default_value_t = 2048)]
@@ -114,7 +118,7 @@ pub struct SolveArgs {
     #[arg(short = 'f', required = true)]
     pub files: Vec<PathBuf>,
     /// Time limit for everything, in seconds.
-    #[arg(short = 't')]
+    #[arg(short = 't', value_parser = within(TIME_LIMIT))]
     pub time: Option<u64>,
     /// Memory limit in megabytes (accepted; the solver needs little).
     #[arg(short = 'm')]

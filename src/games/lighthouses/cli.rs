@@ -1,13 +1,13 @@
 //! `kibitz match lighthouses` and `kibitz play lighthouses`.
 
 use super::view::LighthousesView;
-use crate::kit::args::{Common, SeatArgs, at_least_one, check_out, file_name, load};
+use crate::kit::args::{Common, SeatArgs, check_out, file_name, load, within};
 use crate::kit::room::Session;
 use crate::kit::seats::{Fresh, play_live, run_bot_match};
 use crate::kit::summary::Summary;
 use clap::Parser;
 use kibitz_core::Game;
-use kibitz_lighthouses::{Lighthouses, Map, Setup};
+use kibitz_lighthouses::{Lighthouses, Map, ROUNDS, Setup};
 use std::path::PathBuf;
 
 /// `kibitz match lighthouses` (its help's first line is the room's description).
@@ -21,7 +21,7 @@ pub struct MatchArgs {
     #[arg(long)]
     pub map: PathBuf,
     /// Number of rounds.
-    #[arg(long, default_value_t = 100, value_parser = at_least_one::<u32>)]
+    #[arg(long, default_value_t = 100, value_parser = within(ROUNDS))]
     pub rounds: u32,
     #[command(flatten)]
     pub common: Common,
@@ -40,7 +40,7 @@ pub struct PlayArgs {
     #[arg(long, required_unless_present = "from", conflicts_with = "from")]
     pub map: Option<PathBuf>,
     /// Number of rounds (not with --from).
-    #[arg(long, default_value_t = 50, conflicts_with = "from", value_parser = at_least_one::<u32>)]
+    #[arg(long, default_value_t = 50, conflicts_with = "from", value_parser = within(ROUNDS))]
     pub rounds: u32,
     #[command(flatten)]
     pub seats: SeatArgs,

@@ -1,12 +1,13 @@
 //! Osada's own command-line arguments (the settlement, the teams' make-up, the coors, for
 //! `kibitz serve` and `match`) and `kibitz settlement`, which writes and checks settlement files.
 
-use crate::kit::args::{at_least_one, load};
+use crate::kit::args::{at_least_one, load, within};
 use crate::kit::server::GameArgs;
 use clap::{Args, Parser, Subcommand};
 use kibitz_core::Game;
 use kibitz_core::replay::Replay;
 use kibitz_osada::generate;
+use kibitz_osada::params::bounds;
 use kibitz_osada::{MoveCoords, Osada, OsadaRules, Params, Profile, Settlement};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -35,31 +36,33 @@ fn move_coords(text: &str) -> Result<MoveCoords, String> {
 
 /// `A-B` or `A`: games a settlement is kept for.
 fn games_range(text: &str) -> Result<(u32, u32), String> {
-    let bad = || "expected A-B (games a settlement is kept for, 1 ≤ A ≤ B) or one number".to_string();
+    let most = bounds::GAMES_PER_SETTLEMENT.max;
+    let bad = || format!("expected A-B (games a settlement is kept for, 1 ≤ A ≤ B ≤ {most}) or one number");
     let (low, high) = text.split_once('-').unwrap_or((text, text));
-    let (low, high): (u32, u32) = (low.trim().parse().map_err(|_| bad())?, high.trim().parse().map_err(|_| bad())?);
-    if low == 0 || low > high { Err(bad()) } else { Ok((low, high)) }
+    let within = |w: &str| bounds::GAMES_PER_SETTLEMENT.parse(w).map_err(|_| bad());
+    let (low, high) = (within(low)?, within(high)?);
+    if low > high { Err(bad()) } else { Ok((low, high)) }
 }
 
 /// The generator's size and the game's other parameters (docs/rules/osada.md).
 #[derive(Args, Clone)]
 pub struct OsadaParams {
     /// The settlement's side, N × N fields (64 to 512).
-    #[arg(long, default_value_t = 100, help_heading = SETTLEMENT)]
+    #[arg(long, default_value_t = 100, value_parser = within(bounds::N), help_heading = SETTLEMENT)]
     pub n: u32,
     /// The coors' dominant strategy, as on the contest's servers C1, C2, C3.
     #[arg(long, default_value = "slashers", value_parser = profile, value_name = "slashers|thieves|marauders", help_heading = SETTLEMENT)]
     pub profile: Profile,
     /// Rounds in each game: the game's own length, which `TIME TO FIGHT` counts down to (--turns
     /// can end a game sooner, and the clients are not told).
-    #[arg(long, default_value_t = 300, value_parser = at_least_one::<u32>, help_heading = SETTLEMENT)]
+    #[arg(long, default_value_t = 300, value_parser = within(bounds::GAME_TURNS), help_heading = SETTLEMENT)]
     pub game_turns: u32,
     /// Troops of each profession in every team (1 to 25 each).
-    #[arg(long, default_value_t = 3, help_heading = SETTLEMENT)]
+    #[arg(long, default_value_t = 3, value_parser = within(bounds::STORMTROOPERS), help_heading = SETTLEMENT)]
     pub stormtroopers: u32,
-    #[arg(long, default_value_t = 3, help_heading = SETTLEMENT)]
+    #[arg(long, default_value_t = 3, value_parser = within(bounds::BUILDERS), help_heading = SETTLEMENT)]
     pub builders: u32,
-    #[arg(long, default_value_t = 3, help_heading = SETTLEMENT)]
+    #[arg(long, default_value_t = 3, value_parser = within(bounds::SNIPERS), help_heading = SETTLEMENT)]
     pub snipers: u32,
     /// Games a settlement is kept for (`A-B`: drawn for each run), then the next game moves to
     /// another; `TIME TO FIGHT` says STAY or GO.
@@ -69,15 +72,15 @@ pub struct OsadaParams {
     #[arg(long, default_value = "absolute", value_parser = move_coords, value_name = "absolute|relative", help_heading = SETTLEMENT)]
     pub move_coords: MoveCoords,
     /// Coors appearing in a round r: Poisson(BASE + GROWTH · r).
-    #[arg(long, default_value_t = 0.3, help_heading = SETTLEMENT)]
+    #[arg(long, default_value_t = 0.3, value_parser = within(bounds::SPAWN_BASE), help_heading = SETTLEMENT)]
     pub spawn_base: f64,
-    #[arg(long, default_value_t = 0.005, help_heading = SETTLEMENT)]
+    #[arg(long, default_value_t = 0.005, value_parser = within(bounds::SPAWN_GROWTH), help_heading = SETTLEMENT)]
     pub spawn_growth: f64,
     /// The dominant strategy's share of the newcomers (0.5 to 1).
-    #[arg(long, default_value_t = 0.6, help_heading = SETTLEMENT)]
+    #[arg(long, default_value_t = 0.6, value_parser = within(bounds::DOMINANT_SHARE), help_heading = SETTLEMENT)]
     pub dominant_share: f64,
     /// The chance a roaming coor on the border leaves the board.
-    #[arg(long, default_value_t = 0.02, help_heading = SETTLEMENT)]
+    #[arg(long, default_value_t = 0.02, value_parser = within(bounds::EXIT_CHANCE), help_heading = SETTLEMENT)]
     pub exit_chance: f64,
 }
 
@@ -149,7 +152,7 @@ pub enum SettlementCommand {
     #[command(after_help = "Example: kibitz settlement generate --n 128 --teams 4 --seed 3 --out maps/osada/mine.txt")]
     Generate {
         /// The side, 64 to 512.
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, default_value_t = 100, value_parser = within(bounds::N))]
         n: u32,
         /// Masts to place, one a team.
         #[arg(long, default_value_t = 2, value_parser = at_least_one::<usize>)]

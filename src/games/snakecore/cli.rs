@@ -2,14 +2,15 @@
 //! `kibitz play snakecore`.
 
 use super::view::SnakeCoreView;
-use crate::kit::args::{Common, SeatArgs, at_least_one, check_out, file_name, load};
+use crate::kit::args::{Common, SeatArgs, check_out, file_name, load, within};
 use crate::kit::room::Session;
 use crate::kit::seats::{Fresh, play_live, run_bot_games};
 use crate::kit::summary::Summary;
 use clap::Parser;
 use kibitz_core::Game;
+use kibitz_core::bounded::GAMES;
 use kibitz_core::replay::Failure;
-use kibitz_snakecore::{DEFAULT_TURNS, Map, Setup, SnakeCore};
+use kibitz_snakecore::{DEFAULT_TURNS, Map, Setup, SnakeCore, TURNS};
 use std::path::{Path, PathBuf};
 
 /// SnakeCore (2008): one bot process per python on the map, speaking the seed's protocol
@@ -26,11 +27,11 @@ pub struct MatchArgs {
     #[arg(long)]
     pub map: PathBuf,
     /// Turns each python takes in a game.
-    #[arg(long, default_value_t = DEFAULT_TURNS, value_parser = at_least_one::<u32>)]
+    #[arg(long, default_value_t = DEFAULT_TURNS, value_parser = within(TURNS))]
     pub turns: u32,
     /// Games to play one after another (seed, seed + 1, …), the bots started afresh for each
     /// (as the seed does); game K goes to NAME-gK.jsonl. The scores are summed.
-    #[arg(long, default_value_t = 1, value_parser = at_least_one::<u32>)]
+    #[arg(long, default_value_t = 1, value_parser = within(GAMES))]
     pub games: u32,
     #[command(flatten)]
     pub common: Common,
@@ -50,7 +51,7 @@ pub struct PlayArgs {
     #[arg(long, required_unless_present = "from", conflicts_with = "from")]
     pub map: Option<PathBuf>,
     /// Turns each python takes.
-    #[arg(long, default_value_t = DEFAULT_TURNS, value_parser = at_least_one::<u32>)]
+    #[arg(long, default_value_t = DEFAULT_TURNS, value_parser = within(TURNS))]
     pub turns: u32,
     #[command(flatten)]
     pub seats: SeatArgs,

@@ -1,10 +1,11 @@
 //! Wycinanka's own command-line arguments (the sheet and the orders, for `kibitz serve`, `match`
 //! and `play`) and `kibitz sheet`, which writes and checks world files.
 
-use crate::kit::args::{at_least_one, load};
+use crate::kit::args::{load, within};
 use crate::kit::server::GameArgs;
 use clap::{Args, Parser, Subcommand};
 use kibitz_core::replay::Replay;
+use kibitz_wycinanka::generate::bounds;
 use kibitz_wycinanka::{Params, World, Wycinanka, WycinankaRules, world_of};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -18,24 +19,24 @@ const SHEET: &str = "The sheet and the orders";
 #[derive(Args, Clone)]
 pub struct SheetParams {
     /// The sheet is cut from a WIDTH × HEIGHT grid (45 × 45: about 2,000 vertices).
-    #[arg(long, default_value_t = 45, help_heading = SHEET)]
+    #[arg(long, default_value_t = 45, value_parser = within(bounds::WIDTH), help_heading = SHEET)]
     pub width: u32,
-    #[arg(long, default_value_t = 45, help_heading = SHEET)]
+    #[arg(long, default_value_t = 45, value_parser = within(bounds::HEIGHT), help_heading = SHEET)]
     pub height: u32,
     /// Turns in each game: the game's own length, the turns orders are drawn for and that `TIME
     /// TO CUT` counts down to (--turns can end a game sooner, and the clients are not told).
-    #[arg(long, default_value_t = 600, value_parser = at_least_one::<u32>, help_heading = SHEET)]
+    #[arg(long, default_value_t = 600, value_parser = within(bounds::TURNS), help_heading = SHEET)]
     pub game_turns: u32,
     /// Orders placed before the first turn.
-    #[arg(long, default_value_t = 2, help_heading = SHEET)]
+    #[arg(long, default_value_t = 2, value_parser = within(bounds::INITIAL_ORDERS), help_heading = SHEET)]
     pub initial_orders: u32,
     /// The smallest and largest orders, in vertices.
-    #[arg(long, default_value_t = 4, help_heading = SHEET)]
+    #[arg(long, default_value_t = 4, value_parser = within(bounds::MIN_ORDER), help_heading = SHEET)]
     pub min_order: u32,
-    #[arg(long, default_value_t = 25, help_heading = SHEET)]
+    #[arg(long, default_value_t = 25, value_parser = within(bounds::MAX_ORDER), help_heading = SHEET)]
     pub max_order: u32,
     /// Orders out of a hundred drawn from another graph (probably not in the sheet).
-    #[arg(long, default_value_t = 20, help_heading = SHEET)]
+    #[arg(long, default_value_t = 20, value_parser = within(bounds::IMPOSSIBLE_PERCENT), help_heading = SHEET)]
     pub impossible_percent: u32,
 }
 

@@ -473,6 +473,27 @@ fn json_error(line: usize, e: &serde_json::Error, what: &str) -> Located {
     Located::at(line, e.column().max(1), format!("not a valid {what}: {e}"))
 }
 
+/// [`json_error`] of a header, naming the member whose value would not read (serde names the
+/// type it expected, not the field): `"turns": invalid value: integer `-1`, expected u32`.
+fn header_error(text: &str, e: &serde_json::Error) -> Located {
+    match key_before(text, e.column()) {
+        Some(key) if e.is_data() => Located::at(1, e.column().max(1), format!("not a valid replay header: \"{key}\": {e}")),
+        _ => json_error(1, e, "replay header"),
+    }
+}
+
+/// The key of the last JSON member that starts before byte `column` of `text`.
+fn key_before(text: &str, column: usize) -> Option<&str> {
+    let mut end = column.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let before = &text[..end];
+    let colon = before.rfind("\":")?;
+    let open = before[..colon].rfind('"')?;
+    Some(&before[open + 1..colon])
+}
+
 impl<G: Game> Replay<G> {
     /// Reads a replay. A bad header is an error; a bad or missing later line keeps every step
     /// before it and reports the line in [`Loaded::damage`].
@@ -495,7 +516,7 @@ impl<G: Game> Replay<G> {
         let (game, format) = match &header {
             Ok(h) => (h.game.clone(), h.kibitz_replay),
             Err(e) => {
-                let summary: HeaderSummary = serde_json::from_str(first).map_err(|_| json_error(1, e, "replay header"))?;
+                let summary: HeaderSummary = serde_json::from_str(first).map_err(|_| header_error(first, e))?;
                 (summary.game, summary.kibitz_replay)
             }
         };
@@ -505,7 +526,7 @@ impl<G: Game> Replay<G> {
         if format > FORMAT_VERSION {
             return Err(Located::line(1, format!("replay format {format} is newer than this Kibitz reads ({FORMAT_VERSION})")));
         }
-        let header = header.map_err(|e| json_error(1, &e, "replay header"))?;
+        let header = header.map_err(|e| header_error(first, &e))?;
         // Steps re-simulated under other rules would disagree somewhere later, or worse, agree
         // with different scores: a replay of another rules version is refused, saying why.
         if header.rules_version != G::RULES_VERSION {

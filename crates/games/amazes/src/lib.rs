@@ -36,7 +36,7 @@ pub use maze::Maze;
 pub use rules::{Discovery, Ending, How, Judged, Moves, Outcome, PlayedBy, Player, Points, State, TURNS, TurnReport, final_score};
 pub use view::View;
 
-use kibitz_core::{Game, Step, ToMove};
+use kibitz_core::{Bounded, Game, Step, ToMove};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -49,6 +49,10 @@ pub struct Setup {
     #[serde(default = "default_turns")]
     pub turns: u32,
 }
+
+/// The setup's turns per player: the contest played 150; longer games are for measuring (a
+/// million turns is a replay of hundreds of megabytes), and both players' turns count in a `u32`.
+pub const TURN_COUNT: Bounded<u32> = Bounded::new("turns", 1, 1_000_000);
 
 fn default_turns() -> u32 {
     TURNS
@@ -77,9 +81,7 @@ impl Game for Amazes {
         if players != 2 {
             return Err(format!("Amazes is a game for 2 players, not {players}"));
         }
-        if setup.turns == 0 {
-            return Err("a match needs at least one turn per player".to_string());
-        }
+        TURN_COUNT.check(setup.turns)?;
         setup.maze.validate().map_err(|e| format!("maze {e}"))?;
         let starts = match setup.maze.starts {
             Some(starts) => starts,

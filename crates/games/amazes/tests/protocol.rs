@@ -104,3 +104,15 @@ fn quit_goes_to_bots_still_waiting_after_a_sudden_death() {
     assert_eq!(state.ending, Some(Ending::Normal));
     assert!(quit_lines(&state, 0).is_empty() && quit_lines(&state, 1).is_empty());
 }
+
+#[test]
+fn turns_beyond_their_bound_cannot_start_a_game() {
+    let most = kibitz_amazes::TURN_COUNT.max;
+    for turns in [0, most + 1, 1 << 31, u32::MAX] {
+        let e = Amazes::start(&Setup { maze: generate(2), turns }, 2, 0).map(drop).unwrap_err();
+        assert_eq!(e, format!("turns {turns}: must be 1 to {most}"));
+    }
+    // Both players' turns of the longest game still count in a u32.
+    let mut state = Amazes::start(&Setup { maze: generate(2), turns: most }, 2, 0).unwrap();
+    Amazes::apply(&mut state, &Step::Act { player: 0, action: Some(moves("T")) });
+}

@@ -19,5 +19,5 @@ mod words;
 pub use answers::{AnswerLines, answer_length};
 pub use fixed::Fixed6;
 pub use lines::{Line, Lines};
-pub use realtime::{Command, Common, Ctx, HOST_PAUSE, HOST_RESUME, Outcome, Realtime, Retime, Rules, Setup, State, host};
+pub use realtime::{Command, Common, Ctx, HOST_PAUSE, HOST_RESUME, Outcome, Realtime, Retime, Rules, Setup, State, bounds, host};
 pub use words::{Args, Fail, Reply, Words, command, split};

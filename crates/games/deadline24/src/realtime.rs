@@ -119,7 +119,38 @@ impl Default for Common {
     }
 }
 
+/// The bounds of the common parameters: the seed's (T 1…10 s, K 1…5) where a game needs them,
+/// else what the machine holds.
+pub mod bounds {
+    use crate::fixed::Fixed6;
+    use kibitz_core::Bounded;
+
+    /// A turn's length: the seed's turns are 1 to 10 s; shorter ones are for local play and
+    /// tests, longer ones (to an hour) for a human thinking.
+    pub const TURN_MS: Bounded<u64> = Bounded::new("turn_ms", 1, 3_600_000);
+    pub const RETIMED_TURN_MS: Bounded<u64> = Bounded { name: "retimed.turn_ms", ..TURN_MS };
+    /// The score factor K (the seed: a real from 1 to 5).
+    pub const K: Bounded<Fixed6> = Bounded::new("k", Fixed6(1_000_000), Fixed6(5_000_000));
+    /// Commands per team per turn; the largest means no limit.
+    pub const COMMAND_LIMIT: Bounded<u32> = Bounded::new("command_limit", 1, u32::MAX);
+    /// The host's cap on a game's turns (`--turns`).
+    pub const TURN_CAP: Bounded<u32> = Bounded::new("turn_cap", 1, u32::MAX);
+}
+
 impl Common {
+    /// Refuses parameters no game can be played with, naming the setup's field: a replay's
+    /// header is read here (the command line's flags have the same bounds, [`bounds`]).
+    pub fn check(&self) -> Result<(), String> {
+        bounds::TURN_MS.check(self.turn_ms)?;
+        bounds::K.check(self.k)?;
+        bounds::COMMAND_LIMIT.check(self.command_limit)?;
+        bounds::TURN_CAP.check_some(self.turn_cap)?;
+        if let Some(retimed) = self.retimed {
+            bounds::RETIMED_TURN_MS.check(retimed.turn_ms)?;
+        }
+        Ok(())
+    }
+
     /// The wall-clock length of turn `turn`, in milliseconds.
     pub fn turn_ms_at(&self, turn: u32) -> u64 {
         match self.retimed {
@@ -134,9 +165,7 @@ impl Common {
     /// re-simulate as they were played. One change is recorded: a game that changed its
     /// length before `from_turn` can only go on at that length.
     pub fn retimed(self, from_turn: u32, turn_ms: u64) -> Result<Common, String> {
-        if turn_ms == 0 {
-            return Err("the turn length must be at least 1 ms".into());
-        }
+        bounds::TURN_MS.check(turn_ms)?;
         if from_turn <= 1 {
             return Ok(Common { turn_ms, retimed: None, ..self });
         }
@@ -306,9 +335,7 @@ impl<R: Rules> Game for Realtime<R> {
     type Outcome = Outcome<R::TurnReport>;
 
     fn start(setup: &Self::Setup, players: usize, seed: u64) -> Result<Self::State, String> {
-        if setup.common.turn_ms == 0 || setup.common.retimed.is_some_and(|r| r.turn_ms == 0) {
-            return Err("the turn length must be at least 1 ms".into());
-        }
+        setup.common.check()?;
         if players == 0 {
             return Err(format!("{} needs at least one team", R::ID));
         }
@@ -412,6 +439,23 @@ mod tests {
         let error = hand.retimed(20, 5000).unwrap_err();
         assert!(error.contains("3000 ms from turn 12") && error.contains("--turn-ms 3000"), "{error}");
         assert!(bots.retimed(12, 0).is_err());
+    }
+
+    /// Issue 49: a turn length of u64::MAX multiplied with overflow at the first `WAIT`.
+    #[test]
+    fn every_common_number_beyond_its_bound_is_refused_by_its_field() {
+        let start = |common: Common| Realtime::<Bare>::start(&Setup { common, game: () }, 1, 0).map(drop);
+        let d = Common::default;
+        assert_eq!(start(Common { turn_ms: u64::MAX, ..d() }).unwrap_err(), format!("turn_ms {}: must be 1 to 3600000", u64::MAX));
+        assert_eq!(start(Common { turn_ms: 0, ..d() }).unwrap_err(), "turn_ms 0: must be 1 to 3600000");
+        assert_eq!(start(Common { k: Fixed6(i64::MIN), ..d() }).unwrap_err(), "k -9223372036854.775808: must be 1.000000 to 5.000000");
+        assert_eq!(start(Common { k: Fixed6(0), ..d() }).unwrap_err(), "k 0.000000: must be 1.000000 to 5.000000");
+        assert_eq!(start(Common { command_limit: 0, ..d() }).unwrap_err(), "command_limit 0: must be 1 to 4294967295");
+        assert_eq!(start(Common { turn_cap: Some(0), ..d() }).unwrap_err(), "turn_cap 0: must be 1 to 4294967295");
+        let retimed = Some(Retime { from_turn: u32::MAX, turn_ms: 1 << 63 });
+        assert_eq!(start(Common { retimed, ..d() }).unwrap_err(), format!("retimed.turn_ms {}: must be 1 to 3600000", 1u64 << 63));
+        let most = Common { turn_ms: 3_600_000, k: Fixed6(5_000_000), command_limit: u32::MAX, turn_cap: Some(u32::MAX), retimed: None };
+        assert_eq!(start(most), Ok(()));
     }
 
     /// A game with no commands of its own: only the common layer (`WAIT`) answers.

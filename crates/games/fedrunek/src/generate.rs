@@ -58,6 +58,39 @@ impl Default for Params {
     }
 }
 
+/// The bounds of fedrunek's numbers: the seed's (§2.4) where it gives them, else what the
+/// machine holds.
+pub mod bounds {
+    use kibitz_core::Bounded;
+
+    /// The cube's side (the seed bounds it not; its example is 128): 256³ fields are what a
+    /// machine holds, and 5 the least with fields under the surface.
+    pub const N: Bounded<i32> = Bounded::new("n", 5, 256);
+    /// Buildings on the surface (and the teams' starts, at most half of it).
+    pub const STATIONS: Bounded<usize> = Bounded::new("stations", 1, 10_000);
+    pub const WORKSHOPS: Bounded<usize> = Bounded::new("workshops", 1, 10_000);
+    /// A team's first robots of each kind (the seed: 1 to 5).
+    pub const INITIAL_SCOUTS: Bounded<u32> = Bounded::new("initial_scouts", 1, 5);
+    pub const INITIAL_MINERS: Bounded<u32> = Bounded::new("initial_miners", 1, 5);
+    /// The last turn when 90 % of the metal is never mined.
+    pub const MAX_TURNS: Bounded<u32> = Bounded::new("max_turns", 1, 1_000_000);
+}
+
+impl Params {
+    /// Refuses parameters no game can be played with, naming the setup's field: a replay's
+    /// header is read here (the command line's flags have the same bounds, [`bounds`]).
+    pub fn check(&self) -> Result<(), String> {
+        use bounds::*;
+        N.check(self.n)?;
+        STATIONS.check(self.stations)?;
+        WORKSHOPS.check(self.workshops)?;
+        INITIAL_SCOUTS.check_some(self.initial_scouts)?;
+        INITIAL_MINERS.check_some(self.initial_miners)?;
+        MAX_TURNS.check(self.max_turns)?;
+        Ok(())
+    }
+}
+
 /// A generated asteroid before any team plays.
 #[derive(Debug)]
 pub struct Generated {
@@ -90,18 +123,8 @@ fn surface_field(rng: &mut SplitMix64, n: i32, interior: bool) -> Pos {
 }
 
 pub fn generate(params: &Params, teams: usize, seed: u64) -> Result<Generated, String> {
+    params.check()?;
     let n = params.n;
-    if !(5..=256).contains(&n) {
-        return Err(format!("the cube's side must be 5…256, not {n}"));
-    }
-    for (what, count) in [("initial_scouts", params.initial_scouts), ("initial_miners", params.initial_miners)] {
-        if count.is_some_and(|c| !(1..=5).contains(&c)) {
-            return Err(format!("{what} must be 1…5"));
-        }
-    }
-    if params.stations == 0 || params.workshops == 0 {
-        return Err("a game needs at least one station and one workshop".into());
-    }
     let one_face = 6 * (n as usize - 2).pow(2);
     if params.stations + params.workshops + teams > one_face / 2 {
         return Err(format!("too many buildings and teams for a cube of side {n}"));
@@ -279,7 +302,22 @@ mod tests {
 
     #[test]
     fn bad_parameters_are_refused_with_a_reason() {
-        assert!(generate(&Params { n: 4, ..Params::default() }, 2, 0).unwrap_err().contains("side"));
+        assert_eq!(generate(&Params { n: 4, ..Params::default() }, 2, 0).unwrap_err(), "n 4: must be 5 to 256");
         assert!(generate(&Params { initial_scouts: Some(6), ..Params::default() }, 2, 0).unwrap_err().contains("initial_scouts"));
+    }
+
+    #[test]
+    fn every_number_beyond_its_bound_is_refused_by_its_field() {
+        let d = Params::default;
+        let refused = |p: Params, said: &str| assert_eq!(generate(&p, 2, 0).map(drop).unwrap_err(), said);
+        refused(Params { n: i32::MIN, ..d() }, "n -2147483648: must be 5 to 256");
+        refused(Params { n: 1 << 30, ..d() }, "n 1073741824: must be 5 to 256");
+        // Issue 49's kind: stations + workshops + teams added with overflow.
+        refused(Params { stations: usize::MAX, ..d() }, &format!("stations {}: must be 1 to 10000", usize::MAX));
+        refused(Params { workshops: 0, ..d() }, "workshops 0: must be 1 to 10000");
+        refused(Params { initial_scouts: Some(u32::MAX), ..d() }, "initial_scouts 4294967295: must be 1 to 5");
+        refused(Params { initial_miners: Some(0), ..d() }, "initial_miners 0: must be 1 to 5");
+        refused(Params { max_turns: 0, ..d() }, "max_turns 0: must be 1 to 1000000");
+        assert!(generate(&Params { n: 8, stations: 1, workshops: 1, max_turns: 1_000_000, ..d() }, 2, 0).is_ok());
     }
 }

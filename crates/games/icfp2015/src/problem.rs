@@ -41,7 +41,7 @@ impl Unit {
             return Err("a unit needs at least one member".into());
         }
         for c in members.iter().chain([&pivot]) {
-            if c.x.abs() > MAX_COORD || c.y.abs() > MAX_COORD {
+            if c.x.unsigned_abs() > MAX_COORD.unsigned_abs() || c.y.unsigned_abs() > MAX_COORD.unsigned_abs() {
                 return Err(format!("unit coordinate {c} is out of range (at most ±{MAX_COORD})"));
             }
         }
@@ -254,6 +254,19 @@ mod tests {
         assert!(e.message.contains("-1"), "{e}");
         let e = Problem::parse(&SMALL.replace(r#"{"x":2,"y":0}]"#, r#"{"x":0,"y":0}]"#)).unwrap_err();
         assert!(e.message.contains("listed twice"), "{e}");
+    }
+
+    /// Issue 49's kind: the least i32 has no absolute value (negating it overflowed).
+    #[test]
+    fn unit_coordinates_at_the_types_extremes_are_refused() {
+        for extreme in [i32::MIN, i32::MAX, -(1 << 20) - 1] {
+            let text = SMALL.replace(r#""pivot":{"x":1,"y":0}"#, &format!(r#""pivot":{{"x":1,"y":{extreme}}}"#));
+            let e = Problem::parse(&text).unwrap_err();
+            assert!(e.message.contains("out of range (at most ±1048576)"), "{extreme}: {e}");
+            let text = SMALL.replace(r#"[{"x":0,"y":0},"#, &format!(r#"[{{"x":{extreme},"y":0}},"#));
+            assert!(Problem::parse(&text).unwrap_err().message.contains("out of range"), "{extreme}");
+        }
+        assert!(Problem::parse(&SMALL.replace(r#""pivot":{"x":1,"y":0}"#, r#""pivot":{"x":1,"y":-1048576}"#)).is_ok());
     }
 
     #[test]

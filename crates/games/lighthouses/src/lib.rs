@@ -18,7 +18,7 @@ pub use command::{Command, Target};
 pub use map::{Map, Pos};
 pub use rules::{Event, Outcome, Phase, State};
 
-use kibitz_core::{Game, Step, ToMove};
+use kibitz_core::{Bounded, Game, Step, ToMove};
 use serde::{Deserialize, Serialize};
 
 /// Everything fixed before a match starts.
@@ -27,6 +27,10 @@ pub struct Setup {
     pub map: Map,
     pub rounds: u32,
 }
+
+/// Rounds in a match (the contest fixes none): a million is a replay of hundreds of megabytes,
+/// far beyond any match, and still a `u32`'s round numbers.
+pub const ROUNDS: Bounded<u32> = Bounded::new("rounds", 1, 1_000_000);
 
 /// The game, as the core sees it.
 pub struct Lighthouses;
@@ -40,6 +44,7 @@ impl Game for Lighthouses {
     type Outcome = Outcome;
 
     fn start(setup: &Setup, players: usize, _seed: u64) -> Result<State, String> {
+        ROUNDS.check(setup.rounds)?;
         State::new(&setup.map, players, setup.rounds)
     }
 

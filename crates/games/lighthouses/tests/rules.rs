@@ -292,3 +292,13 @@ fn every_reference_map_loads_unchanged() {
         State::new(&map, map.start_count(), 10).unwrap();
     }
 }
+
+#[test]
+fn rounds_beyond_their_bound_cannot_start_a_match() {
+    let most = kibitz_lighthouses::ROUNDS.max;
+    for rounds in [0, most + 1, 1 << 31, u32::MAX] {
+        let e = Lighthouses::start(&Setup { map: open_map(), rounds }, 2, 0).map(drop).unwrap_err();
+        assert_eq!(e, format!("rounds {rounds}: must be 1 to {most}"));
+    }
+    assert!(Lighthouses::start(&Setup { map: open_map(), rounds: most }, 2, 0).is_ok());
+}

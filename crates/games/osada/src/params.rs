@@ -130,36 +130,68 @@ mod settlement_text {
     }
 }
 
+/// The bounds of osada's numbers (spec §4.7, or what the machine holds where it says nothing).
+pub mod bounds {
+    use super::{MAX_N, MIN_N};
+    use kibitz_core::Bounded;
+    use kibitz_core::bounded::GAMES;
+
+    /// The board's side (spec §4.2.1).
+    pub const N: Bounded<u32> = Bounded::new("n", MIN_N, MAX_N);
+    /// Rounds in a game: the spec fixes none; a million is a replay beyond any machine's patience.
+    pub const GAME_TURNS: Bounded<u32> = Bounded::new("game_turns", 1, 1_000_000);
+    /// Troops of each profession (spec §4.4: 1 … 25).
+    pub const STORMTROOPERS: Bounded<u32> = Bounded::new("stormtroopers", 1, 25);
+    pub const BUILDERS: Bounded<u32> = Bounded::new("builders", 1, 25);
+    pub const SNIPERS: Bounded<u32> = Bounded::new("snipers", 1, 25);
+    /// The dominant strategy is at least half of the newcomers (spec §4.3).
+    pub const DOMINANT_SHARE: Bounded<f64> = Bounded::new("dominant_share", 0.5, 1.0);
+    pub const EXIT_CHANCE: Bounded<f64> = Bounded::new("exit_chance", 0.0, 1.0);
+    /// Coors a round brings are at most 100,000 (below, with the growth over the game).
+    pub const SPAWN_BASE: Bounded<f64> = Bounded::new("spawn_base", 0.0, 100_000.0);
+    pub const SPAWN_GROWTH: Bounded<f64> = Bounded::new("spawn_growth", 0.0, 100_000.0);
+    /// Games a settlement is kept for, and a game's place in its run: a series' games.
+    pub const GAMES_PER_SETTLEMENT: Bounded<u32> = Bounded { name: "games_per_settlement", ..GAMES };
+    pub const RUN_GAME: Bounded<u32> = Bounded { name: "run.game", ..GAMES };
+}
+
 impl Params {
-    /// Refuses parameters no game can be played with, naming the command line's flag.
+    /// Refuses parameters no game can be played with, naming the setup's field: a replay's
+    /// header is read here (the command line's flags have the same bounds, [`bounds`]).
     pub fn check(&self) -> Result<(), String> {
-        if self.settlement.is_none() && !(MIN_N..=MAX_N).contains(&self.n) {
-            return Err(format!("--n {}: the settlement's side is {MIN_N} to {MAX_N}", self.n));
+        use bounds::*;
+        match &self.settlement {
+            None => N.check(self.n).map(drop)?,
+            Some(s) if s.n != self.n => return Err(format!("n {}: the settlement is {} × {}", self.n, s.n, s.n)),
+            Some(_) => {}
         }
-        for (flag, count) in [("--stormtroopers", self.stormtroopers), ("--builders", self.builders), ("--snipers", self.snipers)] {
-            if !(1..=25).contains(&count) {
-                return Err(format!("{flag} {count}: a team has 1 to 25 troops of each profession"));
-            }
-        }
-        if self.game_turns == 0 {
-            return Err("--game-turns 0: a game has at least one round".into());
-        }
-        if !(0.5..=1.0).contains(&self.dominant_share) {
+        STORMTROOPERS.check(self.stormtroopers)?;
+        BUILDERS.check(self.builders)?;
+        SNIPERS.check(self.snipers)?;
+        GAME_TURNS.check(self.game_turns)?;
+        DOMINANT_SHARE.check(self.dominant_share)?;
+        EXIT_CHANCE.check(self.exit_chance)?;
+        SPAWN_BASE.check(self.spawn_base)?;
+        SPAWN_GROWTH.check(self.spawn_growth)?;
+        let most = self.spawn_base + self.spawn_growth * self.game_turns as f64;
+        if most > 100_000.0 {
             return Err(format!(
-                "--dominant-share {}: the dominant strategy is 0.5 to 1 of the coors (spec §4.3: at least half)",
-                self.dominant_share
+                "spawn_base {} and spawn_growth {} bring {most} coors in round {}: at most 100,000 a round",
+                self.spawn_base, self.spawn_growth, self.game_turns
             ));
         }
-        if !(0.0..=1.0).contains(&self.exit_chance) {
-            return Err(format!("--exit-chance {}: a chance, 0 to 1", self.exit_chance));
-        }
-        let most = self.spawn_base + self.spawn_growth * self.game_turns as f64;
-        if !(self.spawn_base >= 0.0 && self.spawn_growth >= 0.0 && most <= 100_000.0) {
-            return Err("--spawn-base and --spawn-growth are at least 0, and bring at most 100,000 coors a round".into());
-        }
         let (low, high) = self.games_per_settlement;
-        if low == 0 || low > high {
-            return Err(format!("--games-per-settlement {low}-{high}: a settlement is kept for 1 ≤ A ≤ B games"));
+        GAMES_PER_SETTLEMENT.check(low)?;
+        GAMES_PER_SETTLEMENT.check(high)?;
+        if low > high {
+            return Err(format!("games_per_settlement {low}-{high}: a settlement is kept for A to B games, A ≤ B"));
+        }
+        if let Some(run) = self.run {
+            RUN_GAME.check(run.game)?;
+            // A generated settlement is kept for at most B games; a file's, for the whole series.
+            if self.settlement.is_none() && run.game > high {
+                return Err(format!("run.game {}: a settlement is kept for at most {high} games (games_per_settlement)", run.game));
+            }
         }
         Ok(())
     }
@@ -213,4 +245,58 @@ pub fn game_setup(setup: &Setup<Params>, seed: u64, game: u32, games: u32) -> Re
     let mut setup = setup.clone();
     setup.game.run = Some(run);
     Ok(setup)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn on_file(n: u32) -> Params {
+        let text: String = (0..64).map(|_| ".".repeat(64) + "\n").collect::<String>() + "mast 20 20\nmast 40 40\n";
+        Params { n, settlement: Some(Arc::new(Settlement::parse(&text).unwrap())), ..Params::default() }
+    }
+
+    #[test]
+    fn every_number_beyond_its_bound_is_refused_by_its_field() {
+        assert_eq!(Params::default().check(), Ok(()));
+        let refused = |change: fn(&mut Params), field: &str| {
+            let mut p = Params::default();
+            change(&mut p);
+            let e = p.check().unwrap_err();
+            assert!(e.starts_with(field), "{field}: {e}");
+        };
+        refused(|p| p.n = 0, "n 0: must be 64 to 512");
+        refused(|p| p.n = 1 << 31, "n 2147483648");
+        refused(|p| p.game_turns = u32::MAX, "game_turns 4294967295: must be 1 to 1000000");
+        refused(|p| p.stormtroopers = 0, "stormtroopers 0: must be 1 to 25");
+        refused(|p| p.builders = u32::MAX, "builders");
+        refused(|p| p.snipers = 26, "snipers");
+        refused(|p| p.dominant_share = f64::NAN, "dominant_share NaN");
+        refused(|p| p.exit_chance = -1.0, "exit_chance -1");
+        refused(|p| p.spawn_base = f64::MAX, "spawn_base");
+        refused(|p| p.spawn_growth = f64::INFINITY, "spawn_growth inf");
+        refused(|p| p.spawn_growth = 1000.0, "spawn_base 0.3 and spawn_growth 1000");
+        refused(|p| p.games_per_settlement = (0, 3), "games_per_settlement 0: must be 1 to 1000");
+        refused(|p| p.games_per_settlement = (1, u32::MAX), "games_per_settlement 4294967295");
+        refused(|p| p.games_per_settlement = (3, 2), "games_per_settlement 3-2");
+    }
+
+    /// Issue 49: a replay whose header contradicted its settlement verified as ok.
+    #[test]
+    fn a_header_that_contradicts_its_settlement_is_refused() {
+        assert_eq!(on_file(64).check(), Ok(()));
+        for n in [0, 1, 65, 1 << 31] {
+            assert_eq!(on_file(n).check().unwrap_err(), format!("n {n}: the settlement is 64 × 64"));
+        }
+        let mut p = on_file(64);
+        p.run = Some(Run { settlement_seed: 0, game: 0, next: Next::Go });
+        assert_eq!(p.check().unwrap_err(), "run.game 0: must be 1 to 1000");
+        p.run = Some(Run { settlement_seed: u64::MAX, game: 1, next: Next::Stay });
+        assert_eq!(p.check(), Ok(()));
+        // A settlement file is kept for the whole series; a generated one, for its run.
+        p.run = Some(Run { settlement_seed: 0, game: 7, next: Next::Go });
+        assert_eq!(p.check(), Ok(()));
+        let generated = Params { run: p.run, ..Params::default() };
+        assert_eq!(generated.check().unwrap_err(), "run.game 7: a settlement is kept for at most 3 games (games_per_settlement)");
+    }
 }

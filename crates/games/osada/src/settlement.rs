@@ -12,6 +12,7 @@
 //! Every field that is not blocked must connect to every other (8 neighbours), masts stand on
 //! solid ground, and a team's troops start on a solid neighbour of its mast that is no mast.
 
+use kibitz_core::Bounded;
 use std::fmt::Write;
 
 /// The smallest and largest board side (spec §4.2.1).
@@ -322,10 +323,15 @@ pub fn parse_mast(rest: &str, line: usize) -> Result<Mast, SettlementError> {
         return Err(bad());
     }
     let words: Vec<&str> = rest.split_whitespace().collect();
-    let int = |w: &str| w.parse::<i32>().map_err(|_| bad());
+    // A coordinate is on a board of the largest side, or the mast is refused here, by name:
+    // nothing after (neighbours, distances) need fear an overflow.
+    let int = |name: &'static str, w: &str| {
+        let value = w.parse::<i64>().map_err(|_| bad())?;
+        Bounded::new(name, 1, i64::from(MAX_N)).check(value).map(|v| v as i32).map_err(|m| fault(line, 0, format!("the mast's {m}")))
+    };
     match words[..] {
-        [x, y] => Ok(Mast { at: (int(x)?, int(y)?), start: None }),
-        [x, y, "start", sx, sy] => Ok(Mast { at: (int(x)?, int(y)?), start: Some((int(sx)?, int(sy)?)) }),
+        [x, y] => Ok(Mast { at: (int("PX", x)?, int("PY", y)?), start: None }),
+        [x, y, "start", sx, sy] => Ok(Mast { at: (int("PX", x)?, int("PY", y)?), start: Some((int("SX", sx)?, int("SY", sy)?)) }),
         _ => Err(bad()),
     }
 }
@@ -376,5 +382,20 @@ mod tests {
         assert!(err(&far_start).starts_with("line 65: the start (12, 10)"), "{}", err(&far_start));
         let s = Settlement::parse(&(open(64) + "mast 10 10\n")).unwrap();
         assert_eq!(s.check_teams(2).unwrap_err(), "the settlement has 1 mast(s), and 2 teams play: a team needs a mast of its own");
+    }
+
+    #[test]
+    fn a_mast_coordinate_off_every_board_is_refused_by_name() {
+        let err = |mast: &str| Settlement::parse(&(open(64) + mast)).unwrap_err().to_string();
+        // Issue 49: this subtracted with overflow.
+        assert_eq!(err("mast 5 5 start 5 -2147483648\n"), "line 65: the mast's SY -2147483648: must be 1 to 512");
+        assert_eq!(err("mast 0 5\n"), "line 65: the mast's PX 0: must be 1 to 512");
+        for extreme in ["-1", "2147483647", "2147483648", "4294967295", "-9223372036854775808", "9223372036854775807"] {
+            for mast in [format!("mast {extreme} 5"), format!("mast 5 {extreme}"), format!("mast 5 5 start {extreme} 5")] {
+                assert!(err(&(mast.clone() + "\n")).contains(&format!(" {extreme}: must be 1 to 512")), "{mast}: {}", err(&mast));
+            }
+        }
+        assert_eq!(err("mast 5 99999999999999999999\n"), "line 65: expected `mast PX PY` or `mast PX PY start SX SY`");
+        assert!(err("mast 5 5 start 5 100\n").starts_with("line 65: the start (5, 100)"));
     }
 }

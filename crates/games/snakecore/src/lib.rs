@@ -17,7 +17,7 @@ pub mod rules;
 pub use map::{Cell, Kind, Map, MapError, Pos, Start};
 pub use rules::{Action, Event, Occupant, Outcome, SHIELD_TURNS, Snake, State, neighbour, turn_number};
 
-use kibitz_core::{Game, Step, ToMove};
+use kibitz_core::{Bounded, Game, Step, ToMove};
 use serde::{Deserialize, Serialize};
 
 /// Everything fixed before a match: the map (kept in the replay as its text) and how many
@@ -31,6 +31,10 @@ pub struct Setup {
 
 /// Turns per python unless told otherwise (the seed fixes none).
 pub const DEFAULT_TURNS: u32 = 300;
+
+/// Turns per python (the seed fixes none): a million is a replay of hundreds of megabytes,
+/// far beyond any tournament, and the turns of every python still count in a `u32`.
+pub const TURNS: Bounded<u32> = Bounded::new("turns", 1, 1_000_000);
 
 fn default_turns() -> u32 {
     DEFAULT_TURNS
@@ -55,9 +59,7 @@ impl Game for SnakeCore {
         if players != snakes {
             return Err(format!("the map has {snakes} pythons, so {snakes} players, not {players}"));
         }
-        if setup.turns == 0 {
-            return Err("a game has at least one turn".into());
-        }
+        TURNS.check(setup.turns)?;
         Ok(State::new(&setup.map, setup.turns, seed))
     }
 

@@ -36,6 +36,20 @@ fn cells(state: &State, p: usize) -> Vec<(u16, u16)> {
 }
 
 #[test]
+fn turns_beyond_their_bound_cannot_start_a_game() {
+    let map = Map::parse("pW....\n......\n.p....\n.b....\n......\n......\nsnake 0 0\nsnake 1 2 1 3\n").unwrap();
+    let most = kibitz_snakecore::TURNS.max;
+    for turns in [0, most + 1, 1 << 31, u32::MAX] {
+        let e = SnakeCore::start(&Setup { map: map.clone(), turns }, 2, 0).map(drop).unwrap_err();
+        assert_eq!(e, format!("turns {turns}: must be 1 to {most}"));
+    }
+    // The longest game still counts the turns of 16 pythons.
+    assert!(u64::from(most) * kibitz_snakecore::map::MAX_SNAKES as u64 <= u64::from(u32::MAX));
+    let mut s = SnakeCore::start(&Setup { map, turns: most }, 2, 0).unwrap();
+    play(&mut s, "N");
+}
+
+#[test]
 fn the_turn_counter_ends_at_the_last_turn() {
     assert_eq!(kibitz_snakecore::turn_number(0, 4, 150), 1);
     assert_eq!(kibitz_snakecore::turn_number(4, 4, 150), 2);

@@ -57,24 +57,46 @@ impl Default for Params {
     }
 }
 
+/// The bounds of wycinanka's numbers (the spec fixes none but P and T, §3.5): what a machine
+/// holds and a seed draws quickly.
+pub mod bounds {
+    use kibitz_core::Bounded;
+
+    /// A side of the grid the sheet is cut from (and at most [`MAX_VERTICES`] in all).
+    pub const WIDTH: Bounded<u32> = Bounded::new("width", 2, 2000);
+    pub const HEIGHT: Bounded<u32> = Bounded::new("height", 2, 2000);
+    pub const MAX_VERTICES: u32 = 4_000_000;
+    /// Turns in a game: a world file lists every turn's orders, a hundred thousand turns' are
+    /// a few hundred megabytes.
+    pub const TURNS: Bounded<u32> = Bounded::new("turns", 1, 100_000);
+    pub const INITIAL_ORDERS: Bounded<u32> = Bounded::new("initial_orders", 0, 1000);
+    /// Vertices in an order: four times the default's largest (an impossible order's lattice
+    /// takes a draw per cell, the square of its size).
+    pub const MIN_ORDER: Bounded<u32> = Bounded::new("min_order", 2, 100);
+    pub const MAX_ORDER: Bounded<u32> = Bounded::new("max_order", 2, 100);
+    pub const IMPOSSIBLE_PERCENT: Bounded<u32> = Bounded::new("impossible_percent", 0, 100);
+}
+
 impl Params {
-    /// Refuses parameters no game can be played with.
+    /// Refuses parameters no game can be played with, naming the setup's field: a replay's
+    /// header is read here (the command line's flags have the same bounds, [`bounds`]).
     pub fn check(&self) -> Result<(), String> {
-        if self.world.is_none() && (self.width < 2 || self.height < 2) {
-            return Err(format!("the sheet must be at least 2 × 2 (got {} × {})", self.width, self.height));
+        use bounds::*;
+        if self.world.is_none() {
+            WIDTH.check(self.width)?;
+            HEIGHT.check(self.height)?;
+            if self.width * self.height > MAX_VERTICES {
+                return Err(format!("width {} and height {}: the sheet may have at most {MAX_VERTICES} vertices", self.width, self.height));
+            }
         }
-        if self.width.saturating_mul(self.height) > 4_000_000 {
-            return Err("the sheet may have at most 4,000,000 vertices".into());
+        TURNS.check(self.turns)?;
+        INITIAL_ORDERS.check(self.initial_orders)?;
+        MIN_ORDER.check(self.min_order)?;
+        MAX_ORDER.check(self.max_order)?;
+        if self.min_order > self.max_order {
+            return Err(format!("min_order {} and max_order {}: order sizes are min ≤ max", self.min_order, self.max_order));
         }
-        if self.min_order < 2 || self.min_order > self.max_order {
-            return Err(format!("order sizes must be 2 ≤ min ≤ max (got {}…{})", self.min_order, self.max_order));
-        }
-        if self.impossible_percent > 100 {
-            return Err("impossible_percent is at most 100".into());
-        }
-        if self.turns == 0 {
-            return Err("a game has at least one turn".into());
-        }
+        IMPOSSIBLE_PERCENT.check(self.impossible_percent)?;
         Ok(())
     }
 }
@@ -426,5 +448,21 @@ mod tests {
         assert!(Params { min_order: 9, max_order: 5, ..Params::default() }.check().is_err());
         assert!(Params { impossible_percent: 101, ..Params::default() }.check().is_err());
         assert!(Params { turns: 0, ..Params::default() }.check().is_err());
+    }
+
+    /// Issue 49: `initial_orders` 2147483648 asked for 189 GB.
+    #[test]
+    fn every_number_beyond_its_bound_is_refused_by_its_field() {
+        let refused = |p: Params, said: &str| assert_eq!(p.check().unwrap_err(), said);
+        let d = Params::default;
+        refused(Params { initial_orders: 1 << 31, ..d() }, "initial_orders 2147483648: must be 0 to 1000");
+        refused(Params { width: u32::MAX, ..d() }, "width 4294967295: must be 2 to 2000");
+        refused(Params { height: 0, ..d() }, "height 0: must be 2 to 2000");
+        refused(Params { width: 2000, height: 2001, ..d() }, "height 2001: must be 2 to 2000");
+        refused(Params { turns: u32::MAX, ..d() }, "turns 4294967295: must be 1 to 100000");
+        refused(Params { min_order: 0, ..d() }, "min_order 0: must be 2 to 100");
+        refused(Params { max_order: u32::MAX, ..d() }, "max_order 4294967295: must be 2 to 100");
+        refused(Params { impossible_percent: 1 << 31, ..d() }, "impossible_percent 2147483648: must be 0 to 100");
+        assert!(Params { width: 2000, height: 2000, initial_orders: 0, min_order: 100, max_order: 100, ..d() }.check().is_ok());
     }
 }

@@ -199,8 +199,11 @@ impl<'t> Lines<'t> {
                 message: format!("the {what} has {m} edges: a simple graph on {n} vertices has at most {most}"),
             });
         }
-        let mut edges = Vec::with_capacity(m as usize);
-        let mut seen = std::collections::HashSet::with_capacity(m as usize);
+        // Room for the edges the file says it has, up to what a file of edge lines can hold
+        // (a count alone must not reserve terabytes: the lines read then say it is wrong).
+        let room = m.min(1 << 20) as usize;
+        let mut edges = Vec::with_capacity(room);
+        let mut seen = std::collections::HashSet::with_capacity(room);
         for k in 0..m {
             let (at, [a, b]) = self.numbers::<2>(&format!("edge {} of {m} of the {what}, `A B`", k + 1))?;
             let fault = if !(1..=u64::from(n)).contains(&a) || !(1..=u64::from(n)).contains(&b) {
@@ -273,6 +276,8 @@ mod tests {
             ("order 1\n", 1, "starts with `sheet`"),
             ("sheet\n3\n", 2, "`N M`"),
             ("sheet\n3 2\n1 2\n", 0, "ends where edge 2 of 2"),
+            // Issue 49's kind: the count alone reserved room for 8·10^12 edges.
+            ("sheet\n4000000 7999998000000\n1 2\n", 0, "ends where edge 2 of 7999998000000"),
             ("sheet\n3 2\n1 2\n2 4\n", 4, "vertices are 1 to 3"),
             ("sheet\n3 2\n1 2\n2 2\n", 4, "a loop"),
             ("sheet\n3 2\n1 2\n2 1\n", 4, "already in the sheet"),
