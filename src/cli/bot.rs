@@ -30,7 +30,7 @@ pub fn run(registry: &Registry, args: BotArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("no sample bots for {} yet", args.game);
     }
     if args.strategy == "list" {
-        println!("{}", strategies.join("\n"));
+        crate::outln!("{}", strategies.join("\n"))?;
         return Ok(ExitCode::SUCCESS);
     }
     if !strategies.contains(&args.strategy.as_str()) {
