@@ -15,7 +15,7 @@ use kibitz_tournament::plan::{Match, line, plan, replay_files};
 use kibitz_tournament::playlist::{Choice, playlist};
 use kibitz_tournament::run::{Job, Options, finished, fresh_or_resumed, run};
 use kibitz_tournament::spec::{Format, Loaded, Spec, from_root};
-use kibitz_tournament::standings::{Checked, Standings, finished_scores, standings};
+use kibitz_tournament::standings::{Checked, GameKind, Standings, finished_scores, standings};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -71,7 +71,8 @@ pub enum TournamentCommand {
     },
     /// The tournament as a static web page (plain HTML and CSS): the standings, the ratings
     /// chart, the bracket, and every match with its result, its replay and a GIF of its closing
-    /// rounds (made in a real window, under xvfb-run where there is no display).
+    /// rounds (made in a real window, under xvfb-run where there is no display, as many at once
+    /// as there are cores, with a progress bar; a few seconds each: --no-gifs skips them).
     Report {
         dir: PathBuf,
         /// The site's folder (made if missing): index.html, ratings.png, replays/, gifs/.
@@ -80,7 +81,7 @@ pub enum TournamentCommand {
         /// The closing rounds each match's GIF shows.
         #[arg(long, default_value_t = 5, value_name = "N", value_parser = crate::kit::args::at_least_one::<usize>)]
         gif_rounds: usize,
-        /// No GIFs (the page and the rest only).
+        /// No GIFs: the page, the chart and the replays only, in seconds.
         #[arg(long)]
         no_gifs: bool,
     },
@@ -118,10 +119,19 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
             let lines = lines(&loaded, room, &matches, &dir, &kibitz)?;
             keep(&loaded, &dir, &lines)?;
             // The matches still to play: for Swiss and brackets, the next round.
+            let mut to_play = 0;
             for (m, line) in matches.iter().zip(&lines) {
                 if !replay_files(&loaded.spec, m, &dir).iter().all(|p| finished(p)) {
-                    println!("{line}");
+                    crate::outln!("{line}")?;
+                    to_play += 1;
                 }
+            }
+            if to_play == 0 {
+                eprintln!(
+                    "kibitz: every round of the tournament is planned, and its {} played: `kibitz tournament standings {}` ranks the bots",
+                    kibitz_tournament::spec::count(matches.len(), "match"),
+                    out.display()
+                );
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -162,10 +172,18 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
                 eprintln!("kibitz: match {id} did not finish: {why}");
             }
             if ran.interrupted {
-                eprintln!("kibitz: stopped; `kibitz tournament run --resume` finishes the tournament");
+                eprintln!(
+                    "kibitz: stopped, with {} cut short ({}) and {} not started; `kibitz tournament run --resume` finishes the tournament",
+                    kibitz_tournament::spec::count(ran.stopped.len(), "match"),
+                    ran.stopped.join(", "),
+                    ran.left
+                );
             }
             let failed: Vec<&str> = ran.failed.iter().map(|(id, _)| id.as_str()).collect();
-            println!("{}", serde_json::json!({ "matches": ran.matches, "done": ran.done, "failed": failed, "dir": dir }));
+            let summary = serde_json::json!({
+                "matches": ran.matches, "done": ran.done, "failed": failed, "stopped": ran.stopped, "left": ran.left, "dir": dir
+            });
+            crate::outln!("{summary}")?;
             Ok(if ran.done == ran.matches { ExitCode::SUCCESS } else { ExitCode::from(EXIT_FAILED) })
         }
         TournamentCommand::Report { dir, out, gif_rounds, no_gifs } => {
@@ -180,9 +198,9 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
                 chart::ratings(&table).save_png(&path).map_err(anyhow::Error::msg)?;
             }
             if json {
-                println!("{}", serde_json::to_string(&table)?);
+                crate::outln!("{}", serde_json::to_string(&table)?)?;
             } else {
-                print!("{}", table.text());
+                crate::out!("{}", table.text())?;
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -194,7 +212,7 @@ fn table_of(registry: &Registry, dir: &Path) -> anyhow::Result<(Loaded, Vec<Matc
     let (loaded, room) = read_kept(registry, dir)?;
     let matches = planned(registry, &loaded, Some(dir))?;
     let verify = |text: &str| verified(registry, text);
-    let mut table = standings(&loaded.spec, &matches, dir, &verify, room.serve_verb().is_some());
+    let mut table = standings(&loaded.spec, &matches, dir, &verify, kind(room));
     if let Format::Elimination { double, .. } = loaded.spec.format {
         let results = |m: &Match| finished_scores(&loaded.spec, m, dir);
         let order = seeds(registry, &loaded)?.unwrap_or_else(|| (0..loaded.spec.bots.len()).collect());
@@ -215,7 +233,7 @@ pub fn is_tournament(path: &Path) -> bool {
 pub fn view_of(registry: &Registry, dir: &Path) -> anyhow::Result<(Tournament, Option<PathBuf>)> {
     let (loaded, matches, table) = table_of(registry, dir)?;
     let spec = &loaded.spec;
-    let show = |s: i64| kibitz_core::show_score(s, table.decimals);
+    let show = |s: i64| kibitz_core::show_score_short(s, table.decimals);
     let rows = table
         .rows
         .iter()
@@ -283,7 +301,7 @@ fn write_playlist(registry: &Registry, dir: &Path, choice: Choice, out: Option<P
     let list = playlist(&loaded.spec, &matches, &std::path::absolute(dir)?, &base, &choice).map_err(anyhow::Error::msg)?;
     write(&out, &(ron::ser::to_string_pretty(&list, ron::ser::PrettyConfig::default())? + "\n"))?;
     eprintln!("{} items in {}", list.items.len(), out.display());
-    println!("{}", out.display());
+    crate::outln!("{}", out.display())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -323,7 +341,7 @@ fn load(registry: &Registry, path: &Path) -> anyhow::Result<(Loaded, &'static dy
             let said = String::from_utf8_lossy(&checked.stderr);
             let said =
                 said.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim_start_matches("kibitz: ").trim_start_matches("error: ");
-            anyhow::bail!("{}: setup {:?} with {} bots: {said}", path.display(), setup.name, bots.len());
+            anyhow::bail!("{}: setup {:?} with {}: {said}", path.display(), setup.name, kibitz_tournament::spec::count(bots.len(), "bot"));
         }
     }
     Ok((loaded, room))
@@ -347,9 +365,7 @@ fn lines(loaded: &Loaded, room: &dyn Room, matches: &[Match], dir: &Path, kibitz
 /// tournament is refused.
 fn keep(loaded: &Loaded, dir: &Path, lines: &[String]) -> anyhow::Result<()> {
     let kept = dir.join(KEPT_SPEC);
-    if let Ok(text) = std::fs::read_to_string(&kept)
-        && ron::from_str::<Loaded>(&text).ok().as_ref() != Some(loaded)
-    {
+    if kept.exists() && Loaded::read_kept(&kept).ok().as_ref() != Some(loaded) {
         anyhow::bail!("{} holds another tournament ({}): give another --out", dir.display(), kept.display());
     }
     write(&kept, &ron::ser::to_string_pretty(loaded, ron::ser::PrettyConfig::default())?)?;
@@ -370,9 +386,9 @@ fn planned(registry: &Registry, loaded: &Loaded, dir: Option<&Path>) -> anyhow::
 fn seeds(registry: &Registry, loaded: &Loaded) -> anyhow::Result<Option<Vec<usize>>> {
     let Format::Elimination { seeds_from: Some(earlier), .. } = &loaded.spec.format else { return Ok(None) };
     let earlier = loaded.root.join(earlier);
-    let (stage, _) = read_kept(registry, &earlier)?;
+    let (stage, room) = read_kept(registry, &earlier)?;
     let table =
-        standings(&stage.spec, &planned(registry, &stage, Some(&earlier))?, &earlier, &|text: &str| verified(registry, text), false);
+        standings(&stage.spec, &planned(registry, &stage, Some(&earlier))?, &earlier, &|text: &str| verified(registry, text), kind(room));
     let bots = &loaded.spec.bots;
     let mut order: Vec<usize> = table.rows.iter().filter_map(|r| bots.iter().position(|b| b.name == r.bot)).collect();
     let unranked: Vec<usize> = (0..bots.len()).filter(|b| !order.contains(b)).collect();
@@ -383,16 +399,24 @@ fn seeds(registry: &Registry, loaded: &Loaded) -> anyhow::Result<Option<Vec<usiz
 /// A tournament folder's spec (`tournament.ron`), and its game's room.
 fn read_kept(registry: &Registry, dir: &Path) -> anyhow::Result<(Loaded, &'static dyn Room)> {
     let kept = dir.join(KEPT_SPEC);
-    let text = std::fs::read_to_string(&kept).map_err(|e| {
-        anyhow::anyhow!("cannot read {}: {e} (is {} a folder `kibitz tournament run` wrote?)", kept.display(), dir.display())
-    })?;
-    let loaded: Loaded = ron::from_str(&text).map_err(|e| anyhow::anyhow!("{}:{}: {}", kept.display(), e.span.start, e.code))?;
+    if !kept.is_file() {
+        anyhow::bail!("cannot read {}: no such file (is {} a folder `kibitz tournament run` wrote?)", kept.display(), dir.display());
+    }
+    // Checked as `plan` checks a spec: its numbers bound what the plan and the standings hold.
+    let loaded = Loaded::read_kept(&kept).map_err(anyhow::Error::msg)?;
     let room = registry.get(&loaded.spec.game).map_err(anyhow::Error::msg)?;
     Ok((loaded, room))
 }
 
 fn write(path: &Path, text: &str) -> anyhow::Result<()> {
     std::fs::write(path, text).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+}
+
+/// What the standings need to know of a game: whether it ranks by the contest's points (a
+/// server game), and whether its replays record the plan's seed (icfp2015's record its
+/// problem's source seed).
+fn kind(room: &dyn Room) -> GameKind {
+    GameKind { contest_points: room.serve_verb().is_some(), plan_seed: room.id() != "icfp2015" }
 }
 
 /// A replay re-simulated as `kibitz verify` does: damage or a disagreement is a reason.
