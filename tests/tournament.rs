@@ -366,6 +366,8 @@ fn a_fedrunek_tournament_ranks_by_the_contests_points_and_names_the_client_that_
     assert!(first.lines().next().unwrap().contains(r#""name":"greedy""#));
     let human = kibitz(&["tournament", "standings", &dir.path().join("out").to_string_lossy()], dir.path());
     assert!(text(&human.stdout).contains("points"), "{}", text(&human.stdout));
+    // Scores (fedrunek counts millionths) without the zeros that say nothing.
+    assert!(!text(&human.stdout).contains(".000000"), "{}", text(&human.stdout));
 }
 
 #[test]
@@ -452,6 +454,15 @@ fn a_double_elimination_of_six_plays_round_by_round_to_one_champion() {
     assert_eq!(table["matches"], table["played"]);
     let shown = kibitz(&["tournament", "standings", &dir.path().join("out").to_string_lossy()], dir.path());
     assert!(text(&shown.stdout).contains(&format!("champion: {champion}")), "{}", text(&shown.stdout));
+    // The report's bracket: each column's heading above its pairings, so that the headings
+    // stand level (the pairings spread out below them).
+    let site = dir.path().join("site");
+    let report = kibitz(&["tournament", "report", "out", "--out", &site.to_string_lossy(), "--no-gifs"], dir.path());
+    assert!(report.status.success(), "{}", text(&report.stderr));
+    let page = std::fs::read_to_string(site.join("index.html")).unwrap();
+    let columns = page.matches("<div class=\"round\">").count();
+    assert!(columns >= 6, "{page}");
+    assert_eq!(page.matches("</h4><div class=\"pairings\">").count(), columns, "{page}");
 }
 
 #[test]
