@@ -655,3 +655,37 @@ fn a_kept_spec_out_of_bounds_is_refused_by_every_reader_naming_the_field() {
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("games: 100000; at most 1000"), "{}", text(&out.stderr));
 }
+
+#[test]
+fn standings_leave_out_a_replay_of_the_right_players_with_another_seed_or_other_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = format!(
+        r#"(
+  game: "lighthouses",
+  bots: [(name: "greedy", command: "kibitz bot lighthouses greedy"), (name: "rnd1", command: "kibitz bot lighthouses random --seed 1")],
+  setups: [(name: "duel", flags: ["--map", "{REPO}/maps/lighthouses/duel.txt", "--rounds", "20"])],
+  seats: 2,
+  format: RoundRobin,
+  seed: 9,
+)"#
+    );
+    let table = run_spec(dir.path(), &spec, "2");
+    assert_eq!(table["played"], 2);
+    // Each match played again by hand, as its plan line says but for one flag.
+    let plan = std::fs::read_to_string(dir.path().join("out/plan.txt")).unwrap();
+    let lines: Vec<&str> = plan.lines().collect();
+    let seed = lines[1].split(" --seed ").nth(1).unwrap().split(' ').next().unwrap();
+    let hand = [lines[0].replace("--rounds 20", "--rounds 5"), lines[1].replace(&format!("--seed {seed}"), "--seed 1")];
+    for line in &hand {
+        let ran = Command::new("sh").arg("-c").arg(line).current_dir(dir.path()).output().unwrap();
+        assert!(ran.status.success(), "{line}: {}", text(&ran.stderr));
+    }
+    let table = standings_json(&dir.path().join("out"));
+    assert_eq!(table["played"], 0, "{table}");
+    let why: Vec<&str> = table["unverified"].as_array().unwrap().iter().map(|n| n["what"].as_str().unwrap()).collect();
+    assert_eq!(why.len(), 2, "{why:?}");
+    assert!(why[0].contains("another setup than the plan's \"duel\": setup.rounds is 5, the plan's 20"), "{why:?}");
+    assert!(why[1].contains(&format!("it was played with seed 1, the plan's is {seed}")), "{why:?}");
+    let shown = kibitz(&["tournament", "standings", "out"], dir.path());
+    assert!(text(&shown.stdout).contains("left out: do not verify (2)"), "{}", text(&shown.stdout));
+}

@@ -196,7 +196,13 @@ fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::
             let room = registry.get(&g.game).map_err(anyhow::Error::msg)?;
             let verb = room.match_verb().ok_or_else(|| anyhow::anyhow!("{} does not offer this command", g.game))?;
             verb.check(&g.args).ok_or_else(|| anyhow::anyhow!("{} cannot check a match without running it", g.game))??;
-            crate::outln!("{}", serde_json::json!({ "game": g.game, "checked": true }))?;
+            let mut checked = serde_json::json!({ "game": g.game, "checked": true });
+            // The setup its replay would record, where the game can tell (a tournament's
+            // standings hold each replay to it).
+            if let Some(setup) = verb.recorded_setup(&g.args).transpose()? {
+                checked["setup"] = setup;
+            }
+            crate::outln!("{checked}")?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Match(g)) if asked(&g, "watch") => watch::run(registry, g, verbose),

@@ -103,15 +103,19 @@ enum Reading {
     },
 }
 
-/// What the standings need to know of the game beyond its replays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameKind {
+/// What the standings know of the game and the plan beyond the replays.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Known<'a> {
     /// A Deadline24 game, whose contest ranked by ranking points.
     pub contest_points: bool,
     /// Its replays record the seed the plan gave (the g-th game of a series, that seed + g − 1),
     /// and a setup that the seed does not change: false for icfp2015, which records its
     /// problem's source seed, in its setup too.
     pub plan_seed: bool,
+    /// Each planned setup's `setup` as its replays' headers record it, where the game can tell
+    /// (`kibitz match --check` prints it); else the standings go by what most replays of the
+    /// setup record.
+    pub setups: &'a [Option<serde_json::Value>],
 }
 
 /// How a failure's reason tells a time-out.
@@ -120,7 +124,7 @@ fn is_timeout(reason: &str) -> bool {
 }
 
 /// Reads and verifies one replay of match `m`.
-fn read(spec: &Spec, m: &Match, game: u32, path: &Path, verify: &impl Verify, kind: GameKind) -> Reading {
+fn read(spec: &Spec, m: &Match, game: u32, path: &Path, verify: &impl Verify, kind: Known) -> Reading {
     let Ok(text) = std::fs::read_to_string(path) else { return Reading::Missing };
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
     let header: serde_json::Value = match lines.next().map(serde_json::from_str) {
@@ -158,7 +162,7 @@ fn read(spec: &Spec, m: &Match, game: u32, path: &Path, verify: &impl Verify, ki
 }
 
 /// Reads every replay of `matches` in `out` on every core, in plan order.
-fn read_all(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verify, kind: GameKind) -> Vec<Vec<(PathBuf, Reading)>> {
+fn read_all(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verify, kind: Known) -> Vec<Vec<(PathBuf, Reading)>> {
     let files: Vec<(usize, u32, PathBuf)> = matches
         .iter()
         .enumerate()
@@ -217,9 +221,10 @@ struct Played {
 
 /// The standings of the tournament `spec`, planned as `matches`, from the replays in `out`.
 /// `contest_points`: the game is a Deadline24 game, whose contest ranked by ranking points.
-pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verify, kind: GameKind) -> Standings {
+pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verify, kind: Known) -> Standings {
     let mut readings = read_all(spec, matches, out, verify, kind);
     if kind.plan_seed {
+        setups_as_planned(spec, matches, kind.setups, &mut readings);
         setups_as_the_others(spec, matches, &mut readings);
     }
     let mut played: Vec<Played> = Vec::new();
@@ -351,6 +356,24 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
         ratings_after,
         bracket: None,
         champion: None,
+    }
+}
+
+/// Leaves out a replay whose header's `setup` is not its planned setup's, where the game told it
+/// (`known`, by the setups' order).
+fn setups_as_planned(spec: &Spec, matches: &[Match], known: &[Option<serde_json::Value>], readings: &mut [Vec<(PathBuf, Reading)>]) {
+    for (m, files) in matches.iter().zip(readings.iter_mut()) {
+        let Some(Some(planned)) = known.get(m.setup) else { continue };
+        for (_, reading) in files.iter_mut() {
+            let Reading::Done { setup, .. } = reading else { continue };
+            if setup["setup"] != *planned {
+                let (place, got, wanted) = first_difference(&setup["setup"], planned, "setup".into());
+                *reading = Reading::Broken(format!(
+                    "it was played with another setup than the plan's {:?}: {place} is {got}, the plan's {wanted}",
+                    spec.setups[m.setup].name
+                ));
+            }
+        }
     }
 }
 
@@ -566,7 +589,7 @@ mod tests {
         Ok(Checked { scores: serde_json::from_value(end["end"]["scores"].clone()).unwrap(), decimals: 6 })
     }
 
-    const KIND: GameKind = GameKind { contest_points: true, plan_seed: true };
+    const KIND: Known = Known { contest_points: true, plan_seed: true, setups: &[] };
 
     #[test]
     fn a_replay_with_another_seed_or_setup_than_the_plans_is_left_out_saying_why() {
@@ -591,8 +614,14 @@ mod tests {
         assert_eq!(why.len(), 2, "{why:?}");
         assert_eq!(why[0], format!("it was played with seed 7, the plan's is {}", matches[0].seed));
         assert_eq!(why[1], "it was played with another setup than the plan's \"core\": setup.rounds is 5, in the 2 other replays of it 20");
+        // Where the game tells each setup's, a replay is held to it: the first setup's other
+        // two, with 20 rounds, are not the plan's 30.
+        let told = [Some(serde_json::json!({"rounds": 30})), None];
+        let got = standings(&spec, &matches, dir.path(), &verify, Known { setups: &told, ..KIND });
+        assert_eq!(got.played, 2, "the second setup's two: {:?}", got.unverified);
+        assert_eq!(got.unverified[1].what, "it was played with another setup than the plan's \"crust\": setup.rounds is 20, the plan's 30");
         // A game that records another seed (icfp2015's source seeds) is not held to the plan's.
-        let lenient = standings(&spec, &matches, dir.path(), &verify, GameKind { plan_seed: false, ..KIND });
+        let lenient = standings(&spec, &matches, dir.path(), &verify, Known { plan_seed: false, ..KIND });
         assert_eq!(lenient.played, 6);
     }
 

@@ -15,7 +15,7 @@ use kibitz_tournament::plan::{Match, line, plan, replay_files};
 use kibitz_tournament::playlist::{Choice, playlist};
 use kibitz_tournament::run::{Job, Options, finished, fresh_or_resumed, run};
 use kibitz_tournament::spec::{Format, Loaded, Spec, from_root};
-use kibitz_tournament::standings::{Checked, GameKind, Standings, finished_scores, standings};
+use kibitz_tournament::standings::{Checked, Known, Standings, finished_scores, standings};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -212,7 +212,8 @@ fn table_of(registry: &Registry, dir: &Path) -> anyhow::Result<(Loaded, Vec<Matc
     let (loaded, room) = read_kept(registry, dir)?;
     let matches = planned(registry, &loaded, Some(dir))?;
     let verify = |text: &str| verified(registry, text);
-    let mut table = standings(&loaded.spec, &matches, dir, &verify, kind(room));
+    let setups = planned_setups(&loaded, room, &matches);
+    let mut table = standings(&loaded.spec, &matches, dir, &verify, known(room, &setups));
     if let Format::Elimination { double, .. } = loaded.spec.format {
         let results = |m: &Match| finished_scores(&loaded.spec, m, dir);
         let order = seeds(registry, &loaded)?.unwrap_or_else(|| (0..loaded.spec.bots.len()).collect());
@@ -314,37 +315,61 @@ fn load(registry: &Registry, path: &Path) -> anyhow::Result<(Loaded, &'static dy
     if room.match_verb().is_none() {
         anyhow::bail!("{}: {} has no matches to run", path.display(), spec.game);
     }
-    let bots: Vec<&str> = spec.bots.iter().take(spec.seats).map(|b| b.command.as_str()).collect();
-    let this = std::env::current_exe()?;
     let matches = planned(registry, &loaded, None)?;
-    // A server game names its teams after the bots.
+    for (k, setup) in spec.setups.iter().enumerate() {
+        // With a seed the plan gives (icfp2015's names a source seed of its problem, which a
+        // plan's is not: such a tournament is refused here rather than failing every match).
+        let seed = matches.iter().find(|m| m.setup == k).map_or(0, |m| m.seed);
+        let checked = check_setup(&loaded, room, k, seed)?;
+        if !checked.status.success() {
+            let said = String::from_utf8_lossy(&checked.stderr);
+            let said =
+                said.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim_start_matches("kibitz: ").trim_start_matches("error: ");
+            let bots = kibitz_tournament::spec::count(spec.seats, "bot");
+            anyhow::bail!("{}: setup {:?} with {bots}: {said}", path.display(), setup.name);
+        }
+    }
+    Ok((loaded, room))
+}
+
+/// The game's own `kibitz match GAME FLAGS --check` of setup `k` with `seed`, as the plan's lines
+/// run it: from the spec's folder, with as many bots as a match seats (named, for a server game,
+/// whose teams are named after the bots).
+fn check_setup(loaded: &Loaded, room: &dyn Room, k: usize, seed: u64) -> anyhow::Result<std::process::Output> {
+    let spec = &loaded.spec;
+    let bots: Vec<&str> = spec.bots.iter().take(spec.seats).map(|b| b.command.as_str()).collect();
     let mut names: Vec<&str> = Vec::new();
     if room.serve_verb().is_some() {
         names.push("--names");
         names.extend(spec.bots.iter().take(spec.seats).map(|b| b.name.as_str()));
     }
-    for (k, setup) in spec.setups.iter().enumerate() {
-        // With a seed the plan gives (icfp2015's names a source seed of its problem, which a
-        // plan's is not: such a tournament is refused here rather than failing every match).
-        let seed = matches.iter().find(|m| m.setup == k).map_or(0, |m| m.seed).to_string();
-        // The game's own check, as the plan's lines will run it: from the spec's folder.
-        let checked = std::process::Command::new(&this)
-            .arg("match")
-            .arg(&spec.game)
-            .args(&setup.flags)
-            .args(&names)
-            .args(["--check", "--seed", &seed, "--out", "kibitz-check.jsonl", "--"])
-            .args(&bots)
-            .current_dir(&loaded.root)
-            .output()?;
-        if !checked.status.success() {
-            let said = String::from_utf8_lossy(&checked.stderr);
-            let said =
-                said.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim_start_matches("kibitz: ").trim_start_matches("error: ");
-            anyhow::bail!("{}: setup {:?} with {}: {said}", path.display(), setup.name, kibitz_tournament::spec::count(bots.len(), "bot"));
-        }
+    Ok(std::process::Command::new(std::env::current_exe()?)
+        .arg("match")
+        .arg(&spec.game)
+        .args(&spec.setups[k].flags)
+        .args(&names)
+        .args(["--check", "--seed", &seed.to_string(), "--out", "kibitz-check.jsonl", "--"])
+        .args(&bots)
+        .current_dir(&loaded.root)
+        .output()?)
+}
+
+/// Each setup's `setup` as the game says its replays record it (the last line of `kibitz match
+/// --check`), for a game whose recorded setup the seed does not change; `None` where it cannot
+/// tell (the standings then go by what most replays of the setup record).
+fn planned_setups(loaded: &Loaded, room: &dyn Room, matches: &[Match]) -> Vec<Option<serde_json::Value>> {
+    if !room.match_verb().is_some_and(|v| v.records_setup()) {
+        return vec![None; loaded.spec.setups.len()];
     }
-    Ok((loaded, room))
+    (0..loaded.spec.setups.len())
+        .map(|k| {
+            let seed = matches.iter().find(|m| m.setup == k).map_or(0, |m| m.seed);
+            let checked = check_setup(loaded, room, k, seed).ok().filter(|o| o.status.success())?;
+            let text = String::from_utf8_lossy(&checked.stdout);
+            let said: serde_json::Value = serde_json::from_str(text.lines().last()?).ok()?;
+            said.get("setup").cloned()
+        })
+        .collect()
 }
 
 /// The tournament's folder, made if need be, as an absolute path.
@@ -387,8 +412,9 @@ fn seeds(registry: &Registry, loaded: &Loaded) -> anyhow::Result<Option<Vec<usiz
     let Format::Elimination { seeds_from: Some(earlier), .. } = &loaded.spec.format else { return Ok(None) };
     let earlier = loaded.root.join(earlier);
     let (stage, room) = read_kept(registry, &earlier)?;
-    let table =
-        standings(&stage.spec, &planned(registry, &stage, Some(&earlier))?, &earlier, &|text: &str| verified(registry, text), kind(room));
+    let matches = planned(registry, &stage, Some(&earlier))?;
+    let setups = planned_setups(&stage, room, &matches);
+    let table = standings(&stage.spec, &matches, &earlier, &|text: &str| verified(registry, text), known(room, &setups));
     let bots = &loaded.spec.bots;
     let mut order: Vec<usize> = table.rows.iter().filter_map(|r| bots.iter().position(|b| b.name == r.bot)).collect();
     let unranked: Vec<usize> = (0..bots.len()).filter(|b| !order.contains(b)).collect();
@@ -413,10 +439,10 @@ fn write(path: &Path, text: &str) -> anyhow::Result<()> {
 }
 
 /// What the standings need to know of a game: whether it ranks by the contest's points (a
-/// server game), and whether its replays record the plan's seed (icfp2015's record its
-/// problem's source seed).
-fn kind(room: &dyn Room) -> GameKind {
-    GameKind { contest_points: room.serve_verb().is_some(), plan_seed: room.id() != "icfp2015" }
+/// server game), whether its replays record the plan's seed (icfp2015's record its problem's
+/// source seed), and the setups its replays record, where it can tell.
+fn known<'a>(room: &dyn Room, setups: &'a [Option<serde_json::Value>]) -> Known<'a> {
+    Known { contest_points: room.serve_verb().is_some(), plan_seed: room.id() != "icfp2015", setups }
 }
 
 /// A replay re-simulated as `kibitz verify` does: damage or a disagreement is a reason.
