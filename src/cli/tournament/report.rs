@@ -39,9 +39,9 @@ pub fn report(registry: &Registry, dir: &Path, site: &Path, gif_rounds: Option<u
     }
     let gifs = match gif_rounds {
         Some(rounds) => {
-            let made = |k: usize, display: usize| {
+            let made = |k: usize, worker: usize| {
                 let (m, _) = played[k];
-                closing_gif(registry, &dir.join(&copied[k][0]), &site.join("gifs").join(format!("{}.gif", m.id)), rounds, display)
+                closing_gif(registry, &dir.join(&copied[k][0]), &site.join("gifs").join(format!("{}.gif", m.id)), rounds, worker)
             };
             gifs(played.len(), made).into_iter().map(Some).collect()
         }
@@ -67,7 +67,7 @@ fn gifs(count: usize, make: impl Fn(usize, usize) -> Result<(), String> + Sync) 
     }
     let bar = crate::kit::progress::counter(count as u64, "GIFs");
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut made: Vec<(usize, Result<(), String>)> = std::thread::scope(|scope| {
+    let made: Vec<(usize, Result<(), String>)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..workers)
             .map(|worker| {
                 let (next, bar, make) = (&next, &bar, &make);
@@ -87,8 +87,11 @@ fn gifs(count: usize, make: impl Fn(usize, usize) -> Result<(), String> + Sync) 
         workers.into_iter().flat_map(|w| w.join().unwrap_or_default()).collect()
     });
     bar.finish_and_clear();
-    made.sort_by_key(|(k, _)| *k);
-    made.into_iter().map(|(_, r)| r).collect()
+    let mut gifs: Vec<Result<(), String>> = (0..count).map(|_| Err("its maker stopped".to_string())).collect();
+    for (k, result) in made {
+        gifs[k] = result;
+    }
+    gifs
 }
 
 /// The GIF of a replay's closing `rounds` rounds (at most [`GIF_FRAMES`] frames), or why there
