@@ -29,6 +29,13 @@ pub trait Room: Sync {
     fn match_verb(&self) -> Option<Verb<Summary>> {
         None
     }
+    /// Whether a match's replay records the seed `kibitz match --seed` gave it (the g-th game of
+    /// a series, that seed + g − 1), and no other seed in its setup: a tournament's standings
+    /// hold each replay to the plan's seed, and to the setup most replays of its planned setup
+    /// record (icfp2015 records its problem's source seeds, which matches share: not that).
+    fn records_match_seed(&self) -> bool {
+        true
+    }
     /// `kibitz play ID ...`: a game played by hand in the viewer.
     fn play_verb(&self) -> Option<Verb<Session>> {
         None

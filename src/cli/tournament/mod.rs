@@ -439,10 +439,10 @@ fn write(path: &Path, text: &str) -> anyhow::Result<()> {
 }
 
 /// What the standings need to know of a game: whether it ranks by the contest's points (a
-/// server game), whether its replays record the plan's seed (icfp2015's record its problem's
-/// source seed), and the setups its replays record, where it can tell.
+/// server game), whether its replays record the plan's seed, and the setups its replays record,
+/// where it can tell.
 fn known<'a>(room: &dyn Room, setups: &'a [Option<serde_json::Value>]) -> Known<'a> {
-    Known { contest_points: room.serve_verb().is_some(), plan_seed: room.id() != "icfp2015", setups }
+    Known { contest_points: room.serve_verb().is_some(), plan_seed: room.records_match_seed(), setups }
 }
 
 /// A replay re-simulated as `kibitz verify` does: damage or a disagreement is a reason.
