@@ -115,7 +115,8 @@ fn report_and_exit(
         "max_rss_mb": max_rss_mb(),
         "process_cpu_s": process_cpu_s(),
     });
-    println!("{report}");
+    // A closed stdout (`| head`) leaves the report unread; the window closes all the same.
+    let _ = crate::outln!("{report}");
     exit.write(AppExit::Success);
     // The exit is taken at the next update: an idle window has it come now.
     redraw.write(bevy::window::RequestRedraw);
