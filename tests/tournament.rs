@@ -92,7 +92,14 @@ fn a_round_robin_killed_twice_and_resumed_ends_with_every_replay_once_and_nothin
         if k > 0 {
             args.push("--resume");
         }
-        let mut runner = Command::new(KIBITZ).args(&args).env(name, value).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+        let said = root.path().join(format!("runner-{k}.err"));
+        let mut runner = Command::new(KIBITZ)
+            .args(&args)
+            .env(name, value)
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&said).unwrap())
+            .spawn()
+            .unwrap();
         let until = Instant::now() + Duration::from_secs(60);
         let before = finished(&out);
         while finished(&out) < (before + 3).min(12) && Instant::now() < until {
@@ -107,6 +114,14 @@ fn a_round_robin_killed_twice_and_resumed_ends_with_every_replay_once_and_nothin
             std::thread::sleep(Duration::from_millis(20));
         }
         assert_eq!(processes_with(&marker), Vec::<String>::new(), "a process of the runner killed by signal {signal} is left");
+        if signal == libc::SIGTERM {
+            // Its last count adds up: the matches it killed are counted as stopped.
+            let said = std::fs::read_to_string(&said).unwrap();
+            let last = said.lines().rfind(|l| l.starts_with("12 matches: ")).unwrap_or_else(|| panic!("no progress line:\n{said}"));
+            let counts: Vec<usize> = last.split([':', ',', '·']).filter_map(|part| part.split_whitespace().next()?.parse().ok()).collect();
+            assert_eq!(counts.iter().sum::<usize>(), 12 + 12, "{last}");
+            assert!(said.contains("cut short"), "{said}");
+        }
     }
     let resumed = kibitz(&["tournament", "run", spec.to_str().unwrap(), "--out", &out_arg, "--jobs", "2", "--resume"], root.path());
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
@@ -351,6 +366,8 @@ fn a_fedrunek_tournament_ranks_by_the_contests_points_and_names_the_client_that_
     assert!(first.lines().next().unwrap().contains(r#""name":"greedy""#));
     let human = kibitz(&["tournament", "standings", &dir.path().join("out").to_string_lossy()], dir.path());
     assert!(text(&human.stdout).contains("points"), "{}", text(&human.stdout));
+    // Scores (fedrunek counts millionths) without the zeros that say nothing.
+    assert!(!text(&human.stdout).contains(".000000"), "{}", text(&human.stdout));
 }
 
 #[test]
@@ -489,12 +506,34 @@ fn a_double_elimination_of_six_plays_round_by_round_to_one_champion() {
     assert_eq!(later, items.len() - 1, "every other match's result is held back");
     let (whole, _) = view_of(&registry, &out, &Counted::All).unwrap();
     assert_eq!(whole.champion.as_deref(), Some(champion), "the viewer's own panel counts every match");
+    // The report's bracket: each column's heading above its pairings, so that the headings
+    // stand level (the pairings spread out below them).
+    let site = dir.path().join("site");
+    let report = kibitz(&["tournament", "report", "out", "--out", &site.to_string_lossy(), "--no-gifs"], dir.path());
+    assert!(report.status.success(), "{}", text(&report.stderr));
+    let page = std::fs::read_to_string(site.join("index.html")).unwrap();
+    let columns = page.matches("<div class=\"round\">").count();
+    assert!(columns >= 6, "{page}");
+    assert_eq!(page.matches("</h4><div class=\"pairings\">").count(), columns, "{page}");
 }
 
 #[test]
 fn a_swiss_tournament_of_six_over_four_rounds_never_pairs_two_bots_twice() {
     let dir = tempfile::tempdir().unwrap();
     let table = run_spec(dir.path(), &six_on_duel("Swiss(rounds: 4)", 1), "2");
+    // The table is the Swiss one: points (a pairing won 1, level ½) and byes, best first.
+    let rows = table["rows"].as_array().unwrap();
+    let points: Vec<f64> = rows.iter().map(|r| r["swiss_points"].as_f64().expect("Swiss points")).collect();
+    assert!(points.windows(2).all(|w| w[0] >= w[1]), "sorted by Swiss points: {points:?}");
+    assert_eq!(points.iter().sum::<f64>(), 12.0, "a point a pairing: {points:?}");
+    assert!(rows.iter().all(|r| r["byes"] == 0), "six bots: no byes");
+    let out = dir.path().join("out");
+    let shown = kibitz(&["tournament", "standings", &out.to_string_lossy()], dir.path());
+    assert!(text(&shown.stdout).contains(" swiss byes "), "{}", text(&shown.stdout));
+    // Planned again after the last round: nothing to run, and it says so.
+    let again = kibitz(&["tournament", "plan", "spec.ron", "--out", "out"], dir.path());
+    assert!(again.status.success() && again.stdout.is_empty(), "{}", text(&again.stdout));
+    assert!(text(&again.stderr).contains("every round of the tournament is planned, and its 12 matches played"), "{}", text(&again.stderr));
     // Three pairings a round, four rounds.
     assert_eq!((table["matches"].as_u64(), table["played"].as_u64()), (Some(12), Some(12)));
     let mut met = std::collections::HashSet::new();
@@ -596,4 +635,109 @@ fn match_check_checks_what_a_match_would_and_starts_nothing() {
         }
         assert!(!dir.path().join("x.jsonl").exists(), "{args:?} wrote a replay");
     }
+}
+
+/// Runs `kibitz ARGS` from `cwd` with its stdout a pipe whose reader is gone, as `| head -1`
+/// leaves it once it has its line.
+fn with_stdout_closed(args: &[&str], cwd: &Path) -> Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    Command::new(KIBITZ).args(args).current_dir(cwd).stdout(writer).stderr(Stdio::piped()).output().unwrap()
+}
+
+#[test]
+fn every_verb_ends_quietly_when_its_stdout_is_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = spec(dir.path());
+    let spec = spec.to_string_lossy();
+    let planned = kibitz(&["tournament", "plan", &spec, "--out", "out"], dir.path());
+    assert!(planned.status.success(), "{}", text(&planned.stderr));
+    let bot = format!("'{KIBITZ}' bot lighthouses greedy");
+    let duel = format!("{REPO}/maps/lighthouses/duel.txt");
+    let demo = format!("{REPO}/replays/lighthouses-duel.jsonl");
+    let verbs: [&[&str]; 7] = [
+        &["--help"],
+        &["tournament", "plan", &spec, "--out", "out"],
+        &["tournament", "standings", "out"],
+        &["tournament", "standings", "out", "--json"],
+        &["verify", &demo],
+        &["match", "lighthouses", "--map", &duel, "--rounds", "5", "--out", "m.jsonl", "--", &bot, &bot],
+        &["bot", "lighthouses", "list"],
+    ];
+    for args in verbs {
+        let out = with_stdout_closed(args, dir.path());
+        assert!(out.status.success(), "{args:?}: {:?}\n{}", out.status, text(&out.stderr));
+        let said = text(&out.stderr);
+        assert!(!said.contains("panicked") && !said.contains("Broken pipe") && !said.contains("stdout"), "{args:?}:\n{said}");
+    }
+    // The match was played and recorded all the same.
+    let verified = kibitz(&["verify", "m.jsonl"], dir.path());
+    assert!(verified.status.success(), "{}", text(&verified.stderr));
+}
+
+#[test]
+fn a_kept_spec_out_of_bounds_is_refused_by_every_reader_naming_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = spec(dir.path());
+    let planned = kibitz(&["tournament", "plan", &spec.to_string_lossy(), "--out", "out"], dir.path());
+    assert!(planned.status.success(), "{}", text(&planned.stderr));
+    let kept = dir.path().join("out/tournament.ron");
+    let good = std::fs::read_to_string(&kept).unwrap();
+    for (from, to, said) in [("seats: 2", "seats: 4294967295", "seats: 4294967295"), ("games: 1", "games: 2147483647", "games: 2147483647")]
+    {
+        assert!(good.contains(from), "{good}");
+        std::fs::write(&kept, good.replace(from, to)).unwrap();
+        let verbs: [&[&str]; 3] = [
+            &["tournament", "standings", "out"],
+            &["tournament", "report", "out", "--out", "site", "--no-gifs"],
+            &["tournament", "playlist", "out"],
+        ];
+        for args in verbs {
+            let started = Instant::now();
+            let out = kibitz(args, dir.path());
+            assert_eq!(out.status.code(), Some(2), "{args:?} with {to}: {}", text(&out.stderr));
+            assert!(text(&out.stderr).contains("tournament.ron: ") && text(&out.stderr).contains(said), "{args:?}: {}", text(&out.stderr));
+            assert!(started.elapsed() < Duration::from_secs(10), "{args:?} took {:?}", started.elapsed());
+        }
+    }
+    // plan itself: a spec asking for more matches than a tournament holds.
+    let many = std::fs::read_to_string(&spec).unwrap().replace("seed: 42", "games: 100000, seed: 42");
+    std::fs::write(dir.path().join("many.ron"), many).unwrap();
+    let out = kibitz(&["tournament", "plan", "many.ron", "--out", "many"], dir.path());
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("games: 100000; at most 1000"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn standings_leave_out_a_replay_of_the_right_players_with_another_seed_or_other_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = format!(
+        r#"(
+  game: "lighthouses",
+  bots: [(name: "greedy", command: "kibitz bot lighthouses greedy"), (name: "rnd1", command: "kibitz bot lighthouses random --seed 1")],
+  setups: [(name: "duel", flags: ["--map", "{REPO}/maps/lighthouses/duel.txt", "--rounds", "20"])],
+  seats: 2,
+  format: RoundRobin,
+  seed: 9,
+)"#
+    );
+    let table = run_spec(dir.path(), &spec, "2");
+    assert_eq!(table["played"], 2);
+    // Each match played again by hand, as its plan line says but for one flag.
+    let plan = std::fs::read_to_string(dir.path().join("out/plan.txt")).unwrap();
+    let lines: Vec<&str> = plan.lines().collect();
+    let seed = lines[1].split(" --seed ").nth(1).unwrap().split(' ').next().unwrap();
+    let hand = [lines[0].replace("--rounds 20", "--rounds 5"), lines[1].replace(&format!("--seed {seed}"), "--seed 1")];
+    for line in &hand {
+        let ran = Command::new("sh").arg("-c").arg(line).current_dir(dir.path()).output().unwrap();
+        assert!(ran.status.success(), "{line}: {}", text(&ran.stderr));
+    }
+    let table = standings_json(&dir.path().join("out"));
+    assert_eq!(table["played"], 0, "{table}");
+    let why: Vec<&str> = table["unverified"].as_array().unwrap().iter().map(|n| n["what"].as_str().unwrap()).collect();
+    assert_eq!(why.len(), 2, "{why:?}");
+    assert!(why[0].contains("another setup than the plan's \"duel\": setup.rounds is 5, the plan's 20"), "{why:?}");
+    assert!(why[1].contains(&format!("it was played with seed 1, the plan's is {seed}")), "{why:?}");
+    let shown = kibitz(&["tournament", "standings", "out"], dir.path());
+    assert!(text(&shown.stdout).contains("left out: do not verify (2)"), "{}", text(&shown.stdout));
 }

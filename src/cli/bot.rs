@@ -36,7 +36,7 @@ pub fn run(registry: &Registry, g: ForGame) -> anyhow::Result<ExitCode> {
     let args = BotArgs::from_arg_matches(&g.args)?;
     let strategies: Vec<&str> = room.bot_strategies().iter().map(|(name, _)| *name).collect();
     if args.strategy == "list" {
-        println!("{}", strategies.join("\n"));
+        crate::outln!("{}", strategies.join("\n"))?;
         return Ok(ExitCode::SUCCESS);
     }
     if !strategies.contains(&args.strategy.as_str()) {

@@ -279,7 +279,7 @@ pub fn run(registry: &Registry, args: ContestArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let ranking = live.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.ranking();
-    println!("{}", serde_json::to_string(&ranking)?);
+    crate::outln!("{}", serde_json::to_string(&ranking)?)?;
     Ok(if failed { ExitCode::from(super::exit::EXIT_FAILED) } else { ExitCode::SUCCESS })
 }
 

@@ -185,6 +185,8 @@ pub fn main_with(registry: Registry, args: impl IntoIterator<Item = std::ffi::Os
     };
     match result {
         Ok(code) => code,
+        // `kibitz … | head`: the reader has what it wanted.
+        Err(e) if crate::kit::stdout::is_closed(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("kibitz: {e:#}");
             ExitCode::from(EXIT_BAD_INPUT)
@@ -198,14 +200,20 @@ fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::
             let room = registry.get(&g.game).map_err(anyhow::Error::msg)?;
             let verb = room.match_verb().ok_or_else(|| anyhow::anyhow!("{} does not offer this command", g.game))?;
             verb.check(&g.args).ok_or_else(|| anyhow::anyhow!("{} cannot check a match without running it", g.game))??;
-            println!("{}", serde_json::json!({ "game": g.game, "checked": true }));
+            let mut checked = serde_json::json!({ "game": g.game, "checked": true });
+            // The setup its replay would record, where the game can tell (a tournament's
+            // standings hold each replay to it).
+            if let Some(setup) = verb.recorded_setup(&g.args).transpose()? {
+                checked["setup"] = setup;
+            }
+            crate::outln!("{checked}")?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Match(g)) if asked(&g, "watch") => watch::run(registry, g, verbose),
         Some(Command::Match(g)) => {
             let summary = game_verb(registry, &g, |r| r.match_verb())?;
             // The last line on stdout is the summary, for scripts.
-            println!("{summary}");
+            crate::outln!("{summary}")?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Play(g)) => play::run(registry, game_verb(registry, &g, |r| r.play_verb())?, verbose),

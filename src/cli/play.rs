@@ -24,6 +24,6 @@ pub fn run(registry: &Registry, session: Session, verbose: bool) -> anyhow::Resu
         .with("verified", verified)
         .with("error", error);
     summary.stopped = stopped;
-    println!("{summary}");
+    crate::outln!("{summary}")?;
     Ok(if !verified { ExitCode::from(EXIT_FAILED) } else { code })
 }

@@ -60,9 +60,9 @@ pub fn run(args: TeamsArgs) -> anyhow::Result<ExitCode> {
     let text = ron::ser::to_string_pretty(&teams, ron::ser::PrettyConfig::default())?;
     std::fs::write(&out, text + "\n").map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
     let width = teams.iter().map(|t| t.login.len()).max().unwrap_or(5).max(5);
-    println!("{:<width$}  password", "login");
+    crate::outln!("{:<width$}  password", "login")?;
     for t in &teams {
-        println!("{:<width$}  {}", t.login, t.password);
+        crate::outln!("{:<width$}  {}", t.login, t.password)?;
     }
     eprintln!("{count} teams in {}", out.display());
     Ok(ExitCode::SUCCESS)

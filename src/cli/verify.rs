@@ -47,7 +47,7 @@ pub fn run(registry: &Registry, args: VerifyArgs) -> anyhow::Result<ExitCode> {
                 (None, true) => "finished",
                 (None, false) => "unfinished",
             };
-            println!("{name}: ok, {} {} steps agree with the rules ({state}); scores {}", report.steps, report.game, scores(v));
+            crate::outln!("{name}: ok, {} {} steps agree with the rules ({state}); scores {}", report.steps, report.game, scores(v))?;
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {

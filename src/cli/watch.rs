@@ -54,6 +54,6 @@ pub fn run(registry: &Registry, g: ForGame, verbose: bool) -> anyhow::Result<Exi
     }
     let summary = matched.join().map_err(|_| anyhow::anyhow!("the match's thread panicked"))??;
     // The last line on stdout is the summary, for scripts, as without --watch.
-    println!("{summary}");
+    crate::outln!("{summary}")?;
     shown
 }

@@ -30,6 +30,7 @@
 //! - [`args`]: command-line arguments every bot game shares (recording, limits, seats).
 //! - [`summary`]: the last stdout line of `match` and `play`, one shape for every game.
 //! - [`progress`]: the progress bar of long headless work.
+//! - [`stdout`]: what the verbs print on stdout, ending quietly when its reader goes away.
 //! - [`raster`]: pictures drawn with egui's painter without a window (a chart as a PNG).
 //! - [`palette`]: player colours.
 //! - [`scene`]: a board drawn in 3D (meshes as data, the orbit camera and its rays), from the
@@ -55,5 +56,6 @@ pub mod server;
 pub mod server_hand;
 pub mod server_log;
 pub mod server_view;
+pub mod stdout;
 pub mod summary;
 pub mod view;

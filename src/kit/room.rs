@@ -29,6 +29,13 @@ pub trait Room: Sync {
     fn match_verb(&self) -> Option<Verb<Summary>> {
         None
     }
+    /// Whether a match's replay records the seed `kibitz match --seed` gave it (the g-th game of
+    /// a series, that seed + g − 1), and no other seed in its setup: a tournament's standings
+    /// hold each replay to the plan's seed, and to the setup most replays of its planned setup
+    /// record (icfp2015 records its problem's source seeds, which matches share: not that).
+    fn records_match_seed(&self) -> bool {
+        true
+    }
     /// `kibitz play ID ...`: a game played by hand in the viewer.
     fn play_verb(&self) -> Option<Verb<Session>> {
         None
@@ -165,6 +172,9 @@ pub struct Verb<T> {
     /// Everything `run` checks before it starts anything (files, seats, the setup the rules
     /// would start), for a verb split so (`kibitz match --check`).
     check: Option<Box<dyn Fn(&clap::ArgMatches) -> anyhow::Result<()>>>,
+    /// The setup its match records in the replay's header, for a verb whose setup the seed does
+    /// not change ([`Verb::recording`]).
+    setup: Option<Box<dyn Fn(&clap::ArgMatches) -> anyhow::Result<serde_json::Value>>>,
 }
 
 impl<T> Verb<T> {
@@ -173,7 +183,7 @@ impl<T> Verb<T> {
     where
         T: 'static,
     {
-        Self { command: A::command(), run: Box::new(move |m| run(A::from_arg_matches(m)?)), check: None }
+        Self { command: A::command(), run: Box::new(move |m| run(A::from_arg_matches(m)?)), check: None, setup: None }
     }
 
     /// The verb split in two: `check` reads and checks its arguments `A` into what `run` needs
@@ -186,7 +196,31 @@ impl<T> Verb<T> {
             command: A::command(),
             run: Box::new(move |m| run(check(A::from_arg_matches(m)?)?)),
             check: Some(Box::new(move |m| check(A::from_arg_matches(m)?).map(drop))),
+            setup: None,
         }
+    }
+
+    /// The same verb telling the setup its match records in the replay's header: `check` as
+    /// [`Verb::checked`] takes it, `setup` what of its result the header holds. Only for a game
+    /// whose recorded setup the seed does not change: `kibitz match --check` prints it, and a
+    /// tournament's standings hold each replay to it.
+    pub fn recording<A: clap::Parser + 'static, P: 'static>(
+        mut self,
+        check: fn(A) -> anyhow::Result<P>,
+        setup: fn(&P) -> serde_json::Value,
+    ) -> Self {
+        self.setup = Some(Box::new(move |m| check(A::from_arg_matches(m)?).map(|checked| setup(&checked))));
+        self
+    }
+
+    /// Whether the verb tells the setup its match records ([`Verb::recording`]).
+    pub fn records_setup(&self) -> bool {
+        self.setup.is_some()
+    }
+
+    /// The setup a match with these arguments records, for a verb that tells it.
+    pub fn recorded_setup(&self, matches: &clap::ArgMatches) -> Option<anyhow::Result<serde_json::Value>> {
+        self.setup.as_ref().map(|setup| setup(matches))
     }
 
     /// Checks the arguments as running would, starting nothing; `None` for a verb not split.

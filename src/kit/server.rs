@@ -372,7 +372,7 @@ pub fn serve(server: PreparedServer, console: bool) -> anyhow::Result<ExitCode> 
         results
     })?;
     let failed_logins = failed_logins.load(std::sync::atomic::Ordering::Relaxed);
-    println!("{}", summary(&results, replays).with("failed_logins", failed_logins));
+    crate::outln!("{}", summary(&results, replays).with("failed_logins", failed_logins))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -117,7 +117,8 @@ fn export_frames(mut commands: Commands, mut export: ResMut<Export>, mut viewer:
                 let outputs: Vec<String> =
                     [&export.request.gif, &export.request.frames].into_iter().flatten().map(|p| p.display().to_string()).collect();
                 let (first, last) = (export.steps[0], export.steps[export.steps.len() - 1]);
-                println!("wrote {}: {written} frames, steps {first} to {last}", outputs.join(" and "));
+                // A closed stdout (`| head`) leaves the line unread, and the export is done all the same.
+                let _ = crate::outln!("wrote {}: {written} frames, steps {first} to {last}", outputs.join(" and "));
                 exit.write(AppExit::Success);
             }
             Err(e) => export.failed = Some(e),

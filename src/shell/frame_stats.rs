@@ -119,7 +119,8 @@ fn report_and_exit(
         "glyph_updates_late": glyphs.late,
         "process_cpu_s": process_cpu_s(),
     });
-    println!("{report}");
+    // A closed stdout (`| head`) leaves the report unread; the window closes all the same.
+    let _ = crate::outln!("{report}");
     exit.write(AppExit::Success);
     // The exit is taken at the next update: an idle window has it come now.
     redraw.write(bevy::window::RequestRedraw);

@@ -138,8 +138,27 @@ pub fn show_score(score: i64, decimals: u32) -> String {
     format!("{sign}{}.{:0width$}", abs / unit, abs % unit, width = decimals as usize)
 }
 
+/// A score as people read it: [`show_score`] without the zeros that say nothing
+/// (`10034.000000` is `10034`, `3.500000` is `3.5`).
+pub fn show_score_short(score: i64, decimals: u32) -> String {
+    let full = show_score(score, decimals);
+    if decimals == 0 {
+        return full;
+    }
+    full.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn short_scores_drop_the_zeros_that_say_nothing() {
+        assert_eq!(super::show_score_short(10_034_000_000, 6), "10034");
+        assert_eq!(super::show_score_short(3_500_000, 6), "3.5");
+        assert_eq!(super::show_score_short(-1_250, 3), "-1.25");
+        assert_eq!(super::show_score_short(0, 6), "0");
+        assert_eq!(super::show_score_short(100, 0), "100");
+    }
+
     #[test]
     fn scores_show_their_decimals() {
         assert_eq!(super::show_score(42, 0), "42");

@@ -26,7 +26,7 @@ pub mod timeline;
 pub mod verify;
 
 pub use bounded::Bounded;
-pub use game::{Game, Step, ToMove, score_real, show_score};
+pub use game::{Game, Step, ToMove, score_real, show_score, show_score_short};
 pub use located::Located;
 pub use protocol::BotProtocol;
 pub use replay::{Replay, ReplayHeader, StepRecord};

@@ -7,7 +7,7 @@ use kibitz_core::verify::check_text;
 use kibitz_lighthouses::Lighthouses;
 use kibitz_tournament::plan::plan;
 use kibitz_tournament::spec::{Bot, Format, SetupSpec, Spec};
-use kibitz_tournament::standings::{Checked, standings};
+use kibitz_tournament::standings::{Checked, Known, standings};
 use std::hint::black_box;
 
 // As the `kibitz` binary runs.
@@ -49,7 +49,8 @@ fn bench(c: &mut Criterion) {
     let name = format!("{} replays, {:.0} MB", matches.len(), bytes as f64 / 1e6);
     group.bench_function(name, |b| {
         b.iter(|| {
-            let table = standings(&spec, &matches, black_box(dir.path()), &verify, false);
+            let table =
+                standings(&spec, &matches, black_box(dir.path()), &verify, Known { contest_points: false, plan_seed: false, setups: &[] });
             assert_eq!(table.played, matches.len(), "{:?}", table.unverified.first());
             table
         })

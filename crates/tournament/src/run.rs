@@ -44,6 +44,10 @@ pub struct Ran {
     pub failed: Vec<(String, String)>,
     /// The runner was asked to stop (SIGINT, SIGTERM) before the plan was through.
     pub interrupted: bool,
+    /// The matches it killed then, cut short (`--resume` runs them anew).
+    pub stopped: Vec<String>,
+    /// The matches it never started then.
+    pub left: usize,
 }
 
 /// Whether a replay file is finished: its last line is an end record without `stopped`.
@@ -110,7 +114,9 @@ pub fn run(jobs: &[Job], options: &Options) -> Result<Ran, String> {
             for (job, child, _) in &mut running {
                 kill_group(child);
                 note(&mut log, &format!("killed {} (the runner was asked to stop)", job.id));
+                ran.stopped.push(job.id.clone());
             }
+            running.clear();
             ran.interrupted = true;
             break;
         }
@@ -131,7 +137,7 @@ pub fn run(jobs: &[Job], options: &Options) -> Result<Ran, String> {
         if running.is_empty() {
             break;
         }
-        progress.show(ran.done, running.len(), ran.failed.len(), queue.len(), options.jobs);
+        progress.show(&ran, running.len(), queue.len(), options.jobs);
         let mut k = 0;
         while k < running.len() {
             let status = running[k].1.try_wait();
@@ -152,7 +158,8 @@ pub fn run(jobs: &[Job], options: &Options) -> Result<Ran, String> {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-    progress.show(ran.done, 0, ran.failed.len(), queue.len(), options.jobs);
+    ran.left = queue.len();
+    progress.show(&ran, 0, queue.len(), options.jobs);
     progress.finish();
     Ok(ran)
 }
@@ -228,7 +235,10 @@ impl Progress {
         self.timed += 1;
     }
 
-    fn show(&mut self, done: usize, running: usize, failed: usize, waiting: usize, jobs: usize) {
+    /// Every match is counted once: done, running, failed, stopped (killed when the runner was
+    /// asked to stop) or left.
+    fn show(&mut self, ran: &Ran, running: usize, waiting: usize, jobs: usize) {
+        let (done, failed) = (ran.done, ran.failed.len());
         let left = waiting + running;
         let eta = match self.timed {
             0 => "ETA –".to_string(),
@@ -238,7 +248,11 @@ impl Progress {
                 format!("ETA {}m{:02}s", secs / 60, secs % 60)
             }
         };
-        let line = format!("{} matches: {done} done, {running} running, {failed} failed, {left} left · {eta}", self.matches);
+        let stopped = match ran.stopped.len() {
+            0 => String::new(),
+            n => format!("{n} stopped, "),
+        };
+        let line = format!("{} matches: {done} done, {running} running, {failed} failed, {stopped}{waiting} left · {eta}", self.matches);
         if line == self.last {
             return;
         }

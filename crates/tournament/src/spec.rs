@@ -79,10 +79,62 @@ pub struct Loaded {
 /// The words a setup's flags may not hold: the plan sets them for each match.
 const RESERVED: [&str; 3] = ["--out", "--seed", "--"];
 
+/// The most a spec may ask for, checked wherever a spec is read (`plan`, `run`, and the kept
+/// `tournament.ron` of `standings`, `report`, `playlist`, the viewer): a tournament that one
+/// machine, or a cluster, plays in days, and that reading it can hold in memory.
+pub mod most {
+    /// Bytes of a spec file (a spec is a few kilobytes).
+    pub const SPEC_BYTES: u64 = 1 << 20;
+    pub const BOTS: usize = 256;
+    pub const SETUPS: usize = 100;
+    pub const SEATS: usize = 64;
+    /// Characters of a bot's or a setup's name (a match ID joins several, and names a file).
+    pub const NAME: usize = 40;
+    /// `games`: matches per pairing.
+    pub const GAMES: u32 = 1000;
+    /// A Swiss tournament's rounds.
+    pub const ROUNDS: u32 = 1000;
+    /// A setup's own `--games K` (a match of K games, K replays).
+    pub const SERIES: u32 = 100;
+    /// Replays of the whole plan: matches, times a setup's games.
+    pub const REPLAYS: u64 = 20_000;
+}
+
+/// `n` things, with the noun's plural when it needs one ("1 bot", "2 bots").
+pub fn count(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        _ if ["s", "x", "ch", "sh"].iter().any(|end| noun.ends_with(end)) => format!("{n} {noun}es"),
+        _ => format!("{n} {noun}s"),
+    }
+}
+
+/// A spec file's text, refused when it is bigger than a spec can be.
+fn read_text(path: &Path) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let size = file.metadata().map_err(|e| format!("cannot read {}: {e}", path.display()))?.len();
+    if size > most::SPEC_BYTES {
+        return Err(format!("{}: {size} bytes; a spec is at most {} bytes", path.display(), most::SPEC_BYTES));
+    }
+    std::io::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+impl Loaded {
+    /// Reads a tournament folder's kept spec (`tournament.ron`, as `plan` and `run` wrote it)
+    /// and checks it as [`Spec::load`] does, but for the bots' programs: the folder may come from
+    /// the machines that played it.
+    pub fn read_kept(path: &Path) -> Result<Loaded, String> {
+        let text = read_text(path)?;
+        let loaded: Loaded = ron::from_str(&text).map_err(|e| format!("{}:{}: {}", path.display(), e.span.start, e.code))?;
+        loaded.spec.bounds().map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(loaded)
+    }
+}
+
 impl Spec {
     /// Reads and checks a spec file; errors name the file (with line and column for RON).
     pub fn load(path: &Path) -> Result<Loaded, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = read_text(path)?;
         let spec = Spec::read(&text).map_err(|e| format!("{}:{}: {}", path.display(), e.span.start, e.code))?;
         spec.check().map_err(|e| format!("{}: {e}", path.display()))?;
         let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -95,15 +147,42 @@ impl Spec {
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME).from_str(text)
     }
 
-    /// Everything that can be checked without the game: names, flags, seats, programs.
+    /// Everything that can be checked without the game: names, flags, numbers, programs.
     pub fn check(&self) -> Result<(), String> {
+        self.bounds()?;
+        for bot in self.bots.iter().filter(|b| b.check) {
+            if let Some(program) = kibitz_referee::command::missing_program(&bot.command) {
+                return Err(format!(
+                    "bot {:?}: sh cannot find {program:?} (neither an executable path nor a name on PATH); a command written as shell code can say check: false",
+                    bot.name
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// What every reader of a spec checks, on any machine: names, flags, and every number
+    /// within [`most`] (each error names its field).
+    pub fn bounds(&self) -> Result<(), String> {
         if self.bots.is_empty() || self.setups.is_empty() {
             return Err("name at least one bot and one setup".into());
+        }
+        if self.bots.len() > most::BOTS {
+            return Err(format!("bots: {} bots; at most {}", self.bots.len(), most::BOTS));
+        }
+        if self.setups.len() > most::SETUPS {
+            return Err(format!("setups: {} setups; at most {}", self.setups.len(), most::SETUPS));
         }
         for (what, names) in
             [("bot", self.bots.iter().map(|b| &b.name).collect::<Vec<_>>()), ("setup", self.setups.iter().map(|s| &s.name).collect())]
         {
             for (k, name) in names.iter().enumerate() {
+                if name.len() > most::NAME {
+                    return Err(format!(
+                        "{what} name {name:?}: at most {} characters (it is part of match IDs and file names)",
+                        most::NAME
+                    ));
+                }
                 if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) {
                     return Err(format!("{what} name {name:?}: use letters, digits and -_. only (it is part of match IDs and file names)"));
                 }
@@ -118,9 +197,18 @@ impl Spec {
             {
                 return Err(format!("setup {:?}: {word} is set by the plan for each match; leave it out of the flags", setup.name));
             }
+            if let Some(games) = crate::plan::series(setup).filter(|g| *g > most::SERIES) {
+                return Err(format!("setup {:?}: --games {games}: at most {} games a match", setup.name, most::SERIES));
+            }
         }
         if self.games == 0 {
             return Err("games: at least 1 match per pairing".into());
+        }
+        if self.games > most::GAMES {
+            return Err(format!("games: {}; at most {} matches per pairing", self.games, most::GAMES));
+        }
+        if self.seats == 0 || self.seats > most::SEATS {
+            return Err(format!("seats: {}; from 1 to {} bots in a match", self.seats, most::SEATS));
         }
         let two =
             |format: &str| if self.seats == 2 { Ok(()) } else { Err(format!("{format} is for two-seat games (seats: {})", self.seats)) };
@@ -134,24 +222,78 @@ impl Spec {
                 if *rounds == 0 {
                     return Err("Swiss: at least 1 round".into());
                 }
+                if *rounds > most::ROUNDS {
+                    return Err(format!("Swiss: rounds: {rounds}; at most {}", most::ROUNDS));
+                }
             }
             Format::Elimination { .. } => two("Elimination")?,
             Format::Each if self.seats != 1 => return Err(format!("Each is for one-seat games (seats: {})", self.seats)),
             Format::Each => {}
         }
-        if self.seats > self.bots.len() {
-            return Err(format!("{} seats but only {} bots", self.seats, self.bots.len()));
+        // A pairing plays game g on setup (g - 1) mod the setups: fewer games leave setups out.
+        if matches!(self.format, Format::Swiss { .. } | Format::Elimination { .. }) && (self.games as usize) < self.setups.len() {
+            return Err(format!(
+                "games: {}, fewer than the {} setups: a pairing plays its game g on setup (g - 1) mod the setups, so setup {:?} would never be played; give games: {} (or more), or fewer setups",
+                self.games,
+                self.setups.len(),
+                self.setups[self.games as usize].name,
+                self.setups.len()
+            ));
         }
-        for bot in self.bots.iter().filter(|b| b.check) {
-            if let Some(program) = kibitz_referee::command::missing_program(&bot.command) {
-                return Err(format!(
-                    "bot {:?}: sh cannot find {program:?} (neither an executable path nor a name on PATH); a command written as shell code can say check: false",
-                    bot.name
-                ));
-            }
+        if self.seats > self.bots.len() {
+            return Err(format!("seats: {}, more than the {}", self.seats, count(self.bots.len(), "bot")));
+        }
+        let replays = self.most_replays();
+        if replays > most::REPLAYS {
+            return Err(format!(
+                "the plan would hold {} replays ({}, {}, {}, games: {}); at most {}: fewer bots, setups or games",
+                if replays == u64::MAX { "billions of".to_string() } else { replays.to_string() },
+                count(self.setups.len(), "setup"),
+                count(self.bots.len(), "bot"),
+                count(self.seats, "seat"),
+                self.games,
+                most::REPLAYS
+            ));
         }
         Ok(())
     }
+
+    /// The most replays the plan can hold (its matches, each times its setup's games), or
+    /// `u64::MAX` when that is more than anyone could play.
+    pub fn most_replays(&self) -> u64 {
+        let bots = self.bots.len() as u64;
+        let pairings = match &self.format {
+            // Every group of `seats` bots, in each of its seat orders, on every setup.
+            Format::RoundRobin | Format::Each => {
+                choose(bots, self.seats as u64).saturating_mul(self.seats as u64).saturating_mul(self.setups.len() as u64)
+            }
+            Format::Swiss { rounds } => u64::from(*rounds).saturating_mul(bots / 2),
+            // A bracket of the next power of two: fewer than two pairings a place, double.
+            Format::Elimination { .. } => 2 * bots.next_power_of_two().max(2),
+        };
+        let series = self.setups.iter().map(|s| crate::plan::series(s).unwrap_or(1).max(1)).max().unwrap_or(1);
+        pairings.saturating_mul(u64::from(self.games)).saturating_mul(u64::from(series))
+    }
+}
+
+/// The groups of `k` of `n`, or `u64::MAX` when they are more than that.
+fn choose(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut groups: u128 = 1;
+    for i in 0..k {
+        // Exact at every step: the product of i + 1 numbers in a row is divisible by (i + 1)!.
+        groups = match groups.checked_mul(u128::from(n - i)) {
+            Some(more) => more / u128::from(i + 1),
+            None => return u64::MAX,
+        };
+        if groups > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    groups as u64
 }
 
 /// `path` without `.` and `..` parts (it is absolute).
@@ -226,7 +368,7 @@ mod tests {
         assert!(bad("\"200\"]", "\"200\", \"--out\", \"x.jsonl\"]").contains("--out is set by the plan"));
         assert!(bad("\"200\"]", "\"200\", \"--seed=3\"]").contains("--seed=3 is set by the plan"));
         assert!(bad("\"200\"]", "\"200\", \"--\"]").contains("-- is set by the plan"));
-        assert!(bad("seats: 2", "seats: 3").contains("3 seats but only 2 bots"));
+        assert!(bad("seats: 2", "seats: 3").contains("seats: 3, more than the 2 bots"));
         assert!(bad("RoundRobin", "Each").contains("Each is for one-seat games"));
         assert!(
             bad("seats: 2,\n      format: RoundRobin", "seats: 1,\n      format: Swiss(rounds: 2)").contains("Swiss is for two-seat games")
@@ -237,6 +379,60 @@ mod tests {
             EXAMPLE.replace(r#"command: "kibitz bot lighthouses random --seed 1""#, r#"command: "while read l; do :; done", check: false"#);
         assert!(spec(&code).is_ok());
         assert!(bad("seed: 42", "seed: 42, rounds: 3").contains("rounds"), "unknown fields are refused");
+    }
+
+    #[test]
+    fn every_number_of_a_spec_is_bounded_and_the_error_names_its_field() {
+        let bad = |from: &str, to: &str| spec(&EXAMPLE.replace(from, to)).unwrap_err();
+        for (from, to, said) in [
+            ("seats: 2", "seats: 4294967295", "seats: 4294967295; from 1 to 64"),
+            ("seats: 2", "seats: 0", "seats: 0"),
+            ("games: 1", "games: 2147483647", "games: 2147483647; at most 1000"),
+            ("format: RoundRobin", "format: Swiss(rounds: 4294967295)", "rounds: 4294967295"),
+            ("\"200\"]", "\"200\", \"--games\", \"4294967295\"]", "--games 4294967295: at most 100"),
+            ("\"rnd1\"", "\"a-name-longer-than-forty-characters-for-sure\"", "at most 40 characters"),
+            ("format: RoundRobin,\n      games: 1", "format: Swiss(rounds: 30),\n      games: 1000", "the plan would hold 30000 replays"),
+        ] {
+            let why = bad(from, to);
+            assert!(why.contains(said), "{to}: {why}");
+        }
+        // 201 bots in groups of 3: 1,333,300 groups, each in 3 seat orders.
+        let bots: Vec<String> = (0..200).map(|k| format!("(name: \"b{k}\", command: \"x\", check: false)")).collect();
+        let many = EXAMPLE
+            .replace("seats: 2", "seats: 3")
+            .replace("(name: \"greedy\", command: \"kibitz bot lighthouses greedy\"),", &(bots.join(", ") + ","));
+        assert!(
+            spec(&many).unwrap_err().contains("the plan would hold 3999900 replays (1 setup, 201 bots, 3 seats, games: 1)"),
+            "{}",
+            spec(&many).unwrap_err()
+        );
+        assert_eq!(choose(256, 128), u64::MAX);
+        assert_eq!(choose(5, 2), 10);
+        assert_eq!([count(1, "bot"), count(2, "bot"), count(0, "match")], ["1 bot", "2 bots", "0 matches"]);
+        assert!(bad("seats: 2", "seats: 3").contains("seats: 3, more than the 2 bots"));
+        // Swiss and brackets with fewer games a pairing than setups would leave a setup out.
+        let two = EXAMPLE.replace("setups: [", "setups: [(name: \"second\", flags: []),");
+        let swiss = two.replace("RoundRobin", "Swiss(rounds: 2)");
+        assert!(spec(&swiss).unwrap_err().contains("games: 1, fewer than the 2 setups"), "{}", spec(&swiss).unwrap_err());
+        assert!(spec(&two.replace("RoundRobin", "Elimination(double: false)")).unwrap_err().contains("would never be played"));
+        assert!(spec(&swiss.replace("games: 1", "games: 2")).is_ok());
+        assert!(spec(&two).is_ok(), "a round robin plays every setup");
+    }
+
+    #[test]
+    fn a_kept_spec_is_checked_as_a_spec_is_and_a_huge_file_is_not_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tournament.ron");
+        let spec = Spec::read(EXAMPLE).unwrap();
+        let loaded = Loaded { spec: spec.clone(), root: dir.path().to_path_buf() };
+        std::fs::write(&path, ron::to_string(&loaded).unwrap()).unwrap();
+        assert_eq!(Loaded::read_kept(&path).unwrap(), loaded);
+        let huge = Loaded { spec: Spec { seats: usize::MAX, ..spec.clone() }, ..loaded.clone() };
+        std::fs::write(&path, ron::to_string(&huge).unwrap()).unwrap();
+        let e = Loaded::read_kept(&path).unwrap_err();
+        assert!(e.starts_with(&path.display().to_string()) && e.contains("seats: 18446744073709551615"), "{e}");
+        std::fs::write(&path, vec![b' '; most::SPEC_BYTES as usize + 1]).unwrap();
+        assert!(Loaded::read_kept(&path).unwrap_err().contains("a spec is at most"));
     }
 
     #[test]

@@ -8,7 +8,7 @@
 use crate::plan::{Match, replay_files};
 use crate::points::{mean_points, server_points};
 use crate::replays::{end_record, finished_end};
-use crate::spec::Spec;
+use crate::spec::{Format, Spec};
 use kibitz_core::replay::{EndRecord, Failure};
 use serde::Serialize;
 use skillratings::MultiTeamOutcome;
@@ -53,6 +53,12 @@ pub struct Row {
     /// The contest's ranking points (Deadline24 games where every match seats every bot).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub points: Option<f64>,
+    /// A Swiss stage's points (a pairing won 1, level ½, a bye 1), which order its table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub swiss_points: Option<f64>,
+    /// A Swiss stage's byes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub byes: Option<u32>,
     /// Its failures (the match's ID and the reason), time-outs among them.
     pub failures: Vec<Note>,
     pub timeouts: usize,
@@ -64,7 +70,8 @@ pub struct Standings {
     pub matches: usize,
     pub played: usize,
     pub decimals: u32,
-    /// Best first: by rating, then by total score, then by name.
+    /// Best first: by Swiss points in a Swiss stage; then by rating, then by total score,
+    /// then by name.
     pub rows: Vec<Row>,
     /// Planned matches with no finished replay yet.
     pub unplayed: Vec<String>,
@@ -91,7 +98,24 @@ enum Reading {
     Done {
         end: EndRecord,
         decimals: u32,
+        /// The setup and limits its header records.
+        setup: serde_json::Value,
     },
+}
+
+/// What the standings know of the game and the plan beyond the replays.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Known<'a> {
+    /// A Deadline24 game, whose contest ranked by ranking points.
+    pub contest_points: bool,
+    /// Its replays record the seed the plan gave (the g-th game of a series, that seed + g − 1),
+    /// and a setup that the seed does not change: false for icfp2015, which records its
+    /// problem's source seed, in its setup too.
+    pub plan_seed: bool,
+    /// Each planned setup's `setup` as its replays' headers record it, where the game can tell
+    /// (`kibitz match --check` prints it); else the standings go by what most replays of the
+    /// setup record.
+    pub setups: &'a [Option<serde_json::Value>],
 }
 
 /// How a failure's reason tells a time-out.
@@ -100,7 +124,7 @@ fn is_timeout(reason: &str) -> bool {
 }
 
 /// Reads and verifies one replay of match `m`.
-fn read(spec: &Spec, m: &Match, path: &Path, verify: &impl Verify) -> Reading {
+fn read(spec: &Spec, m: &Match, game: u32, path: &Path, verify: &impl Verify, kind: Known) -> Reading {
     let Ok(text) = std::fs::read_to_string(path) else { return Reading::Missing };
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
     let header: serde_json::Value = match lines.next().map(serde_json::from_str) {
@@ -117,6 +141,11 @@ fn read(spec: &Spec, m: &Match, path: &Path, verify: &impl Verify) -> Reading {
     if !seats_plan {
         return Reading::Broken(format!("its players are not the plan's: it seats {commands:?}, the plan {planned:?}"));
     }
+    let seed = m.seed.wrapping_add(u64::from(game) - 1);
+    if kind.plan_seed && header["seed"].as_u64() != Some(seed) {
+        return Reading::Broken(format!("it was played with seed {}, the plan's is {seed}", header["seed"]));
+    }
+    let setup = serde_json::json!({ "setup": header["setup"], "limits": header["limits"] });
     let end = match end_record(&text) {
         Ok(Some(end)) => end,
         Ok(None) => return Reading::Unfinished,
@@ -126,16 +155,19 @@ fn read(spec: &Spec, m: &Match, path: &Path, verify: &impl Verify) -> Reading {
         return Reading::Stopped(why.clone());
     }
     match verify(&text) {
-        Ok(checked) if checked.scores == end.scores => Reading::Done { end, decimals: checked.decimals },
+        Ok(checked) if checked.scores == end.scores => Reading::Done { end, decimals: checked.decimals, setup },
         Ok(checked) => Reading::Broken(format!("its end record says {:?}, the rules {:?}", end.scores, checked.scores)),
         Err(why) => Reading::Broken(why),
     }
 }
 
 /// Reads every replay of `matches` in `out` on every core, in plan order.
-fn read_all(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verify) -> Vec<Vec<(PathBuf, Reading)>> {
-    let files: Vec<(usize, PathBuf)> =
-        matches.iter().enumerate().flat_map(|(k, m)| replay_files(spec, m, out).into_iter().map(move |f| (k, f))).collect();
+fn read_all(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verify, kind: Known) -> Vec<Vec<(PathBuf, Reading)>> {
+    let files: Vec<(usize, u32, PathBuf)> = matches
+        .iter()
+        .enumerate()
+        .flat_map(|(k, m)| replay_files(spec, m, out).into_iter().zip(1..).map(move |(f, g)| (k, g, f)))
+        .collect();
     let next = AtomicUsize::new(0);
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(files.len().max(1));
     let mut read_files: Vec<(usize, usize, PathBuf, Reading)> = std::thread::scope(|scope| {
@@ -145,8 +177,8 @@ fn read_all(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verify) ->
                     let mut got = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some((k, path)) = files.get(i) else { return got };
-                        got.push((i, *k, path.clone(), read(spec, &matches[*k], path, verify)));
+                        let Some((k, game, path)) = files.get(i) else { return got };
+                        got.push((i, *k, path.clone(), read(spec, &matches[*k], *game, path, verify, kind)));
                     }
                 })
             })
@@ -189,8 +221,12 @@ struct Played {
 
 /// The standings of the tournament `spec`, planned as `matches`, from the replays in `out`.
 /// `contest_points`: the game is a Deadline24 game, whose contest ranked by ranking points.
-pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verify, contest_points: bool) -> Standings {
-    let readings = read_all(spec, matches, out, verify);
+pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verify, kind: Known) -> Standings {
+    let mut readings = read_all(spec, matches, out, verify, kind);
+    if kind.plan_seed {
+        setups_as_planned(spec, matches, kind.setups, &mut readings);
+        setups_as_the_others(spec, matches, &mut readings);
+    }
     let mut played: Vec<Played> = Vec::new();
     let (mut unplayed, mut unverified, mut stopped) = (Vec::new(), Vec::new(), Vec::new());
     let mut decimals = 0;
@@ -210,7 +246,7 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
                     unverified.push(Note { id: file, what: why });
                     whole = false;
                 }
-                Reading::Done { end, decimals: d } => {
+                Reading::Done { end, decimals: d, .. } => {
                     decimals = d;
                     for (seat, score) in game.scores.iter_mut().zip(&end.scores) {
                         *seat += score;
@@ -240,6 +276,8 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
             rating: WengLinRating::new().rating,
             uncertainty: WengLinRating::new().uncertainty,
             points: None,
+            swiss_points: None,
+            byes: None,
             failures: Vec::new(),
             timeouts: 0,
         })
@@ -287,12 +325,25 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
         row.uncertainty = r.uncertainty;
         row.average = if row.played == 0 { 0.0 } else { row.total as f64 / row.played as f64 };
     }
-    if contest_points && spec.seats == spec.bots.len() {
+    if kind.contest_points && spec.seats == spec.bots.len() {
         for (bot, points) in ranking_points(spec, &played).into_iter().enumerate() {
             rows[bot].points = points;
         }
     }
-    rows.sort_by(|a, b| b.rating.total_cmp(&a.rating).then(b.total.cmp(&a.total)).then(a.bot.cmp(&b.bot)));
+    if let Format::Swiss { rounds } = spec.format {
+        // The points the pairings went by, from the verified matches only.
+        let verified: std::collections::HashMap<&str, &Vec<i64>> = played.iter().map(|p| (p.id.as_str(), &p.scores)).collect();
+        let order: Vec<usize> = (0..spec.bots.len()).collect();
+        let table = crate::swiss::standing(spec, rounds, &order, &|m: &Match| verified.get(m.id.as_str()).map(|s| s.to_vec()));
+        for (bot, row) in rows.iter_mut().enumerate() {
+            row.swiss_points = Some(table.points[bot]);
+            row.byes = Some(table.byes[bot]);
+        }
+    }
+    rows.sort_by(|a, b| {
+        let swiss = |r: &Row| r.swiss_points.unwrap_or(0.0);
+        swiss(b).total_cmp(&swiss(a)).then(b.rating.total_cmp(&a.rating)).then(b.total.cmp(&a.total)).then(a.bot.cmp(&b.bot))
+    });
     Standings {
         game: spec.game.clone(),
         matches: matches.len(),
@@ -306,6 +357,83 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
         bracket: None,
         champion: None,
     }
+}
+
+/// Leaves out a replay whose header's `setup` is not its planned setup's, where the game told it
+/// (`known`, by the setups' order).
+fn setups_as_planned(spec: &Spec, matches: &[Match], known: &[Option<serde_json::Value>], readings: &mut [Vec<(PathBuf, Reading)>]) {
+    for (m, files) in matches.iter().zip(readings.iter_mut()) {
+        let Some(Some(planned)) = known.get(m.setup) else { continue };
+        for (_, reading) in files.iter_mut() {
+            let Reading::Done { setup, .. } = reading else { continue };
+            if setup["setup"] != *planned {
+                let (place, got, wanted) = first_difference(&setup["setup"], planned, "setup".into());
+                *reading = Reading::Broken(format!(
+                    "it was played with another setup than the plan's {:?}: {place} is {got}, the plan's {wanted}",
+                    spec.setups[m.setup].name
+                ));
+            }
+        }
+    }
+}
+
+/// Leaves out a replay whose setup (and limits) differ from what most replays of its planned
+/// setup record: it was played with other flags than the plan's (`--rounds 5` for 20). The
+/// tournament knows no game, so the plan's setup is the one most of its replays agree on; where
+/// none has a majority, nothing is left out.
+fn setups_as_the_others(spec: &Spec, matches: &[Match], readings: &mut [Vec<(PathBuf, Reading)>]) {
+    // Each game of a series apart: a server game may set each game up its own way.
+    let series = readings.iter().map(Vec::len).max().unwrap_or(0);
+    for (setup, game) in (0..spec.setups.len()).flat_map(|s| (0..series).map(move |g| (s, g))) {
+        let setup_spec = &spec.setups[setup];
+        let seen: Vec<(usize, usize, String)> = matches
+            .iter()
+            .zip(readings.iter())
+            .enumerate()
+            .filter(|(_, (m, _))| m.setup == setup)
+            .filter_map(|(k, (_, files))| match files.get(game) {
+                Some((_, Reading::Done { setup, .. })) => Some((k, game, setup.to_string())),
+                _ => None,
+            })
+            .collect();
+        let mut counts: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for (_, _, text) in &seen {
+            *counts.entry(text.as_str()).or_default() += 1;
+        }
+        let Some((common, n)) = counts.iter().max_by_key(|(_, n)| **n).map(|(t, n)| (t.to_string(), *n)) else { continue };
+        if n * 2 <= seen.len() {
+            continue;
+        }
+        let the_others: serde_json::Value = serde_json::from_str(&common).unwrap_or_default();
+        for (k, f, text) in seen.iter().filter(|(_, _, text)| *text != common) {
+            let mine: serde_json::Value = serde_json::from_str(text).unwrap_or_default();
+            let (place, got, wanted) = first_difference(&mine, &the_others, String::new());
+            readings[*k][*f].1 = Reading::Broken(format!(
+                "it was played with another setup than the plan's {:?}: {place} is {got}, in the {n} other replays of it {wanted}",
+                setup_spec.name
+            ));
+        }
+    }
+}
+
+/// Where two JSON values first differ (`setup.rounds`), and each one's value there, cut short.
+fn first_difference(a: &serde_json::Value, b: &serde_json::Value, place: String) -> (String, String, String) {
+    if let (Some(a), Some(b)) = (a.as_object(), b.as_object()) {
+        for (key, value) in a {
+            let other = b.get(key).unwrap_or(&serde_json::Value::Null);
+            if value != other {
+                return first_difference(value, other, if place.is_empty() { key.clone() } else { format!("{place}.{key}") });
+            }
+        }
+        if let Some((key, value)) = b.iter().find(|(key, _)| !a.contains_key(*key)) {
+            return first_difference(&serde_json::Value::Null, value, format!("{place}.{key}"));
+        }
+    }
+    let short = |v: &serde_json::Value| {
+        let text = v.to_string();
+        if text.chars().count() > 40 { format!("{}…", text.chars().take(40).collect::<String>()) } else { text }
+    };
+    (place, short(a), short(b))
 }
 
 /// The contest's ranking points ([`crate::points`]): a setup is a contest server, a bot's score
@@ -335,13 +463,18 @@ fn ranking_points(spec: &Spec, played: &[Played]) -> Vec<Option<f64>> {
 impl Standings {
     /// The table and what is below it, as `kibitz tournament standings` prints it.
     pub fn text(&self) -> String {
-        let show = |s: i64| kibitz_core::show_score(s, self.decimals);
+        let show = |s: i64| kibitz_core::show_score_short(s, self.decimals);
         let points = self.rows.iter().any(|r| r.points.is_some());
+        let swiss = self.rows.iter().any(|r| r.swiss_points.is_some());
         let mut out = format!("{}: {} of {} matches played\n", self.game, self.played, self.matches);
-        let mut header = format!(
-            "{:<3} {:<16} {:>6} {:>5} {:>5} {:>5} {:>6} {:>14} {:>12} {:>13}",
-            "#", "bot", "played", "won", "drawn", "lost", "firsts", "total", "average", "rating"
-        );
+        let mut header = format!("{:<3} {:<16}", "#", "bot");
+        if swiss {
+            header.push_str(&format!(" {:>6} {:>4}", "swiss", "byes"));
+        }
+        header.push_str(&format!(
+            " {:>6} {:>5} {:>5} {:>5} {:>6} {:>14} {:>12} {:>13}",
+            "played", "won", "drawn", "lost", "firsts", "total", "average", "rating"
+        ));
         if points {
             header.push_str(&format!(" {:>8}", "points"));
         }
@@ -349,11 +482,13 @@ impl Standings {
         out.push_str(&header);
         out.push('\n');
         for (k, r) in self.rows.iter().enumerate() {
-            let average = kibitz_core::show_score(r.average.round() as i64, self.decimals);
-            let mut line = format!(
-                "{:<3} {:<16} {:>6} {:>5} {:>5} {:>5} {:>6} {:>14} {:>12} {:>13}",
-                k + 1,
-                r.bot,
+            let average = kibitz_core::show_score_short(r.average.round() as i64, self.decimals);
+            let mut line = format!("{:<3} {:<16}", k + 1, r.bot);
+            if swiss {
+                line.push_str(&format!(" {:>6} {:>4}", r.swiss_points.map_or("-".into(), |p| p.to_string()), r.byes.unwrap_or(0)));
+            }
+            line += &format!(
+                " {:>6} {:>5} {:>5} {:>5} {:>6} {:>14} {:>12} {:>13}",
                 r.played,
                 r.wins,
                 r.draws,
@@ -433,7 +568,9 @@ mod tests {
     fn write(dir: &Path, spec: &Spec, m: &Match, scores: &[i64], failed: &[(usize, &str)], end: bool) {
         let players: Vec<_> =
             m.seats.iter().map(|&b| serde_json::json!({"name": format!("team{b}"), "command": spec.bots[b].command})).collect();
-        let mut text = serde_json::json!({"kibitz_replay": 1, "game": spec.game, "seed": m.seed, "players": players}).to_string();
+        let mut text =
+            serde_json::json!({"kibitz_replay": 1, "game": spec.game, "seed": m.seed, "players": players, "setup": {"rounds": 20}})
+                .to_string();
         text.push_str("\n{\"step\":0}\n");
         if end {
             let failed: Vec<_> = failed.iter().map(|(p, r)| serde_json::json!({"player": p, "reason": r})).collect();
@@ -452,6 +589,42 @@ mod tests {
         Ok(Checked { scores: serde_json::from_value(end["end"]["scores"].clone()).unwrap(), decimals: 6 })
     }
 
+    const KIND: Known = Known { contest_points: true, plan_seed: true, setups: &[] };
+
+    #[test]
+    fn a_replay_with_another_seed_or_setup_than_the_plans_is_left_out_saying_why() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = spec();
+        let matches = plan(&spec, &|_| None, None).unwrap();
+        for m in &matches {
+            write(dir.path(), &spec, m, &[1, 2, 3], &[], true);
+        }
+        let edit = |m: &Match, from: &str, to: &str| {
+            let path = dir.path().join(format!("{}.jsonl", m.id));
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(text.contains(from));
+            std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+        };
+        edit(&matches[0], &format!("\"seed\":{}", matches[0].seed), "\"seed\":7");
+        // The second setup's matches: one of three played with `--rounds 5`.
+        edit(&matches[4], "\"rounds\":20", "\"rounds\":5");
+        let got = standings(&spec, &matches, dir.path(), &verify, KIND);
+        assert_eq!(got.played, 4);
+        let why: Vec<&str> = got.unverified.iter().map(|n| n.what.as_str()).collect();
+        assert_eq!(why.len(), 2, "{why:?}");
+        assert_eq!(why[0], format!("it was played with seed 7, the plan's is {}", matches[0].seed));
+        assert_eq!(why[1], "it was played with another setup than the plan's \"core\": setup.rounds is 5, in the 2 other replays of it 20");
+        // Where the game tells each setup's, a replay is held to it: the first setup's other
+        // two, with 20 rounds, are not the plan's 30.
+        let told = [Some(serde_json::json!({"rounds": 30})), None];
+        let got = standings(&spec, &matches, dir.path(), &verify, Known { setups: &told, ..KIND });
+        assert_eq!(got.played, 2, "the second setup's two: {:?}", got.unverified);
+        assert_eq!(got.unverified[1].what, "it was played with another setup than the plan's \"crust\": setup.rounds is 20, the plan's 30");
+        // A game that records another seed (icfp2015's source seeds) is not held to the plan's.
+        let lenient = standings(&spec, &matches, dir.path(), &verify, Known { plan_seed: false, ..KIND });
+        assert_eq!(lenient.played, 6);
+    }
+
     #[test]
     fn seats_are_the_plans_results_are_pairwise_and_ranking_points_follow_the_contest() {
         let dir = tempfile::tempdir().unwrap();
@@ -466,7 +639,7 @@ mod tests {
         }
         // The last match: c timed out, and the file is cut short (no end record yet).
         write(dir.path(), &spec, &matches[5], &[1, 2, 3], &[(0, "did not answer within 100 ms (hard limit)")], false);
-        let got = standings(&spec, &matches, dir.path(), &verify, true);
+        let got = standings(&spec, &matches, dir.path(), &verify, KIND);
         assert_eq!((got.matches, got.played, got.unplayed.clone()), (6, 5, vec![matches[5].id.clone()]));
         let row = |name: &str| got.rows.iter().find(|r| r.bot == name).unwrap().clone();
         // a: 30 (beats b, c), 10 in (b c a) seat 2 → scores (b 20, c 20, a 40): beats both;
@@ -487,7 +660,7 @@ mod tests {
         // Finished: the time-out counts apart; a replay that does not verify and one that was
         // stopped are left out, each saying why; a replay of other bots is not the plan's.
         write(dir.path(), &spec, &matches[5], &[1, 2, 3], &[(0, "did not answer within 100 ms (hard limit)")], true);
-        let got = standings(&spec, &matches, dir.path(), &verify, true);
+        let got = standings(&spec, &matches, dir.path(), &verify, KIND);
         let c = got.rows.iter().find(|r| r.bot == "c").unwrap();
         assert_eq!((c.failures.len(), c.timeouts), (1, 1), "core's third match seats c first");
         let path = dir.path().join(format!("{}.jsonl", matches[0].id));
@@ -499,7 +672,7 @@ mod tests {
         let other = dir.path().join(format!("{}.jsonl", matches[2].id));
         let text = std::fs::read_to_string(&other).unwrap();
         std::fs::write(&other, text.replace("./a", "./intruder")).unwrap();
-        let got = standings(&spec, &matches, dir.path(), &verify, true);
+        let got = standings(&spec, &matches, dir.path(), &verify, KIND);
         assert_eq!(got.played, 3);
         assert_eq!(got.unverified.len(), 2);
         assert!(got.unverified[0].what.contains("does not agree"), "{:?}", got.unverified);

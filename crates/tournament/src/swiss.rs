@@ -6,8 +6,25 @@
 use crate::matches::{Match, Results, decide, pairing};
 use crate::spec::Spec;
 
+/// Where a Swiss tournament stands, as far as the results go.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Standing {
+    /// Every match of the rounds played and of the next one, in round order.
+    pub matches: Vec<Match>,
+    /// Each bot's points (a pairing won 1, level ½, a bye 1), by the spec's order of bots.
+    pub points: Vec<f64>,
+    /// Each bot's byes.
+    pub byes: Vec<u32>,
+}
+
 /// Every match of the rounds played and of the next one, in round order.
 pub fn plan(spec: &Spec, rounds: u32, seeds: &[usize], results: &Results) -> Vec<Match> {
+    standing(spec, rounds, seeds, results).matches
+}
+
+/// The rounds as far as `results` go: their matches, and each bot's points and byes (a bye
+/// counts from the start of its round).
+pub fn standing(spec: &Spec, rounds: u32, seeds: &[usize], results: &Results) -> Standing {
     let rank = |bot: usize| seeds.iter().position(|&s| s == bot).unwrap_or(usize::MAX);
     let mut points = vec![0u32; spec.bots.len()]; // in half points
     let mut met: Vec<(usize, usize)> = Vec::new();
@@ -48,7 +65,11 @@ pub fn plan(spec: &Spec, rounds: u32, seeds: &[usize], results: &Results) -> Vec
             break;
         }
     }
-    planned
+    let mut bye_count = vec![0; spec.bots.len()];
+    for bot in byes {
+        bye_count[bot] += 1;
+    }
+    Standing { matches: planned, points: points.iter().map(|&p| f64::from(p) / 2.0).collect(), byes: bye_count }
 }
 
 /// How many pairings a round's search may try before it gives up avoiding rematches (a big field
@@ -140,6 +161,12 @@ mod tests {
         assert!(first.iter().all(|m| !m.seats.contains(&4)), "b4 has the bye");
         let all = play(&spec, 3);
         assert_eq!(all.len(), 6);
+        // Everyone's points: 6 pairings won, 3 byes; a bye each for three bots.
+        let scores = |m: &Match| Some(m.seats.iter().map(|&b| 100 - b as i64 * 7 % 13).collect());
+        let table = standing(&spec, 3, &seeds, &scores);
+        assert_eq!(table.points.iter().sum::<f64>(), 9.0);
+        assert_eq!(table.byes.iter().sum::<u32>(), 3);
+        assert!(table.byes.iter().all(|&b| b <= 1));
         // Three byes, to three different bots.
         let in_round = |r: u32| -> HashSet<usize> {
             all.iter().filter(|m| m.id.starts_with(&format!("r{r}-"))).flat_map(|m| m.seats.clone()).collect()

@@ -15,7 +15,7 @@ use kibitz_tournament::plan::{Match, line, plan, replay_files};
 use kibitz_tournament::playlist::{Choice, playlist};
 use kibitz_tournament::run::{Job, Options, finished, fresh_or_resumed, run};
 use kibitz_tournament::spec::{Format, Loaded, Spec, from_root};
-use kibitz_tournament::standings::{Checked, Standings, finished_scores, standings};
+use kibitz_tournament::standings::{Checked, Known, Standings, finished_scores, standings};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -71,7 +71,8 @@ pub enum TournamentCommand {
     },
     /// The tournament as a static web page (plain HTML and CSS): the standings, the ratings
     /// chart, the bracket, and every match with its result, its replay and a GIF of its closing
-    /// rounds (made in a real window, under xvfb-run where there is no display).
+    /// rounds (made in a real window, under xvfb-run where there is no display, as many at once
+    /// as there are cores, with a progress bar; a few seconds each: --no-gifs skips them).
     Report {
         dir: PathBuf,
         /// The site's folder (made if missing): index.html, ratings.png, replays/, gifs/.
@@ -80,7 +81,7 @@ pub enum TournamentCommand {
         /// The closing rounds each match's GIF shows.
         #[arg(long, default_value_t = 5, value_name = "N", value_parser = crate::kit::args::at_least_one::<usize>)]
         gif_rounds: usize,
-        /// No GIFs (the page and the rest only).
+        /// No GIFs: the page, the chart and the replays only, in seconds.
         #[arg(long)]
         no_gifs: bool,
     },
@@ -118,10 +119,19 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
             let lines = lines(&loaded, room, &matches, &dir, &kibitz)?;
             keep(&loaded, &dir, &lines)?;
             // The matches still to play: for Swiss and brackets, the next round.
+            let mut to_play = 0;
             for (m, line) in matches.iter().zip(&lines) {
                 if !replay_files(&loaded.spec, m, &dir).iter().all(|p| finished(p)) {
-                    println!("{line}");
+                    crate::outln!("{line}")?;
+                    to_play += 1;
                 }
+            }
+            if to_play == 0 {
+                eprintln!(
+                    "kibitz: every round of the tournament is planned, and its {} played: `kibitz tournament standings {}` ranks the bots",
+                    kibitz_tournament::spec::count(matches.len(), "match"),
+                    out.display()
+                );
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -162,10 +172,18 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
                 eprintln!("kibitz: match {id} did not finish: {why}");
             }
             if ran.interrupted {
-                eprintln!("kibitz: stopped; `kibitz tournament run --resume` finishes the tournament");
+                eprintln!(
+                    "kibitz: stopped, with {} cut short ({}) and {} not started; `kibitz tournament run --resume` finishes the tournament",
+                    kibitz_tournament::spec::count(ran.stopped.len(), "match"),
+                    ran.stopped.join(", "),
+                    ran.left
+                );
             }
             let failed: Vec<&str> = ran.failed.iter().map(|(id, _)| id.as_str()).collect();
-            println!("{}", serde_json::json!({ "matches": ran.matches, "done": ran.done, "failed": failed, "dir": dir }));
+            let summary = serde_json::json!({
+                "matches": ran.matches, "done": ran.done, "failed": failed, "stopped": ran.stopped, "left": ran.left, "dir": dir
+            });
+            crate::outln!("{summary}")?;
             Ok(if ran.done == ran.matches { ExitCode::SUCCESS } else { ExitCode::from(EXIT_FAILED) })
         }
         TournamentCommand::Report { dir, out, gif_rounds, no_gifs } => {
@@ -180,9 +198,9 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
                 chart::ratings(&table).save_png(&path).map_err(anyhow::Error::msg)?;
             }
             if json {
-                println!("{}", serde_json::to_string(&table)?);
+                crate::outln!("{}", serde_json::to_string(&table)?)?;
             } else {
-                print!("{}", table.text());
+                crate::out!("{}", table.text())?;
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -215,8 +233,9 @@ fn table_of(registry: &Registry, dir: &Path, counted: &Counted) -> anyhow::Resul
     let (loaded, room) = read_kept(registry, dir)?;
     let matches = planned(registry, &loaded, Some(dir))?;
     let verify = |text: &str| verified(registry, text);
+    let setups = planned_setups(&loaded, room, &matches);
     let counting: Vec<Match> = matches.iter().filter(|m| counted.counts(&loaded.spec, m, dir)).cloned().collect();
-    let mut table = standings(&loaded.spec, &counting, dir, &verify, room.serve_verb().is_some());
+    let mut table = standings(&loaded.spec, &counting, dir, &verify, known(room, &setups));
     if let Format::Elimination { double, .. } = loaded.spec.format {
         let results = |m: &Match| finished_scores(&loaded.spec, m, dir).filter(|_| counted.counts(&loaded.spec, m, dir));
         let order = seeds(registry, &loaded)?.unwrap_or_else(|| (0..loaded.spec.bots.len()).collect());
@@ -237,7 +256,7 @@ pub fn is_tournament(path: &Path) -> bool {
 pub fn view_of(registry: &Registry, dir: &Path, counted: &Counted) -> anyhow::Result<(Tournament, Option<PathBuf>)> {
     let (loaded, matches, table) = table_of(registry, dir, counted)?;
     let spec = &loaded.spec;
-    let show = |s: i64| kibitz_core::show_score(s, table.decimals);
+    let show = |s: i64| kibitz_core::show_score_short(s, table.decimals);
     let rows = table
         .rows
         .iter()
@@ -307,7 +326,7 @@ fn write_playlist(registry: &Registry, dir: &Path, choice: Choice, out: Option<P
     let list = playlist(&loaded.spec, &matches, &std::path::absolute(dir)?, &base, &choice).map_err(anyhow::Error::msg)?;
     write(&out, &(ron::ser::to_string_pretty(&list, ron::ser::PrettyConfig::default())? + "\n"))?;
     eprintln!("{} items in {}", list.items.len(), out.display());
-    println!("{}", out.display());
+    crate::outln!("{}", out.display())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -320,37 +339,61 @@ fn load(registry: &Registry, path: &Path) -> anyhow::Result<(Loaded, &'static dy
     if room.match_verb().is_none() {
         anyhow::bail!("{}: {} has no matches to run", path.display(), spec.game);
     }
-    let bots: Vec<&str> = spec.bots.iter().take(spec.seats).map(|b| b.command.as_str()).collect();
-    let this = std::env::current_exe()?;
     let matches = planned(registry, &loaded, None)?;
-    // A server game names its teams after the bots.
+    for (k, setup) in spec.setups.iter().enumerate() {
+        // With a seed the plan gives (icfp2015's names a source seed of its problem, which a
+        // plan's is not: such a tournament is refused here rather than failing every match).
+        let seed = matches.iter().find(|m| m.setup == k).map_or(0, |m| m.seed);
+        let checked = check_setup(&loaded, room, k, seed)?;
+        if !checked.status.success() {
+            let said = String::from_utf8_lossy(&checked.stderr);
+            let said =
+                said.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim_start_matches("kibitz: ").trim_start_matches("error: ");
+            let bots = kibitz_tournament::spec::count(spec.seats, "bot");
+            anyhow::bail!("{}: setup {:?} with {bots}: {said}", path.display(), setup.name);
+        }
+    }
+    Ok((loaded, room))
+}
+
+/// The game's own `kibitz match GAME FLAGS --check` of setup `k` with `seed`, as the plan's lines
+/// run it: from the spec's folder, with as many bots as a match seats (named, for a server game,
+/// whose teams are named after the bots).
+fn check_setup(loaded: &Loaded, room: &dyn Room, k: usize, seed: u64) -> anyhow::Result<std::process::Output> {
+    let spec = &loaded.spec;
+    let bots: Vec<&str> = spec.bots.iter().take(spec.seats).map(|b| b.command.as_str()).collect();
     let mut names: Vec<&str> = Vec::new();
     if room.serve_verb().is_some() {
         names.push("--names");
         names.extend(spec.bots.iter().take(spec.seats).map(|b| b.name.as_str()));
     }
-    for (k, setup) in spec.setups.iter().enumerate() {
-        // With a seed the plan gives (icfp2015's names a source seed of its problem, which a
-        // plan's is not: such a tournament is refused here rather than failing every match).
-        let seed = matches.iter().find(|m| m.setup == k).map_or(0, |m| m.seed).to_string();
-        // The game's own check, as the plan's lines will run it: from the spec's folder.
-        let checked = std::process::Command::new(&this)
-            .arg("match")
-            .arg(&spec.game)
-            .args(&setup.flags)
-            .args(&names)
-            .args(["--check", "--seed", &seed, "--out", "kibitz-check.jsonl", "--"])
-            .args(&bots)
-            .current_dir(&loaded.root)
-            .output()?;
-        if !checked.status.success() {
-            let said = String::from_utf8_lossy(&checked.stderr);
-            let said =
-                said.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim_start_matches("kibitz: ").trim_start_matches("error: ");
-            anyhow::bail!("{}: setup {:?} with {} bots: {said}", path.display(), setup.name, bots.len());
-        }
+    Ok(std::process::Command::new(std::env::current_exe()?)
+        .arg("match")
+        .arg(&spec.game)
+        .args(&spec.setups[k].flags)
+        .args(&names)
+        .args(["--check", "--seed", &seed.to_string(), "--out", "kibitz-check.jsonl", "--"])
+        .args(&bots)
+        .current_dir(&loaded.root)
+        .output()?)
+}
+
+/// Each setup's `setup` as the game says its replays record it (the last line of `kibitz match
+/// --check`), for a game whose recorded setup the seed does not change; `None` where it cannot
+/// tell (the standings then go by what most replays of the setup record).
+fn planned_setups(loaded: &Loaded, room: &dyn Room, matches: &[Match]) -> Vec<Option<serde_json::Value>> {
+    if !room.match_verb().is_some_and(|v| v.records_setup()) {
+        return vec![None; loaded.spec.setups.len()];
     }
-    Ok((loaded, room))
+    (0..loaded.spec.setups.len())
+        .map(|k| {
+            let seed = matches.iter().find(|m| m.setup == k).map_or(0, |m| m.seed);
+            let checked = check_setup(loaded, room, k, seed).ok().filter(|o| o.status.success())?;
+            let text = String::from_utf8_lossy(&checked.stdout);
+            let said: serde_json::Value = serde_json::from_str(text.lines().last()?).ok()?;
+            said.get("setup").cloned()
+        })
+        .collect()
 }
 
 /// The tournament's folder, made if need be, as an absolute path.
@@ -371,9 +414,7 @@ fn lines(loaded: &Loaded, room: &dyn Room, matches: &[Match], dir: &Path, kibitz
 /// tournament is refused.
 fn keep(loaded: &Loaded, dir: &Path, lines: &[String]) -> anyhow::Result<()> {
     let kept = dir.join(KEPT_SPEC);
-    if let Ok(text) = std::fs::read_to_string(&kept)
-        && ron::from_str::<Loaded>(&text).ok().as_ref() != Some(loaded)
-    {
+    if kept.exists() && Loaded::read_kept(&kept).ok().as_ref() != Some(loaded) {
         anyhow::bail!("{} holds another tournament ({}): give another --out", dir.display(), kept.display());
     }
     write(&kept, &ron::ser::to_string_pretty(loaded, ron::ser::PrettyConfig::default())?)?;
@@ -394,9 +435,10 @@ fn planned(registry: &Registry, loaded: &Loaded, dir: Option<&Path>) -> anyhow::
 fn seeds(registry: &Registry, loaded: &Loaded) -> anyhow::Result<Option<Vec<usize>>> {
     let Format::Elimination { seeds_from: Some(earlier), .. } = &loaded.spec.format else { return Ok(None) };
     let earlier = loaded.root.join(earlier);
-    let (stage, _) = read_kept(registry, &earlier)?;
-    let table =
-        standings(&stage.spec, &planned(registry, &stage, Some(&earlier))?, &earlier, &|text: &str| verified(registry, text), false);
+    let (stage, room) = read_kept(registry, &earlier)?;
+    let matches = planned(registry, &stage, Some(&earlier))?;
+    let setups = planned_setups(&stage, room, &matches);
+    let table = standings(&stage.spec, &matches, &earlier, &|text: &str| verified(registry, text), known(room, &setups));
     let bots = &loaded.spec.bots;
     let mut order: Vec<usize> = table.rows.iter().filter_map(|r| bots.iter().position(|b| b.name == r.bot)).collect();
     let unranked: Vec<usize> = (0..bots.len()).filter(|b| !order.contains(b)).collect();
@@ -407,16 +449,24 @@ fn seeds(registry: &Registry, loaded: &Loaded) -> anyhow::Result<Option<Vec<usiz
 /// A tournament folder's spec (`tournament.ron`), and its game's room.
 fn read_kept(registry: &Registry, dir: &Path) -> anyhow::Result<(Loaded, &'static dyn Room)> {
     let kept = dir.join(KEPT_SPEC);
-    let text = std::fs::read_to_string(&kept).map_err(|e| {
-        anyhow::anyhow!("cannot read {}: {e} (is {} a folder `kibitz tournament run` wrote?)", kept.display(), dir.display())
-    })?;
-    let loaded: Loaded = ron::from_str(&text).map_err(|e| anyhow::anyhow!("{}:{}: {}", kept.display(), e.span.start, e.code))?;
+    if !kept.is_file() {
+        anyhow::bail!("cannot read {}: no such file (is {} a folder `kibitz tournament run` wrote?)", kept.display(), dir.display());
+    }
+    // Checked as `plan` checks a spec: its numbers bound what the plan and the standings hold.
+    let loaded = Loaded::read_kept(&kept).map_err(anyhow::Error::msg)?;
     let room = registry.get(&loaded.spec.game).map_err(anyhow::Error::msg)?;
     Ok((loaded, room))
 }
 
 fn write(path: &Path, text: &str) -> anyhow::Result<()> {
     std::fs::write(path, text).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+}
+
+/// What the standings need to know of a game: whether it ranks by the contest's points (a
+/// server game), whether its replays record the plan's seed, and the setups its replays record,
+/// where it can tell.
+fn known<'a>(room: &dyn Room, setups: &'a [Option<serde_json::Value>]) -> Known<'a> {
+    Known { contest_points: room.serve_verb().is_some(), plan_seed: room.records_match_seed(), setups }
 }
 
 /// A replay re-simulated as `kibitz verify` does: damage or a disagreement is a reason.

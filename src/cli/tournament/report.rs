@@ -26,9 +26,8 @@ pub fn report(registry: &Registry, dir: &Path, site: &Path, gif_rounds: Option<u
     }
     super::chart::ratings(&table).save_png(&site.join("ratings.png")).map_err(anyhow::Error::msg)?;
     let played: Vec<(&Match, Vec<i64>)> = matches.iter().filter_map(|m| finished_scores(&loaded.spec, m, dir).map(|s| (m, s))).collect();
-    let bar = crate::kit::progress::progress_bar(played.len() as u64);
-    let mut cards = Vec::new();
-    for (m, scores) in &played {
+    let mut copied = Vec::new();
+    for (m, _) in &played {
         let mut files = Vec::new();
         for replay in replay_files(&loaded.spec, m, dir) {
             let name = replay.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -36,24 +35,69 @@ pub fn report(registry: &Registry, dir: &Path, site: &Path, gif_rounds: Option<u
                 .map_err(|e| anyhow::anyhow!("cannot copy {}: {e}", replay.display()))?;
             files.push(name);
         }
-        let gif = match gif_rounds {
-            Some(rounds) => Some(closing_gif(registry, &dir.join(&files[0]), &site.join("gifs").join(format!("{}.gif", m.id)), rounds)),
-            None => None,
-        };
-        cards.push(card(&loaded, m, scores, &table, &files, gif));
-        bar.inc(1);
+        copied.push(files);
     }
-    bar.finish_and_clear();
+    let gifs = match gif_rounds {
+        Some(rounds) => {
+            let made = |k: usize, worker: usize| {
+                let (m, _) = played[k];
+                closing_gif(registry, &dir.join(&copied[k][0]), &site.join("gifs").join(format!("{}.gif", m.id)), rounds, worker)
+            };
+            gifs(played.len(), made).into_iter().map(Some).collect()
+        }
+        None => vec![None; played.len()],
+    };
+    let mut cards = Vec::new();
+    for (((m, scores), files), gif) in played.iter().zip(&copied).zip(gifs) {
+        cards.push(card(&loaded, m, scores, &table, files, gif));
+    }
     let page = page(&loaded, &table, &cards);
     write(&site.join("index.html"), &page)?;
     eprintln!("{} matches in {}", played.len(), site.join("index.html").display());
-    println!("{}", site.join("index.html").display());
+    crate::outln!("{}", site.join("index.html").display())?;
     Ok(ExitCode::SUCCESS)
 }
 
+/// `count` GIFs made by `make(k, worker)` on every core (each is a `kibitz export` in a window of
+/// its own: one a core at most), with a progress bar; each one's result, in order.
+fn gifs(count: usize, make: impl Fn(usize, usize) -> Result<(), String> + Sync) -> Vec<Result<(), String>> {
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(count).max(1);
+    if count > 0 {
+        eprintln!("kibitz: making {count} GIFs, {workers} at once (`--no-gifs` skips them)");
+    }
+    let bar = crate::kit::progress::counter(count as u64, "GIFs");
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let made: Vec<(usize, Result<(), String>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..workers)
+            .map(|worker| {
+                let (next, bar, make) = (&next, &bar, &make);
+                scope.spawn(move || {
+                    let mut made = Vec::new();
+                    loop {
+                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if k >= count {
+                            return made;
+                        }
+                        made.push((k, make(k, worker)));
+                        bar.inc(1);
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().unwrap_or_default()).collect()
+    });
+    bar.finish_and_clear();
+    let mut gifs: Vec<Result<(), String>> = (0..count).map(|_| Err("its maker stopped".to_string())).collect();
+    for (k, result) in made {
+        gifs[k] = result;
+    }
+    gifs
+}
+
 /// The GIF of a replay's closing `rounds` rounds (at most [`GIF_FRAMES`] frames), or why there
-/// is none.
-fn closing_gif(registry: &Registry, replay: &Path, gif: &Path, rounds: usize) -> Result<(), String> {
+/// is none. `worker`: which of the GIFs made at once this is (each gets its own X display
+/// under xvfb-run).
+fn closing_gif(registry: &Registry, replay: &Path, gif: &Path, rounds: usize, worker: usize) -> Result<(), String> {
     let text = std::fs::read_to_string(replay).map_err(|e| e.to_string())?;
     let view = registry.open(&text, String::new())?.view;
     let track = view.track();
@@ -70,7 +114,10 @@ fn closing_gif(registry: &Registry, replay: &Path, gif: &Path, rounds: usize) ->
         Command::new(&this)
     } else {
         let mut xvfb = Command::new("xvfb-run");
-        xvfb.args(["-a", "-s", "-screen 0 1280x720x24"]).arg(&this);
+        // `-a` looks for a free display from `-n` on: GIFs made at once start apart, so that
+        // two never race for one display.
+        let first = (100 + 10 * worker).to_string();
+        xvfb.args(["-a", "-n", &first, "-s", "-screen 0 1280x720x24"]).arg(&this);
         xvfb
     };
     let done = command.args(&args).output().map_err(|e| format!("cannot run kibitz export (no display, and xvfb-run: {e})"))?;
@@ -103,7 +150,7 @@ fn card(loaded: &Loaded, m: &Match, scores: &[i64], table: &Standings, files: &[
             "<li{class}><span class=\"swatch\" style=\"background:{}\"></span>{} <b>{}</b></li>",
             hex(bot),
             esc(&spec.bots[bot].name),
-            esc(&kibitz_core::show_score(score, table.decimals))
+            esc(&kibitz_core::show_score_short(score, table.decimals))
         );
     }
     html.push_str("</ol>");
@@ -127,8 +174,9 @@ table{border-collapse:collapse;width:100%}th{color:#969ca8;font-weight:normal;te
 td{padding:6px 10px}tbody tr:nth-child(odd){background:#1a1d25}.num{text-align:right;font-variant-numeric:tabular-nums}
 .swatch{display:inline-block;width:12px;height:12px;border-radius:3px;margin-right:8px;vertical-align:-1px}
 img.chart{width:100%;max-width:960px;border-radius:6px}
-.bracket{display:flex;gap:14px;overflow-x:auto}.round{display:flex;flex-direction:column;justify-content:space-around;gap:10px;min-width:118px}
-.round h4{margin:0;color:#969ca8;font-weight:normal;font-size:12px}.pairing{background:#1e222c;border-radius:5px;padding:6px 10px}
+.bracket{display:flex;gap:14px;overflow-x:auto}.round{display:flex;flex-direction:column;min-width:118px}
+.round h4{margin:0 0 8px;color:#969ca8;font-weight:normal;font-size:12px}
+.round .pairings{flex:1;display:flex;flex-direction:column;justify-content:space-around;gap:10px}.pairing{background:#1e222c;border-radius:5px;padding:6px 10px}
 .pairing div{color:#969ca8}.pairing div.won{color:#eceef2;font-weight:bold}.champion{color:#ffc428;font-size:20px}
 .matches{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:14px}
 .match{background:#1a1d25;border-radius:8px;padding:10px 14px}.match h3{font-size:13px;margin:0 0 6px;color:#969ca8;word-break:break-all}
@@ -138,20 +186,24 @@ img.gif{width:100%;border-radius:4px;margin-top:8px}.links{font-size:12px;margin
 /// The page: the standings, the chart, the bracket, the matches, what is missing.
 fn page(loaded: &Loaded, table: &Standings, cards: &[String]) -> String {
     let spec = &loaded.spec;
-    let show = |s: i64| esc(&kibitz_core::show_score(s, table.decimals));
+    let show = |s: i64| esc(&kibitz_core::show_score_short(s, table.decimals));
+    let swiss = table.rows.iter().any(|r| r.swiss_points.is_some());
     let mut html = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\
          <title>{0} tournament</title><style>{STYLE}</style></head><body><h1>{0} tournament</h1>\
-         <p class=\"dim\">{1} of {2} matches played · {3} bots · {4}</p><h2>Standings</h2><table><thead><tr>\
+         <p class=\"dim\">{1} of {2} matches played · {3} · {4}</p><h2>Standings</h2><table><thead><tr>\
          <th>#</th><th>bot</th><th class=\"num\">played</th><th class=\"num\">won</th><th class=\"num\">drawn</th>\
          <th class=\"num\">lost</th><th class=\"num\">firsts</th><th class=\"num\">total</th><th class=\"num\">rating</th>{5}<th>failures</th></tr></thead><tbody>",
         esc(&spec.game),
         table.played,
         table.matches,
-        spec.bots.len(),
+        kibitz_tournament::spec::count(spec.bots.len(), "bot"),
         format_name(&spec.format),
         if table.rows.iter().any(|r| r.points.is_some()) { "<th class=\"num\">points</th>" } else { "" }
     );
+    if swiss {
+        html = html.replacen("<th>bot</th>", "<th>bot</th><th class=\"num\">Swiss points</th><th class=\"num\">byes</th>", 1);
+    }
     for (k, row) in table.rows.iter().enumerate() {
         let bot = spec.bots.iter().position(|b| b.name == row.bot).unwrap_or(0);
         let points = row.points.map_or(String::new(), |p| format!("<td class=\"num\">{p:.2}</td>"));
@@ -162,9 +214,17 @@ fn page(loaded: &Loaded, table: &Standings, cards: &[String]) -> String {
                 format!("<span title=\"{}\">{n} ({} time-outs)</span>", esc(&reasons.join("\n")), row.timeouts)
             }
         };
+        let swiss_cells = match (swiss, row.swiss_points) {
+            (true, points) => format!(
+                "<td class=\"num\">{}</td><td class=\"num\">{}</td>",
+                points.map_or("–".into(), |p| p.to_string()),
+                row.byes.unwrap_or(0)
+            ),
+            (false, _) => String::new(),
+        };
         let _ = write!(
             html,
-            "<tr><td>{}</td><td><span class=\"swatch\" style=\"background:{}\"></span>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
+            "<tr><td>{}</td><td><span class=\"swatch\" style=\"background:{}\"></span>{}</td>{swiss_cells}<td class=\"num\">{}</td><td class=\"num\">{}</td>\
              <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
              <td class=\"num\">{:.2} ± {:.2}</td>{points}<td>{failures}</td></tr>",
             k + 1,
@@ -191,7 +251,8 @@ fn page(loaded: &Loaded, table: &Standings, cards: &[String]) -> String {
             }
         }
         for column in &columns {
-            let _ = write!(html, "<div class=\"round\"><h4>{}</h4>", esc(&round_name(column)));
+            // The heading above the column's pairings, level with the other columns' headings.
+            let _ = write!(html, "<div class=\"round\"><h4>{}</h4><div class=\"pairings\">", esc(&round_name(column)));
             for p in bracket.iter().filter(|p| p.name.split('-').next() == Some(column.as_str())) {
                 html.push_str("<div class=\"pairing\">");
                 for bot in &p.bots {
@@ -200,7 +261,7 @@ fn page(loaded: &Loaded, table: &Standings, cards: &[String]) -> String {
                 }
                 html.push_str("</div>");
             }
-            html.push_str("</div>");
+            html.push_str("</div></div>");
         }
         html.push_str("</div>");
         if let Some(champion) = &table.champion {

@@ -164,7 +164,7 @@ pub fn maze(args: MazeArgs) -> anyhow::Result<ExitCode> {
             let text = maze.to_text();
             match out {
                 Some(path) => std::fs::write(&path, &text).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?,
-                None => print!("{text}"),
+                None => crate::out!("{text}")?,
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -173,7 +173,7 @@ pub fn maze(args: MazeArgs) -> anyhow::Result<ExitCode> {
             let starts = maze.starts.map_or("no start lines".to_string(), |s| {
                 format!("starts {} and {}", kibitz_amazes::maze::start_line(s[0]), kibitz_amazes::maze::start_line(s[1]))
             });
-            println!("{}: a valid maze; {} openings, {} dead ends; {starts}", file.display(), maze.openings(), maze.dead_ends());
+            crate::outln!("{}: a valid maze; {} openings, {} dead ends; {starts}", file.display(), maze.openings(), maze.dead_ends())?;
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -209,7 +209,7 @@ pub fn score(args: ScoreArgs) -> anyhow::Result<ExitCode> {
     let scored =
         score_file(&problems, &text, &phrases_or_known(&args.phrases)).map_err(|e| anyhow::anyhow!("{}: {e}", args.solution.display()))?;
     eprint!("{}", score_table(&scored));
-    println!("{}", serde_json::to_string(&scored)?);
+    crate::outln!("{}", serde_json::to_string(&scored)?)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -232,6 +232,6 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             eprintln!("problem {} ({}/{}) seed {seed}: done", problem.id(), k + 1, problems.len());
         }
     }
-    println!("{}", serde_json::to_string(&out)?);
+    crate::outln!("{}", serde_json::to_string(&out)?)?;
     Ok(ExitCode::SUCCESS)
 }

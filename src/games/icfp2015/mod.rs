@@ -40,6 +40,12 @@ impl Room for Icfp2015Room {
         Some(Verb::checked(cli::check_match, cli::run_match))
     }
 
+    /// A match records its problem's source seed (the given seed modulo their count), in its
+    /// setup too.
+    fn records_match_seed(&self) -> bool {
+        false
+    }
+
     fn map_format(&self) -> Option<Box<dyn crate::kit::editor::MapFormat>> {
         Some(Box::new(edit::Icfp2015Problems))
     }

@@ -32,7 +32,11 @@ impl Room for LighthousesRoom {
 
     fn match_verb(&self) -> Option<Verb<Summary>> {
         // Its help names the game as every listing does, from the one description.
-        Some(Verb::checked(cli::check_match, cli::run_match).describe(|c| c.about(self.about())))
+        Some(
+            Verb::checked(cli::check_match, cli::run_match)
+                .recording(cli::check_match, |(_, setup)| serde_json::json!(setup))
+                .describe(|c| c.about(self.about())),
+        )
     }
 
     fn play_verb(&self) -> Option<Verb<Session>> {

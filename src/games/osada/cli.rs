@@ -188,7 +188,7 @@ pub fn settlement(args: SettlementToolArgs) -> anyhow::Result<ExitCode> {
         }
         SettlementCommand::Check { file } => {
             let settlement = load(&file, Settlement::parse)?;
-            println!("{}: a valid settlement; {}", file.display(), describe(&settlement));
+            crate::outln!("{}: a valid settlement; {}", file.display(), describe(&settlement))?;
             return Ok(ExitCode::SUCCESS);
         }
     };
@@ -210,7 +210,7 @@ fn write(s: &Settlement, out: Option<&Path>) -> anyhow::Result<()> {
             std::fs::write(path, &text).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
             eprintln!("{}: {}", path.display(), describe(s));
         }
-        None => print!("{text}"),
+        None => crate::out!("{text}")?,
     }
     Ok(())
 }

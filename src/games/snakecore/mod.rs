@@ -32,7 +32,7 @@ impl Room for SnakeCoreRoom {
     }
 
     fn match_verb(&self) -> Option<Verb<Summary>> {
-        Some(Verb::checked(cli::check_match, cli::run_match))
+        Some(Verb::checked(cli::check_match, cli::run_match).recording(cli::check_match, |(_, setup)| serde_json::json!(setup)))
     }
 
     fn play_verb(&self) -> Option<Verb<Session>> {

@@ -131,7 +131,7 @@ pub fn sheet(args: SheetToolArgs) -> anyhow::Result<ExitCode> {
         }
         SheetCommand::Check { file } => {
             let world = load(&file, World::parse)?;
-            println!("{}: a valid world; {}", file.display(), describe(&world));
+            crate::outln!("{}: a valid world; {}", file.display(), describe(&world))?;
             return Ok(ExitCode::SUCCESS);
         }
     };
@@ -159,7 +159,7 @@ fn write(world: &World, out: Option<&Path>) -> anyhow::Result<()> {
             std::fs::write(path, &text).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
             eprintln!("{}: {}", path.display(), describe(world));
         }
-        None => print!("{text}"),
+        None => crate::out!("{text}")?,
     }
     Ok(())
 }
