@@ -236,9 +236,10 @@ impl Track {
         }
     }
 
-    /// A score as people read it.
+    /// A score as people read it, without the zeros that say nothing (`10034`, not
+    /// `10034.000000`).
     pub fn show_score(&self, score: i64) -> String {
-        kibitz_core::show_score(score, self.score_decimals)
+        kibitz_core::show_score_short(score, self.score_decimals)
     }
 
     /// A score as a number for charts.
