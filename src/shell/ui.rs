@@ -16,6 +16,7 @@ pub fn ui(
     time: Res<Time>,
     mut diagnostics: bevy::diagnostic::Diagnostics,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let started = thread_cpu_ms();
     let ctx = contexts.ctx_mut()?.clone();
@@ -47,12 +48,66 @@ pub fn ui(
     if viewer.show_help {
         help_overlay(&ctx, viewer);
     }
+    if viewer.quitting.is_some() {
+        quit_dialog(&ctx, viewer);
+    }
+    if viewer.exit {
+        exit.write(AppExit::Success);
+    }
     // The window waits for input (`shell::updates`) unless something moves on its own.
     if viewer.busy() {
         redraw.write(bevy::window::RequestRedraw);
     }
     diagnostics.add_measurement(&UI_CPU, || thread_cpu_ms() - started);
     Ok(())
+}
+
+/// bevy_egui gives every key of a frame the modifiers held at the frame's end: a quick chord
+/// (xdotool's Ctrl+S, pressed and released between two frames) would reach egui as a bare S.
+/// Each key event gets back the modifiers held when it happened, tracked here from the same
+/// messages in their order, so that a chord is one key with its modifiers however fast it is.
+pub fn chord_modifiers(
+    mut keyboard: MessageReader<bevy::input::keyboard::KeyboardInput>,
+    mut focus_lost: MessageReader<bevy::input::keyboard::KeyboardFocusLost>,
+    mut held: Local<bevy_egui::input::ModifierKeysState>,
+    mut inputs: Query<&mut bevy_egui::EguiInput>,
+) {
+    use bevy::input::keyboard::Key;
+    use bevy_egui::helpers::{bevy_to_egui_key, bevy_to_egui_physical_key};
+    if focus_lost.read().count() > 0 {
+        *held = Default::default();
+    }
+    let mut keys = std::collections::VecDeque::new();
+    for message in keyboard.read() {
+        let down = message.state.is_pressed();
+        match message.logical_key {
+            Key::Shift => held.shift = down,
+            Key::Control => held.ctrl = down,
+            Key::Alt => held.alt = down,
+            Key::Super | Key::Meta => held.win = down,
+            _ => {}
+        }
+        // As bevy_egui names the key ("logical or physical").
+        if let Some(key) = bevy_to_egui_key(&message.logical_key).or(bevy_to_egui_physical_key(&message.key_code)) {
+            keys.push_back((key, down, held.to_egui_modifiers()));
+        }
+    }
+    if keys.is_empty() {
+        return;
+    }
+    for mut input in &mut inputs {
+        let mut keys = keys.clone();
+        for event in input.events.iter_mut() {
+            if let egui::Event::Key { key, pressed, modifiers, .. } = event {
+                while let Some((k, down, held)) = keys.pop_front() {
+                    if k == *key && down == *pressed {
+                        *modifiers = held;
+                        break;
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// bevy_egui tells egui the modifier keys every frame, and egui takes any event as a reason to
@@ -71,5 +126,53 @@ pub fn quiet_modifiers(mut inputs: Query<&mut bevy_egui::EguiInput>, mut known: 
                 _ => true,
             })
             .collect();
+    }
+}
+
+/// The window's close button (the window stays open: `close_when_requested` is off) asks as
+/// Ctrl+Q does.
+pub fn close_requested(
+    mut requests: MessageReader<bevy::window::WindowCloseRequested>,
+    mut viewer: ResMut<Viewer>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    if requests.read().count() > 0 {
+        viewer.ask_to_quit();
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
+/// Closing with unsaved work: save (S or Enter), discard (D) or cancel (Esc).
+fn quit_dialog(ctx: &egui::Context, viewer: &mut Viewer) {
+    let unsaved = viewer.unsaved();
+    let problem = viewer.quitting.clone().flatten();
+    let (mut save, mut discard, mut cancel) = (false, false, false);
+    egui::Window::new("Unsaved changes").collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(
+        ctx,
+        |ui| {
+            for what in &unsaved {
+                ui.label(format!("{what}: closing loses them."));
+            }
+            if let Some(problem) = &problem {
+                ui.colored_label(egui::Color32::LIGHT_RED, format!("cannot save: {problem}"));
+            }
+            ui.horizontal(|ui| {
+                save = ui.button("Save and quit  (S)").clicked();
+                discard = ui.button("Discard and quit  (D)").clicked();
+                cancel = ui.button("Cancel  (Esc)").clicked();
+            });
+        },
+    );
+    ctx.input(|i| {
+        save |= i.key_pressed(egui::Key::S) || i.key_pressed(egui::Key::Enter);
+        discard |= i.key_pressed(egui::Key::D);
+        cancel |= i.key_pressed(egui::Key::Escape);
+    });
+    if cancel {
+        viewer.quitting = None;
+    } else if discard {
+        viewer.quit_now();
+    } else if save {
+        viewer.save_and_quit();
     }
 }
