@@ -463,6 +463,16 @@ fn an_osada_settlement_with_a_fault_shows_its_ground_at_any_size_and_the_fault_b
         })
         .collect();
     assert!(!boxes.is_empty() && boxes.iter().all(|&w| w >= 16.0), "the fault's box is at least 16 points across: {boxes:?}");
+    // Masts on open ground, one then moved onto the blocked ring: its line's fault is marked
+    // on the mast.
+    view.paint(3, (100, 100), 1, Symmetry::None);
+    view.end_stroke();
+    view.paint(3, (10, 9), 1, Symmetry::None);
+    view.end_stroke();
+    view.refresh();
+    let board = view.board();
+    let cells: Vec<_> = view.faults().iter().map(|f| view.format().fault_cell(board, f)).collect();
+    assert!(cells.contains(&Some((10, 9))), "{:?} {cells:?}", view.faults());
 }
 
 #[test]
@@ -548,4 +558,18 @@ fn keyed_save(view: &mut EditView) {
         view.keys(ui.ctx());
     });
     output.textures_delta.clear();
+}
+
+#[test]
+fn an_icfp2015_problem_whose_first_unit_cannot_appear_says_so_beside_a_match_accepting_it() {
+    let mut view = open("icfp2015", None, format_new("icfp2015", 6, 5));
+    assert!(view.faults().is_empty() && view.hints().is_empty(), "{:?} {:?}", view.faults(), view.hints());
+    // The whole top row full: the one-cell unit has nowhere to appear.
+    for x in 0..6 {
+        view.paint(0, (x, 0), 1, Symmetry::None);
+    }
+    view.end_stroke();
+    view.refresh();
+    assert!(view.faults().is_empty(), "a match accepts it: {:?}", view.faults());
+    assert!(view.hints().iter().any(|h| h.contains("seed 0") && h.contains("does not fit")), "{:?}", view.hints());
 }

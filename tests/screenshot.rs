@@ -1069,9 +1069,15 @@ impl DrivenEditor {
         String::from_utf8_lossy(&Command::new("xdotool").args(args).env("DISPLAY", &self.display).output().unwrap().stdout).to_string()
     }
 
-    /// Keys typed as xdotool types them by default (a chord pressed and released at once).
+    /// Keys typed as xdotool types them, a chord pressed and released at once: at its default
+    /// speed (12 ms between the chord's keys), then as fast as it can (all within one frame).
     fn key(&self, keys: &str) {
         self.x(&["key", keys]);
+        std::thread::sleep(Duration::from_millis(900));
+    }
+
+    fn key_at_once(&self, keys: &str) {
+        self.x(&["key", "--delay", "0", keys]);
         std::thread::sleep(Duration::from_millis(900));
     }
 
@@ -1083,6 +1089,19 @@ impl DrivenEditor {
     fn shot(&self, path: &std::path::Path) -> image::RgbImage {
         Command::new("import").args(["-window", "root"]).arg(path).env("DISPLAY", &self.display).output().unwrap();
         image::open(path).unwrap().to_rgb8()
+    }
+
+    /// Takes screenshots until one passes `test` (a loaded machine draws late), at most 20 s;
+    /// the last one.
+    fn shot_until(&self, path: &std::path::Path, test: impl Fn(&image::RgbImage) -> bool) -> image::RgbImage {
+        let until = Instant::now() + Duration::from_secs(20);
+        loop {
+            let image = self.shot(path);
+            if test(&image) || Instant::now() > until {
+                return image;
+            }
+            std::thread::sleep(Duration::from_millis(300));
+        }
     }
 
     /// Whether the editor is still running after `wait`, or the way it exited.
@@ -1133,6 +1152,19 @@ x.XFlush(d)
     }
 }
 
+/// The file at `path` once it passes `test` (a loaded machine saves late), or as it is after
+/// 20 s.
+fn read_when(path: &std::path::Path, test: impl Fn(&str) -> bool) -> String {
+    let until = Instant::now() + Duration::from_secs(20);
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        if test(&text) || Instant::now() > until {
+            return text;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
 /// The board area left of the side panel, under the menu bar.
 fn board_area(image: &image::RgbImage) -> Vec<u8> {
     image::imageops::crop_imm(image, 40, 80, 820, 600).to_image().into_raw()
@@ -1152,17 +1184,31 @@ fn a_quick_ctrl_s_saves_and_never_pans_and_a_quick_shift_p_starts_our_bots() {
     // within a frame) saves it, and the board stays where it was (S alone pans down).
     editor.click((416, 382));
     let before = editor.shot(&dir.path().join("before.png"));
-    editor.key("ctrl+s");
-    let saved = std::fs::read_to_string(&map).unwrap();
+    editor.key_at_once("ctrl+s");
+    let saved = read_when(&map, |text| text.lines().nth(3) == Some("#     #    #"));
     assert_eq!(saved.lines().nth(3), Some("#     #    #"), "the quick Ctrl+S saved:\n{saved}");
     let after = editor.shot(&dir.path().join("after.png"));
     assert!(board_area(&before) == board_area(&after), "the board did not pan (see {})", dir.path().display());
+    // At xdotool's default speed too, the island painted next to it saved.
+    editor.click((488, 382));
+    editor.key("ctrl+s");
+    let saved = read_when(&map, |text| text.lines().nth(3) == Some("#          #"));
+    assert_eq!(saved.lines().nth(3), Some("#          #"), "Ctrl+S at xdotool's default speed saved:\n{saved}");
+    assert!(board_area(&after) != board_area(&editor.shot(&dir.path().join("again.png"))), "the second cell painted");
     // A quick Shift+P: our bots' match (its log beside the map's copy), not hand play.
     let games = std::env::temp_dir().join(format!("kibitz-edit-{}", editor.app.0.id()));
-    editor.key("shift+p");
-    std::thread::sleep(Duration::from_secs(1));
-    let logs = std::fs::read_dir(&games)
-        .map_or(0, |d| d.filter_map(|e| e.ok()).filter(|e| e.path().extension().is_some_and(|x| x == "log")).count());
+    editor.key_at_once("shift+p");
+    let files = |extension: &str| {
+        std::fs::read_dir(&games)
+            .map_or(0, |d| d.filter_map(|e| e.ok()).filter(|e| e.path().extension().is_some_and(|x| x == extension)).count())
+    };
+    // The map's copy is written for either game; the log only for our bots'.
+    let until = Instant::now() + Duration::from_secs(20);
+    while files("txt") == 0 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let logs = files("log");
     assert_eq!(logs, 1, "our bots' match started (its log in {})", games.display());
     // Back in the editor, nothing unsaved: Ctrl+Q closes at once, the games' folder with it.
     editor.key("e");
@@ -1191,16 +1237,18 @@ fn closing_the_editor_with_unsaved_work_asks_to_save_discard_or_cancel() {
     let mut editor = DrivenEditor::open(&map, dir.path(), display);
     editor.key("2");
     editor.click((300, 300));
+    let painted = editor.shot(&dir.path().join("painted.png"));
     editor.close_button();
     assert_eq!(editor.exited_within(Duration::from_secs(2)), None, "the window stays open and asks");
-    let asking = editor.shot(&dir.path().join("asking.png"));
+    let asking = editor.shot_until(&dir.path().join("asking.png"), |shot| board_area(shot) != board_area(&painted));
+    assert_ne!(board_area(&asking), board_area(&painted), "the question is shown over the board");
     editor.key("Escape");
-    let cancelled = editor.shot(&dir.path().join("cancelled.png"));
-    assert_ne!(asking.as_raw(), cancelled.as_raw(), "the question was shown, and went");
+    let cancelled = editor.shot_until(&dir.path().join("cancelled.png"), |shot| board_area(shot) == board_area(&painted));
+    assert_eq!(board_area(&cancelled), board_area(&painted), "the question went");
     assert_eq!(editor.exited_within(Duration::from_secs(1)), None, "cancelled: still open");
     assert!(!map.exists());
     // Ctrl+Q asks too; S saves and closes.
-    editor.key("ctrl+q");
+    editor.key_at_once("ctrl+q");
     assert_eq!(editor.exited_within(Duration::from_secs(1)), None, "Ctrl+Q asks first");
     editor.key("s");
     let status = editor.exited_within(Duration::from_secs(20)).expect("saved and closed");

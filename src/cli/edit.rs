@@ -14,7 +14,8 @@ use std::process::ExitCode;
     after_help = "Examples:\n  kibitz edit lighthouses maps/lighthouses/duel.txt\n  kibitz edit lighthouses mine.txt --size 24x14   # a new map, saved to mine.txt\n  \
                   kibitz edit snakecore maps/snakecore/four.txt\n  kibitz edit amazes maze.txt   # a new maze; Ctrl+R draws a random one\n\n\
                   In the window: 1 … 9 choose a tool, left drag paints, right drag pans, [ and ] size the brush, Y the symmetry,\n\
-                  Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S saves, P plays the map by hand, Shift+P lets our bots play it, E comes back.\n\
+                  Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S saves, P plays the map by hand, Shift+P lets our bots play it, E comes back,\n\
+                  Ctrl+Q quits (asking first when there are unsaved changes). A replay is not a map: watch it with kibitz view FILE.\n\
                   docs/editor.md has every game's tools."
 )]
 pub struct EditArgs {

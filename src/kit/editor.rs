@@ -29,13 +29,21 @@ pub struct Fault {
     pub line: usize,
     pub column: usize,
     pub what: String,
+    /// The board cell it is about when its place in the file is not on the board (a mast
+    /// line after the rows).
+    pub cell: Option<(usize, usize)>,
 }
 
 impl Fault {
     /// A fault at `line` and `column` (from 1; line 0: the end of the file, column 0: the
     /// whole line, as the games' parsers say).
     pub fn new(line: usize, column: usize, what: impl Into<String>) -> Fault {
-        Fault { line, column, what: what.into() }
+        Fault { line, column, what: what.into(), cell: None }
+    }
+
+    /// The same fault, marked on board cell `cell`.
+    pub fn on_cell(self, cell: Option<(usize, usize)>) -> Fault {
+        Fault { cell, ..self }
     }
 
     /// Where it is, as the panel says it.
@@ -98,6 +106,9 @@ pub trait MapFormat: Send + Sync {
     fn faults(&self, text: &str) -> Vec<Fault>;
     /// The board cell a fault is on, when it is on one.
     fn fault_cell(&self, board: Board, fault: &Fault) -> Option<(usize, usize)> {
+        if let Some(cell) = fault.cell.filter(|&(x, y)| board.contains(x, y)) {
+            return Some(cell);
+        }
         let cell = (fault.column.checked_sub(1)?, fault.line.checked_sub(1 + board.first)?);
         board.contains(cell.0, cell.1).then_some(cell)
     }
@@ -446,7 +457,11 @@ impl EditView {
                 if let Some(c) = sheet.get(x, self.board.first + y) {
                     let text = if c == ' ' { "·".to_string() } else { c.to_string() };
                     let font = egui::FontId::monospace(grid.cell * 0.6);
-                    painter.text(grid.centre(x, y), egui::Align2::CENTER_CENTER, text, font, Color32::from_gray(230));
+                    // Dark on a light cell, light on a dark one.
+                    let under = self.format.cell_colour(c);
+                    let light = under.r() as u32 + under.g() as u32 + under.b() as u32 > 400;
+                    let ink = if light { Color32::from_gray(20) } else { Color32::from_gray(230) };
+                    painter.text(grid.centre(x, y), egui::Align2::CENTER_CENTER, text, font, ink);
                 }
             }
         }

@@ -126,6 +126,12 @@ impl Action {
     pub fn in_studio(self) -> bool {
         !matches!(self, Action::Next | Action::Previous)
     }
+
+    /// Whether the map editor offers it: a map has no steps to play nor players to follow.
+    pub fn in_editor(self) -> bool {
+        matches!(self, Action::Fit | Action::ZoomIn | Action::ZoomOut | Action::Open | Action::Help | Action::Quit)
+            || matches!(self, Action::PanLeft | Action::PanRight | Action::PanUp | Action::PanDown)
+    }
 }
 
 /// Whether a key wants Shift held.

@@ -445,6 +445,15 @@ impl Viewer {
         Ok(())
     }
 
+    /// Which actions the window shown offers (and its help lists).
+    pub fn offered(&self) -> fn(Action) -> bool {
+        match (&self.broadcast, &self.session) {
+            (Some(_), _) => Action::in_broadcast,
+            (None, Some(session)) if session.is_editor() => Action::in_editor,
+            (None, _) => Action::in_studio,
+        }
+    }
+
     /// Ctrl+Q, File → Quit, the window's close button: the window closes at once, unless there
     /// is unsaved work; then it asks first (save, discard, cancel).
     pub fn ask_to_quit(&mut self) {
@@ -653,7 +662,7 @@ pub fn keyboard(ctx: &egui::Context, viewer: &mut Viewer) {
         Some(session) if viewer.playback.cursor() == viewer.playback.len() => session.hand().map_or(&[][..], |h| h.keys(ctx)),
         _ => &[],
     };
-    let offered = if viewer.broadcast.is_some() { Action::in_broadcast } else { Action::in_studio };
+    let offered = viewer.offered();
     // Each press with the modifiers of its own event (`ui::chord_modifiers`), not those held
     // when the frame is read: a quick Ctrl+S is never a bare S.
     let pressed: Vec<Action> = ctx.input(|i| {

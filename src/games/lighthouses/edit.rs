@@ -40,9 +40,9 @@ impl MapFormat for LighthousesMaps {
 
     fn faults(&self, text: &str) -> Vec<Fault> {
         match Map::parse(text) {
-            Ok(map) if map.start_count() == 0 => vec![Fault { line: 1, column: 1, what: "no start: place at least one (a letter)".into() }],
+            Ok(map) if map.start_count() == 0 => vec![Fault::new(1, 1, "no start: place at least one (a letter)")],
             Ok(_) => Vec::new(),
-            Err(e) => vec![Fault { line: e.line, column: e.column.unwrap_or(1), what: e.message }],
+            Err(e) => vec![Fault::new(e.line, e.column.unwrap_or(1), e.message)],
         }
     }
 

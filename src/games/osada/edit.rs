@@ -67,7 +67,11 @@ impl MapFormat for OsadaSettlements {
         match Settlement::parse(text) {
             Ok(s) if s.masts.is_empty() => vec![Fault::new(1, 1, "no mast: a game needs one a team")],
             Ok(_) => Vec::new(),
-            Err(e) => vec![Fault::new(e.line, e.column, e.message)],
+            // A mast's fault is marked on the mast.
+            Err(e) => {
+                let mast = text.lines().nth(e.line.wrapping_sub(1)).and_then(mast_cell);
+                vec![Fault::new(e.line, e.column, e.message).on_cell(mast)]
+            }
         }
     }
 
