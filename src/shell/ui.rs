@@ -97,16 +97,24 @@ pub fn chord_modifiers(
     }
     for mut input in &mut inputs {
         let mut keys = keys.clone();
-        for event in input.events.iter_mut() {
-            if let egui::Event::Key { key, pressed, modifiers, .. } = event {
+        let mut events = Vec::with_capacity(input.events.len());
+        for mut event in std::mem::take(&mut input.events) {
+            if let egui::Event::Key { key, pressed, modifiers, .. } = &mut event {
                 while let Some((k, down, held)) = keys.pop_front() {
                     if k == *key && down == *pressed {
                         *modifiers = held;
                         break;
                     }
                 }
+                // A chord types nothing (bevy_egui let the letter through, Ctrl being up by
+                // the frame's end); Ctrl+Alt is AltGr, which does type.
+                if *pressed && modifiers.ctrl && !modifiers.alt && matches!(events.last(), Some(egui::Event::Text(_))) {
+                    events.pop();
+                }
             }
+            events.push(event);
         }
+        input.events = events;
     }
 }
 
@@ -174,5 +182,57 @@ fn quit_dialog(ctx: &egui::Context, viewer: &mut Viewer) {
         viewer.quit_now();
     } else if save {
         viewer.save_and_quit();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::ecs::system::RunSystemOnce;
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyCode, KeyboardFocusLost, KeyboardInput};
+
+    fn message(key_code: KeyCode, logical_key: Key, state: ButtonState) -> KeyboardInput {
+        KeyboardInput { key_code, logical_key, state, text: None, repeat: false, window: Entity::PLACEHOLDER }
+    }
+
+    #[test]
+    fn a_chord_pressed_and_released_within_one_frame_keeps_its_modifier_and_types_nothing() {
+        let mut world = World::new();
+        world.init_resource::<Messages<KeyboardInput>>();
+        world.init_resource::<Messages<KeyboardFocusLost>>();
+        // Ctrl down, S down and up, Ctrl up, then a bare W, all before the frame: bevy_egui
+        // gives every key the modifiers held at the end (none) and lets the S through as text.
+        let s = Key::Character("s".into());
+        for m in [
+            message(KeyCode::ControlLeft, Key::Control, ButtonState::Pressed),
+            message(KeyCode::KeyS, s.clone(), ButtonState::Pressed),
+            message(KeyCode::KeyS, s, ButtonState::Released),
+            message(KeyCode::ControlLeft, Key::Control, ButtonState::Released),
+            message(KeyCode::KeyW, Key::Character("w".into()), ButtonState::Pressed),
+        ] {
+            world.write_message(m);
+        }
+        let key = |key, pressed| egui::Event::Key { key, physical_key: None, pressed, repeat: false, modifiers: egui::Modifiers::NONE };
+        let events = vec![
+            egui::Event::Text("s".into()),
+            key(egui::Key::S, true),
+            key(egui::Key::S, false),
+            egui::Event::Text("w".into()),
+            key(egui::Key::W, true),
+        ];
+        let input = world.spawn(bevy_egui::EguiInput(egui::RawInput { events, ..default() })).id();
+        world.run_system_once(chord_modifiers).unwrap();
+        let events = &world.get::<bevy_egui::EguiInput>(input).unwrap().events;
+        let keys: Vec<(egui::Key, bool, bool)> = events
+            .iter()
+            .filter_map(|e| match e {
+                egui::Event::Key { key, pressed, modifiers, .. } => Some((*key, *pressed, modifiers.command)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(keys, [(egui::Key::S, true, true), (egui::Key::S, false, true), (egui::Key::W, true, false)]);
+        let texts: Vec<&egui::Event> = events.iter().filter(|e| matches!(e, egui::Event::Text(_))).collect();
+        assert_eq!(texts, [&egui::Event::Text("w".into())], "Ctrl+S typed no s");
     }
 }

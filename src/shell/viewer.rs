@@ -773,6 +773,29 @@ mod tests {
     }
 
     #[test]
+    fn quitting_closes_at_once_unless_work_would_be_lost_then_it_asks_and_saves_or_stays() {
+        let mut viewer = Viewer::new(crate::games::registry());
+        viewer.act(Action::Quit);
+        assert!(viewer.exit && viewer.quitting.is_none(), "nothing to lose: closed at once");
+        // A new map painted, with no file to save to: asked, and saving says why it cannot.
+        let format = crate::games::registry().get("lighthouses").unwrap().map_format().unwrap();
+        let sheet = format.new_map(8, 6);
+        let mut editor = crate::kit::editor::EditView::new(format, sheet, None);
+        editor.paint(1, (2, 2), 1, kibitz_editor::Symmetry::None);
+        editor.end_stroke();
+        let mut viewer = Viewer::new(crate::games::registry());
+        viewer.show(Box::new(editor));
+        viewer.act(Action::Quit);
+        assert!(!viewer.exit && viewer.quitting == Some(None), "asked first");
+        assert_eq!(viewer.unsaved().len(), 1);
+        viewer.save_and_quit();
+        assert!(!viewer.exit, "not closed: the map could not be saved");
+        assert!(viewer.quitting.clone().flatten().is_some_and(|e| e.contains("no file to save to")), "{:?}", viewer.quitting);
+        viewer.quit_now();
+        assert!(viewer.exit, "discarded");
+    }
+
+    #[test]
     fn the_perspective_key_visits_every_player_when_watching() {
         let mut seen = vec![Omniscient];
         for _ in 0..4 {
