@@ -573,3 +573,28 @@ fn an_icfp2015_problem_whose_first_unit_cannot_appear_says_so_beside_a_match_acc
     assert!(view.faults().is_empty(), "a match accepts it: {:?}", view.faults());
     assert!(view.hints().iter().any(|h| h.contains("seed 0") && h.contains("does not fit")), "{:?}", view.hints());
 }
+
+#[test]
+fn a_wycinanka_drag_joins_the_vertex_it_starts_on_to_the_one_it_ends_on_across_the_cells_between() {
+    let original = std::fs::read_to_string(workspace().join("maps/wycinanka/seed-example.world")).unwrap();
+    let mut view = open("wycinanka", None, Sheet::parse(&original));
+    let [move_vertex, vertex, edge] = [0, 1, 2];
+    view.paint(vertex, (3, 4), 1, Symmetry::None);
+    view.end_stroke();
+    // From vertex 5 at (0, 4) over two free cells to vertex 7 at (3, 4), as the pointer goes.
+    for x in 0..4 {
+        view.paint(edge, (x, 4), 1, Symmetry::None);
+    }
+    view.end_stroke();
+    view.refresh();
+    let text = view.editor().text();
+    assert!(view.faults().is_empty(), "{:?}\n{text}", view.faults());
+    assert!(text.contains("5 7\n"), "an edge from vertex 5 to vertex 7:\n{text}");
+    // Vertex 7 dragged up over vertex 6 at (3, 2) to (3, 1): vertex 6 stays where it was.
+    for y in [4, 3, 2, 1] {
+        view.paint(move_vertex, (3, y), 1, Symmetry::None);
+    }
+    view.end_stroke();
+    let text = view.editor().text();
+    assert!(text.contains("positions\n0 0\n1 1\n2 2\n1 3\n0 4\n3 2\n3 1\n"), "{text}");
+}

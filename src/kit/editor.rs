@@ -283,8 +283,14 @@ impl EditView {
             if self.trail.len() <= k {
                 self.trail.resize(k + 1, None);
             }
+            let before = self.editor.revision();
             self.format.paint(&mut self.editor, board, &tool, cell, k, self.trail[k]);
-            self.trail[k] = Some(cell);
+            // A tool placing one thing goes on from where it last changed something: a vertex
+            // dragged over another stays the one dragged, an edge is drawn from the vertex the
+            // drag started on across the empty cells between.
+            if !tool.single || self.trail[k].is_none() || self.editor.revision() != before {
+                self.trail[k] = Some(cell);
+            }
         }
     }
 
