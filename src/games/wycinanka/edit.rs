@@ -130,19 +130,21 @@ impl MapFormat for WycinankaWorlds {
             let p = layout.positions.get((v as usize).checked_sub(1)?)?.1;
             Some(grid.centre((p.0 - lx) as usize, (p.1 - ly) as usize))
         };
-        let line = egui::Stroke::new((grid.cell * 0.12).clamp(1.0, 4.0), egui::Color32::from_gray(200));
+        // As the view draws a sheet (thin edges, small dots), so that a fault does not change
+        // the picture but for its outline.
+        let line = egui::Stroke::new(1.0, egui::Color32::from_gray(140));
         for &(_, a, b) in &layout.edges {
             if let (Some(a), Some(b)) = (at(a), at(b)) {
                 painter.line_segment([a, b], line);
             }
         }
         let reached = reached_from_first(layout.positions.len(), &layout.edges);
-        let r = (grid.cell * 0.3).max(3.0);
+        let r = (grid.cell * 0.18).clamp(2.5, 6.0);
         for v in 1..=layout.positions.len() as u32 {
             let Some(p) = at(v) else { continue };
-            painter.circle_filled(p, r, egui::Color32::from_gray(235));
+            painter.circle_filled(p, r, egui::Color32::from_gray(150));
             if !reached[v as usize - 1] {
-                painter.circle_stroke(p, r + 3.0, egui::Stroke::new(3.0, egui::Color32::from_rgb(255, 60, 60)));
+                painter.circle_stroke(p, r + 6.0, egui::Stroke::new(3.0, egui::Color32::from_rgb(255, 60, 60)));
             }
         }
         true
