@@ -598,3 +598,11 @@ fn a_wycinanka_drag_joins_the_vertex_it_starts_on_to_the_one_it_ends_on_across_t
     let text = view.editor().text();
     assert!(text.contains("positions\n0 0\n1 1\n2 2\n1 3\n0 4\n3 2\n3 1\n"), "{text}");
 }
+
+#[test]
+fn the_lighthouses_hints_number_the_starts_as_the_board_and_the_seats_do() {
+    let text = std::fs::read_to_string(workspace().join("maps/lighthouses/duel.txt")).unwrap();
+    let view = open("lighthouses", None, Sheet::parse(&text));
+    let starts: Vec<&str> = view.hints().iter().map(|h| h.split(':').next().unwrap()).collect();
+    assert_eq!(starts, ["start 0", "start 1"], "{:?}", view.hints());
+}

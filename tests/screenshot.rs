@@ -1184,6 +1184,7 @@ fn a_quick_ctrl_s_saves_and_never_pans_and_a_quick_shift_p_starts_our_bots() {
     // within a frame) saves it, and the board stays where it was (S alone pans down).
     editor.click((416, 382));
     let before = editor.shot(&dir.path().join("before.png"));
+    assert!(colours(&before, 0..890, 745..795) <= 2, "no playback bar under the map being edited");
     editor.key_at_once("ctrl+s");
     let saved = read_when(&map, |text| text.lines().nth(3) == Some("#     #    #"));
     assert_eq!(saved.lines().nth(3), Some("#     #    #"), "the quick Ctrl+S saved:\n{saved}");
