@@ -1027,24 +1027,28 @@ fn board_share(image: &image::RgbImage, test: impl Fn([u8; 3]) -> bool) -> f64 {
     hits as f64 / total as f64
 }
 
-/// The map editor on `map` in a window of its own display, driven by xdotool as a person
+/// A window of its own display (the map editor on `map`, or any `kibitz` command), driven by xdotool as a person
 /// would (the keyboard given to it: no window manager does here).
-struct DrivenEditor {
+struct DrivenWindow {
     app: Killed,
     display: String,
     window: String,
     _xvfb: Killed,
 }
 
-impl DrivenEditor {
-    fn open(map: &std::path::Path, config: &std::path::Path, display_number: u32) -> DrivenEditor {
+impl DrivenWindow {
+    fn open(map: &std::path::Path, config: &std::path::Path, display_number: u32) -> DrivenWindow {
+        Self::run(&["edit".as_ref(), "lighthouses".as_ref(), map.as_os_str()], config, display_number)
+    }
+
+    /// `kibitz ARGS` in a window of its own display.
+    fn run(args: &[&std::ffi::OsStr], config: &std::path::Path, display_number: u32) -> DrivenWindow {
         let display = format!(":{display_number}");
         let xvfb = Killed(Command::new("Xvfb").args([&display, "-screen", "0", "1280x800x24"]).spawn().unwrap());
         std::thread::sleep(Duration::from_millis(800));
         let app = Killed(
             Command::new(env!("CARGO_BIN_EXE_kibitz"))
-                .args(["edit", "lighthouses"])
-                .arg(map)
+                .args(args)
                 .env("DISPLAY", &display)
                 .env("KIBITZ_CONFIG_DIR", config)
                 .stdout(std::process::Stdio::null())
@@ -1052,7 +1056,7 @@ impl DrivenEditor {
                 .spawn()
                 .unwrap(),
         );
-        let mut editor = DrivenEditor { app, display, window: String::new(), _xvfb: xvfb };
+        let mut editor = DrivenWindow { app, display, window: String::new(), _xvfb: xvfb };
         let until = Instant::now() + Duration::from_secs(120);
         while editor.x(&["search", "--name", "Kibitz"]).is_empty() {
             assert!(Instant::now() < until, "the editor's window did not open");
@@ -1179,7 +1183,7 @@ fn a_quick_ctrl_s_saves_and_never_pans_and_a_quick_shift_p_starts_our_bots() {
     let dir = tempfile::tempdir().unwrap();
     let map = dir.path().join("duel.txt");
     std::fs::copy(workspace().join("maps/lighthouses/duel.txt"), &map).unwrap();
-    let editor = DrivenEditor::open(&map, dir.path(), 60 + (std::process::id() + 7) % 200);
+    let editor = DrivenWindow::open(&map, dir.path(), 60 + (std::process::id() + 7) % 200);
     // The island tool paints line 4's inner water; xdotool's Ctrl+S (pressed and released
     // within a frame) saves it, and the board stays where it was (S alone pans down).
     editor.click((416, 382));
@@ -1235,7 +1239,7 @@ fn closing_the_editor_with_unsaved_work_asks_to_save_discard_or_cancel() {
     let map = dir.path().join("new.txt");
     let display = 60 + (std::process::id() + 13) % 200;
     // A new map, painted: the close button asks; Esc keeps the window, as does the question.
-    let mut editor = DrivenEditor::open(&map, dir.path(), display);
+    let mut editor = DrivenWindow::open(&map, dir.path(), display);
     editor.key("2");
     editor.click((300, 300));
     let painted = editor.shot(&dir.path().join("painted.png"));
@@ -1258,15 +1262,29 @@ fn closing_the_editor_with_unsaved_work_asks_to_save_discard_or_cancel() {
     assert!(saved.contains("##"), "the water painted is saved: {saved}");
     drop(editor);
     // Nothing changed: Ctrl+Q closes at once.
-    let mut editor = DrivenEditor::open(&map, dir.path(), display);
+    let mut editor = DrivenWindow::open(&map, dir.path(), display);
     editor.key("ctrl+q");
     assert!(editor.exited_within(Duration::from_secs(10)).is_some_and(|s| s.success()), "nothing to lose: closed at once");
     drop(editor);
     // Painted, then discarded: the file stays as it was.
-    let mut editor = DrivenEditor::open(&map, dir.path(), display);
+    let mut editor = DrivenWindow::open(&map, dir.path(), display);
     editor.click((420, 380));
     editor.key("ctrl+q");
     editor.key("d");
     assert!(editor.exited_within(Duration::from_secs(20)).is_some_and(|s| s.success()), "discarded and closed");
     assert_eq!(std::fs::read_to_string(&map).unwrap(), saved, "discarded: the file as it was");
+}
+
+#[test]
+fn ctrl_q_closes_the_viewer_at_once() {
+    if !can_drive_a_window() {
+        return;
+    }
+    let _one_at_a_time = WINDOWS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let replay = workspace().join("replays/lighthouses-demo.jsonl");
+    let mut viewer = DrivenWindow::run(&["view".as_ref(), replay.as_os_str()], dir.path(), 60 + (std::process::id() + 19) % 200);
+    viewer.key_at_once("ctrl+q");
+    let status = viewer.exited_within(Duration::from_secs(20)).expect("Ctrl+Q closed the viewer");
+    assert!(status.success(), "{status:?}");
 }
