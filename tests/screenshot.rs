@@ -1027,8 +1027,8 @@ fn board_share(image: &image::RgbImage, test: impl Fn([u8; 3]) -> bool) -> f64 {
     hits as f64 / total as f64
 }
 
-/// A window of its own display (the map editor on `map`, or any `kibitz` command), driven by xdotool as a person
-/// would (the keyboard given to it: no window manager does here).
+/// A window on a display of its own (the map editor, or any `kibitz` command), driven by
+/// xdotool as a person would (the keyboard given to it: no window manager does here).
 struct DrivenWindow {
     app: Killed,
     display: String,
