@@ -390,3 +390,219 @@ fn an_unknown_game_or_one_without_map_files_is_answered_with_the_games_that_have
         assert!(err.contains("lighthouses, snakecore, icfp2015, amazes, wycinanka, osada"), "{err}");
     }
 }
+
+/// What one frame of the editor's board draws in an 800 × 800 window (the game's view, or the
+/// map's cells while it has faults), as egui's shapes.
+fn drawn(view: &mut EditView) -> Vec<bevy_egui::egui::epaint::ClippedShape> {
+    use bevy_egui::egui;
+    use kibitz::kit::view::{BoardCamera, GameView, Perspective};
+    let ctx = egui::Context::default();
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 800.0));
+    let mut output = ctx.run_ui(egui::RawInput { screen_rect: Some(screen), ..Default::default() }, |ui| {
+        let response = ui.allocate_rect(screen, egui::Sense::click_and_drag());
+        view.draw(ui, &response, screen, 0, &BoardCamera::default(), Perspective::Omniscient);
+    });
+    output.textures_delta.clear();
+    output.shapes
+}
+
+/// The shapes drawn, flattened out of their groups.
+fn flat(shapes: Vec<bevy_egui::egui::epaint::ClippedShape>) -> Vec<bevy_egui::egui::Shape> {
+    use bevy_egui::egui::Shape;
+    fn open(shape: Shape, into: &mut Vec<Shape>) {
+        match shape {
+            Shape::Vec(inner) => inner.into_iter().for_each(|s| open(s, into)),
+            other => into.push(other),
+        }
+    }
+    let mut all = Vec::new();
+    shapes.into_iter().for_each(|c| open(c.shape, &mut all));
+    all
+}
+
+#[test]
+fn a_wycinanka_sheet_cut_in_two_by_a_new_vertex_is_still_drawn_with_the_cut_off_vertex_outlined() {
+    use bevy_egui::egui::Shape;
+    let original = std::fs::read_to_string(workspace().join("maps/wycinanka/seed-example.world")).unwrap();
+    let mut view = open("wycinanka", None, Sheet::parse(&original));
+    let circles = |shapes: &[Shape]| shapes.iter().filter(|s| matches!(s, Shape::Circle(_))).count();
+    let valid = flat(drawn(&mut view));
+    assert!(circles(&valid) >= 6, "the game's view draws the six vertices: {} circles", circles(&valid));
+    // Vertex 7 on a free cell: the sheet is no longer connected.
+    view.paint(1, (3, 4), 1, Symmetry::None);
+    view.end_stroke();
+    view.refresh();
+    assert!(view.faults().iter().any(|f| f.what.contains("not connected")), "{:?}", view.faults());
+    let faulty = flat(drawn(&mut view));
+    let lines = faulty.iter().filter(|s| matches!(s, Shape::LineSegment { .. })).count();
+    assert!(circles(&faulty) >= 7 + 1, "seven vertices and the cut-off one outlined: {} circles", circles(&faulty));
+    assert!(lines >= 6, "the six edges: {lines} lines");
+    let red = faulty.iter().any(|s| matches!(s, Shape::Circle(c) if c.stroke.color == bevy_egui::egui::Color32::from_rgb(255, 60, 60)));
+    assert!(red, "the vertex cut off is outlined in red");
+}
+
+#[test]
+fn an_osada_settlement_with_a_fault_shows_its_ground_at_any_size_and_the_fault_big_enough_to_see() {
+    use bevy_egui::egui::{Shape, TextureId};
+    let mut view = open("osada", None, format_new("osada", 128, 128));
+    // Blocked ground all around one field: a field cut off.
+    for at in [(10, 9), (9, 10), (11, 10), (10, 11)] {
+        view.paint(2, at, 1, Symmetry::None);
+    }
+    view.end_stroke();
+    view.refresh();
+    assert!(!view.faults().is_empty(), "a fault");
+    let shapes = flat(drawn(&mut view));
+    let textured = shapes.iter().any(|s| matches!(s, Shape::Mesh(m) if m.texture_id != TextureId::default()));
+    assert!(textured, "the ground drawn as one texture, a cell a pixel: {} shapes", shapes.len());
+    let boxes: Vec<f32> = shapes
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Rect(r) if r.stroke.color == bevy_egui::egui::Color32::from_rgb(255, 60, 60) => Some(r.rect.width()),
+            _ => None,
+        })
+        .collect();
+    assert!(!boxes.is_empty() && boxes.iter().all(|&w| w >= 16.0), "the fault's box is at least 16 points across: {boxes:?}");
+    // Masts on open ground, one then moved onto the blocked ring: its line's fault is marked
+    // on the mast.
+    view.paint(3, (100, 100), 1, Symmetry::None);
+    view.end_stroke();
+    view.paint(3, (10, 9), 1, Symmetry::None);
+    view.end_stroke();
+    view.refresh();
+    let board = view.board();
+    let cells: Vec<_> = view.faults().iter().map(|f| view.format().fault_cell(board, f)).collect();
+    assert!(cells.contains(&Some((10, 9))), "{:?} {cells:?}", view.faults());
+}
+
+#[test]
+fn playing_a_map_by_hand_fills_every_other_seat_with_our_bots() {
+    let dir = tempfile::tempdir().unwrap();
+    let after_dashes = |args: &[String]| args.iter().position(|a| a == "--").map_or(0, |at| args.len() - at - 1);
+    // Lighthouses: duel.txt has two starts; atoll's count is read from the map.
+    for name in ["duel.txt", "atoll.txt"] {
+        let text = std::fs::read_to_string(workspace().join("maps/lighthouses").join(name)).unwrap();
+        let starts = text.chars().filter(|c| c.is_ascii_uppercase()).count();
+        let view = open("lighthouses", None, Sheet::parse(&text));
+        let now = view.format().play_now(&dir.path().join(name), &text);
+        assert_eq!(after_dashes(&now.hand), starts - 1, "{name}: a bot in every seat but the human's: {:?}", now.hand);
+        assert_eq!(after_dashes(&now.bots), starts, "{name}: {:?}", now.bots);
+    }
+    // Osada: one client a mast but the human's, the clock paused at the first turn.
+    let text = std::fs::read_to_string(workspace().join("maps/osada/quarry.txt")).unwrap();
+    let masts = text.lines().filter(|l| l.starts_with("mast")).count();
+    let view = open("osada", None, Sheet::parse(&text));
+    let now = view.format().play_now(&dir.path().join("quarry.txt"), &text);
+    assert_eq!(after_dashes(&now.hand), masts - 1, "{:?}", now.hand);
+    assert!(now.hand.contains(&"--paused".to_string()), "{:?}", now.hand);
+    // The hand game starts with every seat taken (checked by the play verb's own parser).
+    let map = dir.path().join("duel.txt");
+    std::fs::copy(workspace().join("maps/lighthouses/duel.txt"), &map).unwrap();
+    let text = std::fs::read_to_string(&map).unwrap();
+    let hand = open("lighthouses", None, Sheet::parse(&text)).format().play_now(&map, &text).hand;
+    assert!(hand.iter().any(|a| a.starts_with("kibitz bot lighthouses")), "{hand:?}");
+}
+
+#[test]
+fn a_replay_is_not_opened_as_a_map_and_the_editor_says_how_to_watch_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let replay = dir.path().join("duel.jsonl");
+    std::fs::copy(workspace().join("replays/lighthouses-duel.jsonl"), &replay).unwrap();
+    let before = std::fs::read(&replay).unwrap();
+    for game in ["lighthouses", "osada"] {
+        let o = run(kibitz().args(["edit", game]).arg(&replay));
+        assert_eq!(o.status.code(), Some(2), "{game}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains("a replay of a lighthouses match, not a map"), "{err}");
+        assert!(err.contains(&format!("kibitz view {}", replay.display())), "{err}");
+    }
+    assert_eq!(std::fs::read(&replay).unwrap(), before, "the replay is untouched");
+}
+
+#[test]
+fn a_fast_drag_paints_every_cell_between_and_a_message_about_faults_goes_once_they_are_fixed() {
+    let mut view = open("lighthouses", None, format_new("lighthouses", 20, 12));
+    // The water tool dragged from (2, 2) to (12, 6) in two pointer positions.
+    view.choose_tool(1);
+    view.drag_to((2, 2));
+    view.drag_to((12, 6));
+    view.end_stroke();
+    let text = view.editor().text();
+    let water: usize = text.lines().skip(1).take(10).map(|l| l[1..19].matches('#').count()).sum();
+    assert!(water >= 11, "a line of water, no gaps ({water} cells):\n{text}");
+    assert_eq!(kibitz::kit::editor::line_of_cells((0, 0), (3, 1)), [(0, 0), (1, 0), (2, 1), (3, 1)]);
+    // Saving with a fault says so; fixed (a start placed), the message goes.
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open("lighthouses", Some(&dir.path().join("m.txt")), format_new("lighthouses", 8, 6));
+    assert!(view.save(false).is_err());
+    let mut keyed = view;
+    keyed.choose_tool(3);
+    // The panel's save: the message is the refusal.
+    keyed_save(&mut keyed);
+    assert!(keyed.message().is_some_and(|m| m.contains("fault")), "{:?}", keyed.message());
+    keyed.paint(3, (2, 2), 1, Symmetry::None);
+    keyed.end_stroke();
+    keyed.refresh();
+    assert!(keyed.faults().is_empty(), "{:?}", keyed.faults());
+    assert_eq!(keyed.message(), None, "the stale message about the fault is gone");
+}
+
+/// Ctrl+S as one key event with its modifiers, read by the editor's keys in one frame.
+fn keyed_save(view: &mut EditView) {
+    use bevy_egui::egui;
+    use kibitz::kit::view::HandPlay;
+    let ctx = egui::Context::default();
+    let ctrl_s =
+        egui::Event::Key { key: egui::Key::S, physical_key: None, pressed: true, repeat: false, modifiers: egui::Modifiers::COMMAND };
+    let mut output = ctx.run_ui(egui::RawInput { events: vec![ctrl_s], ..Default::default() }, |ui| {
+        view.keys(ui.ctx());
+    });
+    output.textures_delta.clear();
+}
+
+#[test]
+fn an_icfp2015_problem_whose_first_unit_cannot_appear_says_so_beside_a_match_accepting_it() {
+    let mut view = open("icfp2015", None, format_new("icfp2015", 6, 5));
+    assert!(view.faults().is_empty() && view.hints().is_empty(), "{:?} {:?}", view.faults(), view.hints());
+    // The whole top row full: the one-cell unit has nowhere to appear.
+    for x in 0..6 {
+        view.paint(0, (x, 0), 1, Symmetry::None);
+    }
+    view.end_stroke();
+    view.refresh();
+    assert!(view.faults().is_empty(), "a match accepts it: {:?}", view.faults());
+    assert!(view.hints().iter().any(|h| h.contains("seed 0") && h.contains("does not fit")), "{:?}", view.hints());
+}
+
+#[test]
+fn a_wycinanka_drag_joins_the_vertex_it_starts_on_to_the_one_it_ends_on_across_the_cells_between() {
+    let original = std::fs::read_to_string(workspace().join("maps/wycinanka/seed-example.world")).unwrap();
+    let mut view = open("wycinanka", None, Sheet::parse(&original));
+    let [move_vertex, vertex, edge] = [0, 1, 2];
+    view.paint(vertex, (3, 4), 1, Symmetry::None);
+    view.end_stroke();
+    // From vertex 5 at (0, 4) over two free cells to vertex 7 at (3, 4), as the pointer goes.
+    for x in 0..4 {
+        view.paint(edge, (x, 4), 1, Symmetry::None);
+    }
+    view.end_stroke();
+    view.refresh();
+    let text = view.editor().text();
+    assert!(view.faults().is_empty(), "{:?}\n{text}", view.faults());
+    assert!(text.contains("5 7\n"), "an edge from vertex 5 to vertex 7:\n{text}");
+    // Vertex 7 dragged up over vertex 6 at (3, 2) to (3, 1): vertex 6 stays where it was.
+    for y in [4, 3, 2, 1] {
+        view.paint(move_vertex, (3, y), 1, Symmetry::None);
+    }
+    view.end_stroke();
+    let text = view.editor().text();
+    assert!(text.contains("positions\n0 0\n1 1\n2 2\n1 3\n0 4\n3 2\n3 1\n"), "{text}");
+}
+
+#[test]
+fn the_lighthouses_hints_number_the_starts_as_the_board_and_the_seats_do() {
+    let text = std::fs::read_to_string(workspace().join("maps/lighthouses/duel.txt")).unwrap();
+    let view = open("lighthouses", None, Sheet::parse(&text));
+    let starts: Vec<&str> = view.hints().iter().map(|h| h.split(':').next().unwrap()).collect();
+    assert_eq!(starts, ["start 0", "start 1"], "{:?}", view.hints());
+}

@@ -1118,3 +1118,265 @@ fn a_2000_by_2000_lighthouses_map_opens_as_one_texture_of_its_cells() {
     let report = summary(&output);
     assert!(report["max_rss_mb"].as_f64().unwrap() < 1500.0, "{report}");
 }
+
+/// A window on a display of its own (the map editor, or any `kibitz` command), driven by
+/// xdotool as a person would (the keyboard given to it: no window manager does here).
+struct DrivenWindow {
+    app: Killed,
+    display: String,
+    window: String,
+    _xvfb: Killed,
+}
+
+impl DrivenWindow {
+    fn open(map: &std::path::Path, config: &std::path::Path, display_number: u32) -> DrivenWindow {
+        Self::run(&["edit".as_ref(), "lighthouses".as_ref(), map.as_os_str()], config, display_number)
+    }
+
+    /// `kibitz ARGS` in a window of its own display.
+    fn run(args: &[&std::ffi::OsStr], config: &std::path::Path, display_number: u32) -> DrivenWindow {
+        let display = format!(":{display_number}");
+        let xvfb = Killed(Command::new("Xvfb").args([&display, "-screen", "0", "1280x800x24"]).spawn().unwrap());
+        std::thread::sleep(Duration::from_millis(800));
+        let app = Killed(
+            Command::new(env!("CARGO_BIN_EXE_kibitz"))
+                .args(args)
+                .env("DISPLAY", &display)
+                .env("KIBITZ_CONFIG_DIR", config)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap(),
+        );
+        let mut editor = DrivenWindow { app, display, window: String::new(), _xvfb: xvfb };
+        let until = Instant::now() + Duration::from_secs(120);
+        while editor.x(&["search", "--name", "Kibitz"]).is_empty() {
+            assert!(Instant::now() < until, "the editor's window did not open");
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        editor.window = editor.x(&["search", "--name", "Kibitz"]).lines().next().unwrap_or_default().to_string();
+        editor.x(&["windowfocus", "--sync", &editor.window.clone()]);
+        std::thread::sleep(Duration::from_secs(3));
+        editor
+    }
+
+    /// Runs xdotool; its output.
+    fn x(&self, args: &[&str]) -> String {
+        String::from_utf8_lossy(&Command::new("xdotool").args(args).env("DISPLAY", &self.display).output().unwrap().stdout).to_string()
+    }
+
+    /// Keys typed as xdotool types them, a chord pressed and released at once: at its default
+    /// speed (12 ms between the chord's keys), then as fast as it can (all within one frame).
+    fn key(&self, keys: &str) {
+        self.x(&["key", keys]);
+        std::thread::sleep(Duration::from_millis(900));
+    }
+
+    fn key_at_once(&self, keys: &str) {
+        self.x(&["key", "--delay", "0", keys]);
+        std::thread::sleep(Duration::from_millis(900));
+    }
+
+    fn click(&self, at: (u32, u32)) {
+        self.x(&["mousemove", &at.0.to_string(), &at.1.to_string(), "click", "1"]);
+        std::thread::sleep(Duration::from_millis(700));
+    }
+
+    fn shot(&self, path: &std::path::Path) -> image::RgbImage {
+        Command::new("import").args(["-window", "root"]).arg(path).env("DISPLAY", &self.display).output().unwrap();
+        image::open(path).unwrap().to_rgb8()
+    }
+
+    /// Takes screenshots until one passes `test` (a loaded machine draws late), at most 20 s;
+    /// the last one.
+    fn shot_until(&self, path: &std::path::Path, test: impl Fn(&image::RgbImage) -> bool) -> image::RgbImage {
+        let until = Instant::now() + Duration::from_secs(20);
+        loop {
+            let image = self.shot(path);
+            if test(&image) || Instant::now() > until {
+                return image;
+            }
+            std::thread::sleep(Duration::from_millis(300));
+        }
+    }
+
+    /// Whether the editor is still running after `wait`, or the way it exited.
+    fn exited_within(&mut self, wait: Duration) -> Option<std::process::ExitStatus> {
+        let until = Instant::now() + wait;
+        loop {
+            if let Some(status) = self.app.0.try_wait().unwrap() {
+                return Some(status);
+            }
+            if Instant::now() > until {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// The window manager's close button: WM_DELETE_WINDOW sent to the window (by Xlib through
+    /// python3's ctypes, as the xdotool here has no `windowquit`).
+    fn close_button(&self) {
+        let script = r#"
+import ctypes, sys
+x = ctypes.cdll.LoadLibrary("libX11.so.6")
+x.XOpenDisplay.restype = ctypes.c_void_p
+x.XOpenDisplay.argtypes = [ctypes.c_char_p]
+x.XInternAtom.restype = ctypes.c_ulong
+x.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+class ClientMessage(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
+                ("display", ctypes.c_void_p), ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
+                ("format", ctypes.c_int), ("data", ctypes.c_long * 5)]
+class Event(ctypes.Union):
+    _fields_ = [("xclient", ClientMessage), ("pad", ctypes.c_long * 24)]
+x.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long, ctypes.POINTER(Event)]
+x.XFlush.argtypes = [ctypes.c_void_p]
+d = x.XOpenDisplay(None)
+e = Event()
+e.xclient.type = 33
+e.xclient.window = int(sys.argv[1])
+e.xclient.message_type = x.XInternAtom(d, b"WM_PROTOCOLS", 0)
+e.xclient.format = 32
+e.xclient.data[0] = x.XInternAtom(d, b"WM_DELETE_WINDOW", 0)
+x.XSendEvent(d, int(sys.argv[1]), 0, 0, ctypes.byref(e))
+x.XFlush(d)
+"#;
+        let o = Command::new("python3").args(["-c", script, &self.window]).env("DISPLAY", &self.display).output().unwrap();
+        assert!(o.status.success(), "the close request was sent: {}", String::from_utf8_lossy(&o.stderr));
+        std::thread::sleep(Duration::from_millis(900));
+    }
+}
+
+/// The file at `path` once it passes `test` (a loaded machine saves late), or as it is after
+/// 20 s.
+fn read_when(path: &std::path::Path, test: impl Fn(&str) -> bool) -> String {
+    let until = Instant::now() + Duration::from_secs(20);
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        if test(&text) || Instant::now() > until {
+            return text;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// The board area left of the side panel, under the menu bar.
+fn board_area(image: &image::RgbImage) -> Vec<u8> {
+    image::imageops::crop_imm(image, 40, 80, 820, 600).to_image().into_raw()
+}
+
+#[test]
+fn a_quick_ctrl_s_saves_and_never_pans_and_a_quick_shift_p_starts_our_bots() {
+    if !can_drive_a_window() {
+        return;
+    }
+    let _one_at_a_time = WINDOWS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("duel.txt");
+    std::fs::copy(workspace().join("maps/lighthouses/duel.txt"), &map).unwrap();
+    let editor = DrivenWindow::open(&map, dir.path(), 60 + (std::process::id() + 7) % 200);
+    // The island tool paints line 4's inner water; xdotool's Ctrl+S (pressed and released
+    // within a frame) saves it, and the board stays where it was (S alone pans down).
+    editor.click((416, 382));
+    let before = editor.shot(&dir.path().join("before.png"));
+    assert!(colours(&before, 0..890, 745..795) <= 2, "no playback bar under the map being edited");
+    editor.key_at_once("ctrl+s");
+    let saved = read_when(&map, |text| text.lines().nth(3) == Some("#     #    #"));
+    assert_eq!(saved.lines().nth(3), Some("#     #    #"), "the quick Ctrl+S saved:\n{saved}");
+    let after = editor.shot(&dir.path().join("after.png"));
+    assert!(board_area(&before) == board_area(&after), "the board did not pan (see {})", dir.path().display());
+    // At xdotool's default speed too, the island painted next to it saved.
+    editor.click((488, 382));
+    editor.key("ctrl+s");
+    let saved = read_when(&map, |text| text.lines().nth(3) == Some("#          #"));
+    assert_eq!(saved.lines().nth(3), Some("#          #"), "Ctrl+S at xdotool's default speed saved:\n{saved}");
+    assert!(board_area(&after) != board_area(&editor.shot(&dir.path().join("again.png"))), "the second cell painted");
+    // A quick Shift+P: our bots' match (its log beside the map's copy), not hand play.
+    let games = std::env::temp_dir().join(format!("kibitz-edit-{}", editor.app.0.id()));
+    editor.key_at_once("shift+p");
+    let files = |extension: &str| {
+        std::fs::read_dir(&games)
+            .map_or(0, |d| d.filter_map(|e| e.ok()).filter(|e| e.path().extension().is_some_and(|x| x == extension)).count())
+    };
+    // The map's copy is written for either game; the log only for our bots'.
+    let until = Instant::now() + Duration::from_secs(20);
+    while files("txt") == 0 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let logs = files("log");
+    assert_eq!(logs, 1, "our bots' match started (its log in {})", games.display());
+    // Back in the editor, nothing unsaved: Ctrl+Q closes at once, the games' folder with it.
+    editor.key("e");
+    editor.key("ctrl+q");
+    let mut editor = editor;
+    assert!(editor.exited_within(Duration::from_secs(10)).is_some_and(|s| s.success()), "Ctrl+Q closed the editor");
+    assert!(!games.exists(), "the folder of the games played from the editor is removed on the way out: {}", games.display());
+}
+
+#[test]
+fn closing_the_editor_with_unsaved_work_asks_to_save_discard_or_cancel() {
+    if !can_drive_a_window() {
+        return;
+    }
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+    if Command::new("python3").arg("--version").output().is_err() {
+        assert!(!ci, "python3 is missing; .ci/run installs it");
+        eprintln!("\n*** SKIPPING a driven-window test: python3 not found ***\n");
+        return;
+    }
+    let _one_at_a_time = WINDOWS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("new.txt");
+    let display = 60 + (std::process::id() + 13) % 200;
+    // A new map, painted: the close button asks; Esc keeps the window, as does the question.
+    let mut editor = DrivenWindow::open(&map, dir.path(), display);
+    editor.key("2");
+    editor.click((300, 300));
+    let painted = editor.shot(&dir.path().join("painted.png"));
+    editor.close_button();
+    assert_eq!(editor.exited_within(Duration::from_secs(2)), None, "the window stays open and asks");
+    let asking = editor.shot_until(&dir.path().join("asking.png"), |shot| board_area(shot) != board_area(&painted));
+    assert_ne!(board_area(&asking), board_area(&painted), "the question is shown over the board");
+    editor.key("Escape");
+    let cancelled = editor.shot_until(&dir.path().join("cancelled.png"), |shot| board_area(shot) == board_area(&painted));
+    assert_eq!(board_area(&cancelled), board_area(&painted), "the question went");
+    assert_eq!(editor.exited_within(Duration::from_secs(1)), None, "cancelled: still open");
+    assert!(!map.exists());
+    // Ctrl+Q asks too; S saves and closes.
+    editor.key_at_once("ctrl+q");
+    assert_eq!(editor.exited_within(Duration::from_secs(1)), None, "Ctrl+Q asks first");
+    editor.key("s");
+    let status = editor.exited_within(Duration::from_secs(20)).expect("saved and closed");
+    assert!(status.success(), "{status:?}");
+    let saved = std::fs::read_to_string(&map).expect("the map was saved on the way out");
+    assert!(saved.contains("##"), "the water painted is saved: {saved}");
+    drop(editor);
+    // Nothing changed: Ctrl+Q closes at once.
+    let mut editor = DrivenWindow::open(&map, dir.path(), display);
+    editor.key("ctrl+q");
+    assert!(editor.exited_within(Duration::from_secs(10)).is_some_and(|s| s.success()), "nothing to lose: closed at once");
+    drop(editor);
+    // Painted, then discarded: the file stays as it was.
+    let mut editor = DrivenWindow::open(&map, dir.path(), display);
+    editor.click((420, 380));
+    editor.key("ctrl+q");
+    editor.key("d");
+    assert!(editor.exited_within(Duration::from_secs(20)).is_some_and(|s| s.success()), "discarded and closed");
+    assert_eq!(std::fs::read_to_string(&map).unwrap(), saved, "discarded: the file as it was");
+}
+
+#[test]
+fn ctrl_q_closes_the_viewer_at_once() {
+    if !can_drive_a_window() {
+        return;
+    }
+    let _one_at_a_time = WINDOWS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let replay = workspace().join("replays/lighthouses-demo.jsonl");
+    let mut viewer = DrivenWindow::run(&["view".as_ref(), replay.as_os_str()], dir.path(), 60 + (std::process::id() + 19) % 200);
+    viewer.key_at_once("ctrl+q");
+    let status = viewer.exited_within(Duration::from_secs(20)).expect("Ctrl+Q closed the viewer");
+    assert!(status.success(), "{status:?}");
+}

@@ -14,7 +14,8 @@ use std::process::ExitCode;
     after_help = "Examples:\n  kibitz edit lighthouses maps/lighthouses/duel.txt\n  kibitz edit lighthouses mine.txt --size 24x14   # a new map, saved to mine.txt\n  \
                   kibitz edit snakecore maps/snakecore/four.txt\n  kibitz edit amazes maze.txt   # a new maze; Ctrl+R draws a random one\n\n\
                   In the window: 1 … 9 choose a tool, left drag paints, right drag pans, [ and ] size the brush, Y the symmetry,\n\
-                  Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S saves, P plays the map by hand, Shift+P lets our bots play it, E comes back.\n\
+                  Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S saves, P plays the map by hand, Shift+P lets our bots play it, E comes back,\n\
+                  Ctrl+Q quits (asking first when there are unsaved changes). A replay is not a map: watch it with kibitz view FILE.\n\
                   docs/editor.md has every game's tools."
 )]
 pub struct EditArgs {
@@ -48,10 +49,26 @@ pub fn run(registry: &Registry, args: EditArgs, verbose: bool) -> anyhow::Result
     })?;
     let sheet = match &args.file {
         Some(path) if path.exists() => {
-            Sheet::parse(&std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?)
+            let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+            refuse_a_replay(path, &text)?;
+            Sheet::parse(&text)
         }
         _ => format.new_map(args.size.0, args.size.1),
     };
     let view = EditView::new(format, sheet, args.file);
     run_with(registry.clone(), ViewerOptions { verbose, screenshot: args.screenshot, ..Default::default() }, Some(Box::new(view)))
+}
+
+/// A replay (its first line a replay header) is not a map: editing it as one would overwrite
+/// the match on saving.
+fn refuse_a_replay(path: &std::path::Path, text: &str) -> anyhow::Result<()> {
+    match kibitz_core::replay::peek_header(text) {
+        Ok(header) => anyhow::bail!(
+            "{}, line 1: a replay of a {} match, not a map; the editor does not change replays. Watch it with: kibitz view {}",
+            path.display(),
+            header.game,
+            path.display()
+        ),
+        Err(_) => Ok(()),
+    }
 }

@@ -5,7 +5,7 @@
 //! and playing the map now, by hand or between our bots, in the same window. A game offers its
 //! format as a [`MapFormat`]; the document is `kibitz-editor`'s.
 
-use super::grid::Grid;
+use super::grid::{CellTexture, Grid};
 use super::view::{BoardCamera, GameView, HandPlay, LogLine, PanelRequest, Perspective, PlayMap, Track, hover_box};
 use bevy_egui::egui::{self, Color32, Stroke};
 use kibitz_editor::{Board, Editor, Sheet, Symmetry, places};
@@ -29,13 +29,21 @@ pub struct Fault {
     pub line: usize,
     pub column: usize,
     pub what: String,
+    /// The board cell it is about when its place in the file is not on the board (a mast
+    /// line after the rows).
+    pub cell: Option<(usize, usize)>,
 }
 
 impl Fault {
     /// A fault at `line` and `column` (from 1; line 0: the end of the file, column 0: the
     /// whole line, as the games' parsers say).
     pub fn new(line: usize, column: usize, what: impl Into<String>) -> Fault {
-        Fault { line, column, what: what.into() }
+        Fault { line, column, what: what.into(), cell: None }
+    }
+
+    /// The same fault, marked on board cell `cell`.
+    pub fn on_cell(self, cell: Option<(usize, usize)>) -> Fault {
+        Fault { cell, ..self }
     }
 
     /// Where it is, as the panel says it.
@@ -66,10 +74,27 @@ pub trait MapFormat: Send + Sync {
     fn board(&self, sheet: &Sheet) -> Board {
         Board::whole(sheet)
     }
-    /// Whether the board's cells are the file's characters (drawn as text while the map does
-    /// not validate); not so for a JSON problem.
+    /// Whether the board's cells are the file's characters (drawn as coloured cells, and
+    /// their characters when big enough, while the map does not validate); not so for a JSON
+    /// problem.
     fn cells_are_text(&self) -> bool {
         true
+    }
+    /// The colour of a board cell holding `c` while the map has faults (the game's own view
+    /// needs a map that validates).
+    fn cell_colour(&self, c: char) -> Color32 {
+        match c {
+            '#' => Color32::from_rgb(120, 116, 108),
+            ' ' | '.' => Color32::from_rgb(40, 44, 52),
+            c if c.is_ascii_alphabetic() => Color32::from_rgb(229, 57, 53),
+            c if c.is_ascii_digit() => Color32::from_rgb(30, 136, 229),
+            _ => Color32::from_rgb(200, 180, 80),
+        }
+    }
+    /// Draws a map with faults in the game's own way, when its cells are not text (a sheet's
+    /// graph); `false` when it cannot.
+    fn draw_faulty(&self, _sheet: &Sheet, _board: Board, _painter: &egui::Painter, _grid: &Grid) -> bool {
+        false
     }
     /// Paints `tool` on board cell `at`, the `image`-th of a stroke's symmetric places;
     /// `previous` is where that image was painted last in this stroke (a python's body goes
@@ -81,6 +106,9 @@ pub trait MapFormat: Send + Sync {
     fn faults(&self, text: &str) -> Vec<Fault>;
     /// The board cell a fault is on, when it is on one.
     fn fault_cell(&self, board: Board, fault: &Fault) -> Option<(usize, usize)> {
+        if let Some(cell) = fault.cell.filter(|&(x, y)| board.contains(x, y)) {
+            return Some(cell);
+        }
         let cell = (fault.column.checked_sub(1)?, fault.line.checked_sub(1 + board.first)?);
         board.contains(cell.0, cell.1).then_some(cell)
     }
@@ -120,6 +148,17 @@ pub fn sample_bot(game: &str, strategy: &str, seed: usize) -> String {
     format!("kibitz bot {game} {strategy} --seed {seed}")
 }
 
+/// Where the games played from this editor keep the map's copy and their replays; removed on
+/// the way out ([`remove_games_folder`]).
+pub fn games_folder() -> PathBuf {
+    std::env::temp_dir().join(format!("kibitz-edit-{}", std::process::id()))
+}
+
+/// Removes [`games_folder`] and what is in it (when the window closes).
+pub fn remove_games_folder() {
+    let _ = std::fs::remove_dir_all(games_folder());
+}
+
 /// The path as an argument.
 pub fn arg(path: &Path) -> String {
     path.display().to_string()
@@ -144,6 +183,11 @@ pub struct EditView {
     hints: Vec<String>,
     changed: bool,
     message: Option<String>,
+    /// The message is about the map's faults: gone once the map checks clean.
+    message_on_faults: bool,
+    /// The board's cells, drawn while the map has faults, and the revision they show.
+    rough: CellTexture,
+    rough_of: Option<u64>,
     track: Track,
     /// Where each symmetric image was painted last in the stroke being made.
     trail: Vec<Option<(usize, usize)>>,
@@ -192,6 +236,9 @@ impl EditView {
             hints: Vec::new(),
             changed: false,
             message: None,
+            message_on_faults: false,
+            rough: CellTexture::new("kibitz-editor-cells"),
+            rough_of: None,
             track,
             trail: Vec::new(),
             seed: 1,
@@ -236,8 +283,14 @@ impl EditView {
             if self.trail.len() <= k {
                 self.trail.resize(k + 1, None);
             }
+            let before = self.editor.revision();
             self.format.paint(&mut self.editor, board, &tool, cell, k, self.trail[k]);
-            self.trail[k] = Some(cell);
+            // A tool placing one thing goes on from where it last changed something: a vertex
+            // dragged over another stays the one dragged, an edge is drawn from the vertex the
+            // drag started on across the empty cells between.
+            if !tool.single || self.trail[k].is_none() || self.editor.revision() != before {
+                self.trail[k] = Some(cell);
+            }
         }
     }
 
@@ -266,6 +319,10 @@ impl EditView {
         }
         self.changed = self.editor.changed();
         self.shown = Some(self.editor.revision());
+        if self.faults.is_empty() && self.message_on_faults {
+            self.message = None;
+            self.message_on_faults = false;
+        }
         self.checked_at = Some(std::time::Instant::now());
         self.check_cost = started.elapsed();
     }
@@ -307,7 +364,7 @@ impl EditView {
     /// The map as it is now, in a file of its own for a game to read (the editor's file stays
     /// as last saved), and the arguments that play it.
     pub fn play_now(&self) -> Result<(PathBuf, PlayNow), String> {
-        let dir = std::env::temp_dir().join(format!("kibitz-edit-{}", std::process::id()));
+        let dir = games_folder();
         std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
         let map = dir.join(format!("{}.{}", self.format.game(), self.format.extension()));
         let text = self.editor.text();
@@ -332,15 +389,60 @@ impl EditView {
     fn start_said(&mut self, bots: bool) {
         match self.game_on_map(bots) {
             Ok(playing) => self.play = Some(playing),
-            Err(e) => self.message = Some(e),
+            Err(e) => self.say(e, !self.faults.is_empty()),
         }
     }
 
     fn save_said(&mut self, anyway: bool) {
-        self.message = Some(match self.save(anyway) {
-            Ok(path) => format!("saved {}", path.display()),
-            Err(e) => e,
-        });
+        match self.save(anyway) {
+            Ok(path) => self.say(format!("saved {}", path.display()), false),
+            Err(e) => self.say(e, !self.faults.is_empty()),
+        }
+    }
+
+    /// Shows `text` in the panel; `on_faults`: it goes once the map checks clean.
+    fn say(&mut self, text: String, on_faults: bool) {
+        self.message = Some(text);
+        self.message_on_faults = on_faults;
+    }
+
+    /// The panel's message, if any.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// Paints a drag from the last cell painted to `cell`: every cell on the line between, so
+    /// that a fast drag leaves no gaps (a tool placing one thing paints only where it is).
+    pub fn drag_to(&mut self, cell: (usize, usize)) {
+        let single = self.format.tools().get(self.tool).is_none_or(|t| t.single);
+        let from = self.trail.first().copied().flatten().filter(|_| !single);
+        for at in line_of_cells(from.unwrap_or(cell), cell).into_iter().skip(from.is_some() as usize) {
+            self.paint(self.tool, at, self.brush, self.symmetry);
+        }
+    }
+
+    /// Chooses the tool (from 0) the next strokes paint with.
+    pub fn choose_tool(&mut self, tool: usize) {
+        if tool < self.format.tools().len() {
+            self.tool = tool;
+        }
+    }
+
+    /// Draws a map with faults: the game's own way, else its cells coloured (one texture, a
+    /// big board too) with their characters when the cells are big enough to read.
+    fn draw_faulty(&mut self, ctx: &egui::Context, painter: &egui::Painter, grid: &Grid) {
+        painter.rect_filled(grid.board(), 0.0, Color32::from_rgb(20, 22, 28));
+        if self.format.draw_faulty(self.editor.sheet(), self.board, painter, grid) || !self.format.cells_are_text() {
+            return;
+        }
+        let (sheet, board, format) = (self.editor.sheet(), self.board, self.format.as_ref());
+        if self.rough_of != Some(self.editor.revision()) {
+            self.rough
+                .paint(ctx, board.cols.max(1), board.rows.max(1), |x, y| format.cell_colour(sheet.get(x, board.first + y).unwrap_or(' ')));
+            self.rough_of = Some(self.editor.revision());
+        }
+        self.rough.draw(painter, grid);
+        self.draw_text(painter, grid);
     }
 
     fn random_said(&mut self) {
@@ -349,10 +451,9 @@ impl EditView {
         }
     }
 
-    /// Draws the file's characters over the board, for a map the game's view cannot show.
+    /// Draws the file's characters over the board's cells when they are big enough to read.
     fn draw_text(&self, painter: &egui::Painter, grid: &Grid) {
-        painter.rect_filled(grid.board(), 0.0, Color32::from_rgb(20, 22, 28));
-        if grid.cell < 6.0 {
+        if grid.cell < 10.0 {
             return;
         }
         let sheet = self.editor.sheet();
@@ -362,7 +463,11 @@ impl EditView {
                 if let Some(c) = sheet.get(x, self.board.first + y) {
                     let text = if c == ' ' { "·".to_string() } else { c.to_string() };
                     let font = egui::FontId::monospace(grid.cell * 0.6);
-                    painter.text(grid.centre(x, y), egui::Align2::CENTER_CENTER, text, font, Color32::from_gray(200));
+                    // Dark on a light cell, light on a dark one.
+                    let under = self.format.cell_colour(c);
+                    let light = under.r() as u32 + under.g() as u32 + under.b() as u32 > 400;
+                    let ink = if light { Color32::from_gray(20) } else { Color32::from_gray(230) };
+                    painter.text(grid.centre(x, y), egui::Align2::CENTER_CENTER, text, font, ink);
                 }
             }
         }
@@ -408,13 +513,15 @@ impl GameView for EditView {
         }
         let grid = self.format.grid(rect, camera, self.board);
         let painter = ui.painter_at(rect);
-        if !valid && self.format.cells_are_text() {
-            self.draw_text(&painter, &grid);
+        if !valid {
+            self.draw_faulty(ui.ctx(), &painter, &grid);
         }
         for fault in &self.faults {
             if let Some((x, y)) = self.format.fault_cell(self.board, fault) {
+                // Seen on a big board too: at least 16 points across.
+                let cell = grid.cell_rect(x, y);
                 let outline = Stroke::new(3.0, Color32::from_rgb(255, 60, 60));
-                painter.rect_stroke(grid.cell_rect(x, y).expand(2.0), 2.0, outline, egui::StrokeKind::Outside);
+                painter.rect_stroke(cell.expand(2.0 + (8.0 - cell.width() / 2.0).max(0.0)), 2.0, outline, egui::StrokeKind::Outside);
             }
         }
         // Painting: press, drag, release is one stroke; a cell is painted once as the pointer
@@ -426,7 +533,7 @@ impl GameView for EditView {
             && let Some(cell) = cell_at(p)
             && self.trail.first().copied().flatten() != Some(cell)
         {
-            self.paint(self.tool, cell, self.brush, self.symmetry);
+            self.drag_to(cell);
         }
         if !painting {
             self.end_stroke();
@@ -466,6 +573,19 @@ impl GameView for EditView {
 
     fn drags_paint(&self) -> bool {
         true
+    }
+
+    fn is_editor(&self) -> bool {
+        true
+    }
+
+    fn unsaved(&self) -> Option<String> {
+        self.editor.changed().then(|| format!("{} has unsaved changes", self.title))
+    }
+
+    /// Saved as it is, faults and all: the person closing asked to keep it.
+    fn save_unsaved(&mut self) -> Result<String, String> {
+        self.save(true).map(|path| format!("saved {}", path.display()))
     }
 
     fn hand(&mut self) -> Option<&mut dyn HandPlay> {
@@ -555,7 +675,7 @@ impl HandPlay for EditView {
         } else if pressed(Modifiers::NONE, Key::CloseBracket) {
             self.brush = (self.brush + 1).min(9);
         } else if let Some(d) = (0..tools).find(|&d| pressed(Modifiers::NONE, DIGITS[d])) {
-            self.tool = d;
+            self.choose_tool(d);
         } else {
             return &[];
         }
@@ -567,4 +687,28 @@ impl HandPlay for EditView {
     }
 
     fn stop(&mut self) {}
+}
+
+/// The cells on the straight line from `a` to `b`, both included, each next to the one
+/// before (Bresenham's).
+pub fn line_of_cells(a: (usize, usize), b: (usize, usize)) -> Vec<(usize, usize)> {
+    let (mut x, mut y) = (a.0 as i64, a.1 as i64);
+    let (x1, y1) = (b.0 as i64, b.1 as i64);
+    let (dx, dy) = ((x1 - x).abs(), -(y1 - y).abs());
+    let (sx, sy) = ((x1 - x).signum(), (y1 - y).signum());
+    let mut err = dx + dy;
+    let mut cells = vec![a];
+    while (x, y) != (x1, y1) {
+        let e2 = 2 * err;
+        if e2 >= dy {
+            err += dy;
+            x += sx;
+        }
+        if e2 <= dx {
+            err += dx;
+            y += sy;
+        }
+        cells.push((x as usize, y as usize));
+    }
+    cells
 }

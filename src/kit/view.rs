@@ -335,6 +335,20 @@ pub trait GameView: Send + Sync {
     fn take_over(&self, _cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
         Err(format!("taking over is not available for {}", self.game()))
     }
+    /// Whether this view shows a map being edited rather than a replay: the shell leaves out
+    /// the playback bar and the turn log.
+    fn is_editor(&self) -> bool {
+        false
+    }
+    /// Work that closing the window would lose, said in a few words (the map editor's unsaved
+    /// changes): closing asks first.
+    fn unsaved(&self) -> Option<String> {
+        None
+    }
+    /// Saves that work (closing asked to); says where, or why it could not.
+    fn save_unsaved(&mut self) -> Result<String, String> {
+        Ok(String::new())
+    }
 }
 
 /// Playing a live match by hand in a view: what the shell asks of it besides viewing.

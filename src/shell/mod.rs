@@ -214,6 +214,8 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
                         resizable: options.size.is_none(),
                         ..default()
                     }),
+                    // The close button asks first when there is unsaved work (`ui::close_requested`).
+                    close_when_requested: false,
                     ..default()
                 })
                 // A picture (`--screenshot`, `kibitz export`) waits for the renderer's pipelines
@@ -237,10 +239,13 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
         .insert_resource(viewer)
         .add_systems(Startup, scene3d::spawn_cameras)
         .add_systems(EguiPrimaryContextPass, (ui::ui, scene3d::sync).chain())
-        .add_systems(Update, viewer::dropped_files)
+        .add_systems(Update, (viewer::dropped_files, ui::close_requested))
         .add_systems(
             PreUpdate,
-            ui::quiet_modifiers.after(bevy_egui::EguiPreUpdateSet::ProcessInput).before(bevy_egui::EguiPreUpdateSet::BeginPass),
+            (ui::chord_modifiers, ui::quiet_modifiers)
+                .chain()
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         );
     glyphs::add(&mut app);
     if let Some(seconds) = options.frame_stats {

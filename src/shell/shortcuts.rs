@@ -1,7 +1,7 @@
 //! Every viewer action with its keys, in one keymap: the defaults below, rebound by the
 //! settings (`keys:` in settings.ron, docs/settings.md). The help overlay (`?`) lists it.
 
-use bevy_egui::egui::Key;
+use bevy_egui::egui::{Key, Modifiers};
 use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +40,8 @@ pub enum Action {
     /// Back to the map editor from a game started there.
     Editor,
     Help,
+    /// Close the window (asking first when there is unsaved work).
+    Quit,
 }
 
 impl Action {
@@ -68,7 +70,7 @@ impl Action {
             Perspective,
             Everyone,
         ];
-        let tail = [Fog, Next, Previous, Open, TakeOver, Editor, Help];
+        let tail = [Fog, Next, Previous, Open, TakeOver, Editor, Help, Quit];
         fixed.into_iter().chain((0..9).map(Player)).chain(tail)
     }
 
@@ -111,6 +113,7 @@ impl Action {
             Action::TakeOver => "take over: play on by hand from here".into(),
             Action::Editor => "back to the map editor (a game started from it)".into(),
             Action::Help => "this help (Esc closes it)".into(),
+            Action::Quit => "quit (asks first when there is unsaved work)".into(),
         }
     }
 
@@ -122,6 +125,12 @@ impl Action {
     /// Whether the studio window (`kibitz view`) offers it: it has no playlist.
     pub fn in_studio(self) -> bool {
         !matches!(self, Action::Next | Action::Previous)
+    }
+
+    /// Whether the map editor offers it: a map has no steps to play nor players to follow.
+    pub fn in_editor(self) -> bool {
+        matches!(self, Action::Fit | Action::ZoomIn | Action::ZoomOut | Action::Open | Action::Help | Action::Quit)
+            || matches!(self, Action::PanLeft | Action::PanRight | Action::PanUp | Action::PanDown)
     }
 }
 
@@ -135,11 +144,13 @@ pub enum Shift {
     Any,
 }
 
-/// One key (with or without Shift) that does an action.
+/// One key (with or without Shift, Ctrl) that does an action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Binding {
     pub key: Key,
     pub shift: Shift,
+    /// Ctrl held (Cmd on a Mac): a chord such as Ctrl+Q.
+    pub ctrl: bool,
 }
 
 /// Keys typed with Shift on common layouts: bound bare, they match with or without it.
@@ -148,20 +159,27 @@ const TYPED: [Key; 7] =
 
 impl Binding {
     const fn bare(key: Key) -> Self {
-        Self { key, shift: Shift::No }
+        Self { key, shift: Shift::No, ctrl: false }
     }
 
     const fn shifted(key: Key) -> Self {
-        Self { key, shift: Shift::Yes }
+        Self { key, shift: Shift::Yes, ctrl: false }
     }
 
     const fn typed(key: Key) -> Self {
-        Self { key, shift: Shift::Any }
+        Self { key, shift: Shift::Any, ctrl: false }
     }
 
-    /// Whether a press of `key` with Shift `shift` (as egui reports it) is this binding.
-    pub fn matches(&self, key: Key, shift: bool) -> bool {
+    const fn ctrl(key: Key) -> Self {
+        Self { key, shift: Shift::No, ctrl: true }
+    }
+
+    /// Whether a press of `key` with `modifiers` (those of the press itself, as egui's key
+    /// event carries them) is this binding.
+    pub fn matches(&self, key: Key, modifiers: Modifiers) -> bool {
+        let shift = modifiers.shift;
         self.key == key
+            && self.ctrl == modifiers.command
             && match self.shift {
                 Shift::No => !shift,
                 Shift::Yes => shift,
@@ -170,18 +188,24 @@ impl Binding {
     }
 
     /// Reads a key as settings.ron writes it: `J`, `Space`, `PageDown`, `F5`, `?`,
-    /// `Shift+Left` (egui's key names).
+    /// `Shift+Left`, `Ctrl+Q` (egui's key names).
     pub fn parse(text: &str) -> Result<Self, String> {
-        let (shift, name) = match text.strip_prefix("Shift+") {
+        let (ctrl, rest) = match text.strip_prefix("Ctrl+") {
             Some(rest) if !rest.is_empty() => (true, rest),
             _ => (false, text),
         };
-        let key = Key::from_name(name).ok_or_else(|| format!("{text:?} is not a key (try J, Space, PageDown, F5, ?, Shift+Left)"))?;
-        Ok(match (shift, TYPED.contains(&key)) {
+        let (shift, name) = match rest.strip_prefix("Shift+") {
+            Some(rest) if !rest.is_empty() => (true, rest),
+            _ => (false, rest),
+        };
+        let key =
+            Key::from_name(name).ok_or_else(|| format!("{text:?} is not a key (try J, Space, PageDown, F5, ?, Shift+Left, Ctrl+Q)"))?;
+        let binding = match (shift, TYPED.contains(&key)) {
             (true, _) => Self::shifted(key),
             (false, true) => Self::typed(key),
             (false, false) => Self::bare(key),
-        })
+        };
+        Ok(Self { ctrl, ..binding })
     }
 
     /// The key as people read it, e.g. `Shift+Left`.
@@ -191,7 +215,9 @@ impl Binding {
             Key::Minus => "-",
             key => key.symbol_or_name(),
         };
-        if self.shift == Shift::Yes { format!("Shift+{name}") } else { name.to_string() }
+        let shift = if self.shift == Shift::Yes { "Shift+" } else { "" };
+        let ctrl = if self.ctrl { "Ctrl+" } else { "" };
+        format!("{ctrl}{shift}{name}")
     }
 }
 
@@ -229,6 +255,7 @@ fn defaults(action: Action) -> Vec<Binding> {
         Action::Editor => vec![B::bare(Key::E)],
         // Some keyboards send the physical Shift+/ for ?.
         Action::Help => vec![B::typed(Key::Questionmark), B::shifted(Key::Slash)],
+        Action::Quit => vec![B::ctrl(Key::Q)],
     }
 }
 
@@ -266,7 +293,7 @@ impl Keymap {
                 }
             }
             for (_, bindings) in map.bindings.iter_mut() {
-                bindings.retain(|b| !chosen.iter().any(|c| c.key == b.key && overlap(c.shift, b.shift)));
+                bindings.retain(|b| !chosen.iter().any(|c| c.key == b.key && c.ctrl == b.ctrl && overlap(c.shift, b.shift)));
             }
             if let Some((_, bindings)) = map.bindings.iter_mut().find(|(a, _)| *a == action) {
                 *bindings = chosen;
@@ -275,12 +302,13 @@ impl Keymap {
         (map, problems)
     }
 
-    /// The actions a press of `key` with Shift `shift` stands for.
-    pub fn actions(&self, key: Key, shift: bool) -> impl Iterator<Item = Action> + '_ {
-        self.bindings.iter().filter(move |(_, bs)| bs.iter().any(|b| b.matches(key, shift))).map(|(a, _)| *a)
+    /// The actions a press of `key` with `modifiers` stands for.
+    pub fn actions(&self, key: Key, modifiers: Modifiers) -> impl Iterator<Item = Action> + '_ {
+        self.bindings.iter().filter(move |(_, bs)| bs.iter().any(|b| b.matches(key, modifiers))).map(|(a, _)| *a)
     }
 
     /// Every key bound to something.
+    #[cfg(test)]
     pub fn keys(&self) -> impl Iterator<Item = Key> + '_ {
         self.bindings.iter().flat_map(|(_, bs)| bs.iter().map(|b| b.key))
     }
@@ -330,7 +358,7 @@ mod tests {
     use super::*;
 
     fn actions(map: &Keymap, key: Key, shift: bool) -> Vec<Action> {
-        map.actions(key, shift).collect()
+        map.actions(key, if shift { Modifiers::SHIFT } else { Modifiers::NONE }).collect()
     }
 
     #[test]
@@ -400,13 +428,28 @@ mod tests {
     fn unknown_actions_and_keys_are_reported_and_skipped() {
         let rebound = BTreeMap::from([
             ("Jump".to_string(), vec!["J".to_string()]),
-            ("Next".to_string(), vec!["Ctrl+N".to_string(), "K".to_string()]),
+            ("Next".to_string(), vec!["Hyper+N".to_string(), "K".to_string()]),
         ]);
         let (map, problems) = Keymap::with(&rebound);
         assert_eq!(problems.len(), 2, "{problems:?}");
         assert!(problems[0].contains("\"Jump\""), "{problems:?}");
-        assert!(problems[1].contains("Ctrl+N"), "{problems:?}");
+        assert!(problems[1].contains("Hyper+N"), "{problems:?}");
         assert_eq!(map.keys_of(Action::Next), "K");
+    }
+
+    #[test]
+    fn a_chord_is_its_key_with_ctrl_and_a_bare_key_is_not_the_chord() {
+        let map = Keymap::default();
+        assert_eq!(map.actions(Key::Q, Modifiers::COMMAND).collect::<Vec<_>>(), [Action::Quit]);
+        assert!(map.actions(Key::Q, Modifiers::NONE).next().is_none());
+        // Ctrl+S is the editor's save: never the viewer's pan down.
+        assert!(map.actions(Key::S, Modifiers::COMMAND).next().is_none());
+        assert_eq!(map.actions(Key::S, Modifiers::NONE).collect::<Vec<_>>(), [Action::PanDown]);
+        assert_eq!(map.keys_of(Action::Quit), "Ctrl+Q");
+        let (rebound, problems) = Keymap::with(&BTreeMap::from([("Quit".to_string(), vec!["Ctrl+W".to_string()])]));
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(rebound.actions(Key::W, Modifiers::COMMAND).collect::<Vec<_>>(), [Action::Quit]);
+        assert_eq!(rebound.actions(Key::W, Modifiers::NONE).collect::<Vec<_>>(), [Action::PanUp], "bare W still pans");
     }
 
     #[test]

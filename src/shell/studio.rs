@@ -13,7 +13,10 @@ use std::path::PathBuf;
 /// Lays the studio out in `root`.
 pub fn layout(root: &mut egui::Ui, ctx: &egui::Context, viewer: &mut Viewer) {
     egui::Panel::top("menu").show(root, |ui| menu_bar(ui, viewer));
-    egui::Panel::bottom("timeline").exact_size(64.0).show(root, |ui| timeline(ui, viewer));
+    // A map being edited has no steps to play.
+    if !viewer.session.as_ref().is_some_and(|s| s.is_editor()) {
+        egui::Panel::bottom("timeline").exact_size(64.0).show(root, |ui| timeline(ui, viewer));
+    }
     egui::Panel::right("side").default_size(380.0).resizable(true).show(root, |ui| side_panel(ui, viewer));
     // No fill: the 3D camera has cleared the window to the board's background, and a 3D
     // board shows through.
@@ -65,6 +68,11 @@ fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
                 viewer.path_box = Some(String::new());
                 ui.close();
             }
+            ui.separator();
+            if ui.button(format!("Quit  ({})", viewer.keymap.keys_of(Action::Quit))).clicked() {
+                viewer.act(Action::Quit);
+                ui.close();
+            }
         });
         ui.menu_button("View", |ui| {
             if ui.button("Fit board  (F)").clicked() {
@@ -85,6 +93,9 @@ fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
             let title = ui.label(RichText::new(format!("{} · {}", s.game(), s.track().title)).strong());
             if let Some(source) = &viewer.source {
                 title.on_hover_text(source.display().to_string());
+            }
+            if s.is_editor() && s.unsaved().is_some() {
+                ui.label(RichText::new("· unsaved changes").weak());
             }
         }
     });
@@ -287,6 +298,12 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
         ui.separator();
         session.details(ui, cursor, perspective);
     });
+    if session.is_editor() {
+        if let Some(game) = playing {
+            viewer.play_from_editor(game);
+        }
+        return;
+    }
     ui.separator();
     ui.horizontal(|ui| {
         ui.strong("Turn log");

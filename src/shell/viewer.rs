@@ -87,6 +87,10 @@ pub struct Viewer {
     pub editor_behind: Option<Box<dyn GameView>>,
     /// That game's match process, when our bots play it: ended on the way back.
     game_process: Option<std::process::Child>,
+    /// Closing asked about unsaved work (save, discard, cancel); the answer's error, if any.
+    pub quitting: Option<Option<String>>,
+    /// The window is to close now.
+    pub exit: bool,
 }
 
 /// How long a frame may spend taking in a loading replay: the window keeps its pace (about
@@ -144,6 +148,8 @@ impl Viewer {
             contest: None,
             editor_behind: None,
             game_process: None,
+            quitting: None,
+            exit: false,
             still: false,
             fog_player: 0,
             play_when_shown: false,
@@ -497,6 +503,51 @@ impl Viewer {
         Ok(())
     }
 
+    /// Which actions the window shown offers (and its help lists).
+    pub fn offered(&self) -> fn(Action) -> bool {
+        match (&self.broadcast, &self.session) {
+            (Some(_), _) => Action::in_broadcast,
+            (None, Some(session)) if session.is_editor() => Action::in_editor,
+            (None, _) => Action::in_studio,
+        }
+    }
+
+    /// Ctrl+Q, File → Quit, the window's close button: the window closes at once, unless there
+    /// is unsaved work; then it asks first (save, discard, cancel).
+    pub fn ask_to_quit(&mut self) {
+        if self.unsaved().is_empty() {
+            self.quit_now();
+        } else {
+            self.quitting = Some(None);
+        }
+    }
+
+    /// What closing now would lose: the shown view's and the editor's waiting behind a game.
+    pub fn unsaved(&self) -> Vec<String> {
+        self.session.iter().chain(self.editor_behind.iter()).filter_map(|s| s.unsaved()).collect()
+    }
+
+    /// Saves the unsaved work and closes; stays open, saying why, when it cannot be saved.
+    pub fn save_and_quit(&mut self) {
+        for view in self.session.iter_mut().chain(self.editor_behind.iter_mut()) {
+            if view.unsaved().is_some()
+                && let Err(e) = view.save_unsaved()
+            {
+                self.quitting = Some(Some(e));
+                return;
+            }
+        }
+        self.quit_now();
+    }
+
+    /// Closes the window: a game started from the editor is ended first.
+    pub fn quit_now(&mut self) {
+        self.back_to_editor();
+        crate::kit::editor::remove_games_folder();
+        self.quitting = None;
+        self.exit = true;
+    }
+
     /// Ends a game started from the map editor (its replay is kept) and shows the editor again.
     pub fn back_to_editor(&mut self) {
         let Some(editor) = self.editor_behind.take() else { return };
@@ -615,6 +666,7 @@ impl Viewer {
             Action::TakeOver => self.take_over(),
             Action::Editor => self.back_to_editor(),
             Action::Help => self.show_help = !self.show_help,
+            Action::Quit => self.ask_to_quit(),
         }
     }
 
@@ -660,19 +712,25 @@ fn next_perspective(current: Perspective, players: usize, cycle: Option<&[Perspe
 /// The shortcuts pressed this frame, of the layout shown, acted on; none while a text box has
 /// the keyboard (egui hands a box the keys without taking them from the input).
 pub fn keyboard(ctx: &egui::Context, viewer: &mut Viewer) {
-    if crate::kit::view::typing(ctx) {
+    // The question on closing has the keys while it is asked.
+    if crate::kit::view::typing(ctx) || viewer.quitting.is_some() {
         return;
     }
     let claimed = match viewer.session.as_mut() {
         Some(session) if viewer.playback.cursor() == viewer.playback.len() => session.hand().map_or(&[][..], |h| h.keys(ctx)),
         _ => &[],
     };
-    let offered = if viewer.broadcast.is_some() { Action::in_broadcast } else { Action::in_studio };
-    let keys: Vec<egui::Key> = viewer.keymap.keys().filter(|k| !claimed.contains(k)).collect();
+    let offered = viewer.offered();
+    // Each press with the modifiers of its own event (`ui::chord_modifiers`), not those held
+    // when the frame is read: a quick Ctrl+S is never a bare S.
     let pressed: Vec<Action> = ctx.input(|i| {
-        keys.iter()
-            .filter(|&&k| i.key_pressed(k))
-            .flat_map(|&k| viewer.keymap.actions(k, i.modifiers.shift).collect::<Vec<_>>())
+        i.events
+            .iter()
+            .filter_map(|e| match e {
+                egui::Event::Key { key, pressed: true, modifiers, .. } if !claimed.contains(key) => Some((*key, *modifiers)),
+                _ => None,
+            })
+            .flat_map(|(key, modifiers)| viewer.keymap.actions(key, modifiers).collect::<Vec<_>>())
             .filter(|&a| offered(a))
             .collect()
     });
@@ -770,6 +828,29 @@ mod tests {
         viewer.act(Action::Previous);
         viewer.act(Action::Previous);
         assert_eq!(title(&viewer), "lighthouses-duel.jsonl");
+    }
+
+    #[test]
+    fn quitting_closes_at_once_unless_work_would_be_lost_then_it_asks_and_saves_or_stays() {
+        let mut viewer = Viewer::new(crate::games::registry());
+        viewer.act(Action::Quit);
+        assert!(viewer.exit && viewer.quitting.is_none(), "nothing to lose: closed at once");
+        // A new map painted, with no file to save to: asked, and saving says why it cannot.
+        let format = crate::games::registry().get("lighthouses").unwrap().map_format().unwrap();
+        let sheet = format.new_map(8, 6);
+        let mut editor = crate::kit::editor::EditView::new(format, sheet, None);
+        editor.paint(1, (2, 2), 1, kibitz_editor::Symmetry::None);
+        editor.end_stroke();
+        let mut viewer = Viewer::new(crate::games::registry());
+        viewer.show(Box::new(editor));
+        viewer.act(Action::Quit);
+        assert!(!viewer.exit && viewer.quitting == Some(None), "asked first");
+        assert_eq!(viewer.unsaved().len(), 1);
+        viewer.save_and_quit();
+        assert!(!viewer.exit, "not closed: the map could not be saved");
+        assert!(viewer.quitting.clone().flatten().is_some_and(|e| e.contains("no file to save to")), "{:?}", viewer.quitting);
+        viewer.quit_now();
+        assert!(viewer.exit, "discarded");
     }
 
     #[test]

@@ -192,8 +192,8 @@ pub fn notice(ui: &mut egui::Ui, viewer: &mut Viewer, rect: egui::Rect) {
 /// The keys of this layout, of the hand play and of the board, over the middle of the window.
 pub fn help_overlay(ctx: &egui::Context, viewer: &mut Viewer) {
     let mut open = true;
-    let offered = if viewer.broadcast.is_some() { super::shortcuts::Action::in_broadcast } else { super::shortcuts::Action::in_studio };
-    let rows = viewer.keymap.rows(offered);
+    let rows = viewer.keymap.rows(viewer.offered());
+    let editing = viewer.session.as_ref().is_some_and(|s| s.is_editor());
     egui::Window::new("Keyboard shortcuts")
         .open(&mut open)
         .collapsible(false)
@@ -204,7 +204,7 @@ pub fn help_overlay(ctx: &egui::Context, viewer: &mut Viewer) {
             let hand = viewer.session.as_mut().and_then(|s| s.hand()).map_or(&[][..], |h| h.help());
             if !hand.is_empty() {
                 ui.separator();
-                ui.strong("Hand play (when it is your turn)");
+                ui.strong(if editing { "Map editor" } else { "Hand play (when it is your turn)" });
                 key_grid(ui, "hand-keys", hand.iter().copied());
             }
             let own = viewer.session.as_ref().map_or(&[][..], |s| s.view_keys());

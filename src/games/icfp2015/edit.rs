@@ -125,6 +125,22 @@ impl MapFormat for Icfp2015Problems {
         }
     }
 
+    /// A problem a match accepts may still end at once: its view says the next unit does not
+    /// fit, and so do the hints, for each seed where it happens.
+    fn hints(&self, text: &str) -> Vec<String> {
+        let Ok(problem) = Problem::parse(text) else { return Vec::new() };
+        let Ok(rules) = kibitz_icfp2015::Rules::new(problem.clone(), &[] as &[&str]) else { return Vec::new() };
+        let rules = std::sync::Arc::new(rules);
+        problem
+            .source_seeds()
+            .iter()
+            .filter(|&&seed| {
+                matches!(kibitz_icfp2015::State::new(rules.clone(), seed).ending(), Some(kibitz_icfp2015::Ending::BoardFull { .. }))
+            })
+            .map(|seed| format!("seed {seed}: the first unit does not fit where it appears, so a game on it is over at once (scores 0)"))
+            .collect()
+    }
+
     fn view(&self, text: &str, title: String) -> Result<Box<dyn GameView>, String> {
         let problem = Problem::parse(text).map_err(|e| e.to_string())?;
         let seed = problem.source_seeds().first().copied().unwrap_or(0);

@@ -313,7 +313,10 @@ impl GameView for Icfp2015View {
                 Color32::LIGHT_RED,
             );
         }
-        self.command_strip(&painter, Rect::from_min_size(rect.min + Vec2::new(8.0, 8.0), Vec2::new(rect.width() - 16.0, 28.0)), cursor);
+        // A problem with no commands yet (the map editor's) has no strip to show.
+        if self.rec.timeline.len() > 0 || self.hand.is_some() {
+            self.command_strip(&painter, Rect::from_min_size(rect.min + Vec2::new(8.0, 8.0), Vec2::new(rect.width() - 16.0, 28.0)), cursor);
+        }
         if let Some(pointer) = response.hover_pos()
             && board_rect.contains(pointer)
         {

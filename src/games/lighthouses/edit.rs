@@ -5,6 +5,7 @@
 use super::view::LighthousesView;
 use crate::kit::editor::{Fault, MapFormat, PlayNow, Tool, arg, sample_bot};
 use crate::kit::view::GameView;
+use bevy_egui::egui;
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::{Board, Editor, Sheet};
 use kibitz_lighthouses::{Lighthouses, Map, Setup};
@@ -18,7 +19,7 @@ const TOOLS: &[Tool] = &[
     Tool { name: "lighthouse", help: "a lighthouse to take and connect", cell: |_| '!', single: true },
     Tool {
         name: "start",
-        help: "a player's start (mirrored starts take the next letters: A, B, C, D)",
+        help: "a player's start, numbered from 0 as the seats are (the file writes A, B, C, D; mirrored starts take the next)",
         cell: |k| (b'A' + k as u8) as char,
         single: true,
     },
@@ -39,30 +40,32 @@ impl MapFormat for LighthousesMaps {
 
     fn faults(&self, text: &str) -> Vec<Fault> {
         match Map::parse(text) {
-            Ok(map) if map.start_count() == 0 => vec![Fault { line: 1, column: 1, what: "no start: place at least one (a letter)".into() }],
+            Ok(map) if map.start_count() == 0 => vec![Fault::new(1, 1, "no start: place at least one (a letter)")],
             Ok(_) => Vec::new(),
-            Err(e) => vec![Fault { line: e.line, column: e.column.unwrap_or(1), what: e.message }],
+            Err(e) => vec![Fault::new(e.line, e.column.unwrap_or(1), e.message)],
         }
     }
 
     fn hints(&self, text: &str) -> Vec<String> {
         let Ok(map) = Map::parse(text) else { return Vec::new() };
+        // Numbered as the board and the seats number them (start A is seat 0).
         map.labelled_starts()
             .iter()
-            .map(|&(c, at)| {
+            .enumerate()
+            .map(|(k, &(_, at))| {
                 let steps = map.steps_from(at);
                 let mut near: Vec<u32> = map.lighthouses().iter().filter_map(|&l| map.index(l).map(|i| steps[i])).collect();
                 near.retain(|&d| d != u32::MAX);
                 near.sort();
                 let shown: Vec<String> = near.iter().take(3).map(u32::to_string).collect();
-                format!("start {c}: the nearest lighthouses {} steps away", shown.join(", "))
+                format!("start {k}: the nearest lighthouses {} steps away", shown.join(", "))
             })
             .collect()
     }
 
     fn view(&self, text: &str, title: String) -> Result<Box<dyn GameView>, String> {
         let map = Map::parse(text).map_err(|e| e.to_string())?;
-        let players = (0..map.start_count()).map(|k| PlayerInfo::human(format!("start {}", (b'A' + k as u8) as char))).collect();
+        let players = (0..map.start_count()).map(|k| PlayerInfo::human(format!("start {k}"))).collect();
         let header = ReplayHeader::new::<Lighthouses>(Setup { map, rounds: 1 }, 0, players, None);
         let view = LighthousesView::new(title, Replay { header, records: Vec::new(), end: None })?;
         Ok(Box::new(view))
@@ -83,12 +86,20 @@ impl MapFormat for LighthousesMaps {
         editor.set(at.0, board.first + at.1, cell);
     }
 
+    /// Every start is played: by hand, seat 0 against our bots in the others.
     fn play_now(&self, map: &Path, text: &str) -> PlayNow {
         let seats = Map::parse(text).map_or(2, |m| m.start_count());
-        let bots = (0..seats).map(|k| sample_bot("lighthouses", ["greedy", "random"][k % 2], k));
-        PlayNow {
-            hand: vec!["--map".into(), arg(map)],
-            bots: ["--map".into(), arg(map), "--rounds".into(), "60".into(), "--".into()].into_iter().chain(bots).collect(),
+        let bots = |from: usize| (from..seats).map(|k| sample_bot("lighthouses", ["greedy", "random"][k % 2], k));
+        let rounds = ["--map".into(), arg(map), "--rounds".into(), "60".into(), "--".into()];
+        PlayNow { hand: rounds.clone().into_iter().chain(bots(1)).collect(), bots: rounds.into_iter().chain(bots(0)).collect() }
+    }
+
+    fn cell_colour(&self, c: char) -> egui::Color32 {
+        match c {
+            '#' => egui::Color32::from_rgb(18, 38, 66),
+            ' ' => egui::Color32::from_rgb(70, 78, 62),
+            '!' => egui::Color32::from_rgb(214, 162, 70),
+            _ => egui::Color32::from_rgb(230, 230, 230),
         }
     }
 }

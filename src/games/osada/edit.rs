@@ -7,6 +7,7 @@
 use super::view::OsadaView;
 use crate::kit::editor::{Fault, MapFormat, PlayNow, Tool, arg, sample_bot};
 use crate::kit::view::GameView;
+use bevy_egui::egui;
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::{Board, Editor, Sheet};
 use kibitz_osada::settlement::{MAX_N, MIN_N, Terrain, parse_mast};
@@ -66,7 +67,11 @@ impl MapFormat for OsadaSettlements {
         match Settlement::parse(text) {
             Ok(s) if s.masts.is_empty() => vec![Fault::new(1, 1, "no mast: a game needs one a team")],
             Ok(_) => Vec::new(),
-            Err(e) => vec![Fault::new(e.line, e.column, e.message)],
+            // A mast's fault is marked on the mast.
+            Err(e) => {
+                let mast = text.lines().nth(e.line.wrapping_sub(1)).and_then(mast_cell);
+                vec![Fault::new(e.line, e.column, e.message).on_cell(mast)]
+            }
         }
     }
 
@@ -113,9 +118,21 @@ impl MapFormat for OsadaSettlements {
         let teams = Settlement::parse(text).map_or(2, |s| s.masts.len());
         let bots = (0..teams).map(|k| sample_bot("osada", "defender", k));
         let quick = ["--game-turns", "100", "--turn-ms", "150"].map(String::from);
+        // By hand: team 0 against our clients in every other team, the clock paused until T (the
+        // window shows turn 1, not a game already under way).
+        let others: Vec<String> = bots.clone().skip(1).collect();
         PlayNow {
-            hand: vec!["--settlement".into(), arg(map)],
+            hand: ["--settlement".into(), arg(map), "--paused".into(), "--".into()].into_iter().chain(others).collect(),
             bots: ["--settlement".into(), arg(map)].into_iter().chain(quick).chain(["--".into()]).chain(bots).collect(),
+        }
+    }
+
+    /// As the view draws the ground.
+    fn cell_colour(&self, c: char) -> egui::Color32 {
+        match c {
+            '*' => egui::Color32::from_rgb(96, 132, 104),
+            '#' => egui::Color32::from_rgb(58, 58, 64),
+            _ => egui::Color32::from_rgb(186, 174, 146),
         }
     }
 }

@@ -7,7 +7,9 @@
 
 use super::view::WycinankaView;
 use crate::kit::editor::{Fault, MapFormat, PlayNow, Tool, arg, sample_bot};
+use crate::kit::grid::Grid;
 use crate::kit::view::GameView;
+use bevy_egui::egui;
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::{Board, Editor, Sheet};
 use kibitz_wycinanka::world::words;
@@ -119,6 +121,35 @@ impl MapFormat for WycinankaWorlds {
         None
     }
 
+    /// The sheet's graph as the file has it, every vertex and edge, the vertices cut off from
+    /// vertex 1 outlined (a sheet must be connected), so that the next stroke is seen.
+    fn draw_faulty(&self, sheet: &Sheet, _board: Board, painter: &egui::Painter, grid: &Grid) -> bool {
+        let Some(layout) = Layout::of(sheet).filter(|l| !l.positions.is_empty()) else { return false };
+        let (lx, ly) = layout.lowest();
+        let at = |v: u32| {
+            let p = layout.positions.get((v as usize).checked_sub(1)?)?.1;
+            Some(grid.centre((p.0 - lx) as usize, (p.1 - ly) as usize))
+        };
+        // As the view draws a sheet (thin edges, small dots), so that a fault does not change
+        // the picture but for its outline.
+        let line = egui::Stroke::new(1.0, egui::Color32::from_gray(140));
+        for &(_, a, b) in &layout.edges {
+            if let (Some(a), Some(b)) = (at(a), at(b)) {
+                painter.line_segment([a, b], line);
+            }
+        }
+        let reached = reached_from_first(layout.positions.len(), &layout.edges);
+        let r = (grid.cell * 0.18).clamp(2.5, 6.0);
+        for v in 1..=layout.positions.len() as u32 {
+            let Some(p) = at(v) else { continue };
+            painter.circle_filled(p, r, egui::Color32::from_gray(150));
+            if !reached[v as usize - 1] {
+                painter.circle_stroke(p, r + 6.0, egui::Stroke::new(3.0, egui::Color32::from_rgb(255, 60, 60)));
+            }
+        }
+        true
+    }
+
     fn paint(&self, editor: &mut Editor, _board: Board, tool: &Tool, at: (usize, usize), _image: usize, previous: Option<(usize, usize)>) {
         let Some(layout) = Layout::of(editor.sheet()) else { return };
         let (counts, n, m) = layout.counts;
@@ -200,4 +231,26 @@ impl MapFormat for WycinankaWorlds {
             bots: ["--world".into(), arg(map)].into_iter().chain(quick).chain(["--".into()]).chain(bots).collect(),
         }
     }
+}
+
+/// Which of `n` vertices (from 1) the edges reach from vertex 1.
+fn reached_from_first(n: usize, edges: &[(usize, u32, u32)]) -> Vec<bool> {
+    let mut reached = vec![false; n];
+    if n == 0 {
+        return reached;
+    }
+    reached[0] = true;
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for &(_, a, b) in edges {
+            let (a, b) = (a as usize, b as usize);
+            if (1..=n).contains(&a) && (1..=n).contains(&b) && reached[a - 1] != reached[b - 1] {
+                reached[a - 1] = true;
+                reached[b - 1] = true;
+                grew = true;
+            }
+        }
+    }
+    reached
 }

@@ -368,6 +368,8 @@ impl ServerView for WycinankaView {
         let drawing = &self.drawing;
         let pos = |v: u32| drawing.screen(&grid, v);
         let dot = (grid.cell * 0.18).clamp(2.5, 6.0);
+        // A sheet with no match on it yet (the map editor's) has no cuts to pick.
+        let cuts_to_pick = self.rec.track.len > 0 || self.hand.is_some();
         let state = &self.rec.state(cursor).game;
         let sheet = &state.sheet;
         let thin = Stroke::new(1.0, Color32::from_gray(85));
@@ -410,7 +412,8 @@ impl ServerView for WycinankaView {
             }
             None => match self.selected {
                 Some(id) => legend.push_str(&format!(" · order {id} is not placed yet at this step: it comes later")),
-                None => legend.push_str(" · pick an order in the panel (or , and .) to see where it was cut"),
+                None if cuts_to_pick => legend.push_str(" · pick an order in the panel (or , and .) to see where it was cut"),
+                None => {}
             },
         }
         painter.text(
