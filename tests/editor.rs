@@ -606,3 +606,16 @@ fn the_lighthouses_hints_number_the_starts_as_the_board_and_the_seats_do() {
     let starts: Vec<&str> = view.hints().iter().map(|h| h.split(':').next().unwrap()).collect();
     assert_eq!(starts, ["start 0", "start 1"], "{:?}", view.hints());
 }
+
+#[test]
+fn the_editor_names_a_cell_as_the_game_and_its_viewer_do() {
+    use kibitz_editor::Board;
+    // Lighthouses counts y upwards from the bottom row: the file's line 5 of 7 is y = 1.
+    let board = Board { first: 0, cols: 12, rows: 7 };
+    let lighthouses = kibitz::games::registry().get("lighthouses").unwrap().map_format().unwrap();
+    assert_eq!(lighthouses.place_name(board, 3, 5), "cell (3, 1)");
+    assert_eq!(lighthouses.place_name(board, 0, 0), "cell (0, 6)");
+    // The others count rows down, as their files and viewers do.
+    let snakecore = kibitz::games::registry().get("snakecore").unwrap().map_format().unwrap();
+    assert_eq!(snakecore.place_name(board, 3, 5), "cell (3, 5)");
+}

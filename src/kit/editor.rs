@@ -123,6 +123,13 @@ pub trait MapFormat: Send + Sync {
         Grid::fit(rect, camera, board.cols, board.rows)
     }
     /// The board cell under screen point `p` (a hex board's differ from the grid's squares).
+    /// Board cell (x, y), counted from the board's top left as the file's lines are, as the
+    /// game names it (the viewer's hover says the same): `cell (x, y)` unless the game counts
+    /// otherwise (lighthouses counts y upwards).
+    fn place_name(&self, _board: Board, x: usize, y: usize) -> String {
+        format!("cell ({x}, {y})")
+    }
+
     fn cell_at(&self, rect: egui::Rect, camera: &BoardCamera, board: Board, p: egui::Pos2) -> Option<(usize, usize)> {
         self.grid(rect, camera, board).cell_at(p)
     }
@@ -546,7 +553,7 @@ impl GameView for EditView {
             let here: Vec<&str> =
                 self.faults.iter().filter(|f| self.format.fault_cell(self.board, f) == Some((x, y))).map(|f| f.what.as_str()).collect();
             hover_box(response, |ui| {
-                ui.label(format!("cell ({x}, {y}) · {}: {}", tool.name, tool.help));
+                ui.label(format!("{} · {}: {}", self.format.place_name(self.board, x, y), tool.name, tool.help));
                 for what in here {
                     ui.colored_label(Color32::from_rgb(255, 120, 120), what);
                 }

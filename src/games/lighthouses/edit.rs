@@ -30,6 +30,11 @@ impl MapFormat for LighthousesMaps {
         "lighthouses"
     }
 
+    /// The game's own coordinates: x from the left, y upwards from the bottom row.
+    fn place_name(&self, board: Board, x: usize, y: usize) -> String {
+        format!("cell ({x}, {})", board.rows.saturating_sub(1 + y))
+    }
+
     fn tools(&self) -> &'static [Tool] {
         TOOLS
     }
