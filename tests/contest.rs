@@ -57,6 +57,17 @@ fn a_contest_day_ranks_the_teams_live_as_the_replays_say() {
     let contest = contest_file(dir.path(), &ports);
     let out = dir.path().join("day");
     let day = kibitz().arg("contest").arg(&contest).arg("--out").arg(&out).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    // Bounded: a team that never logs in (a client too slow to start on a busy machine) would
+    // keep the first turn waiting for ever; after two minutes the day is stopped as SIGTERM does.
+    let (done, watchdog) = (std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)), day.id() as libc::pid_t);
+    let watching = std::sync::Arc::clone(&done);
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(120));
+        if !watching.load(std::sync::atomic::Ordering::SeqCst) {
+            // SAFETY: kill(2) on our own child, which has not been waited for.
+            unsafe { libc::kill(watchdog, libc::SIGTERM) };
+        }
+    });
     for port in ports {
         drop(connect(port));
     }
@@ -74,6 +85,7 @@ fn a_contest_day_ranks_the_teams_live_as_the_replays_say() {
         clients.push(client(&format!("timeout 1 '{kibitz_bin}' bot wycinanka solver --seed 3"), *port, "cyd"));
     }
     let o = day.wait_with_output().unwrap();
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
     for mut c in clients {
         let _ = c.kill();
         let _ = c.wait();

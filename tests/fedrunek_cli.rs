@@ -129,12 +129,19 @@ fn text_header(replay: &std::path::Path) -> String {
     std::fs::read_to_string(replay).unwrap().lines().next().unwrap().to_string()
 }
 
+/// `kibitz serve GAME` on `teams`: a file it accepts plays one turn of a millisecond on a free
+/// port and ends, so that a test of a refusal ends either way.
+fn serve_with_teams(game: &str, teams: &std::path::Path, out: &std::path::Path) -> std::process::Output {
+    let quick = ["--listen", "127.0.0.1:0", "--start", "now", "--turns", "1", "--turn-ms", "1"];
+    run(kibitz().args(["serve", game]).args(quick).arg("--teams").arg(teams).arg("--out").arg(out))
+}
+
 #[test]
 fn a_bad_teams_file_is_refused_with_where() {
     let dir = tempfile::tempdir().unwrap();
     let teams = dir.path().join("teams.ron");
     std::fs::write(&teams, "[(login: \"a\", password: \"x\"),\n (login: \"b\" password: \"y\")]").unwrap();
-    let o = run(kibitz().args(["serve", "fedrunek", "--teams"]).arg(&teams).args(["--out"]).arg(dir.path().join("r.jsonl")));
+    let o = serve_with_teams("fedrunek", &teams, &dir.path().join("r.jsonl"));
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("teams.ron:2:"), "{}", stderr(&o));
     // Faults a parser does not see, each with the line and column of its team.
@@ -158,17 +165,17 @@ fn a_bad_teams_file_is_refused_with_where() {
         ),
     ] {
         std::fs::write(&teams, text).unwrap();
-        let o = run(kibitz().args(["serve", "fedrunek", "--teams"]).arg(&teams).args(["--out"]).arg(dir.path().join("r.jsonl")));
+        let o = serve_with_teams("fedrunek", &teams, &dir.path().join("r.jsonl"));
         assert_eq!(o.status.code(), Some(2));
         assert!(stderr(&o).contains(said), "wanted {said:?}: {}", stderr(&o));
     }
     // A field the teams file does not have is named.
     std::fs::write(&teams, "[(login: \"a\", password: \"long-enough\", pasword: \"typo\")]").unwrap();
-    let o = run(kibitz().args(["serve", "fedrunek", "--teams"]).arg(&teams).args(["--out"]).arg(dir.path().join("r.jsonl")));
+    let o = serve_with_teams("fedrunek", &teams, &dir.path().join("r.jsonl"));
     assert!(stderr(&o).contains("pasword"), "{}", stderr(&o));
     // A teams file that is not there says so, where it was looked for, and how to make one.
     let missing = dir.path().join("teamz.ron");
-    let o = run(kibitz().args(["serve", "fedrunek", "--teams"]).arg(&missing).args(["--out"]).arg(dir.path().join("r.jsonl")));
+    let o = serve_with_teams("fedrunek", &missing, &dir.path().join("r.jsonl"));
     assert_eq!(o.status.code(), Some(2));
     let said =
         format!("the teams file {} does not exist (looked in {}); kibitz teams generate N --out", missing.display(), dir.path().display());
@@ -184,7 +191,7 @@ fn a_teams_file_of_twenty_thousand_teams_is_refused_at_once_with_the_bound() {
     let list: Vec<String> = (1..=20_000).map(|k| format!("(login: \"team{k}\", password: \"secret-{k:05}\")")).collect();
     std::fs::write(&teams, format!("[\n{}\n]", list.join(",\n"))).unwrap();
     let begun = std::time::Instant::now();
-    let o = run(kibitz().args(["serve", "osada", "--teams"]).arg(&teams).args(["--out"]).arg(dir.path().join("r.jsonl")));
+    let o = serve_with_teams("osada", &teams, &dir.path().join("r.jsonl"));
     let took = begun.elapsed();
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("teams.ron:1002:1: team 1001: a server takes at most 1000 teams"), "{}", stderr(&o));
@@ -194,7 +201,7 @@ fn a_teams_file_of_twenty_thousand_teams_is_refused_at_once_with_the_bound() {
     list[999] = "(login: \"team1\", password: \"secret-again\")".into();
     std::fs::write(&teams, format!("[\n{}\n]", list.join(",\n"))).unwrap();
     let begun = std::time::Instant::now();
-    let o = run(kibitz().args(["serve", "osada", "--teams"]).arg(&teams).args(["--out"]).arg(dir.path().join("r.jsonl")));
+    let o = serve_with_teams("osada", &teams, &dir.path().join("r.jsonl"));
     assert!(stderr(&o).contains("teams.ron:1001:1: team 1000: login \"team1\" appears twice"), "{}", stderr(&o));
     assert!(begun.elapsed() < Duration::from_secs(5), "took {:?}", begun.elapsed());
 }
