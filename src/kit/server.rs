@@ -40,7 +40,8 @@ pub struct TurnArgs {
     pub command_limit: u32,
     /// End each game after this many turns, whatever the rules say: a cap for short games.
     /// `TIME TO MINE`, `TIME TO CUT` and `TIME TO FIGHT` count it when it ends the game sooner
-    /// than its own length (fedrunek's once it is within 50 turns).
+    /// than its own length (wycinanka's and osada's --game-turns; fedrunek's once the cap is
+    /// within 50 turns).
     #[arg(long, value_parser = at_least_one::<u32>)]
     pub turns: Option<u32>,
     /// Games to play one after another.
@@ -184,7 +185,8 @@ pub struct ListenArgs {
     #[arg(long, default_value_t = 10)]
     pub max_connections_per_team: usize,
     /// Connections from one address that may wait for their login at once (no address can
-    /// keep another from logging in).
+    /// keep another from logging in). Teams behind one NAT address share them: raise it there.
+    /// One more is refused (FAILED 5, the protocol's only word for it) and logged with why.
     #[arg(long, default_value_t = 4, value_parser = at_least_one::<usize>)]
     pub max_pending_per_address: usize,
     /// Read the organisers' console commands on standard input even when it is not a terminal

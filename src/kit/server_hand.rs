@@ -40,7 +40,8 @@ pub struct PlayArgs<G: GameArgs> {
     #[arg(long, default_value = "1.0")]
     pub k: Fixed6,
     /// End the game after this many turns, whatever the rules say: a cap for short games, which
-    /// `TIME TO MINE`, `TIME TO CUT` and `TIME TO FIGHT` count when it ends the game sooner.
+    /// `TIME TO MINE`, `TIME TO CUT` and `TIME TO FIGHT` count when it ends the game sooner
+    /// (than wycinanka's or osada's --game-turns, say).
     #[arg(long, value_parser = at_least_one::<u32>)]
     pub turns: Option<u32>,
     #[arg(long, default_value_t = 0)]
