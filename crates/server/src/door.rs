@@ -141,15 +141,26 @@ impl Door {
     /// at most once every few seconds per address (with how many since), so that a flood does
     /// not flood the log.
     pub fn log_refusal(&self, address: IpAddr, why: impl std::fmt::Display) {
+        if let Some(line) = self.refusal_line(address, why) {
+            eprintln!("{line}");
+        }
+    }
+
+    /// The line [`Door::log_refusal`] logs, if it is time for one.
+    fn refusal_line(&self, address: IpAddr, why: impl std::fmt::Display) -> Option<String> {
         let since = {
             let mut state = self.0.state.lock().unwrap_or_else(|p| p.into_inner());
             if state.refusals.len() > MAX_REMEMBERED {
                 state.refusals.retain(|_, (at, _)| at.elapsed() < REFUSALS_LOGGED_EVERY);
+                // Still as many (a spray of addresses): start afresh rather than sweep again.
+                if state.refusals.len() > MAX_REMEMBERED / 2 {
+                    state.refusals.clear();
+                }
             }
             match state.refusals.get_mut(&address) {
                 Some((at, count)) if at.elapsed() < REFUSALS_LOGGED_EVERY => {
                     *count += 1;
-                    return;
+                    return None;
                 }
                 Some((at, count)) => {
                     *at = Instant::now();
@@ -163,7 +174,7 @@ impl Door {
         };
         let at = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default().as_secs_f64();
         let more = if since > 0 { format!(" ({since} more turned away since the last such line)") } else { String::new() };
-        eprintln!("[{at:.3}] refused a connection from {address}: {why}{more}");
+        Some(format!("[{at:.3}] refused a connection from {address}: {why}{more}"))
     }
 
     fn leave(&self, address: IpAddr, id: u64) {
@@ -263,6 +274,21 @@ mod tests {
         assert_eq!(door.admit(ip(2)).err(), Some(Refused::DoorFull { places: 3 }));
         drop(a2);
         assert!(door.admit(ip(2)).is_ok(), "a place freed");
+    }
+
+    #[test]
+    fn a_refused_address_is_logged_once_in_a_while_with_how_many_since() {
+        let door = Door::new(1, 10, Arc::default());
+        let why = Refused::AddressFull { places: 1 };
+        let first = door.refusal_line(ip(1), why).unwrap();
+        assert!(first.ends_with("refused a connection from 127.0.0.1: 1 connections from it wait for their login already, the most one address may have (--max-pending-per-address; teams behind one NAT address share these places)"), "{first}");
+        assert_eq!(door.refusal_line(ip(1), why), None, "not again at once");
+        assert_eq!(door.refusal_line(ip(1), why), None);
+        assert!(door.refusal_line(ip(2), why).is_some(), "another address is its own");
+        // Time passes for address 1: its next line says how many were turned away meanwhile.
+        door.0.state.lock().unwrap().refusals.get_mut(&ip(1)).unwrap().0 -= REFUSALS_LOGGED_EVERY;
+        let later = door.refusal_line(ip(1), why).unwrap();
+        assert!(later.ends_with("(2 more turned away since the last such line)"), "{later}");
     }
 
     #[test]
