@@ -57,6 +57,17 @@ fn a_contest_day_ranks_the_teams_live_as_the_replays_say() {
     let contest = contest_file(dir.path(), &ports);
     let out = dir.path().join("day");
     let day = kibitz().arg("contest").arg(&contest).arg("--out").arg(&out).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    // Bounded: a team that never logs in (a client too slow to start on a busy machine) would
+    // keep the first turn waiting for ever; after two minutes the day is stopped as SIGTERM does.
+    let (done, watchdog) = (std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)), day.id() as libc::pid_t);
+    let watching = std::sync::Arc::clone(&done);
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(120));
+        if !watching.load(std::sync::atomic::Ordering::SeqCst) {
+            // SAFETY: kill(2) on our own child, which has not been waited for.
+            unsafe { libc::kill(watchdog, libc::SIGTERM) };
+        }
+    });
     for port in ports {
         drop(connect(port));
     }
@@ -74,6 +85,7 @@ fn a_contest_day_ranks_the_teams_live_as_the_replays_say() {
         clients.push(client(&format!("timeout 1 '{kibitz_bin}' bot wycinanka solver --seed 3"), *port, "cyd"));
     }
     let o = day.wait_with_output().unwrap();
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
     for mut c in clients {
         let _ = c.kill();
         let _ = c.wait();
@@ -146,5 +158,92 @@ fn a_bad_contest_file_is_refused_before_anything_listens() {
         for port in ports {
             assert!(std::net::TcpStream::connect(("127.0.0.1", port)).is_err(), "case {k}: something listened");
         }
+        assert!(!dir.path().join("day").exists(), "case {k}: a refused contest leaves nothing behind");
     }
+}
+
+/// The contest console: `status` says PAUSED at once, and a server that is over `finished` with
+/// its final scores (not "running … teams connected"); `kick` closes a team's connections on
+/// the servers named; the contest file's `max_pending_per_address` reaches every server.
+#[test]
+fn the_contest_console_shows_pauses_and_finished_servers_and_kicks() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let (short, long) = (free_port(), free_port());
+    std::fs::write(dir.path().join("teams.ron"), r#"[(login: "ada", password: "secret-ada"), (login: "bob", password: "secret-bob")]"#)
+        .unwrap();
+    let text = format!(
+        r#"(
+  teams: "teams.ron",
+  max_pending_per_address: 2,
+  tasks: [
+    (name: "mining", game: "fedrunek", servers: [
+      (name: "a1", listen: "127.0.0.1:{short}", flags: ["--n", "8", "--turn-ms", "50", "--turns", "3", "--start", "now"]),
+      (name: "a2", listen: "127.0.0.1:{long}", flags: ["--n", "8", "--turn-ms", "100", "--turns", "600", "--start", "now"]),
+    ]),
+  ],
+)"#
+    );
+    std::fs::write(dir.path().join("contest.ron"), text).unwrap();
+    let mut day = kibitz()
+        .arg("contest")
+        .arg(dir.path().join("contest.ron"))
+        .args(["--console", "--out"])
+        .arg(dir.path().join("day"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut console = day.stdin.take().unwrap();
+    let first_line = |stream: &std::net::TcpStream| {
+        let mut line = String::new();
+        BufReader::new(stream).read_line(&mut line).unwrap();
+        line.trim_end().to_string()
+    };
+    // Two places for connections waiting for their login, from the contest file.
+    let waiting = [connect(long), connect(long)];
+    assert!(waiting.iter().all(|w| first_line(w) == "LOGIN"));
+    assert_eq!(first_line(&connect(long)), "FAILED 5 internal error, sorry...");
+    drop(waiting);
+    // ada on a2; a1 plays its 3 turns of 50 ms and is over.
+    let stream = connect(long);
+    let mut write = stream.try_clone().unwrap();
+    let mut read = BufReader::new(stream);
+    let mut line = || {
+        let mut l = String::new();
+        read.read_line(&mut l).unwrap();
+        l.trim_end().to_string()
+    };
+    assert_eq!(line(), "LOGIN");
+    writeln!(write, "ada").unwrap();
+    assert_eq!(line(), "PASS");
+    writeln!(write, "secret-ada").unwrap();
+    assert_eq!(line(), "OK");
+    let begun = Instant::now();
+    while !dir.path().join("day/mining/a1/fedrunek.jsonl").exists() || begun.elapsed() < Duration::from_millis(1500) {
+        assert!(begun.elapsed() < Duration::from_secs(20), "a1 never played");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    for command in ["pause all power cut", "status", "kick mining/a2 nobody", "kick all ada"] {
+        writeln!(console, "{command}").unwrap();
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let mut closed = String::new();
+    assert_eq!(read.read_line(&mut closed).unwrap(), 0, "kicked: ada's connection is closed ({closed:?})");
+    writeln!(console, "stop all end of the test").unwrap();
+    let o = day.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let said = stderr(&o);
+    for wanted in [
+        "pause power cut: mining/a2\nmining/a1: the server is finished already",
+        "mining/a1: finished after 1 game · ada ",
+        "mining/a2: game 1 turn ",
+        " · PAUSED (power cut) · ",
+        "mining/a2: kick: no team \"nobody\"; the teams are ada, bob",
+        "kick ada: mining/a2",
+    ] {
+        assert!(said.contains(wanted), "wanted {wanted:?} in\n{said}");
+    }
+    assert!(!said.contains("mining/a1: game"), "a finished server is not shown running:\n{said}");
 }

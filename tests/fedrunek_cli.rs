@@ -129,28 +129,81 @@ fn text_header(replay: &std::path::Path) -> String {
     std::fs::read_to_string(replay).unwrap().lines().next().unwrap().to_string()
 }
 
+/// `kibitz serve GAME` on `teams`: a file it accepts plays one turn of a millisecond on a free
+/// port and ends, so that a test of a refusal ends either way.
+fn serve_with_teams(game: &str, teams: &std::path::Path, out: &std::path::Path) -> std::process::Output {
+    let quick = ["--listen", "127.0.0.1:0", "--start", "now", "--turns", "1", "--turn-ms", "1"];
+    run(kibitz().args(["serve", game]).args(quick).arg("--teams").arg(teams).arg("--out").arg(out))
+}
+
 #[test]
 fn a_bad_teams_file_is_refused_with_where() {
     let dir = tempfile::tempdir().unwrap();
     let teams = dir.path().join("teams.ron");
     std::fs::write(&teams, "[(login: \"a\", password: \"x\"),\n (login: \"b\" password: \"y\")]").unwrap();
-    let o = run(kibitz().args(["serve", "fedrunek", "--teams"]).arg(&teams).args(["--out"]).arg(dir.path().join("r.jsonl")));
+    let o = serve_with_teams("fedrunek", &teams, &dir.path().join("r.jsonl"));
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("teams.ron:2:"), "{}", stderr(&o));
     // Faults a parser does not see, each with the line and column of its team.
     for (text, said) in [
         (
-            "[(login: \"a\", password: \"long enough\"),\n  (login: \"a\", password: \"long enough too\")]",
+            "[(login: \"a\", password: \"long-enough\"),\n  (login: \"a\", password: \"long-enough-too\")]",
             "teams.ron:2:3: team 2: login \"a\" appears twice",
         ),
         ("[\n(login: \"a\", password: \"short\")]", "teams.ron:2:1: team 1: the password of \"a\" is shorter than 8 characters"),
-        ("[(login: \"\", password: \"long enough\")]", "teams.ron:1:2: team 1: an empty login"),
+        ("[(login: \"\", password: \"long-enough\")]", "teams.ron:1:2: team 1: an empty login"),
+        // A login line is split on white space: these could never log in.
+        (
+            "[(login: \"a\", password: \"long-enough\"),\n (login: \"b\", password: \"        \")]",
+            "teams.ron:2:2: team 2: the password of \"b\" has white space in it",
+        ),
+        ("[(login: \"a\", password: \" pass word \")]", "teams.ron:1:2: team 1: the password of \"a\" has white space in it"),
+        // Two logins that look the same are not.
+        (
+            "[(login: \"team1\", password: \"long-enough\"),\n (login: \"team\u{200b}1\", password: \"long-enough\")]",
+            "teams.ron:2:2: team 2: the login \"team\\u{200b}1\" has '\\u{200b}' (U+200B) in it",
+        ),
     ] {
         std::fs::write(&teams, text).unwrap();
-        let o = run(kibitz().args(["serve", "fedrunek", "--teams"]).arg(&teams).args(["--out"]).arg(dir.path().join("r.jsonl")));
+        let o = serve_with_teams("fedrunek", &teams, &dir.path().join("r.jsonl"));
         assert_eq!(o.status.code(), Some(2));
         assert!(stderr(&o).contains(said), "wanted {said:?}: {}", stderr(&o));
     }
+    // A field the teams file does not have is named.
+    std::fs::write(&teams, "[(login: \"a\", password: \"long-enough\", pasword: \"typo\")]").unwrap();
+    let o = serve_with_teams("fedrunek", &teams, &dir.path().join("r.jsonl"));
+    assert!(stderr(&o).contains("pasword"), "{}", stderr(&o));
+    // A teams file that is not there says so, where it was looked for, and how to make one.
+    let missing = dir.path().join("teamz.ron");
+    let o = serve_with_teams("fedrunek", &missing, &dir.path().join("r.jsonl"));
+    assert_eq!(o.status.code(), Some(2));
+    let said =
+        format!("the teams file {} does not exist (looked in {}); kibitz teams generate N --out", missing.display(), dir.path().display());
+    assert!(stderr(&o).contains(&said), "wanted {said:?}: {}", stderr(&o));
+}
+
+/// Reading a teams file takes a time in proportion to its length, and one of more teams than a
+/// server takes is refused with the bound, at once.
+#[test]
+fn a_teams_file_of_twenty_thousand_teams_is_refused_at_once_with_the_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let teams = dir.path().join("teams.ron");
+    let list: Vec<String> = (1..=20_000).map(|k| format!("(login: \"team{k}\", password: \"secret-{k:05}\")")).collect();
+    std::fs::write(&teams, format!("[\n{}\n]", list.join(",\n"))).unwrap();
+    let begun = std::time::Instant::now();
+    let o = serve_with_teams("osada", &teams, &dir.path().join("r.jsonl"));
+    let took = begun.elapsed();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("teams.ron:1002:1: team 1001: a server takes at most 1000 teams"), "{}", stderr(&o));
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+    // Just under the bound, every team is read and checked (a login twice at the end) at once.
+    let mut list: Vec<String> = list[..1000].to_vec();
+    list[999] = "(login: \"team1\", password: \"secret-again\")".into();
+    std::fs::write(&teams, format!("[\n{}\n]", list.join(",\n"))).unwrap();
+    let begun = std::time::Instant::now();
+    let o = serve_with_teams("osada", &teams, &dir.path().join("r.jsonl"));
+    assert!(stderr(&o).contains("teams.ron:1001:1: team 1000: login \"team1\" appears twice"), "{}", stderr(&o));
+    assert!(begun.elapsed() < Duration::from_secs(5), "took {:?}", begun.elapsed());
 }
 
 #[test]
@@ -310,6 +363,8 @@ fn sigterm_stops_the_served_game_with_an_end_record_that_verifies() {
     let replay = std::fs::read_to_string(&out).unwrap();
     let end = replay.lines().last().unwrap();
     assert!(end.contains("\"stopped\":\"stopped by the host (SIGTERM)\""), "{end}");
+    // The summary line says so too.
+    assert_eq!(summary(&o)["stopped"], "stopped by the host (SIGTERM)", "{}", stdout(&o));
     assert!(replay.contains("DESCRIBE WORLD"));
     let v = verify(&out);
     assert!(v.status.success(), "{}", stderr(&v));
@@ -395,4 +450,79 @@ fn a_server_killed_mid_turn_is_carried_on_from_its_last_complete_turn() {
     let o = done.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("the game is over"), "{}", stderr(&o));
+}
+
+/// `status` right after `pause`, with no command in between, says PAUSED (and the reason).
+#[test]
+fn the_console_says_paused_at_once_and_the_summary_says_why_the_game_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let teams = dir.path().join("teams.ron");
+    std::fs::write(&teams, "[(login: \"login1\", password: \"secret-one\")]").unwrap();
+    let out = dir.path().join("s.jsonl");
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut server = kibitz()
+        .args(["serve", "fedrunek", "--n", "8", "--turn-ms", "100", "--turns", "500", "--start", "now", "--console", "--teams"])
+        .arg(&teams)
+        .args(["--listen", &format!("127.0.0.1:{port}"), "--out"])
+        .arg(&out)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut console = server.stdin.take().unwrap();
+    drop(connect(port));
+    std::thread::sleep(Duration::from_millis(300));
+    writeln!(console, "pause power cut").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    writeln!(console, "status").unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    writeln!(console, "resume").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    writeln!(console, "status").unwrap();
+    writeln!(console, "stop end of the test").unwrap();
+    let o = server.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let said = stderr(&o);
+    let statuses: Vec<&str> = said.lines().filter(|l| l.starts_with("game 1 · turn ")).collect();
+    assert_eq!(statuses.len(), 2, "{said}");
+    assert!(statuses[0].contains(" · PAUSED (power cut) · "), "{said}");
+    assert!(statuses[1].contains(" · running · "), "{said}");
+    let s = summary(&o);
+    assert_eq!(s["stopped"], "end of the test", "{s}");
+    assert_summary_shape(&s);
+}
+
+/// A team behind an address that holds its places for connections waiting for their login is
+/// refused (the protocol's `FAILED 5`), the server's log says why, and a flag gives more places.
+#[test]
+fn an_address_out_of_login_places_is_told_in_the_log_and_the_flag_gives_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let teams = dir.path().join("teams.ron");
+    std::fs::write(&teams, "[(login: \"login1\", password: \"secret-one\")]").unwrap();
+    for (places, flags) in [(4, &[][..]), (6, &["--max-pending-per-address", "6"][..])] {
+        let out = dir.path().join("s.jsonl");
+        let mut args = vec!["--n", "8", "--turn-ms", "100", "--turns", "500", "--start", "now"];
+        args.extend(flags);
+        let (server, port) = serve_on_port(&teams, &out, &args);
+        let first_line = |stream: &TcpStream| {
+            let mut line = String::new();
+            BufReader::new(stream).read_line(&mut line).unwrap();
+            line.trim_end().to_string()
+        };
+        let held: Vec<TcpStream> = (0..places).map(|_| connect(port)).collect();
+        for stream in &held {
+            assert_eq!(first_line(stream), "LOGIN");
+        }
+        let refused = connect(port);
+        assert_eq!(first_line(&refused), "FAILED 5 internal error, sorry...", "{places} places");
+        drop(held);
+        // SAFETY: kill(2) on our own child.
+        unsafe { libc::kill(server.id() as libc::pid_t, libc::SIGTERM) };
+        let o = server.wait_with_output().unwrap();
+        let said = stderr(&o);
+        let why = format!("refused a connection from 127.0.0.1: {places} connections from it wait for their login already");
+        assert!(said.contains(&why), "wanted {why:?}: {said}");
+        assert!(said.contains("--max-pending-per-address; teams behind one NAT address share these places"), "{said}");
+    }
 }

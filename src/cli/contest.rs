@@ -5,13 +5,15 @@
 //! the tournament standings: `kibitz_tournament::points`) is worked out at every turn end,
 //! written atomically to `DIR/ranking.json` and shown by `status`.
 
+use crate::kit::console::Action;
 use crate::kit::room::Registry;
 use crate::kit::served::PreparedServer;
 use crate::kit::server::{load_teams, runtime, stop_on_signals};
 use clap::Args;
+use kibitz_server::board::{Board, Phase};
 use kibitz_server::{Clock, GameResult, TurnInfo};
 use kibitz_tournament::points::{Ranking, ServerScores, ranking};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::collections::HashMap;
 use std::io::{BufRead, IsTerminal};
 use std::net::SocketAddr;
@@ -26,8 +28,11 @@ use std::sync::{Arc, Mutex};
       (name: \"a1\", listen: \"0.0.0.0:20001\", spectate: \"0.0.0.0:20101\", flags: [\"--profile\", \"crust\", \"--turn-ms\", \"1000\"]),\n\
     ]),\n\
   ])\n\
+Optional, before tasks: max_pending_per_address: 16 (every server's --max-pending-per-address: teams\n\
+behind one NAT address share these places; a server's own flag wins).\n\
 Console (standard input, when it is a terminal or with --console): status, pause TARGET [REASON],\n\
-resume TARGET, end-turn TARGET, stop TARGET [REASON], help; TARGET is all, a task, or TASK/SERVER.")]
+resume TARGET, end-turn TARGET, kick TARGET TEAM, stop TARGET [REASON], help;\n\
+TARGET is all, a task, or TASK/SERVER.")]
 pub struct ContestArgs {
     /// The contest file.
     pub contest: PathBuf,
@@ -43,6 +48,9 @@ pub struct ContestArgs {
 #[serde(deny_unknown_fields)]
 struct Contest {
     teams: PathBuf,
+    /// Every server's `--max-pending-per-address` (unless its flags give one).
+    #[serde(default)]
+    max_pending_per_address: Option<usize>,
     tasks: Vec<Task>,
 }
 
@@ -65,23 +73,7 @@ struct ServerSpec {
     flags: Vec<String>,
 }
 
-/// What a contest folder says of its servers (`DIR/contest.ron`), for the broadcast: each
-/// server's task, name, game and spectator address.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct Folder {
-    pub servers: Vec<FolderServer>,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct FolderServer {
-    pub task: String,
-    pub server: String,
-    pub game: String,
-    pub spectate: Option<SocketAddr>,
-}
-
-/// The file a contest folder describes itself in.
-pub const FOLDER_FILE: &str = "contest.ron";
+pub use crate::kit::served::{FOLDER_FILE, Folder, FolderServer};
 
 /// One server of the day, ready, with where it stands.
 struct Day {
@@ -100,7 +92,8 @@ fn place(text: &str, needle: &str) -> String {
     })
 }
 
-/// Reads and checks the contest file and makes every server ready; nothing listens yet.
+/// Reads and checks the contest file and makes every server ready; nothing listens yet, and
+/// nothing is written (the servers' folders are made once all is checked).
 fn prepare(registry: &Registry, path: &Path, out: &Path) -> anyhow::Result<(Vec<Day>, Vec<String>)> {
     let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
     // An optional address is written bare (`spectate: "0.0.0.0:20101"`).
@@ -113,6 +106,7 @@ fn prepare(registry: &Registry, path: &Path, out: &Path) -> anyhow::Result<(Vec<
     let logins: Vec<String> = load_teams(&teams_file)?.into_iter().map(|t| t.login).collect();
     anyhow::ensure!(!contest.tasks.is_empty(), "{}: no tasks", path.display());
     let mut days = Vec::new();
+    let mut folders = Vec::new();
     let mut addresses: HashMap<SocketAddr, String> = HashMap::new();
     for task in &contest.tasks {
         let at = |needle: &str| format!("{}{}", path.display(), place(&text, needle));
@@ -137,15 +131,23 @@ fn prepare(registry: &Registry, path: &Path, out: &Path) -> anyhow::Result<(Vec<
             if let Some(s) = spec.spectate {
                 words.extend(["--spectate".into(), s.to_string()]);
             }
+            if let Some(places) = contest.max_pending_per_address
+                && !spec.flags.iter().any(|f| f.starts_with("--max-pending-per-address"))
+            {
+                words.extend(["--max-pending-per-address".into(), places.to_string()]);
+            }
             words.extend(["--out".into(), dir.join(format!("{}.jsonl", task.game)).display().to_string()]);
             let matches = verb.command.clone().try_get_matches_from(&words).map_err(|e| {
                 let said = e.render().to_string();
                 anyhow::anyhow!("{here}: server {label}: {}", said.lines().next().unwrap_or("").trim_start_matches("error: "))
             })?;
-            std::fs::create_dir_all(&dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
             let server = verb.run(&matches).map_err(|e| anyhow::anyhow!("{here}: server {label}: {e:#}"))?;
             days.push(Day { task: task.name.clone(), name: spec.name.clone(), server });
+            folders.push(dir);
         }
+    }
+    for dir in folders {
+        std::fs::create_dir_all(&dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     }
     Ok((days, logins))
 }
@@ -189,7 +191,6 @@ fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
 }
 
 pub fn run(registry: &Registry, args: ContestArgs) -> anyhow::Result<ExitCode> {
-    std::fs::create_dir_all(&args.out).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", args.out.display()))?;
     let (days, logins) = prepare(registry, &args.contest, &args.out)?;
     let folder = Folder {
         servers: days
@@ -199,6 +200,8 @@ pub fn run(registry: &Registry, args: ContestArgs) -> anyhow::Result<ExitCode> {
                 server: d.name.clone(),
                 game: d.server.game.to_string(),
                 spectate: d.server.spectate,
+                replays: d.server.replays.iter().map(|r| r.strip_prefix(&args.out).unwrap_or(r).to_path_buf()).collect(),
+                decimals: d.server.decimals,
             })
             .collect(),
     };
@@ -234,8 +237,15 @@ pub fn run(registry: &Registry, args: ContestArgs) -> anyhow::Result<ExitCode> {
             d.server.start
         );
     }
-    let handles: Vec<(String, String, Clock, kibitz_server::board::Board)> =
-        days.iter().map(|d| (d.task.clone(), d.name.clone(), d.server.clock.clone(), d.server.board.clone())).collect();
+    let handles: Vec<Handle> = days
+        .iter()
+        .map(|d| Handle {
+            label: format!("{}/{}", d.task, d.name),
+            task: d.task.clone(),
+            clock: d.server.clock.clone(),
+            board: d.server.board.clone(),
+        })
+        .collect();
     if args.console || std::io::stdin().is_terminal() {
         let (handles, live) = (handles.clone(), Arc::clone(&live));
         std::thread::spawn(move || {
@@ -250,7 +260,7 @@ pub fn run(registry: &Registry, args: ContestArgs) -> anyhow::Result<ExitCode> {
     }
     let rt = runtime()?;
     let results: Vec<anyhow::Result<Vec<GameResult>>> = rt.block_on(async {
-        let clocks: Vec<Clock> = handles.iter().map(|h| h.2.clone()).collect();
+        let clocks: Vec<Clock> = handles.iter().map(|h| h.clock.clone()).collect();
         let signals = tokio::spawn(stop_on_signals(clocks));
         let mut running = tokio::task::JoinSet::new();
         for (k, day) in days.into_iter().enumerate() {
@@ -260,7 +270,15 @@ pub fn run(registry: &Registry, args: ContestArgs) -> anyhow::Result<ExitCode> {
                     live.turn(k, info);
                 }
             });
-            running.spawn(async move { (k, day.server.run(Some(on_turn)).await) });
+            let board = day.server.board.clone();
+            running.spawn(async move {
+                let result = day.server.run(Some(on_turn)).await;
+                // A server that could not start (its port taken) is over too.
+                if let Err(e) = &result {
+                    board.end(Phase::Failed(format!("{e:#}")));
+                }
+                (k, result)
+            });
         }
         let mut results: Vec<Option<anyhow::Result<Vec<GameResult>>>> = (0..handles.len()).map(|_| None).collect();
         while let Some(done) = running.join_next().await {
@@ -272,9 +290,9 @@ pub fn run(registry: &Registry, args: ContestArgs) -> anyhow::Result<ExitCode> {
         results.into_iter().map(|r| r.unwrap_or_else(|| Err(anyhow::anyhow!("the server's task ended without a result")))).collect()
     });
     let mut failed = false;
-    for ((task, name, ..), result) in handles.iter().zip(&results) {
+    for (handle, result) in handles.iter().zip(&results) {
         if let Err(e) = result {
-            eprintln!("kibitz: {task}/{name}: {e:#}");
+            eprintln!("kibitz: {}: {e:#}", handle.label);
             failed = true;
         }
     }
@@ -283,55 +301,94 @@ pub fn run(registry: &Registry, args: ContestArgs) -> anyhow::Result<ExitCode> {
     Ok(if failed { ExitCode::from(super::exit::EXIT_FAILED) } else { ExitCode::SUCCESS })
 }
 
-const CONSOLE: &str =
-    "status, pause TARGET [REASON], resume TARGET, end-turn TARGET, stop TARGET [REASON], help (TARGET: all, TASK or TASK/SERVER)";
+/// What the console holds of a server: its name, its clock and its board.
+#[derive(Clone)]
+struct Handle {
+    /// `TASK/SERVER`.
+    label: String,
+    task: String,
+    clock: Clock,
+    board: Board,
+}
 
-/// One console line of the contest.
-fn console(line: &str, servers: &[(String, String, Clock, kibitz_server::board::Board)], live: &Mutex<Live>) -> String {
+const CONSOLE: &str = "status, pause TARGET [REASON], resume TARGET, end-turn TARGET, kick TARGET TEAM, stop TARGET [REASON], help \
+     (TARGET: all, TASK or TASK/SERVER)";
+
+/// One console line of the contest: `status`, `help`, or one of `kibitz serve`'s console actions
+/// ([`Action`]) on the servers its TARGET names.
+fn console(line: &str, servers: &[Handle], live: &Mutex<Live>) -> String {
     let mut words = line.split_whitespace();
     let verb = words.next().unwrap_or("").to_ascii_lowercase();
     if verb == "status" {
-        let mut out = String::new();
-        for (task, name, _, board) in servers {
-            let s = board.status();
-            out.push_str(&format!(
-                "{task}/{name}: game {} turn {} {} · {:.1} commands a second · {} teams connected\n",
-                s.game,
-                s.turn,
-                if s.paused { "PAUSED" } else { "running" },
-                s.per_second(),
-                s.teams.iter().filter(|t| t.connections > 0).count()
-            ));
-        }
-        if let Ok(live) = live.lock() {
-            for t in live.ranking().teams {
-                out.push_str(&format!("{:>3}. {:<16} {:>9.2}\n", t.rank, t.team, t.points));
-            }
-        }
-        return out.trim_end().to_string();
+        return status(servers, live);
     }
     if verb == "help" {
         return format!("commands: {CONSOLE}");
     }
     let target = words.next().unwrap_or("");
-    let reason = words.collect::<Vec<_>>().join(" ");
-    let chosen: Vec<&(String, String, Clock, kibitz_server::board::Board)> =
-        servers.iter().filter(|(task, name, ..)| target == "all" || target == task || target == format!("{task}/{name}")).collect();
-    let act: fn(&Clock, &str) = match verb.as_str() {
-        "pause" => |c, r| c.emergency(Some(r.to_string())),
-        "resume" => |c, _| c.emergency(None),
-        "end-turn" => |c, _| c.end_turn(),
-        "stop" => |c, r| c.stop(if r.is_empty() { "stopped by the organisers" } else { r }),
-        _ => return format!("unknown console command {verb:?}; the commands are: {CONSOLE}"),
+    let rest = words.collect::<Vec<_>>().join(" ");
+    let Some(action) = Action::parse(&verb, &rest) else {
+        return format!("unknown console command {verb:?}; the commands are: {CONSOLE}");
     };
+    let chosen: Vec<&Handle> = servers.iter().filter(|h| target == "all" || target == h.task || target == h.label).collect();
     if chosen.is_empty() {
-        let all: Vec<String> = servers.iter().map(|(t, n, ..)| format!("{t}/{n}")).collect();
+        let all: Vec<&str> = servers.iter().map(|h| h.label.as_str()).collect();
         return format!("{verb}: no server {target:?}; give all, a task, or one of {}", all.join(", "));
     }
-    for (_, _, clock, _) in &chosen {
-        act(clock, &reason);
+    let (mut done, mut not) = (Vec::new(), Vec::new());
+    for h in chosen {
+        match action.apply(&h.clock, &h.board) {
+            Ok(_) => done.push(h.label.as_str()),
+            Err(why) => not.push(format!("{}: {why}", h.label)),
+        }
     }
-    format!("{verb}: {}", chosen.iter().map(|(t, n, ..)| format!("{t}/{n}")).collect::<Vec<_>>().join(", "))
+    let said = if rest.is_empty() { verb } else { format!("{verb} {rest}") };
+    let mut out = if done.is_empty() { String::new() } else { format!("{said}: {}", done.join(", ")) };
+    for why in not {
+        out.push_str(&format!("\n{why}"));
+    }
+    out.trim_start().to_string()
+}
+
+/// The console's `status`: every server's game and turn and where it stands, commands a second
+/// and teams connected (or, once over, its teams' final scores), then the ranking.
+fn status(servers: &[Handle], live: &Mutex<Live>) -> String {
+    let live = live.lock().ok();
+    let mut out = String::new();
+    for (k, h) in servers.iter().enumerate() {
+        let s = h.board.status();
+        if s.phase.is_over() {
+            let scores = live.as_ref().map(|live| {
+                let unit = 10f64.powi(live.decimals[k] as i32);
+                let list = live
+                    .logins
+                    .iter()
+                    .zip(&live.servers[k].scores)
+                    .map(|(login, score)| format!("{login} {}", (score * unit).round() / unit));
+                list.collect::<Vec<_>>().join(", ")
+            });
+            let played = match s.game {
+                0 => String::new(),
+                1 => format!(" after 1 game · {}", scores.unwrap_or_default()),
+                games => format!(" after {games} games · {}", scores.unwrap_or_default()),
+            };
+            out.push_str(&format!("{}: {}{played}\n", h.label, s.phase));
+        } else {
+            out.push_str(&format!(
+                "{}: game {} turn {} · {} · {:.1} commands a second · {} teams connected\n",
+                h.label,
+                s.game,
+                s.turn,
+                s.phase,
+                s.per_second(),
+                s.teams.iter().filter(|t| t.connections > 0).count()
+            ));
+        }
+    }
+    for t in live.map(|live| live.ranking().teams).unwrap_or_default() {
+        out.push_str(&format!("{:>3}. {:<16} {:>9.2}\n", t.rank, t.team, t.points));
+    }
+    out.trim_end().to_string()
 }
 
 #[cfg(test)]

@@ -34,7 +34,7 @@ pub enum TeamsCommand {
 
 /// The passwords' letters: no 0, o, 1, l or i, which read alike on paper.
 const LETTERS: &[u8; 32] = b"abcdefghjkmnpqrstuvwxyz23456789A";
-/// 12 letters of 32: 60 bits.
+/// 12 characters of 32 (letters and digits): 60 bits.
 const LENGTH: usize = 12;
 
 pub fn run(args: TeamsArgs) -> anyhow::Result<ExitCode> {

@@ -13,7 +13,7 @@ use kibitz_core::Game;
 use kibitz_core::bounded::GAMES;
 use kibitz_core::replay::{Failure, Replay};
 use kibitz_deadline24::{Common, Fixed6, Outcome, Realtime, Rules, Setup, bounds};
-use kibitz_server::{ClientReport, GameResult, OnTurn, ReplayOut, Resume, ServerOptions, Start, TeamLogin, TurnInfo};
+use kibitz_server::{ClientReport, GameResult, MAX_TEAMS, OnTurn, ReplayOut, Resume, ServerOptions, Start, TeamLogin, TurnInfo};
 use std::io::IsTerminal;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -39,9 +39,10 @@ pub struct TurnArgs {
     /// Commands per team per turn before errors 6 and 7.
     #[arg(long, default_value_t = 200, value_parser = within(bounds::COMMAND_LIMIT))]
     pub command_limit: u32,
-    /// End each game after this many turns, whatever the rules say: a cap for short games that
-    /// the clients are not told of (unlike a game's own length, such as wycinanka's
-    /// --game-turns, which `TIME TO CUT` counts down to).
+    /// End each game after this many turns, whatever the rules say: a cap for short games.
+    /// `TIME TO MINE`, `TIME TO CUT` and `TIME TO FIGHT` count it when it ends the game sooner
+    /// than its own length (wycinanka's and osada's --game-turns; fedrunek's once the cap is
+    /// within 50 turns).
     #[arg(long, value_parser = within(bounds::TURN_CAP))]
     pub turns: Option<u32>,
     /// Games to play one after another.
@@ -185,7 +186,8 @@ pub struct ListenArgs {
     #[arg(long, default_value_t = 10)]
     pub max_connections_per_team: usize,
     /// Connections from one address that may wait for their login at once (no address can
-    /// keep another from logging in).
+    /// keep another from logging in). Teams behind one NAT address share them: raise it there.
+    /// One more is refused (FAILED 5, the protocol's only word for it) and logged with why.
     #[arg(long, default_value_t = 4, value_parser = at_least_one::<usize>)]
     pub max_pending_per_address: usize,
     /// Read the organisers' console commands on standard input even when it is not a terminal
@@ -203,14 +205,12 @@ fn replay_out(out: &Path, games: u32) -> ReplayOut {
     })
 }
 
-/// The shortest password a teams file may give.
-pub const MIN_PASSWORD: usize = 8;
-
-/// Where the `k`-th entry of a RON list starts (line and column, from 1): the `k`-th `(` one
-/// level inside the list's `[`, strings skipped.
-fn entry_at(text: &str, k: usize) -> Option<(usize, usize)> {
-    let (mut depth, mut seen, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+/// Where each entry of a RON list starts (line and column, from 1): the `(`s one level inside
+/// the list's `[`, strings skipped; one pass, and no more than `most` + 1 of them.
+fn entry_starts(text: &str, most: usize) -> Vec<(usize, usize)> {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
     let (mut line, mut col) = (1, 0);
+    let mut starts = Vec::new();
     for c in text.chars() {
         if c == '\n' {
             (line, col) = (line + 1, 0);
@@ -230,10 +230,10 @@ fn entry_at(text: &str, k: usize) -> Option<(usize, usize)> {
             '"' => in_string = true,
             '[' | '(' => {
                 if c == '(' && depth == 1 {
-                    if seen == k {
-                        return Some((line, col));
+                    starts.push((line, col));
+                    if starts.len() > most {
+                        break;
                     }
-                    seen += 1;
                 }
                 depth += 1;
             }
@@ -241,13 +241,40 @@ fn entry_at(text: &str, k: usize) -> Option<(usize, usize)> {
             _ => {}
         }
     }
-    None
+    starts
 }
 
-/// Reads a teams file: logins one word each and none twice, passwords at least
-/// [`MIN_PASSWORD`] long; a fault is named with its line and column.
+/// The largest teams file read: [`MAX_TEAMS`] teams of the longest logins and passwords, with
+/// room to spare for comments.
+const MAX_TEAMS_FILE: u64 = 1 << 20;
+
+/// Reads a teams file: at most [`MAX_TEAMS`] teams, their logins and passwords as
+/// [`TeamLogin::fault`] wants them, no login twice, no field but those two; a fault is named
+/// with its line and column.
 pub fn load_teams(path: &Path) -> anyhow::Result<Vec<TeamLogin>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let size = match std::fs::metadata(path) {
+        Ok(meta) => meta.len(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let folder = std::path::absolute(path).ok().and_then(|p| p.parent().map(Path::to_path_buf));
+            anyhow::bail!(
+                "the teams file {} does not exist{}; kibitz teams generate N --out {} makes one",
+                path.display(),
+                folder.map_or(String::new(), |f| format!(" (looked in {})", f.display())),
+                path.display()
+            )
+        }
+        Err(e) => anyhow::bail!("cannot read the teams file {}: {e}", path.display()),
+    };
+    anyhow::ensure!(
+        size <= MAX_TEAMS_FILE,
+        "{}: {size} bytes, more than a teams file of at most {MAX_TEAMS} teams needs ({MAX_TEAMS_FILE} bytes)",
+        path.display()
+    );
+    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read the teams file {}: {e}", path.display()))?;
+    let starts = entry_starts(&text, MAX_TEAMS);
+    if let Some((line, col)) = starts.get(MAX_TEAMS) {
+        anyhow::bail!("{}:{line}:{col}: team {}: a server takes at most {MAX_TEAMS} teams", path.display(), MAX_TEAMS + 1);
+    }
     let teams: Vec<TeamLogin> = ron::from_str(&text).map_err(|e| {
         anyhow::anyhow!(
             "{}:{}:{}: not a teams list ({}); expected [(login: \"team1\", password: \"...\"), ...]",
@@ -258,18 +285,11 @@ pub fn load_teams(path: &Path) -> anyhow::Result<Vec<TeamLogin>> {
         )
     })?;
     anyhow::ensure!(!teams.is_empty(), "{}: no teams", path.display());
+    let mut seen = std::collections::HashSet::new();
     for (i, t) in teams.iter().enumerate() {
-        let at = entry_at(&text, i).map_or(String::new(), |(line, col)| format!(":{line}:{col}"));
-        let fault = if t.login.trim().is_empty() || t.login.contains(char::is_whitespace) {
-            Some("an empty login, or one with spaces".to_string())
-        } else if teams[..i].iter().any(|u| u.login == t.login) {
-            Some(format!("login {:?} appears twice", t.login))
-        } else if t.password.chars().count() < MIN_PASSWORD {
-            Some(format!("the password of {:?} is shorter than {MIN_PASSWORD} characters (kibitz teams generate makes good ones)", t.login))
-        } else {
-            None
-        };
+        let fault = t.fault().or_else(|| (!seen.insert(t.login.as_str())).then(|| format!("login {:?} appears twice", t.login)));
         if let Some(fault) = fault {
+            let at = starts.get(i).map_or(String::new(), |(line, col)| format!(":{line}:{col}"));
             anyhow::bail!("{}{at}: team {}: {fault}", path.display(), i + 1);
         }
     }
@@ -300,9 +320,10 @@ fn summary<R: Rules>(results: &[GameResult], reports: &[ClientReport], replays: 
     let totals: Vec<i64> = (0..teams).map(|k| results.iter().map(|r| r.scores[k]).sum()).collect();
     let failed = reports.iter().filter_map(|r| r.failed.clone().map(|reason| Failure { player: r.team, reason })).collect();
     let names = results.first().map(|r| r.names.clone()).unwrap_or_default();
-    Summary::new(R::ID, Realtime::<R>::SCORE_DECIMALS, replays, names, &totals, failed)
-        .with("games", results.len())
-        .with("rounds", results.iter().map(|r| r.turns).sum::<u32>())
+    let mut summary = Summary::new(R::ID, Realtime::<R>::SCORE_DECIMALS, replays, names, &totals, failed);
+    // A stopped game ends the series: its reason is the series'.
+    summary.stopped = results.iter().find_map(|r| r.stopped.clone());
+    summary.with("games", results.len()).with("rounds", results.iter().map(|r| r.turns).sum::<u32>())
 }
 
 /// Refuses a setup the rules cannot start, before anything listens or runs: every game of the

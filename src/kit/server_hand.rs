@@ -39,9 +39,9 @@ pub struct PlayArgs<G: GameArgs> {
     /// The game's score factor K.
     #[arg(long, default_value = "1.0", value_parser = within(bounds::K))]
     pub k: Fixed6,
-    /// End the game after this many turns, whatever the rules say: a cap that the clients are
-    /// not told of (unlike a game's own length, such as wycinanka's --game-turns, which `TIME
-    /// TO CUT` counts down to).
+    /// End the game after this many turns, whatever the rules say: a cap for short games, which
+    /// `TIME TO MINE`, `TIME TO CUT` and `TIME TO FIGHT` count when it ends the game sooner
+    /// (than wycinanka's or osada's --game-turns, say).
     #[arg(long, value_parser = within(bounds::TURN_CAP))]
     pub turns: Option<u32>,
     #[arg(long, default_value_t = 0)]

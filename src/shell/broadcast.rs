@@ -71,23 +71,29 @@ fn top_bar(ui: &mut egui::Ui, viewer: &mut Viewer, u: f32) {
     let Some(running) = &viewer.broadcast else { return };
     let position = format!("MATCH {} / {}", running.at + 1, running.playlist.items.len());
     let right = text(painter, rect.right_center(), Align2::RIGHT_CENTER, position, 16.0 * u, DIM);
-    let live = viewer.incoming.as_ref().is_some_and(|i| i.is_live() && !i.over());
+    let source = viewer.incoming.as_ref().map(|i| i.name());
+    let over = source.as_deref().is_some_and(|s| viewer.contest.as_ref().is_some_and(|c| c.is_over(s)));
+    let live = viewer.incoming.as_ref().is_some_and(|i| i.is_live() && !i.over()) && !over;
     if live {
         let badge = text(painter, right.left_center() - vec2(18.0 * u, 0.0), Align2::RIGHT_CENTER, " LIVE ", 18.0 * u, TEXT);
         painter.rect_filled(badge.expand(4.0 * u), 4.0 * u, LIVE);
         text(painter, badge.center(), Align2::CENTER_CENTER, "LIVE", 18.0 * u, TEXT);
     }
     let Some(session) = &viewer.session else {
-        let waiting = viewer.incoming.as_ref().map_or("nothing on yet".to_string(), |i| format!("waiting for {}", i.name()));
-        text(painter, rect.left_center(), Align2::LEFT_CENTER, waiting, 22.0 * u, DIM);
+        // A contest's server says what it is: its final result once over, else that it is awaited.
+        let absent = source.as_deref().and_then(|s| viewer.contest.as_ref()?.absent(s));
+        let waiting = absent.or_else(|| source.map(|s| format!("waiting for {s}"))).unwrap_or_else(|| "nothing on yet".to_string());
+        text(painter, rect.left_center(), Align2::LEFT_CENTER, fit(&waiting, 90), 22.0 * u, DIM);
         return;
     };
     let track = session.track();
     text(painter, rect.left_top(), Align2::LEFT_TOP, session.game().to_uppercase(), 13.0 * u, DIM);
-    // A tournament's match by who plays; a file by its name, cut to fit beside the counter.
+    // A tournament's match by who plays; a contest's server by its task and name, not its
+    // address; else the file's name, cut to fit beside the counter.
+    let named = source.as_deref().and_then(|s| viewer.contest.as_ref()?.title_of(s));
     let title = match &viewer.tournament_match {
         Some(m) => fit(&m.bots.join(" vs "), 40),
-        None => fit(&track.title, 40),
+        None => fit(named.as_deref().unwrap_or(&track.title), 40),
     };
     text(painter, rect.left_bottom(), Align2::LEFT_BOTTOM, title, 22.0 * u, TEXT);
     let cursor = viewer.playback.cursor();
@@ -107,6 +113,20 @@ fn top_bar(ui: &mut egui::Ui, viewer: &mut Viewer, u: f32) {
 fn shows_the_end(viewer: &Viewer) -> bool {
     let arriving = viewer.incoming.as_ref().is_some_and(|i| !i.over());
     !arriving && viewer.broadcast.as_ref().is_some_and(|b| !b.spoiler_free)
+}
+
+/// The next item's name; a contest's server by its task and name.
+fn next_name(viewer: &Viewer, running: &Running) -> Option<String> {
+    // A tournament's next match by who plays in it.
+    let file = running.next_item().map(|item| match item {
+        crate::shell::playlist::Item::Replay(path) => path.clone(),
+        crate::shell::playlist::Item::Live(source) => std::path::PathBuf::from(source),
+    });
+    if let Some(m) = file.and_then(|f| viewer.tournament.as_ref()?.entry_of(&f).cloned()) {
+        return Some(m.bots.join(" vs "));
+    }
+    let name = running.next_name()?;
+    Some(viewer.contest.as_ref().and_then(|c| c.title_of(&name)).unwrap_or(name))
 }
 
 /// At most `max` characters of `s`, an ellipsis marking a cut.
@@ -139,12 +159,7 @@ fn side(ui: &mut egui::Ui, viewer: &mut Viewer, u: f32) {
         score_chart(ui, session, cursor, room.min(220.0 * u), ChartSpan::ToCursor);
     }
     let Some(running) = &viewer.broadcast else { return };
-    // A tournament's next match by who plays in it.
-    let next_match = running.next_item().and_then(|item| match item {
-        crate::shell::playlist::Item::Replay(path) => viewer.tournament.as_ref()?.entry_of(path),
-        crate::shell::playlist::Item::Live(source) => viewer.tournament.as_ref()?.entry_of(std::path::Path::new(source)),
-    });
-    if let Some(next) = next_match.map(|m| m.bots.join(" vs ")).or_else(|| running.next_name()) {
+    if let Some(next) = next_name(viewer, running) {
         let bottom = ui.max_rect().left_bottom();
         let painter = ui.painter();
         text(painter, bottom - vec2(0.0, 24.0 * u), Align2::LEFT_BOTTOM, "COMING UP", 12.0 * u, DIM);
@@ -218,7 +233,7 @@ fn bottom_bar(ui: &mut egui::Ui, viewer: &mut Viewer, u: f32) {
     let state = match (running.countdown(), running.held) {
         _ if viewer.still => String::new(),
         (Some(_), true) => format!("held: {} to go on", viewer.keymap.keys_of(Action::PlayPause)),
-        (Some(t), false) => format!("next: {} in {} s", running.next_name().unwrap_or_default(), t.ceil()),
+        (Some(t), false) => format!("next: {} in {} s", next_name(viewer, running).unwrap_or_default(), t.ceil()),
         (None, _) if viewer.item_ended() && running.next_name().is_none() => "end of the playlist".to_string(),
         (None, _) if p.playing => format!("▶ {}×", p.speed()),
         (None, _) if viewer.session.is_some() && p.cursor() < p.len() => "paused".to_string(),

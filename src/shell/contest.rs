@@ -1,7 +1,9 @@
 //! A contest day on the stream (`kibitz broadcast DIR` on a contest folder): the servers' live
-//! views in turn, and between them the contest's ranking as a scoreboard, read from
-//! `DIR/ranking.json` as the day goes on; a call-out when the leader changes.
+//! views in turn, each titled by its task and server, and between them the contest's ranking as
+//! a scoreboard, read from `DIR/ranking.json` as the day goes on; a call-out when the leader
+//! changes; a server that is over shows its final result for its turn.
 
+use crate::kit::served::{Ended, FOLDER_FILE, Folder, FolderServer};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Rect, vec2};
 use kibitz_tournament::points::Ranking;
 use std::path::PathBuf;
@@ -26,13 +28,44 @@ pub struct ContestBoard {
     leader: Option<String>,
     /// "NEW LEADER: X", until when it shows.
     pub callout: Option<(String, Instant)>,
+    /// The contest's servers (`DIR/contest.ron`), and how each ended, once it has.
+    pub servers: Vec<(FolderServer, Option<Ended>)>,
 }
 
 impl ContestBoard {
+    /// The board of the contest whose ranking is at `path` (`DIR/ranking.json`).
     pub fn new(path: PathBuf) -> Self {
-        let mut board = Self { path, ranking: None, read_at: None, leader: None, callout: None };
+        let folder = path.parent().map(|p| p.join(FOLDER_FILE));
+        let described = folder.and_then(|f| std::fs::read_to_string(f).ok()).and_then(|t| ron::from_str::<Folder>(&t).ok());
+        let servers = described.map(|f| f.servers.into_iter().map(|s| (s, None)).collect()).unwrap_or_default();
+        let mut board = Self { path, ranking: None, read_at: None, leader: None, callout: None, servers };
         board.refresh();
         board
+    }
+
+    /// The server whose spectators' source is `source` (`tcp://HOST:PORT`), and how it ended.
+    fn server(&self, source: &str) -> Option<&(FolderServer, Option<Ended>)> {
+        self.servers.iter().find(|(s, _)| s.spectate.is_some_and(|a| format!("tcp://{a}") == source))
+    }
+
+    /// What the broadcast calls the server at `source`: its task and name (`mining/a1`).
+    pub fn title_of(&self, source: &str) -> Option<String> {
+        self.server(source).map(|(s, _)| s.label())
+    }
+
+    /// Whether the server at `source` is over (its spectator port gone for good).
+    pub fn is_over(&self, source: &str) -> bool {
+        self.server(source).is_some_and(|(_, ended)| ended.is_some())
+    }
+
+    /// What stands for the server at `source` while nothing of it shows: its final result once
+    /// it is over, else that it is awaited.
+    pub fn absent(&self, source: &str) -> Option<String> {
+        let (server, ended) = self.server(source)?;
+        Some(match ended {
+            Some(ended) => ended_line(server, ended),
+            None => format!("{} · waiting for its server", server.label()),
+        })
     }
 
     /// Reads the ranking again when it is due; notes a new leader (not the first one).
@@ -41,6 +74,11 @@ impl ContestBoard {
             return;
         }
         self.read_at = Some(Instant::now());
+        if let Some(folder) = self.path.parent() {
+            for (server, ended) in self.servers.iter_mut().filter(|(_, e)| e.is_none()) {
+                *ended = server.ended(folder);
+            }
+        }
         let Some(ranking) = std::fs::read_to_string(&self.path).ok().and_then(|t| serde_json::from_str::<Ranking>(&t).ok()) else { return };
         // A leader only once somebody has points.
         let leader = ranking.teams.first().filter(|t| t.points > 0.0).map(|t| t.team.clone());
@@ -69,7 +107,18 @@ pub fn scoreboard(painter: &egui::Painter, rect: Rect, board: &ContestBoard) {
         painter.text(head + vec2(0.0, 44.0 * u), Align2::LEFT_TOP, "no ranking yet", FontId::proportional(18.0 * u), DIM);
         return;
     };
-    let servers: Vec<String> = ranking.servers.iter().map(|s| format!("{}/{} turn {}", s.task, s.server, s.turn)).collect();
+    let over = |task: &str, name: &str| board.servers.iter().any(|(s, e)| s.task == task && s.server == name && e.is_some());
+    let servers: Vec<String> = ranking
+        .servers
+        .iter()
+        .map(|s| {
+            if over(&s.task, &s.server) {
+                format!("{}/{} finished", s.task, s.server)
+            } else {
+                format!("{}/{} turn {}", s.task, s.server, s.turn)
+            }
+        })
+        .collect();
     painter.text(head + vec2(0.0, 40.0 * u), Align2::LEFT_TOP, servers.join(" · "), FontId::proportional(13.0 * u), DIM);
     let body = Rect::from_min_max(rect.left_top() + vec2(28.0 * u, 96.0 * u), rect.right_bottom() - vec2(28.0 * u, 16.0 * u));
     let tasks: Vec<&str> = ranking.teams.first().map(|t| t.tasks.iter().map(|(k, _)| k.as_str()).collect()).unwrap_or_default();
@@ -104,6 +153,17 @@ pub fn scoreboard(painter: &egui::Painter, rect: Rect, board: &ContestBoard) {
     }
 }
 
+/// A server that is over, in a line: `mining/a1 · finished after 3 games · ada 12.5 · bob 3`.
+fn ended_line(server: &FolderServer, ended: &Ended) -> String {
+    let how = match &ended.stopped {
+        Some(reason) => format!("stopped ({reason})"),
+        None => "finished".to_string(),
+    };
+    let games = if ended.games == 1 { String::new() } else { format!(" after {} games", ended.games) };
+    let scores: Vec<String> = ended.scores.iter().map(|(team, score)| format!("{team} {score}")).collect();
+    format!("{} · {how}{games} · {}", server.label(), scores.join(" · "))
+}
+
 /// The call-out of a new leader, across the top of `rect`.
 pub fn callout(painter: &egui::Painter, rect: Rect, text: &str) {
     let u = (rect.height() / 720.0).clamp(0.5, 3.0);
@@ -116,6 +176,7 @@ pub fn callout(painter: &egui::Painter, rect: Rect, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kit::served::{FOLDER_FILE, Folder, FolderServer};
     use kibitz_tournament::points::{ServerScores, ranking};
 
     #[test]
@@ -141,5 +202,36 @@ mod tests {
         board.refresh();
         assert_eq!(board.callout_now(), Some("NEW LEADER: bob"));
         assert_eq!(board.ranking.as_ref().unwrap().teams[0].team, "bob");
+    }
+
+    #[test]
+    fn a_server_is_titled_by_task_and_name_and_once_over_by_its_final_result() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = Folder {
+            servers: vec![FolderServer {
+                task: "mining".into(),
+                server: "a1".into(),
+                game: "fedrunek".into(),
+                spectate: Some("127.0.0.1:22101".parse().unwrap()),
+                replays: vec!["mining/a1/fedrunek.jsonl".into()],
+                decimals: 0,
+            }],
+        };
+        std::fs::write(dir.path().join(FOLDER_FILE), ron::to_string(&folder).unwrap()).unwrap();
+        std::fs::create_dir_all(dir.path().join("mining/a1")).unwrap();
+        let replay = dir.path().join("mining/a1/fedrunek.jsonl");
+        std::fs::write(&replay, "{\"header\":1}\n").unwrap();
+        let mut board = ContestBoard::new(dir.path().join("ranking.json"));
+        let source = "tcp://127.0.0.1:22101";
+        assert_eq!(board.title_of(source).as_deref(), Some("mining/a1"));
+        assert_eq!(board.title_of("tcp://127.0.0.1:1"), None);
+        assert_eq!(board.absent(source).as_deref(), Some("mining/a1 · waiting for its server"));
+        assert!(!board.is_over(source));
+        let end = r#"{"end":{"scores":[12,3],"names":["ada","bob"],"failed":[]}}"#;
+        std::fs::write(&replay, format!("{{\"header\":1}}\n{end}\n")).unwrap();
+        board.read_at = None;
+        board.refresh();
+        assert_eq!(board.absent(source).as_deref(), Some("mining/a1 · finished · ada 12 · bob 3"));
+        assert!(board.is_over(source), "no LIVE badge for it");
     }
 }

@@ -27,13 +27,18 @@ pub(crate) async fn accept(listener: TcpListener, options: Arc<ServerOptions>, h
             }
         };
         let _ = stream.set_nodelay(true);
-        let Some(ticket) = door.admit(address.ip()) else {
-            tokio::spawn(refuse(stream, options.write_timeout));
-            continue;
+        let ticket = match door.admit(address.ip()) {
+            Ok(ticket) => ticket,
+            Err(why) => {
+                door.log_refusal(address.ip(), why);
+                tokio::spawn(refuse(stream, options.write_timeout));
+                continue;
+            }
         };
         let live = Arc::clone(&handle.live);
         if live.fetch_add(1, Ordering::SeqCst) >= options.max_connections {
             live.fetch_sub(1, Ordering::SeqCst);
+            door.log_refusal(address.ip(), format_args!("the server holds its {} connections", options.max_connections));
             tokio::spawn(refuse(stream, options.write_timeout));
             continue;
         }
@@ -45,7 +50,8 @@ pub(crate) async fn accept(listener: TcpListener, options: Arc<ServerOptions>, h
     }
 }
 
-/// Over the server's connection cap: one error line, then close.
+/// Turned away at the door or over the server's connection cap: one error line (the protocol has
+/// no other for it), then close.
 async fn refuse(mut stream: TcpStream, limit: Duration) {
     let line = format!("{}\n", Fail::INTERNAL.line());
     let _ = timeout(limit, stream.write_all(line.as_bytes())).await;

@@ -21,6 +21,9 @@ pub const MAX_DELAY: Duration = Duration::from_secs(30);
 /// Addresses remembered for slowing down before those no longer slowed are forgotten.
 const MAX_REMEMBERED: usize = 10_000;
 
+/// An address turned away again and again is logged once in this long (with how many since).
+const REFUSALS_LOGGED_EVERY: Duration = Duration::from_secs(10);
+
 /// The door of one server: shared by its accept loop and its connections.
 #[derive(Debug, Clone)]
 pub struct Door(Arc<Inner>);
@@ -40,6 +43,33 @@ struct State {
     pending: HashMap<IpAddr, Vec<(u64, oneshot::Sender<()>)>>,
     /// Per address: its failed logins since its last success, and its queue of attempts.
     throttle: HashMap<IpAddr, Arc<tokio::sync::Mutex<Throttle>>>,
+    /// Per address turned away: when that was last logged, and how many since.
+    refusals: HashMap<IpAddr, (Instant, u64)>,
+}
+
+/// Why the door turned a newcomer away (it is answered `FAILED 5 internal error, sorry...`, the
+/// only error the protocol has for it, and closed; the server's log says why).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refused {
+    /// Its address has `places` connections waiting for their login already, its share.
+    AddressFull { places: usize },
+    /// All `places` are taken, and its address holds as many as any other.
+    DoorFull { places: usize },
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::AddressFull { places } => write!(
+                f,
+                "{places} connections from it wait for their login already, the most one address may have \
+                 (--max-pending-per-address; teams behind one NAT address share these places)"
+            ),
+            Refused::DoorFull { places } => {
+                write!(f, "all {places} places for connections waiting for their login are taken, and it holds as many as any address")
+            }
+        }
+    }
 }
 
 #[derive(Debug, Default)]
@@ -76,20 +106,22 @@ impl Door {
         }))
     }
 
-    /// Lets a newcomer from `address` in, or `None`: its address holds its share already, or all
-    /// places are taken and its address holds the most. When all places are taken by others, the
-    /// oldest waiting connection of the address that holds the most is closed to make room.
-    pub fn admit(&self, address: IpAddr) -> Option<Ticket> {
+    /// Lets a newcomer from `address` in, or says why not: its address holds its share already,
+    /// or all places are taken and its address holds the most. When all places are taken by
+    /// others, the oldest waiting connection of the address that holds the most is closed to make
+    /// room.
+    pub fn admit(&self, address: IpAddr) -> Result<Ticket, Refused> {
         let mut state = self.0.state.lock().unwrap_or_else(|p| p.into_inner());
         let mine = state.pending.get(&address).map_or(0, Vec::len);
         if mine >= self.0.max_pending_per_address {
-            return None;
+            return Err(Refused::AddressFull { places: self.0.max_pending_per_address });
         }
         let total: usize = state.pending.values().map(Vec::len).sum();
         if total >= self.0.max_pending {
-            let (&hog, held) = state.pending.iter().max_by_key(|(ip, v)| (v.len(), **ip))?;
+            let full = Refused::DoorFull { places: self.0.max_pending };
+            let (&hog, held) = state.pending.iter().max_by_key(|(ip, v)| (v.len(), **ip)).ok_or(full)?;
             if held.len() <= mine {
-                return None;
+                return Err(full);
             }
             let list = state.pending.get_mut(&hog).expect("the address found");
             let (_, close) = list.remove(0);
@@ -102,7 +134,47 @@ impl Door {
         let id = state.next_id;
         let (close, closed) = oneshot::channel();
         state.pending.entry(address).or_default().push((id, close));
-        Some(Ticket { door: self.clone(), address, id, closed })
+        Ok(Ticket { door: self.clone(), address, id, closed })
+    }
+
+    /// Logs that a connection from `address` was turned away, and `why`: the first time, then
+    /// at most once every few seconds per address (with how many since), so that a flood does
+    /// not flood the log.
+    pub fn log_refusal(&self, address: IpAddr, why: impl std::fmt::Display) {
+        if let Some(line) = self.refusal_line(address, why) {
+            eprintln!("{line}");
+        }
+    }
+
+    /// The line [`Door::log_refusal`] logs, if it is time for one.
+    fn refusal_line(&self, address: IpAddr, why: impl std::fmt::Display) -> Option<String> {
+        let since = {
+            let mut state = self.0.state.lock().unwrap_or_else(|p| p.into_inner());
+            if state.refusals.len() > MAX_REMEMBERED {
+                state.refusals.retain(|_, (at, _)| at.elapsed() < REFUSALS_LOGGED_EVERY);
+                // Still as many (a spray of addresses): start afresh rather than sweep again.
+                if state.refusals.len() > MAX_REMEMBERED / 2 {
+                    state.refusals.clear();
+                }
+            }
+            match state.refusals.get_mut(&address) {
+                Some((at, count)) if at.elapsed() < REFUSALS_LOGGED_EVERY => {
+                    *count += 1;
+                    return None;
+                }
+                Some((at, count)) => {
+                    *at = Instant::now();
+                    std::mem::take(count)
+                }
+                None => {
+                    state.refusals.insert(address, (Instant::now(), 0));
+                    0
+                }
+            }
+        };
+        let at = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default().as_secs_f64();
+        let more = if since > 0 { format!(" ({since} more turned away since the last such line)") } else { String::new() };
+        Some(format!("[{at:.3}] refused a connection from {address}: {why}{more}"))
     }
 
     fn leave(&self, address: IpAddr, id: u64) {
@@ -190,7 +262,7 @@ mod tests {
         let door = Door::new(2, 3, Arc::default());
         let a1 = door.admit(ip(1)).unwrap();
         let a2 = door.admit(ip(1)).unwrap();
-        assert!(door.admit(ip(1)).is_none(), "address 1 holds its share");
+        assert_eq!(door.admit(ip(1)).err(), Some(Refused::AddressFull { places: 2 }), "address 1 holds its share");
         let _b1 = door.admit(ip(2)).unwrap();
         // All 3 places taken: a newcomer from 3 makes room by closing address 1's oldest.
         let mut a1 = a1;
@@ -199,9 +271,24 @@ mod tests {
         drop(a1);
         assert_eq!(door.pending(ip(1)), 1);
         // Full again (a2, b1, c1): a newcomer from 2 holds as much as anyone, and waits.
-        assert!(door.admit(ip(2)).is_none());
+        assert_eq!(door.admit(ip(2)).err(), Some(Refused::DoorFull { places: 3 }));
         drop(a2);
-        assert!(door.admit(ip(2)).is_some(), "a place freed");
+        assert!(door.admit(ip(2)).is_ok(), "a place freed");
+    }
+
+    #[test]
+    fn a_refused_address_is_logged_once_in_a_while_with_how_many_since() {
+        let door = Door::new(1, 10, Arc::default());
+        let why = Refused::AddressFull { places: 1 };
+        let first = door.refusal_line(ip(1), why).unwrap();
+        assert!(first.ends_with("refused a connection from 127.0.0.1: 1 connections from it wait for their login already, the most one address may have (--max-pending-per-address; teams behind one NAT address share these places)"), "{first}");
+        assert_eq!(door.refusal_line(ip(1), why), None, "not again at once");
+        assert_eq!(door.refusal_line(ip(1), why), None);
+        assert!(door.refusal_line(ip(2), why).is_some(), "another address is its own");
+        // Time passes for address 1: its next line says how many were turned away meanwhile.
+        door.0.state.lock().unwrap().refusals.get_mut(&ip(1)).unwrap().0 -= REFUSALS_LOGGED_EVERY;
+        let later = door.refusal_line(ip(1), why).unwrap();
+        assert!(later.ends_with("(2 more turned away since the last such line)"), "{later}");
     }
 
     #[test]

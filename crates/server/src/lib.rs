@@ -33,9 +33,53 @@ use tokio::net::TcpListener;
 
 /// A team's login and password, as in the teams file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TeamLogin {
     pub login: String,
     pub password: String,
+}
+
+/// The most teams a server takes: each needs a connection, and a server holds at most 1,000
+/// (its connection cap).
+pub const MAX_TEAMS: usize = 1000;
+/// The longest login: it is a column of the console and the scoreboard.
+pub const MAX_LOGIN: usize = 32;
+/// The shortest and the longest password.
+pub const MIN_PASSWORD: usize = 8;
+pub const MAX_PASSWORD: usize = 128;
+
+impl TeamLogin {
+    /// What makes this team unable to log in, if anything. Login and password lines are split on
+    /// white space (spec §1.3), so each must be one word; and so that two logins that look alike
+    /// are alike, each is visible ASCII (`!` to `~`) only.
+    pub fn fault(&self) -> Option<String> {
+        let login = &self.login;
+        if login.is_empty() {
+            return Some("an empty login".into());
+        }
+        if let Some(fault) = word_fault(login, MAX_LOGIN) {
+            return Some(format!("the login {login:?} {fault}"));
+        }
+        if let Some(fault) = word_fault(&self.password, MAX_PASSWORD) {
+            return Some(format!("the password of {login:?} {fault}"));
+        }
+        (self.password.len() < MIN_PASSWORD)
+            .then(|| format!("the password of {login:?} is shorter than {MIN_PASSWORD} characters (kibitz teams generate makes good ones)"))
+    }
+}
+
+/// Why `word` cannot be a login or a password: it must be visible ASCII, at most `max` long.
+fn word_fault(word: &str, max: usize) -> Option<String> {
+    const RULE: &str = "a login or a password is one word of visible ASCII characters, ! to ~";
+    if let Some(c) = word.chars().find(|c| !c.is_ascii_graphic()) {
+        let what = if c.is_whitespace() {
+            "has white space in it (login lines are split on white space: it could never log in)".to_string()
+        } else {
+            format!("has {c:?} (U+{:04X}) in it", c as u32)
+        };
+        return Some(format!("{what}; {RULE}"));
+    }
+    (word.len() > max).then(|| format!("is longer than {max} characters"))
 }
 
 /// Everything about a server besides its game.
@@ -161,3 +205,31 @@ pub async fn serve<R: Rules>(
 /// How long a server whose last game is over waits for its spectators to be sent the last lines;
 /// one that reads no faster is left.
 const SPECTATORS_CATCH_UP: Duration = Duration::from_secs(2);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn team(login: &str, password: &str) -> TeamLogin {
+        TeamLogin { login: login.into(), password: password.into() }
+    }
+
+    #[test]
+    fn logins_and_passwords_are_one_word_of_visible_ascii() {
+        assert_eq!(team("team1", "k3#Rx!9ab~").fault(), None);
+        for (t, said) in [
+            (team("", "long enough"), "an empty login"),
+            (team("team1", "        "), "the password of \"team1\" has white space in it"),
+            (team("team1", " pass word "), "the password of \"team1\" has white space in it"),
+            (team("team\u{200b}1", "long enough"), "the login \"team\\u{200b}1\" has '\\u{200b}' (U+200B) in it"),
+            (team("tеam1", "long enough"), "(U+0435)"),
+            (team("team1", "pass\tword"), "has white space"),
+            (team(&"x".repeat(MAX_LOGIN + 1), "long enough"), "is longer than 32 characters"),
+            (team("team1", &"x".repeat(MAX_PASSWORD + 1)), "the password of \"team1\" is longer than 128"),
+            (team("team1", "short"), "shorter than 8 characters"),
+        ] {
+            let fault = t.fault().unwrap_or_else(|| panic!("{t:?} is refused"));
+            assert!(fault.contains(said), "{t:?}: {fault}");
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! The one task that owns the game: it applies commands in the order they reach it, ends turns
 //! on the wall clock, writes the replay and feeds the spectators.
 
+use crate::board::Phase;
 use crate::clock::ClockState;
 use crate::{OnTurn, ReplayOut, ServerOptions, Start};
 use kibitz_core::replay::{BodyLine, Continued, EndRecord, Failure, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
@@ -114,6 +115,8 @@ pub struct GameResult {
     pub scores: Vec<i64>,
     pub names: Vec<String>,
     pub commands: u64,
+    /// Why the game was stopped before its end (the end record's `stopped`), if it was.
+    pub stopped: Option<String>,
 }
 
 /// Requests taken from the queue in one wake-up, at most (a turn's end is checked between).
@@ -182,7 +185,20 @@ impl<R: Rules> Owner<R> {
         (owner, handle)
     }
 
+    /// Plays the games; the board then says how the server ended.
     pub async fn run(mut self) -> io::Result<Vec<GameResult>> {
+        let played = self.play_all().await;
+        self.options.board.end(match &played {
+            Ok(results) => match results.iter().find_map(|r| r.stopped.clone()) {
+                Some(reason) => Phase::Stopped(reason),
+                None => Phase::Finished,
+            },
+            Err(e) => Phase::Failed(e.to_string()),
+        });
+        played
+    }
+
+    async fn play_all(&mut self) -> io::Result<Vec<GameResult>> {
         let mut results = Vec::new();
         for game in 1..=self.options.games.max(1) {
             results.push(self.play(game).await?);
@@ -193,15 +209,23 @@ impl<R: Rules> Owner<R> {
         Ok(results)
     }
 
-    /// Writes the console's board: the game, the turn, the pause, the commands, and each team's
+    /// Writes the console's board: the game, the turn, where it stands (`waiting` for its first
+    /// turn to start, running, or paused by the organisers), the commands, and each team's
     /// connections, last command (taken from `last_lines`) and score.
-    fn show(&self, game: u32, state: &<Realtime<R> as Game>::State, commands: u64, last_lines: &mut [Option<String>]) {
+    fn show(&self, game: u32, state: &<Realtime<R> as Game>::State, waiting: bool, commands: u64, last_lines: &mut [Option<String>]) {
         let scores = Realtime::<R>::scores(state);
         let connections: Vec<usize> = (0..last_lines.len()).map(|k| self.handle.connections(k)).collect();
+        let phase = if state.paused {
+            Phase::Paused(self.options.clock.state().emergency.unwrap_or_default())
+        } else if waiting {
+            Phase::Waiting
+        } else {
+            Phase::Running
+        };
         self.options.board.update(|status| {
             status.game = game;
             status.turn = state.turn;
-            status.paused = state.paused;
+            status.phase = phase;
             status.commands = commands;
             status.teams.resize_with(last_lines.len(), Default::default);
             for (k, team) in status.teams.iter_mut().enumerate() {
@@ -293,7 +317,7 @@ impl<R: Rules> Owner<R> {
         let mut batch = Vec::with_capacity(BATCH);
         // Each team's last command line since the board was last written.
         let mut last_lines: Vec<Option<String>> = vec![None; names.len()];
-        self.show(game, &state, commands, &mut last_lines);
+        self.show(game, &state, waiting, commands, &mut last_lines);
         let mut shown = Instant::now();
         loop {
             tokio::select! {
@@ -309,10 +333,10 @@ impl<R: Rules> Owner<R> {
                         self.options.failures.close();
                         let scores = Realtime::<R>::scores(&state);
                         let failed = self.options.failures.list();
-                        writer.end(&EndRecord { scores: scores.clone(), names: names.clone(), failed, stopped })?;
+                        writer.end(&EndRecord { scores: scores.clone(), names: names.clone(), failed, stopped: stopped.clone() })?;
                         self.publish(writer.last_line());
                         writer.flush()?;
-                        return Ok(GameResult { game, turns: state.turn, scores, names, commands });
+                        return Ok(GameResult { game, turns: state.turn, scores, names, commands, stopped });
                     }
                     // The organisers' pause and resume are steps of the replay.
                     if emergency.is_some() != state.paused {
@@ -333,10 +357,13 @@ impl<R: Rules> Owner<R> {
                         turns_ended = asked;
                         this_turn.end_now();
                     }
+                    // The console shows a pause at once, commands or not.
+                    self.show(game, &state, waiting, commands, &mut last_lines);
                 }
                 () = &mut starting, if waiting => {
                     waiting = false;
                     this_turn.hold(host_paused);
+                    self.show(game, &state, waiting, commands, &mut last_lines);
                 }
                 _ = tokio::time::sleep_until(this_turn.end), if this_turn.held_since.is_none() || this_turn.ending => {
                     let outcome = Realtime::<R>::apply(&mut state, &Step::Tick);
@@ -368,10 +395,10 @@ impl<R: Rules> Owner<R> {
                         on_turn(&TurnInfo { game, turn, over, scores: scores.clone(), commands });
                     }
                     if over {
-                        return Ok(GameResult { game, turns: turn, scores, names, commands });
+                        return Ok(GameResult { game, turns: turn, scores, names, commands, stopped: None });
                     }
                     this_turn.next(turn_length(state.turn));
-                    self.show(game, &state, commands, &mut last_lines);
+                    self.show(game, &state, waiting, commands, &mut last_lines);
                 }
                 // Everything waiting is taken in one wake-up, in order of arrival.
                 received = self.requests.recv_many(&mut batch, BATCH) => {
@@ -397,7 +424,7 @@ impl<R: Rules> Owner<R> {
                     flush_at.get_or_insert_with(|| Instant::now() + FLUSH_EVERY);
                     // The console reads the board a few times a second at most.
                     if shown.elapsed() >= SHOW_EVERY {
-                        self.show(game, &state, commands, &mut last_lines);
+                        self.show(game, &state, waiting, commands, &mut last_lines);
                         shown = Instant::now();
                     }
                 }

@@ -1,5 +1,5 @@
 //! What the host of a server can do that clients cannot: pause the turn clock, stop the game,
-//! and continue a recorded game from one of its turns.
+//! and continue a recorded game from one of its turns; and what the console's board shows of it.
 
 mod support;
 
@@ -7,7 +7,8 @@ use kibitz_core::replay::{BodyLine, PlayerInfo};
 use kibitz_core::verify::verify;
 use kibitz_deadline24::{Command, Common, Outcome};
 use kibitz_fedrunek::{FedrunekRules, Params, TurnReport};
-use kibitz_server::{Clock, Resume, ServerOptions};
+use kibitz_server::board::{Board, Phase};
+use kibitz_server::{Clock, Resume, ServerOptions, Start};
 use std::sync::Arc;
 use std::time::Duration;
 use support::{Client, start, teams};
@@ -160,4 +161,45 @@ async fn the_host_ends_a_turn_now_whether_the_clock_runs_or_is_paused() {
     server.finish().await;
     assert_eq!(ticks(&replays.text(0)), 3, "the third turn ended by the host too: the game is over");
     verify(&replays.parse::<FedrunekRules>(0)).unwrap();
+}
+
+/// Waits until the board's phase is `phase` (at most 2 s); the phase it shows then.
+async fn until_phase(board: &Board, phase: &Phase) -> Phase {
+    let until = tokio::time::Instant::now() + Duration::from_secs(2);
+    while board.status().phase != *phase && tokio::time::Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    board.status().phase
+}
+
+#[tokio::test]
+async fn the_board_shows_a_pause_at_once_and_a_stopped_or_finished_server_as_over() {
+    let clock = Clock::default();
+    let options = ServerOptions { clock: clock.clone(), start: Start::AllLoggedIn, ..ServerOptions::new(teams(1)) };
+    let board = options.board.clone();
+    let common = Common { turn_ms: 100, turn_cap: Some(1000), ..Common::default() };
+    let server = start::<FedrunekRules>(small(), common, options, false).await;
+    assert_eq!(until_phase(&board, &Phase::Waiting).await, Phase::Waiting, "before every team has logged in");
+    let _c = Client::login(server.addr, "login1", "secret1").await;
+    assert_eq!(until_phase(&board, &Phase::Running).await, Phase::Running);
+    // No command comes while paused: the board says so all the same.
+    clock.emergency(Some("power cut".into()));
+    let paused = Phase::Paused("power cut".into());
+    assert_eq!(until_phase(&board, &paused).await, paused);
+    assert_eq!(paused.to_string(), "PAUSED (power cut)");
+    clock.emergency(None);
+    assert_eq!(until_phase(&board, &Phase::Running).await, Phase::Running);
+    clock.stop("enough");
+    let results = server.finish().await;
+    assert_eq!(results[0].stopped.as_deref(), Some("enough"), "the result says why it stopped");
+    assert_eq!(board.status().phase, Phase::Stopped("enough".into()));
+    assert_eq!(board.status().teams[0].connections, 0, "its connections are closed");
+
+    // A server whose games end by the rules is finished, and its results say nothing stopped it.
+    let options = ServerOptions::new(teams(1));
+    let board = options.board.clone();
+    let common = Common { turn_ms: 20, turn_cap: Some(2), ..Common::default() };
+    let results = start::<FedrunekRules>(small(), common, options, false).await.finish().await;
+    assert_eq!(results[0].stopped, None);
+    assert_eq!(board.status().phase, Phase::Finished);
 }

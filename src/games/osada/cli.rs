@@ -53,8 +53,8 @@ pub struct OsadaParams {
     /// The coors' dominant strategy, as on the contest's servers C1, C2, C3.
     #[arg(long, default_value = "slashers", value_parser = profile, value_name = "slashers|thieves|marauders", help_heading = SETTLEMENT)]
     pub profile: Profile,
-    /// Rounds in each game: the game's own length, which `TIME TO FIGHT` counts down to (--turns
-    /// can end a game sooner, and the clients are not told).
+    /// Rounds in each game: the game's own length, which `TIME TO FIGHT` counts down to (or to
+    /// --turns, when that ends the game sooner).
     #[arg(long, default_value_t = 300, value_parser = within(bounds::GAME_TURNS), help_heading = SETTLEMENT)]
     pub game_turns: u32,
     /// Troops of each profession in every team (1 to 25 each).

@@ -24,7 +24,7 @@ pub struct SheetParams {
     #[arg(long, default_value_t = 45, value_parser = within(bounds::HEIGHT), help_heading = SHEET)]
     pub height: u32,
     /// Turns in each game: the game's own length, the turns orders are drawn for and that `TIME
-    /// TO CUT` counts down to (--turns can end a game sooner, and the clients are not told).
+    /// TO CUT` counts down to (or to --turns, when that ends the game sooner).
     #[arg(long, default_value_t = 600, value_parser = within(bounds::TURNS), help_heading = SHEET)]
     pub game_turns: u32,
     /// Orders placed before the first turn.

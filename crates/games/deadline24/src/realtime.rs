@@ -69,8 +69,8 @@ impl Ctx {
         Fixed6((self.common.turn_ms_at(self.turn) * 1000).saturating_sub(self.at_us) as i64)
     }
 
-    /// The turns left before `--turns` (the host's cap, which clients are not told of) ends the
-    /// game, counting the current one; `None` without a cap.
+    /// The turns left before `--turns` (the host's cap, which the `TIME TO …` commands count)
+    /// ends the game, counting the current one; `None` without a cap.
     pub fn capped_left(&self) -> Option<u32> {
         self.common.turn_cap.map(|cap| cap.saturating_sub(self.turn) + 1)
     }
