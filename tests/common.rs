@@ -125,6 +125,50 @@ pub fn connect(port: u16) -> std::net::TcpStream {
     }
 }
 
+/// A team's connection to a Deadline24 server, logged in: its lines written and read one at a time.
+#[allow(dead_code)]
+pub struct Team {
+    write: std::net::TcpStream,
+    read: std::io::BufReader<std::net::TcpStream>,
+}
+
+#[allow(dead_code)]
+impl Team {
+    /// Connects to `port` ([`connect`]) and logs in as `login`, the server asking LOGIN and PASS
+    /// and answering OK.
+    pub fn log_in(port: u16, login: &str, password: &str) -> Team {
+        let stream = connect(port);
+        let mut team = Team { write: stream.try_clone().unwrap(), read: std::io::BufReader::new(stream) };
+        assert_eq!(team.line(), "LOGIN");
+        team.send(login);
+        assert_eq!(team.line(), "PASS");
+        team.send(password);
+        assert_eq!(team.line(), "OK", "{login} logged in");
+        team
+    }
+
+    /// The server's next line, without its end.
+    pub fn line(&mut self) -> String {
+        use std::io::BufRead;
+        let mut l = String::new();
+        self.read.read_line(&mut l).unwrap();
+        l.trim_end().to_string()
+    }
+
+    /// What the server still sends until it closes the connection ("" if it is closed now).
+    pub fn rest(&mut self) -> String {
+        use std::io::Read;
+        let mut rest = String::new();
+        self.read.read_to_string(&mut rest).unwrap();
+        rest
+    }
+
+    pub fn send(&mut self, line: &str) {
+        use std::io::Write;
+        writeln!(self.write, "{line}").unwrap();
+    }
+}
+
 /// Follows the hosted server until the answers to `n` commands came back, as (command, answer
 /// lines).
 pub fn answers<R: kibitz_deadline24::Rules>(

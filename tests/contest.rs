@@ -207,19 +207,7 @@ fn the_contest_console_shows_pauses_and_finished_servers_and_kicks() {
     assert_eq!(first_line(&connect(long)), "FAILED 5 internal error, sorry...");
     drop(waiting);
     // ada on a2; a1 plays its 3 turns of 50 ms and is over.
-    let stream = connect(long);
-    let mut write = stream.try_clone().unwrap();
-    let mut read = BufReader::new(stream);
-    let mut line = || {
-        let mut l = String::new();
-        read.read_line(&mut l).unwrap();
-        l.trim_end().to_string()
-    };
-    assert_eq!(line(), "LOGIN");
-    writeln!(write, "ada").unwrap();
-    assert_eq!(line(), "PASS");
-    writeln!(write, "secret-ada").unwrap();
-    assert_eq!(line(), "OK");
+    let mut ada = Team::log_in(long, "ada", "secret-ada");
     let begun = Instant::now();
     while !dir.path().join("day/mining/a1/fedrunek.jsonl").exists() || begun.elapsed() < Duration::from_millis(1500) {
         assert!(begun.elapsed() < Duration::from_secs(20), "a1 never played");
@@ -229,8 +217,8 @@ fn the_contest_console_shows_pauses_and_finished_servers_and_kicks() {
         writeln!(console, "{command}").unwrap();
         std::thread::sleep(Duration::from_millis(200));
     }
-    let mut closed = String::new();
-    assert_eq!(read.read_line(&mut closed).unwrap(), 0, "kicked: ada's connection is closed ({closed:?})");
+    let closed = ada.rest();
+    assert!(closed.is_empty(), "kicked: ada's connection is closed ({closed:?})");
     writeln!(console, "stop all end of the test").unwrap();
     let o = day.wait_with_output().unwrap();
     assert!(o.status.success(), "{}", stderr(&o));

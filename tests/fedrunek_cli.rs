@@ -223,22 +223,10 @@ fn serve_takes_teams_from_a_file_and_writes_the_replay() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let stream = connect(port);
-    let mut write = stream.try_clone().unwrap();
-    let mut read = BufReader::new(stream);
-    let mut line = || {
-        let mut l = String::new();
-        read.read_line(&mut l).unwrap();
-        l.trim_end().to_string()
-    };
-    assert_eq!(line(), "LOGIN");
-    writeln!(write, "login1").unwrap();
-    assert_eq!(line(), "PASS");
-    writeln!(write, "secret-one").unwrap();
-    assert_eq!(line(), "OK");
-    writeln!(write, "DESCRIBE WORLD").unwrap();
-    assert_eq!(line(), "OK");
-    assert_eq!(line(), "8 1 1.000000");
+    let mut team = Team::log_in(port, "login1", "secret-one");
+    team.send("DESCRIBE WORLD");
+    assert_eq!(team.line(), "OK");
+    assert_eq!(team.line(), "8 1 1.000000");
     let o = server.wait_with_output().unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stderr(&o).contains("turns of 300 ms; the first turn starts once the team has logged in"), "{}", stderr(&o));

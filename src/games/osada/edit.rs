@@ -22,7 +22,7 @@ const MAST: &str = "mast";
 const TOOLS: &[Tool] = &[
     Tool { name: "solid", help: "solid ground: troops walk and build here", cell: |_| '.', single: false },
     Tool { name: "soggy", help: "soggy ground: slow going, no building", cell: |_| '*', single: false },
-    Tool { name: "blocked", help: "blocked: nobody passes (every open field must still connect)", cell: |_| '#', single: false },
+    Tool { name: "blocked", help: "nobody passes (every open field must still connect)", cell: |_| '#', single: false },
     Tool { name: MAST, help: "a team's banner mast on solid ground (a press on a mast lifts it)", cell: |_| '.', single: true },
 ];
 
