@@ -127,8 +127,14 @@ fn texts(feed: &Follow) -> Vec<String> {
     feed.new_lines().into_iter().map(|l| l.text).collect()
 }
 
+thread_local! {
+    /// The window title a take-over asked for.
+    static TITLE: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
 /// Seats the human on a hosted server, without a window.
-fn seat_only(plan: HostPlan<Params>, team: usize, out: &Path, _title: String) -> Result<Seat, String> {
+fn seat_only(plan: HostPlan<Params>, team: usize, out: &Path, title: String) -> Result<Seat, String> {
+    TITLE.with(|t| *t.borrow_mut() = title);
     server_hand::seat::<FedrunekRules>(plan, team, out)
 }
 
@@ -153,6 +159,10 @@ fn a_take_over_plays_on_at_a_human_turn_length_and_the_game_still_verifies() {
     let out = dir.path().join("taken.jsonl");
     let from = TakeOver { cursor: replay.records.len(), team: 0, turn_ms: 3000 };
     let mut seat = server_hand::continue_replay(&replay, from, &["sleep 30 #".to_string()], "", &out, "fast", seat_only).unwrap();
+    // Said in the flags' own words: the seat as the side panel numbers and names it, the step.
+    let title = TITLE.with(|t| t.borrow().clone());
+    let step = replay.records.len();
+    assert_eq!(title, format!("fast · 0 {} by hand from step {step} (turn {})", replay.header.players[0].name, played + 1));
     let header = server_hand::header::<FedrunekRules>(&seat).unwrap();
     let common = header.setup.common;
     assert_eq!(common.turn_ms_at(1), 40, "the copied turns keep their length");

@@ -24,6 +24,7 @@ pub enum TeamsCommand {
         /// The logins' beginning.
         #[arg(long, default_value = "team")]
         prefix: String,
+        /// The teams file to write (RON), for `kibitz serve --teams` and a contest's `teams`.
         #[arg(long)]
         out: PathBuf,
         /// Write over a teams file that is there (its passwords may have been handed out).

@@ -46,7 +46,8 @@ pub struct PlayArgs<G: GameArgs> {
     pub turns: Option<u32>,
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Your team, from 0 (with --from, a team of the replay).
+    /// Your team, numbered from 0 as the side panel numbers seats (0 is team1; with --from, a
+    /// team of the replay).
     #[arg(long, default_value_t = 0)]
     pub team: usize,
     /// Take over a team of this replay instead of starting a new game.
@@ -167,7 +168,10 @@ pub fn continue_replay<R: Rules, V>(
     let setup = Setup { common, game: header.setup.game.clone() };
     // Paused: the human finds their bearings before the first turn runs out.
     let plan = HostPlan { setup, seed: header.seed, seats, names, resume, paused: true };
-    host(plan, team, out, format!("{title} · {} from turn {turn} by hand", header.players[team].name))
+    // Named as the side panel names seats (number from 0, then name), the step asked for and
+    // the turn it goes on from: the flags' own words.
+    let name = &header.players[team].name;
+    host(plan, team, out, format!("{title} · {team} {name} by hand from step {cursor} (turn {turn})"))
 }
 
 /// Starts a planned match on a hosted server and seats the human as `team`: the server, the

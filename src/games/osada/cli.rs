@@ -57,11 +57,13 @@ pub struct OsadaParams {
     /// --turns, when that ends the game sooner).
     #[arg(long, default_value_t = 300, value_parser = within(bounds::GAME_TURNS), help_heading = SETTLEMENT)]
     pub game_turns: u32,
-    /// Troops of each profession in every team (1 to 25 each).
+    /// Stormtroopers in every team (1 to 25): they fight coors hand to hand.
     #[arg(long, default_value_t = 3, value_parser = within(bounds::STORMTROOPERS), help_heading = SETTLEMENT)]
     pub stormtroopers: u32,
+    /// Builders in every team (1 to 25): they build traps and towers.
     #[arg(long, default_value_t = 3, value_parser = within(bounds::BUILDERS), help_heading = SETTLEMENT)]
     pub builders: u32,
+    /// Snipers in every team (1 to 25): they shoot coors from afar.
     #[arg(long, default_value_t = 3, value_parser = within(bounds::SNIPERS), help_heading = SETTLEMENT)]
     pub snipers: u32,
     /// Games a settlement is kept for (`A-B`: drawn for each run), then the next game moves to
