@@ -506,6 +506,12 @@ fn the_broadcast_layout_shows_every_game_at_1920x1080_with_its_scoreboard() {
         ("icfp2015-hive.jsonl", 80),
         ("amazes-explorers.jsonl", 40),
     ];
+    // A replay of every game of the registry, not a list of this test's own.
+    let mut shown: Vec<&str> = games.iter().map(|(name, _)| name.split('-').next().unwrap()).collect();
+    shown.sort();
+    let mut registered = kibitz::games::registry().ids();
+    registered.sort();
+    assert_eq!(shown, registered, "every game's broadcast");
     for (name, turn) in games {
         let shot = dir.path().join(name.replace(".jsonl", ".png"));
         let replay = workspace().join("replays").join(name);

@@ -1,11 +1,38 @@
-//! The timeline's markers, kept sorted and summarised as the replay arrives ([`Markers`]), and
-//! the score series of the core ([`Series`]): what the viewer draws every frame from the whole
-//! replay, asked once per pixel column, so that a frame's cost does not grow with the replay.
+//! A replay's markers (a moment and its kind, [`Marker`]), kept sorted and summarised as the
+//! replay arrives ([`Markers`]), and the score series of the core ([`Series`]): what the viewer
+//! draws every frame from the whole replay, asked once per pixel column, so that a frame's cost
+//! does not grow with the replay.
 
-use super::view::{Marker, MarkerKind};
+use bevy_egui::egui;
 use kibitz_core::series::StepKinds;
 pub use kibitz_core::series::{Series, columns};
 use std::ops::{Deref, Range};
+
+/// A notable moment, shown as a marker on the timeline.
+#[derive(Debug, Clone)]
+pub struct Marker {
+    /// The marker sits at the state *after* this many steps.
+    pub at: usize,
+    pub kind: MarkerKind,
+    pub label: String,
+}
+
+/// A kind of marker: each game defines its own (name and colour); the shell draws any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MarkerKind {
+    pub name: &'static str,
+    pub color: egui::Color32,
+}
+
+impl MarkerKind {
+    pub const fn new(name: &'static str, r: u8, g: u8, b: u8) -> Self {
+        Self { name, color: egui::Color32::from_rgb(r, g, b) }
+    }
+
+    /// A participant failed (a bot crashed, timed out, or was handed to a judge): every game
+    /// has these, in the same colour.
+    pub const FAILURE: MarkerKind = MarkerKind::new("failure", 255, 60, 60);
+}
 
 /// The timeline's markers, sorted by step. Reads as a slice of them; keeps which kinds occur in
 /// every bucket of steps, so that a timeline asks [`Markers::kinds_in`] once per pixel column.

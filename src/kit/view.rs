@@ -3,34 +3,9 @@
 //! (playing it by hand); the shell (timeline, panels, shortcuts) only talks to these traits.
 
 use super::scene::{Orbit, Scene};
+pub use super::series::{Marker, MarkerKind};
 use super::series::{Markers, Series};
 use bevy_egui::egui;
-
-/// A notable moment, shown as a marker on the timeline.
-#[derive(Debug, Clone)]
-pub struct Marker {
-    /// The marker sits at the state *after* this many steps.
-    pub at: usize,
-    pub kind: MarkerKind,
-    pub label: String,
-}
-
-/// A kind of marker: each game defines its own (name and colour); the shell draws any.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct MarkerKind {
-    pub name: &'static str,
-    pub color: egui::Color32,
-}
-
-impl MarkerKind {
-    pub const fn new(name: &'static str, r: u8, g: u8, b: u8) -> Self {
-        Self { name, color: egui::Color32::from_rgb(r, g, b) }
-    }
-
-    /// A participant failed (a bot crashed, timed out, or was handed to a judge): every game
-    /// has these, in the same colour.
-    pub const FAILURE: MarkerKind = MarkerKind::new("failure", 255, 60, 60);
-}
 
 /// One participant as the panels show it.
 #[derive(Debug, Clone)]

@@ -7,6 +7,7 @@
 //! - [`graph`]: undirected graphs, and the check of a solution (a subgraph monomorphism);
 //! - [`generate`]: parameters, the sheet generator and the order generator;
 //! - [`rules`]: every command with its answers and errors, and the turn boundary;
+//! - `placed`: the orders in play and their accepted cuts (re-exported by [`rules`]);
 //! - `schedule`: the orders of every turn, drawn once for a game, ahead of play if asked;
 //! - [`world`]: world files, a sheet and its orders as text;
 //! - [`layout`]: where to draw a graph whose vertices have no positions;
@@ -16,6 +17,7 @@ pub mod generate;
 pub mod graph;
 pub mod hand;
 pub mod layout;
+mod placed;
 pub mod rules;
 mod schedule;
 pub mod sheet;

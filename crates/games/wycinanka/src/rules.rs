@@ -2,6 +2,7 @@
 
 use crate::generate::{Params, sheet};
 use crate::graph::{Graph, fits};
+pub use crate::placed::{Cut, Placed};
 use crate::schedule::Schedule;
 use crate::sheet::{Order, Sheet};
 use crate::world::World;
@@ -39,40 +40,6 @@ const COMMANDS: [&str; 8] = [
     // teams' clients) learns what its team has fulfilled instead of committing it again.
     "LIST ANSWERED ORDERS",
 ];
-
-/// An order in play: what was ordered, and the accepted solutions, in order of acceptance
-/// (their number is the order's C).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Placed {
-    pub order: Arc<Order>,
-    /// The turn it was placed before (1: before the first).
-    pub turn: u32,
-    pub cuts: Vec<Cut>,
-    /// The order's edges as `DESCRIBE ORDER` lists them, written once: every team asks for
-    /// the same lines, often every turn.
-    edges: Arc<Lines>,
-}
-
-/// An accepted solution: the team, and the sheet vertex of each order vertex (never shown to
-/// other teams; the viewer draws it).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Cut {
-    pub team: usize,
-    pub map: Arc<[u32]>,
-}
-
-impl Placed {
-    pub fn new(order: Order, turn: u32) -> Self {
-        let mut edges = Lines::new();
-        order.graph.write_edges(&mut edges);
-        Self { order: Arc::new(order), turn, cuts: Vec::new(), edges: Arc::new(edges) }
-    }
-
-    /// Whether `team` has fulfilled the order.
-    pub fn fulfilled_by(&self, team: usize) -> bool {
-        self.cuts.iter().any(|c| c.team == team)
-    }
-}
 
 #[derive(Debug, Clone)]
 pub struct WycinankaState {

@@ -5,7 +5,7 @@
 //! quarter of verifying a wycinanka replay.
 
 use crate::generate::{Marks, Params, order};
-use crate::rules::Placed;
+use crate::placed::Placed;
 use crate::sheet::{Order, Sheet};
 use kibitz_core::rng::SplitMix64;
 use std::fmt;
