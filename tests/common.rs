@@ -125,6 +125,32 @@ pub fn connect(port: u16) -> std::net::TcpStream {
     }
 }
 
+/// `kibitz serve GAME ARGS --start now --console --teams TEAMS --listen 127.0.0.1:PORT --out OUT`
+/// on a free loopback port: the server, its console (stdin) and the port.
+#[allow(dead_code)]
+pub fn serve_with_console(
+    game: &str,
+    args: &[&str],
+    teams: &std::path::Path,
+    out: &std::path::Path,
+) -> (std::process::Child, std::process::ChildStdin, u16) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut server = kibitz()
+        .args(["serve", game])
+        .args(args)
+        .args(["--start", "now", "--console", "--teams"])
+        .arg(teams)
+        .args(["--listen", &format!("127.0.0.1:{port}"), "--out"])
+        .arg(out)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let console = server.stdin.take().unwrap();
+    (server, console, port)
+}
+
 /// A team's connection to a Deadline24 server, logged in: its lines written and read one at a time.
 #[allow(dead_code)]
 pub struct Team {

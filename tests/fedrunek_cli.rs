@@ -447,18 +447,7 @@ fn the_console_says_paused_at_once_and_the_summary_says_why_the_game_stopped() {
     let teams = dir.path().join("teams.ron");
     std::fs::write(&teams, "[(login: \"login1\", password: \"secret-one\")]").unwrap();
     let out = dir.path().join("s.jsonl");
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut server = kibitz()
-        .args(["serve", "fedrunek", "--n", "8", "--turn-ms", "100", "--turns", "500", "--start", "now", "--console", "--teams"])
-        .arg(&teams)
-        .args(["--listen", &format!("127.0.0.1:{port}"), "--out"])
-        .arg(&out)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut console = server.stdin.take().unwrap();
+    let (server, mut console, port) = serve_with_console("fedrunek", &["--n", "8", "--turn-ms", "100", "--turns", "500"], &teams, &out);
     drop(connect(port));
     std::thread::sleep(Duration::from_millis(300));
     writeln!(console, "pause power cut").unwrap();

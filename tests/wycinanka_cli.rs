@@ -138,33 +138,8 @@ fn the_organisers_console_pauses_resumes_and_stops_a_served_game_that_verifies()
     let teams = dir.path().join("teams.ron");
     std::fs::write(&teams, "[(login: \"cutters\", password: \"secret-cut\")]").unwrap();
     let out = dir.path().join("w.jsonl");
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut server = kibitz()
-        .args([
-            "serve",
-            "wycinanka",
-            "--width",
-            "6",
-            "--height",
-            "6",
-            "--game-turns",
-            "200",
-            "--turn-ms",
-            "150",
-            "--start",
-            "now",
-            "--console",
-            "--teams",
-        ])
-        .arg(&teams)
-        .args(["--listen", &format!("127.0.0.1:{port}"), "--out"])
-        .arg(&out)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut console = server.stdin.take().unwrap();
+    let args = ["--width", "6", "--height", "6", "--game-turns", "200", "--turn-ms", "150"];
+    let (server, mut console, port) = serve_with_console("wycinanka", &args, &teams, &out);
     let stream = connect(port);
     let mut write = stream.try_clone().unwrap();
     let mut read = BufReader::new(stream);
