@@ -109,19 +109,13 @@ impl FolderServer {
 /// tail (a replay may be long).
 fn end_record(path: &Path) -> Option<kibitz_core::replay::EndRecord> {
     use std::io::{Read, Seek, SeekFrom};
-    #[derive(Deserialize)]
-    struct EndLine {
-        end: kibitz_core::replay::EndRecord,
-    }
     const TAIL: u64 = 256 << 10;
     let mut file = std::fs::File::open(path).ok()?;
     let length = file.metadata().ok()?.len();
     file.seek(SeekFrom::Start(length.saturating_sub(TAIL))).ok()?;
     let mut tail = Vec::new();
     file.take(TAIL).read_to_end(&mut tail).ok()?;
-    let text = String::from_utf8_lossy(&tail);
-    let last = text.lines().rev().find(|l| !l.trim().is_empty())?;
-    serde_json::from_str::<EndLine>(last).ok().map(|l| l.end)
+    kibitz_core::replay::end_record(&String::from_utf8_lossy(&tail)).ok().flatten()
 }
 
 #[cfg(test)]

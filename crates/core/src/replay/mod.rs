@@ -190,6 +190,21 @@ pub fn is_end_line(line: &str) -> bool {
     line.starts_with("{\"end\"")
 }
 
+/// The end record of a replay's text (or of its tail: only the last line is read), read
+/// without the game's rules: `Ok(None)` when its last line is not one (still being written, or
+/// cut short), `Err` when it is one that does not read.
+pub fn end_record(text: &str) -> Result<Option<EndRecord>, String> {
+    let Some(last) = text.lines().rev().find(|l| !l.trim().is_empty()) else { return Ok(None) };
+    if !is_end_line(last) {
+        return Ok(None);
+    }
+    match BodyLine::<serde::de::IgnoredAny, serde::de::IgnoredAny>::parse(last) {
+        Ok(BodyLine::End(end)) => Ok(Some(end)),
+        Ok(BodyLine::Step(_)) => Ok(None),
+        Err(e) => Err(format!("its end record does not read: {e}")),
+    }
+}
+
 /// Whether a replay line is a header (without reading the rest of it): [`ReplayWriter`] writes
 /// the format version first.
 pub fn is_header_line(line: &str) -> bool {
