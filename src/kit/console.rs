@@ -114,7 +114,7 @@ fn status(board: &Board) -> String {
             .last
             .as_ref()
             .map_or("-".to_string(), |(line, at)| format!("{line} ({:.1} s ago)", Instant::now().duration_since(*at).as_secs_f64()));
-        out.push_str(&format!("{:<width$}  {:>5}  {:>14}  {last}\n", t.login, t.connections, kibitz_core::show_score(t.score, 6)));
+        out.push_str(&format!("{:<width$}  {:>5}  {:>14}  {last}\n", t.login, t.connections, kibitz_core::show_score_short(t.score, 6)));
     }
     out.trim_end().to_string()
 }

@@ -167,7 +167,7 @@ pub fn ending<G: Game>(replay: &Replay<G>) -> Option<String> {
         .names
         .iter()
         .zip(&end.scores)
-        .map(|(n, &s)| format!("{n} {}", kibitz_core::show_score(s, G::SCORE_DECIMALS)))
+        .map(|(n, &s)| format!("{n} {}", kibitz_core::show_score_short(s, G::SCORE_DECIMALS)))
         .collect::<Vec<_>>()
         .join(", ");
     let how = end.stopped.clone().unwrap_or_else(|| "match over".to_string());

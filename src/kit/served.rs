@@ -97,7 +97,7 @@ impl FolderServer {
                 *total = total.saturating_add(*score);
             }
             if end.stopped.is_some() || k + 1 == self.replays.len() {
-                let scores = end.names.into_iter().zip(totals.iter().map(|&s| kibitz_core::show_score(s, self.decimals))).collect();
+                let scores = end.names.into_iter().zip(totals.iter().map(|&s| kibitz_core::show_score_short(s, self.decimals))).collect();
                 return Some(Ended { stopped: end.stopped, games: k + 1, scores });
             }
         }
@@ -145,7 +145,7 @@ mod tests {
         std::fs::write(dir.path().join("g2.jsonl"), "{\"header\":1}\n{\"step\":0}\n").unwrap();
         assert_eq!(server.ended(dir.path()), None, "game 2 is being played");
         std::fs::write(dir.path().join("g2.jsonl"), format!("{{\"header\":1}}\n{}\n", end([2_000_000, 250_000], None))).unwrap();
-        let scores = vec![("ada".to_string(), "3.500000".to_string()), ("bob".to_string(), "0.250000".to_string())];
+        let scores = vec![("ada".to_string(), "3.5".to_string()), ("bob".to_string(), "0.25".to_string())];
         assert_eq!(server.ended(dir.path()), Some(Ended { stopped: None, games: 2, scores }));
         // A stopped game ends the series.
         std::fs::remove_file(dir.path().join("g2.jsonl")).unwrap();
