@@ -78,8 +78,7 @@ fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
             if ui.button("Fit board  (F)").clicked() {
                 viewer.act(Action::Fit);
             }
-            let players: Vec<String> =
-                viewer.session.as_ref().map(|s| s.track().players.iter().map(|p| p.name.clone()).collect()).unwrap_or_default();
+            let players = viewer.seat_names();
             ui.radio_value(&mut viewer.perspective, Perspective::Omniscient, "Omniscient");
             for (k, name) in players.iter().enumerate() {
                 ui.radio_value(&mut viewer.perspective, Perspective::Player(k), format!("As {k} {name} saw it"));
@@ -241,6 +240,7 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
     }
     let cursor = viewer.playback.cursor();
     let perspective = viewer.perspective;
+    let seat_names = viewer.seat_names();
     let Some(session) = viewer.session.as_mut() else {
         ui.label("No replay open. Drag one onto the window, or use File, Open a path….");
         return;
@@ -257,6 +257,7 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
     // play the hand's panel and the game's table come first: the log keeps an eighth, and the
     // chart is lower, so that a 1280 × 800 window shows them whole.
     let playing_by_hand = session.hand().is_some();
+
     let top = (ui.available_height() * if playing_by_hand { 0.88 } else { 0.75 }).max(120.0);
     let chart_height = if playing_by_hand { 90.0 } else { 150.0 };
     let mut playing = None;
@@ -278,7 +279,7 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
             let per_row = if session.track().players.len() > 4 { 2 } else { 1 };
             egui::Grid::new("score-list").num_columns(2 * per_row).show(ui, |ui| {
                 for (k, p) in session.track().players.iter().enumerate() {
-                    ui.colored_label(p.color, RichText::new(format!("{k} {}", p.name)).strong());
+                    ui.colored_label(p.color, RichText::new(format!("{k} {}", seat_names.get(k).unwrap_or(&p.name))).strong());
                     ui.horizontal(|ui| {
                         ui.label(session.track().show_score(scores.get(k).copied().unwrap_or(0)));
                         if let Some((at, reason)) = &p.failed {

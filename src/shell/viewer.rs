@@ -426,6 +426,12 @@ impl Viewer {
         self.tournament_match.as_ref().and_then(|m| m.bots.get(k)).map_or(recorded, String::as_str)
     }
 
+    /// Every seat's name as the screen shows it ([`Viewer::seat_name`]).
+    pub fn seat_names(&self) -> Vec<String> {
+        let players = self.session.as_ref().map_or(&[][..], |s| &s.track().players[..]);
+        players.iter().enumerate().map(|(k, p)| self.seat_name(k, &p.name).to_string()).collect()
+    }
+
     fn step_playlist(&mut self, delta: isize) {
         if self.broadcast.as_mut().and_then(|b| b.step(delta)).is_some() {
             self.open_item();
