@@ -3,8 +3,8 @@
 //! - [`cli`]: the command line; its game verbs come from the registry.
 //! - [`shell`]: the viewer's window (Bevy + egui): timeline, panels, shortcuts, screenshots.
 //! - [`games`]: the registry, and one room per game.
-//! - [`kit`]: the contract between a room and the app ([`kit::room::Room`],
-//!   [`kit::view::GameView`]) and the mechanisms every room shares.
+//! - [`kit`]: the contract between a room and the app ([`kit::contract::room::Room`],
+//!   [`kit::contract::view::GameView`]) and the mechanisms every room shares.
 //!
 //! Dependencies point one way: `cli` → `shell` → `kit`, and `games` → `kit`; only `main`
 //! (through [`main`]) puts the registry of games into the command line.

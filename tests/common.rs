@@ -82,14 +82,17 @@ pub const PATH_WITHOUT_KIBITZ: &str = "/usr/bin:/bin";
 /// Follows a hosted server's feed into `rec` until `done` holds, for at most 20 s (a guard, not
 /// a timing test); returns how many turn ends came.
 pub fn follow_until<R: kibitz_deadline24::Rules>(
-    seat: &mut kibitz::kit::server_hand::Seat,
-    rec: &mut kibitz::kit::recorded::Recorded<kibitz_deadline24::Realtime<R>>,
-    mut done: impl FnMut(&mut kibitz::kit::server_hand::Seat, &kibitz::kit::recorded::Recorded<kibitz_deadline24::Realtime<R>>) -> bool,
+    seat: &mut kibitz::kit::deadline24::hand::Seat,
+    rec: &mut kibitz::kit::viewing::recorded::Recorded<kibitz_deadline24::Realtime<R>>,
+    mut done: impl FnMut(
+        &mut kibitz::kit::deadline24::hand::Seat,
+        &kibitz::kit::viewing::recorded::Recorded<kibitz_deadline24::Realtime<R>>,
+    ) -> bool,
 ) -> usize {
     let mut turn_ends = 0;
     let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
     while std::time::Instant::now() < until {
-        // As a server game's view takes the feed in (`kit::server_view`), with no view.
+        // As a server game's view takes the feed in (`kit::deadline24::view`), with no view.
         for line in seat.arrived::<R>() {
             match line {
                 kibitz_core::replay::BodyLine::Step(record) => {
@@ -98,7 +101,7 @@ pub fn follow_until<R: kibitz_deadline24::Rules>(
                 }
                 kibitz_core::replay::BodyLine::End(end) => {
                     rec.close(end);
-                    seat.ended = kibitz::kit::live::ending(&rec.replay);
+                    seat.ended = kibitz::kit::turn::live::ending(&rec.replay);
                 }
             }
         }
@@ -198,8 +201,8 @@ impl Team {
 /// Follows the hosted server until the answers to `n` commands came back, as (command, answer
 /// lines).
 pub fn answers<R: kibitz_deadline24::Rules>(
-    seat: &mut kibitz::kit::server_hand::Seat,
-    rec: &mut kibitz::kit::recorded::Recorded<kibitz_deadline24::Realtime<R>>,
+    seat: &mut kibitz::kit::deadline24::hand::Seat,
+    rec: &mut kibitz::kit::viewing::recorded::Recorded<kibitz_deadline24::Realtime<R>>,
     n: usize,
 ) -> Vec<(String, Vec<String>)> {
     let mut got = Vec::new();

@@ -5,9 +5,9 @@
 
 mod common;
 
-use kibitz::kit::hosting::{Exchange, HostPlan, Hosted, Terminal};
-use kibitz::kit::recorded::Recorded;
-use kibitz::kit::server_hand::{self, Seat, TakeOver};
+use kibitz::kit::deadline24::hand::{self, Seat, TakeOver};
+use kibitz::kit::deadline24::hosting::{Exchange, HostPlan, Hosted, Terminal};
+use kibitz::kit::viewing::recorded::Recorded;
 use kibitz_core::replay::{BodyLine, Replay};
 use kibitz_deadline24::{Command, Common, Outcome, Setup};
 use kibitz_fedrunek::{Fedrunek, FedrunekRules, Params, TurnReport};
@@ -135,7 +135,7 @@ thread_local! {
 /// Seats the human on a hosted server, without a window.
 fn seat_only(plan: HostPlan<Params>, team: usize, out: &Path, title: String) -> Result<Seat, String> {
     TITLE.with(|t| *t.borrow_mut() = title);
-    server_hand::seat::<FedrunekRules>(plan, team, out)
+    hand::seat::<FedrunekRules>(plan, team, out)
 }
 
 #[test]
@@ -158,12 +158,12 @@ fn a_take_over_plays_on_at_a_human_turn_length_and_the_game_still_verifies() {
     // Taken over from its end at 3000 ms turns; the other team's client does nothing.
     let out = dir.path().join("taken.jsonl");
     let from = TakeOver { cursor: replay.records.len(), team: 0, turn_ms: 3000 };
-    let mut seat = server_hand::continue_replay(&replay, from, &["sleep 30 #".to_string()], "", &out, "fast", seat_only).unwrap();
+    let mut seat = hand::continue_replay(&replay, from, &["sleep 30 #".to_string()], "", &out, "fast", seat_only).unwrap();
     // Said in the flags' own words: the seat as the side panel numbers and names it, the step.
     let title = TITLE.with(|t| t.borrow().clone());
     let step = replay.records.len();
     assert_eq!(title, format!("fast · 0 {} by hand from step {step} (turn {})", replay.header.players[0].name, played + 1));
-    let header = server_hand::header::<FedrunekRules>(&seat).unwrap();
+    let header = hand::header::<FedrunekRules>(&seat).unwrap();
     let common = header.setup.common;
     assert_eq!(common.turn_ms_at(1), 40, "the copied turns keep their length");
     assert_eq!(common.turn_ms_at(played + 1), 3000, "the turns played by hand are a human's");

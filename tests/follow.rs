@@ -3,7 +3,7 @@
 //! a big file loads the same way, its first steps there before the rest.
 
 use kibitz::games::registry;
-use kibitz::kit::view::GameView;
+use kibitz::kit::contract::view::GameView;
 use kibitz::shell::incoming::Incoming;
 use std::collections::VecDeque;
 use std::io::Write;

@@ -5,9 +5,9 @@
 
 mod common;
 
-use kibitz::kit::hosting::HostPlan;
-use kibitz::kit::recorded::Recorded;
-use kibitz::kit::server_hand;
+use kibitz::kit::deadline24::hand;
+use kibitz::kit::deadline24::hosting::HostPlan;
+use kibitz::kit::viewing::recorded::Recorded;
 use kibitz_deadline24::{Common, Setup};
 use kibitz_osada::hand::{Click, answer, click};
 use kibitz_osada::{Osada, OsadaRules, Params, Settlement};
@@ -31,8 +31,8 @@ fn commands_made_by_clicks_are_answered_as_predicted_over_a_real_connection_and_
         ..Params::default()
     };
     let plan = HostPlan { setup: Setup { common, game }, seed: 1, seats: vec![None], names: None, resume: None, paused: true };
-    let mut seat = server_hand::seat::<OsadaRules>(plan, 0, &out).unwrap();
-    let header = server_hand::header::<OsadaRules>(&seat).unwrap();
+    let mut seat = hand::seat::<OsadaRules>(plan, 0, &out).unwrap();
+    let header = hand::header::<OsadaRules>(&seat).unwrap();
     assert!(header.setup.game.settlement.is_some(), "the header carries the settlement");
     let mut rec = Recorded::<Osada>::new("hand".into(), header, |_| bevy_egui::egui::Color32::WHITE).unwrap();
 

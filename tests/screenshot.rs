@@ -437,14 +437,14 @@ fn a_snakecore_board_renders_with_its_reactors_blocks_and_four_pythons() {
         return;
     }
     // The reactors' yellow (view.rs REACTOR), the energy blocks' cyan, and the four pythons'
-    // colours (kit::palette).
+    // colours (kit::viewing::palette).
     let exactly = |c: [u8; 3]| move |p: [u8; 3]| p == c;
     let (reactors, total) = board_pixels(&shot, exactly([255, 193, 7]));
     assert!(reactors > total / 400, "four reactors: {reactors} yellow pixels");
     let (energy, _) = board_pixels(&shot, exactly([0, 229, 255]));
     assert!(energy > 100, "energy blocks: {energy} cyan pixels");
     for k in 0..4 {
-        let c = kibitz::kit::palette::player_color(k);
+        let c = kibitz::kit::viewing::palette::player_color(k);
         let (python, _) = board_pixels(&shot, exactly([c.r(), c.g(), c.b()]));
         assert!(python > 150, "python {k} is drawn ({python} pixels)");
     }
@@ -683,7 +683,7 @@ fn an_osada_team_sees_its_own_part_of_the_settlement_up_close_and_the_rest_is_fo
     assert!(seen > 100 && seen < total / 20, "seen: {seen} sand pixels of {total}");
     // Whose view it is, said on the board in team 1's colour (bottom left).
     let image = image::open(&fogged).unwrap().to_rgb8();
-    let c = kibitz::kit::palette::player_color(0);
+    let c = kibitz::kit::viewing::palette::player_color(0);
     let tagged = (0..500)
         .flat_map(|x| (640..740).map(move |y| (x, y)))
         .filter(|&(x, y)| near(image.get_pixel(x, y).0, [c.r(), c.g(), c.b()], 40))
@@ -752,7 +752,7 @@ fn a_tournament_folder_opens_with_its_standings_beside_its_last_match() {
     assert_shows_the_island(&shot);
     // The table at the top of the side panel names the bots in their colours.
     let image = image::open(&shot).unwrap().to_rgb8();
-    let greedy = kibitz::kit::palette::player_color(0);
+    let greedy = kibitz::kit::viewing::palette::player_color(0);
     let named = (880..1280)
         .flat_map(|x| (25..140).map(move |y| (x, y)))
         .filter(|&(x, y)| near(image.get_pixel(x, y).0, [greedy.r(), greedy.g(), greedy.b()], 40))
@@ -841,7 +841,7 @@ fn a_tournament_report_is_a_static_page_with_its_gifs_that_chromium_renders() {
     assert!(shot.is_file(), "chromium wrote no screenshot: {}", stderr(&shown));
     let image = image::open(&shot).unwrap().to_rgb8();
     let count = |test: &dyn Fn([u8; 3]) -> bool| image.pixels().filter(|p| test(p.0)).count();
-    let greedy = kibitz::kit::palette::player_color(0);
+    let greedy = kibitz::kit::viewing::palette::player_color(0);
     assert!(count(&|p| near(p, [greedy.r(), greedy.g(), greedy.b()], 10)) > 300, "the first bot's colour: swatches and its rating line");
     assert!(count(&|p| near(p, [18, 20, 26], 2)) > 200_000, "the page's background");
     // The GIFs show the board: the island's sand.
@@ -1089,7 +1089,7 @@ fn the_readmes_wycinanka_look_opens_where_each_team_cut_the_order() {
     let image = image::open(&shot).unwrap().to_rgb8();
     let sheet =
         |c: [u8; 3]| (0..600).flat_map(|x| (80..700).map(move |y| (x, y))).filter(|&(x, y)| near(image.get_pixel(x, y).0, c, 12)).count();
-    let (one, two) = (kibitz::kit::palette::player_color(0), kibitz::kit::palette::player_color(1));
+    let (one, two) = (kibitz::kit::viewing::palette::player_color(0), kibitz::kit::viewing::palette::player_color(1));
     assert!(sheet([one.r(), one.g(), one.b()]) > 100, "team 1's cut of order 12");
     assert!(sheet([two.r(), two.g(), two.b()]) > 100, "team 2's cut of order 12");
 }

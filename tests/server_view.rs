@@ -1,10 +1,10 @@
-//! The parts every server game's view shares (`kit::server_view`), through the registry as the
+//! The parts every server game's view shares (`kit::deadline24::view`), through the registry as the
 //! shell meets them: a replay taken in line by line as when it is taken whole, a recorded game
 //! offering its teams to take over, and a game played by hand following its hosted server,
 //! in the human's own perspective, until it is stopped.
 
 use kibitz::games::registry;
-use kibitz::kit::view::{GameView, Perspective};
+use kibitz::kit::contract::view::{GameView, Perspective};
 use std::time::{Duration, Instant};
 
 const SERVER_GAMES: [(&str, &str); 3] = [

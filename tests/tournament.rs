@@ -170,7 +170,7 @@ fn a_round_robin_killed_twice_and_resumed_ends_with_every_replay_once_and_nothin
     let picture = image::open(&chart).unwrap().to_rgba8();
     assert_eq!(picture.dimensions(), (960, 540));
     for k in 0..3 {
-        let color = kibitz::kit::palette::player_color(k).to_srgba_unmultiplied();
+        let color = kibitz::kit::viewing::palette::player_color(k).to_srgba_unmultiplied();
         assert!(picture.pixels().filter(|p| p.0 == color).count() > 100, "no line in bot {k}'s colour");
     }
 

@@ -4,9 +4,9 @@
 
 mod common;
 
-use kibitz::kit::hosting::HostPlan;
-use kibitz::kit::recorded::Recorded;
-use kibitz::kit::server_hand;
+use kibitz::kit::deadline24::hand;
+use kibitz::kit::deadline24::hosting::HostPlan;
+use kibitz::kit::viewing::recorded::Recorded;
 use kibitz_deadline24::{Common, Setup};
 use kibitz_wycinanka::hand::Mapping;
 use kibitz_wycinanka::{Params, World, Wycinanka, WycinankaRules};
@@ -23,8 +23,8 @@ fn a_solution_placed_by_hand_is_accepted_over_a_real_connection_and_the_game_ver
     // The other team's client logs nobody in: the human races nobody.
     let seats = vec![None, Some("sleep 30 #".to_string())];
     let plan = HostPlan { setup: Setup { common, game }, seed: 1, seats, names: None, resume: None, paused: true };
-    let mut seat = server_hand::seat::<WycinankaRules>(plan, 0, &out).unwrap();
-    let header = server_hand::header::<WycinankaRules>(&seat).unwrap();
+    let mut seat = hand::seat::<WycinankaRules>(plan, 0, &out).unwrap();
+    let header = hand::header::<WycinankaRules>(&seat).unwrap();
     assert!(header.setup.game.world.is_some(), "the header carries the world");
     let mut rec = Recorded::<Wycinanka>::new("hand".into(), header, |_| bevy_egui::egui::Color32::WHITE).unwrap();
 

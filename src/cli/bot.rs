@@ -4,7 +4,7 @@
 
 use super::ForGame;
 use super::exit::EXIT_FAILED;
-use crate::kit::room::{Registry, Room};
+use crate::kit::contract::room::{Registry, Room};
 use clap::{Args, FromArgMatches};
 use std::process::ExitCode;
 

@@ -1,7 +1,7 @@
 //! `kibitz broadcast FOLDER_OR_PLAYLIST`: the stream layout over a playlist.
 
 use super::tournament::Counted;
-use crate::kit::room::Registry;
+use crate::kit::contract::room::Registry;
 use crate::shell::playlist::{Item, Playlist, Running};
 use crate::shell::tournament::Refresh;
 use crate::shell::{ViewerOptions, run as run_viewer};

@@ -5,13 +5,13 @@
 //! the tournament standings: `kibitz_tournament::points`) is worked out at every turn end,
 //! written atomically to `DIR/ranking.json` and shown by `status`.
 
-use crate::kit::console::Action;
-use crate::kit::room::Registry;
-use crate::kit::served::PreparedServer;
-use crate::kit::server::{load_teams, runtime, stop_on_signals};
+use crate::kit::contract::room::Registry;
+use crate::kit::deadline24::console::Action;
+use crate::kit::deadline24::served::PreparedServer;
+use crate::kit::deadline24::server::{load_teams, runtime, stop_on_signals};
 use clap::Args;
-use kibitz_server::board::{Board, Phase};
-use kibitz_server::{Clock, GameResult, TurnInfo};
+use kibitz_deadline24_server::board::{Board, Phase};
+use kibitz_deadline24_server::{Clock, GameResult, TurnInfo};
 use kibitz_tournament::points::{Ranking, ServerScores, ranking};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -73,7 +73,7 @@ struct ServerSpec {
     flags: Vec<String>,
 }
 
-pub use crate::kit::served::{FOLDER_FILE, Folder, FolderServer};
+pub use crate::kit::deadline24::served::{FOLDER_FILE, Folder, FolderServer};
 
 /// One server of the day, ready, with where it stands.
 struct Day {
@@ -265,7 +265,7 @@ pub fn run(registry: &Registry, args: ContestArgs) -> anyhow::Result<ExitCode> {
         let mut running = tokio::task::JoinSet::new();
         for (k, day) in days.into_iter().enumerate() {
             let live = Arc::clone(&live);
-            let on_turn: kibitz_server::OnTurn = Box::new(move |info: &TurnInfo| {
+            let on_turn: kibitz_deadline24_server::OnTurn = Box::new(move |info: &TurnInfo| {
                 if let Ok(mut live) = live.lock() {
                     live.turn(k, info);
                 }

@@ -1,8 +1,8 @@
 //! `kibitz edit GAME [FILE]`: the map editor (`kit::editor`) on a map in the game's own format,
 //! or on a new one of `--size`.
 
+use crate::kit::contract::room::Registry;
 use crate::kit::editor::EditView;
-use crate::kit::room::Registry;
 use crate::shell::{ViewerOptions, run_with};
 use clap::Args;
 use kibitz_editor::Sheet;

@@ -1,7 +1,7 @@
 //! `kibitz export REPLAY --from A --to B --gif OUT.gif`: a turn range as an animated GIF
 //! and/or PNG frames, drawn in a real window (under Xvfb on a machine without a display).
 
-use crate::kit::room::Registry;
+use crate::kit::contract::room::Registry;
 use crate::shell::export::ExportRequest;
 use crate::shell::playlist::{Item, Playlist, Running};
 use crate::shell::{ViewerOptions, run as run_viewer};

@@ -16,7 +16,7 @@ mod verify;
 mod view;
 mod watch;
 
-use crate::kit::room::{Registry, Room, Verb};
+use crate::kit::contract::room::{Registry, Room, Verb};
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -121,7 +121,7 @@ fn with_hand_keys(command: clap::Command, keys: &[(&str, &str)]) -> clap::Comman
         return command;
     }
     let after = command.get_after_help().map(|h| format!("\n{h}")).unwrap_or_default();
-    command.after_help(format!("{}{after}", crate::kit::view::keys_help(keys)))
+    command.after_help(format!("{}{after}", crate::kit::contract::view::keys_help(keys)))
 }
 
 /// The whole command line: the fixed verbs, each game's arguments under them, the games'
@@ -186,7 +186,7 @@ pub fn main_with(registry: Registry, args: impl IntoIterator<Item = std::ffi::Os
     match result {
         Ok(code) => code,
         // `kibitz … | head`: the reader has what it wanted.
-        Err(e) if crate::kit::stdout::is_closed(&e) => ExitCode::SUCCESS,
+        Err(e) if crate::kit::matches::stdout::is_closed(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("kibitz: {e:#}");
             ExitCode::from(EXIT_BAD_INPUT)

@@ -3,8 +3,8 @@
 //! verb prints, with the replay's `steps`, whether it `verified`, and the `error` if not).
 
 use super::exit::EXIT_FAILED;
-use crate::kit::room::{Registry, Session};
-use crate::kit::summary::Summary;
+use crate::kit::contract::room::{Registry, Session};
+use crate::kit::matches::summary::Summary;
 use std::process::ExitCode;
 
 pub fn run(registry: &Registry, session: Session, verbose: bool) -> anyhow::Result<ExitCode> {

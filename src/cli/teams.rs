@@ -2,7 +2,7 @@
 //! its passwords from the operating system's random generator, and the table to hand out.
 
 use clap::{Args, Subcommand};
-use kibitz_server::TeamLogin;
+use kibitz_deadline24_server::TeamLogin;
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,7 +19,7 @@ pub enum TeamsCommand {
     /// as a table to hand out.
     Generate {
         /// How many teams.
-        #[arg(value_parser = crate::kit::args::at_least_one::<usize>)]
+        #[arg(value_parser = crate::kit::matches::args::at_least_one::<usize>)]
         count: usize,
         /// The logins' beginning.
         #[arg(long, default_value = "team")]

@@ -1,7 +1,7 @@
 //! `kibitz verify REPLAY`.
 
 use super::exit::{EXIT_BAD_INPUT, EXIT_FAILED};
-use crate::kit::room::Registry;
+use crate::kit::contract::room::Registry;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;

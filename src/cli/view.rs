@@ -1,6 +1,6 @@
 //! `kibitz view [REPLAY] [--turn T] [--screenshot OUT.png]`.
 
-use crate::kit::room::Registry;
+use crate::kit::contract::room::Registry;
 use crate::shell::{ViewerOptions, run as run_viewer};
 use clap::Args;
 use std::path::PathBuf;

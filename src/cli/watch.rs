@@ -3,8 +3,8 @@
 //! leaves the match to finish; its summary is still the last line on stdout.
 
 use super::ForGame;
-use crate::kit::args::replay_path;
-use crate::kit::room::Registry;
+use crate::kit::contract::room::Registry;
+use crate::kit::matches::args::replay_path;
 use crate::shell::incoming::WriterFailure;
 use crate::shell::{ViewerOptions, run as run_viewer};
 use kibitz_follow::Source;

@@ -11,7 +11,7 @@ mod osada;
 mod snakecore;
 mod wycinanka;
 
-use crate::kit::room::Registry;
+use crate::kit::contract::room::Registry;
 
 /// Every game, in the order `--help` lists them.
 pub fn registry() -> Registry {

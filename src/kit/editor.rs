@@ -5,8 +5,8 @@
 //! and playing the map now, by hand or between our bots, in the same window. A game offers its
 //! format as a [`MapFormat`]; the document is `kibitz-editor`'s.
 
-use super::grid::{CellTexture, Grid};
-use super::view::{BoardCamera, GameView, HandPlay, LogLine, PanelRequest, Perspective, PlayMap, Track, hover_box};
+use crate::kit::contract::view::{BoardCamera, GameView, HandPlay, LogLine, PanelRequest, Perspective, PlayMap, Track, hover_box};
+use crate::kit::viewing::grid::{CellTexture, Grid};
 use bevy_egui::egui::{self, Color32, Stroke};
 use kibitz_editor::{Board, Editor, Sheet, Symmetry, places};
 use std::path::{Path, PathBuf};
@@ -226,7 +226,7 @@ const KEYS: &[(&str, &str)] = &[
 
 impl EditView {
     pub fn new(format: Box<dyn MapFormat>, sheet: Sheet, path: Option<PathBuf>) -> Self {
-        let title = path.as_ref().map_or("a new map".to_string(), |p| super::args::file_name(p));
+        let title = path.as_ref().map_or("a new map".to_string(), |p| crate::kit::matches::args::file_name(p));
         let track = Track::new(format!("editing {title}"), Vec::new());
         let mut view = Self {
             format,

@@ -8,8 +8,8 @@ use super::playlist::Running;
 use super::shortcuts::Action;
 use super::viewer::Viewer;
 use super::widgets::{ChartSpan, board, marker_ticks, score_chart};
-use crate::kit::series::Markers;
-use crate::kit::view::{GameView, Marker, Perspective};
+use crate::kit::contract::series::Markers;
+use crate::kit::contract::view::{GameView, Marker, Perspective};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Rect, pos2, vec2};
 
 /// The height the layout is designed at; everything scales with the window's height.
@@ -301,7 +301,7 @@ fn recent_markers(markers: &Markers, cursor: usize, window: usize) -> &[Marker] 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kit::view::MarkerKind;
+    use crate::kit::contract::view::MarkerKind;
 
     #[test]
     fn call_outs_are_the_newest_markers_just_behind_the_cursor() {

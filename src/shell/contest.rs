@@ -3,7 +3,7 @@
 //! a scoreboard, read from `DIR/ranking.json` as the day goes on; a call-out when the leader
 //! changes; a server that is over shows its final result for its turn.
 
-use crate::kit::served::{Ended, FOLDER_FILE, Folder, FolderServer};
+use crate::kit::deadline24::served::{Ended, FOLDER_FILE, Folder, FolderServer};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Rect, vec2};
 use kibitz_tournament::points::Ranking;
 use std::path::PathBuf;
@@ -176,7 +176,7 @@ pub fn callout(painter: &egui::Painter, rect: Rect, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kit::served::{FOLDER_FILE, Folder, FolderServer};
+    use crate::kit::deadline24::served::{FOLDER_FILE, Folder, FolderServer};
     use kibitz_tournament::points::{ServerScores, ranking};
 
     #[test]

@@ -5,8 +5,8 @@
 //! reads it on every core and is far quicker than a frame's budget at a time; its first lines
 //! stream in meanwhile, so that its first board shows at once and can be played.
 
-use crate::kit::room::{Opened, Registry};
-use crate::kit::view::GameView;
+use crate::kit::contract::room::{Opened, Registry};
+use crate::kit::contract::view::GameView;
 use kibitz_follow::{Follow, Mode, Phase, Source};
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -58,7 +58,7 @@ impl Incoming {
     /// its lines streaming in meanwhile.
     pub fn load(path: PathBuf, registry: &Registry) -> Self {
         let (sender, whole) = std::sync::mpsc::channel();
-        let (registry, file, title) = (registry.clone(), path.clone(), crate::kit::args::file_name(&path));
+        let (registry, file, title) = (registry.clone(), path.clone(), crate::kit::matches::args::file_name(&path));
         let opening = std::thread::Builder::new().name("kibitz-open".into()).spawn(move || {
             let opened = std::fs::read_to_string(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))

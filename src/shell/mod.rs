@@ -1,8 +1,8 @@
 //! The viewer's window: a Bevy app hosting an egui shell around a game's board view, laid out
 //! as the studio (menu, timeline, panels) or as a broadcast (a stream's picture, driven by a
 //! playlist). The shell is game-agnostic: it opens replays through the
-//! [`Registry`](crate::kit::room::Registry) and talks to a game's view only through
-//! [`GameView`](crate::kit::view::GameView).
+//! [`Registry`](crate::kit::contract::room::Registry) and talks to a game's view only through
+//! [`GameView`](crate::kit::contract::view::GameView).
 
 mod broadcast;
 pub mod contest;
@@ -24,8 +24,8 @@ mod ui;
 mod viewer;
 mod widgets;
 
-use crate::kit::room::Registry;
-use crate::kit::view::{GameView, Perspective};
+use crate::kit::contract::room::Registry;
+use crate::kit::contract::view::{GameView, Perspective};
 use bevy::log::LogPlugin;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
@@ -125,7 +125,7 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
         (None, Some(running), ..) => viewer.start_broadcast(running),
         (None, None, _, _) if !options.follow.is_empty() => viewer.follow(options.follow.clone(), options.writer.clone()),
         (None, None, Some((text, path)), _) => {
-            viewer.open_text(text, crate::kit::args::file_name(path));
+            viewer.open_text(text, crate::kit::matches::args::file_name(path));
         }
         (None, None, None, Some(path)) => viewer.open_file(path.clone()),
         (None, None, None, None) => {

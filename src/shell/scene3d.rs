@@ -1,12 +1,12 @@
 //! The 3D renderer behind the egui shell, for boards that are scenes
-//! ([`GameView::scene`](crate::kit::view::GameView::scene)): a 3D camera draws first and clears
+//! ([`GameView::scene`](crate::kit::contract::view::GameView::scene)): a 3D camera draws first and clears
 //! the window, egui's camera draws the panels over it, and the central panel is left
 //! transparent where the board is. Each frame the scene's parts become mesh entities (uploaded
 //! again only when a part's mesh changed) and the camera is placed by the viewer's orbit.
 
 use super::cpu::{SCENE_CPU, thread_cpu_ms};
 use super::viewer::Viewer;
-use crate::kit::scene::{FOV, MeshData, Orbit};
+use crate::kit::viewing::scene::{FOV, MeshData, Orbit};
 use bevy::asset::RenderAssetUsages;
 use bevy::camera::{ClearColorConfig, Viewport};
 use bevy::core_pipeline::tonemapping::Tonemapping;

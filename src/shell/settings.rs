@@ -12,7 +12,7 @@ const MAX_RECENT: usize = 10;
 pub struct Settings {
     /// The players' colours: `Classic` or `ColorBlindSafe`.
     #[serde(default)]
-    pub palette: crate::kit::palette::Palette,
+    pub palette: crate::kit::viewing::palette::Palette,
     /// The playback speed to start at (0.25 to 64; `--speed` wins).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub speed: Option<f32>,
@@ -103,13 +103,13 @@ mod tests {
         let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/settings.md")).unwrap();
         let example = doc.split("```ron\n").nth(1).and_then(|rest| rest.split("```").next()).expect("a ron block in docs/settings.md");
         let s: Settings = ron::from_str(example).unwrap_or_else(|e| panic!("docs/settings.md: {e}"));
-        assert_eq!(s.palette, crate::kit::palette::Palette::ColorBlindSafe);
+        assert_eq!(s.palette, crate::kit::viewing::palette::Palette::ColorBlindSafe);
         assert_eq!(s.speed, Some(4.0));
         let (keys, problems) = super::super::shortcuts::Keymap::with(&s.keys);
         assert!(problems.is_empty(), "docs/settings.md: {problems:?}");
         assert_eq!(keys.keys_of(super::super::shortcuts::Action::StepBack), "J / Left");
         // A file written before the recent files moved out still reads.
         let old: Settings = ron::from_str("(recent: [\"/a.jsonl\"])").unwrap();
-        assert_eq!((old.palette, old.speed), (crate::kit::palette::Palette::Classic, None));
+        assert_eq!((old.palette, old.speed), (crate::kit::viewing::palette::Palette::Classic, None));
     }
 }

@@ -6,7 +6,7 @@ use super::playback::SPEEDS;
 use super::shortcuts::Action;
 use super::viewer::Viewer;
 use super::widgets::{ChartSpan, board, marker_ticks, notice, score_chart};
-use crate::kit::view::{GameView, Marker, PanelRequest, Perspective, hover_box};
+use crate::kit::contract::view::{GameView, Marker, PanelRequest, Perspective, hover_box};
 use bevy_egui::egui::{self, Color32, RichText};
 use std::path::PathBuf;
 
@@ -361,7 +361,7 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
 
 /// The log around the cursor: 30 lines before it and 10 after, of one player (and the game's
 /// own lines) when `only` says so.
-fn log_lines(session: &dyn GameView, cursor: usize, only: Option<usize>) -> Vec<crate::kit::view::LogLine> {
+fn log_lines(session: &dyn GameView, cursor: usize, only: Option<usize>) -> Vec<crate::kit::contract::view::LogLine> {
     match only {
         None => session.log(cursor.saturating_sub(30)..cursor + 10),
         // A wider window, so that a quiet player still has lines to show.
@@ -371,7 +371,7 @@ fn log_lines(session: &dyn GameView, cursor: usize, only: Option<usize>) -> Vec<
 
 /// Of log lines in step order: the 30 before `cursor` and 10 from it on, of player `only`
 /// (and the game's own lines) when given.
-fn around(lines: Vec<crate::kit::view::LogLine>, cursor: usize, only: Option<usize>) -> Vec<crate::kit::view::LogLine> {
+fn around(lines: Vec<crate::kit::contract::view::LogLine>, cursor: usize, only: Option<usize>) -> Vec<crate::kit::contract::view::LogLine> {
     let mine: Vec<_> = lines.into_iter().filter(|l| only.is_none_or(|k| l.player.is_none_or(|p| p == k))).collect();
     let split = mine.partition_point(|l| l.step < cursor);
     let from = split.saturating_sub(30);
@@ -422,7 +422,7 @@ mod tests {
 
     #[test]
     fn the_log_filtered_by_player_keeps_the_games_own_lines_around_the_cursor() {
-        let line = |step: usize, player: Option<usize>| crate::kit::view::LogLine {
+        let line = |step: usize, player: Option<usize>| crate::kit::contract::view::LogLine {
             step,
             player,
             text: String::new(),

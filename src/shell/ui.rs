@@ -21,7 +21,7 @@ pub fn ui(
     let started = thread_cpu_ms();
     let ctx = contexts.ctx_mut()?.clone();
     let viewer = &mut *viewer;
-    crate::kit::view::note_typing(&ctx);
+    crate::kit::contract::view::note_typing(&ctx);
     viewer.poll_dialog();
     viewer.take_incoming();
     // A live match grows; a hand-played game can also shrink (an undo).

@@ -7,9 +7,9 @@ use super::playback::Playback;
 use super::playlist::{Item, Running};
 use super::settings::{Recent, Settings};
 use super::shortcuts::{Action, Keymap};
-use crate::kit::room::Opened;
-use crate::kit::room::Registry;
-use crate::kit::view::{BoardCamera, GameView, Perspective};
+use crate::kit::contract::room::Opened;
+use crate::kit::contract::room::Registry;
+use crate::kit::contract::view::{BoardCamera, GameView, Perspective};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::path::PathBuf;
@@ -19,7 +19,7 @@ use std::time::Duration;
 
 /// A 3D board as this frame's UI laid it out.
 pub struct Board3d {
-    pub scene: crate::kit::scene::Scene,
+    pub scene: crate::kit::viewing::scene::Scene,
     /// Where it is drawn, in points, and points per pixel.
     pub rect: egui::Rect,
     pub pixels_per_point: f32,
@@ -114,7 +114,7 @@ impl Viewer {
         let (recent, broken_recent) = Recent::load();
         let (keymap, bad_keys) = Keymap::with(&settings.keys);
         let problems: Vec<String> = broken.into_iter().chain(broken_recent).chain(bad_keys).collect();
-        crate::kit::palette::choose(settings.palette);
+        crate::kit::viewing::palette::choose(settings.palette);
         let mut playback = Playback::new(0);
         if let Some(speed) = settings.speed {
             playback.set_speed(speed);
@@ -335,7 +335,7 @@ impl Viewer {
         }
         match std::fs::read_to_string(&path) {
             Ok(text) => {
-                let name = crate::kit::args::file_name(&path);
+                let name = crate::kit::matches::args::file_name(&path);
                 if self.open_text(&text, name) {
                     self.source = Some(std::path::absolute(&path).unwrap_or_else(|_| path.clone()));
                     self.remember(path);
@@ -417,7 +417,7 @@ impl Viewer {
     /// colours (set before the view opens, which takes them) and the spec's names.
     fn note_tournament_match(&mut self, file: &std::path::Path) {
         self.tournament_match = self.tournament.as_ref().and_then(|t| t.entry_of(file)).cloned();
-        crate::kit::palette::colour_seats_as(self.tournament_match.as_ref().map_or(&[], |m| &m.slots));
+        crate::kit::viewing::palette::colour_seats_as(self.tournament_match.as_ref().map_or(&[], |m| &m.slots));
     }
 
     /// The name of seat `k` as the screen shows it: the tournament's name of its bot, else the
@@ -473,14 +473,14 @@ impl Viewer {
 
     /// Starts a game asked for by the map editor and shows it in the editor's place; the editor
     /// waits behind it. A game that cannot start leaves the editor, saying why.
-    pub fn play_from_editor(&mut self, request: crate::kit::view::PlayMap) {
+    pub fn play_from_editor(&mut self, request: crate::kit::contract::view::PlayMap) {
         self.back_to_editor();
         if let Err(e) = self.start_map_game(request) {
             self.message = Some(Notice { text: format!("cannot play the map: {e}"), error: true });
         }
     }
 
-    fn start_map_game(&mut self, request: crate::kit::view::PlayMap) -> Result<(), String> {
+    fn start_map_game(&mut self, request: crate::kit::contract::view::PlayMap) -> Result<(), String> {
         let game = request.game;
         if request.bots {
             let log_path = request.replay.with_extension("log");
@@ -719,7 +719,7 @@ fn next_perspective(current: Perspective, players: usize, cycle: Option<&[Perspe
 /// the keyboard (egui hands a box the keys without taking them from the input).
 pub fn keyboard(ctx: &egui::Context, viewer: &mut Viewer) {
     // The question on closing has the keys while it is asked.
-    if crate::kit::view::typing(ctx) || viewer.quitting.is_some() {
+    if crate::kit::contract::view::typing(ctx) || viewer.quitting.is_some() {
         return;
     }
     let claimed = match viewer.session.as_mut() {

@@ -2,8 +2,8 @@
 //! score chart, and the help overlay.
 
 use super::viewer::{Board3d, Viewer};
-use crate::kit::series::Markers;
-use crate::kit::view::{GameView, Track};
+use crate::kit::contract::series::Markers;
+use crate::kit::contract::view::{GameView, Track};
 use bevy_egui::egui::{self, Color32, RichText};
 
 /// How much of the score series a chart shows.

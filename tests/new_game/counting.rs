@@ -3,10 +3,10 @@
 //! the registry makes `verify`, `view` and `--help` know it.
 
 use bevy_egui::egui::{self, Color32, Rect, Stroke};
-use kibitz::kit::palette::player_color;
-use kibitz::kit::recorded::Recorded;
-use kibitz::kit::room::{Opened, Room, VerifyReport, open_as, verify_as};
-use kibitz::kit::view::{BoardCamera, GameView, LogLine, Marker, MarkerKind, Perspective, Track};
+use kibitz::kit::contract::room::{Opened, Room, VerifyReport, open_as, verify_as};
+use kibitz::kit::contract::view::{BoardCamera, GameView, LogLine, Marker, MarkerKind, Perspective, Track};
+use kibitz::kit::viewing::palette::player_color;
+use kibitz::kit::viewing::recorded::Recorded;
 use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_core::{Game, Step, ToMove};
 use serde::{Deserialize, Serialize};

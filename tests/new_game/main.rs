@@ -8,7 +8,7 @@
 mod counting;
 
 use counting::{Counting, CountingRoom};
-use kibitz::kit::room::Registry;
+use kibitz::kit::contract::room::Registry;
 use kibitz_core::replay::{EndRecord, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::{Game, Step};
 use std::path::Path;

@@ -1,8 +1,8 @@
 //! The ratings chart of `kibitz tournament standings --chart` and of the report: each bot's
-//! rating after each match, drawn headless (`kit::raster`).
+//! rating after each match, drawn headless (`kit::viewing::raster`).
 
-use crate::kit::palette::bot_color;
-use crate::kit::raster::{self, Picture};
+use crate::kit::viewing::palette::bot_color;
+use crate::kit::viewing::raster::{self, Picture};
 use kibitz_tournament::standings::{Standings, start_rating};
 
 /// Each bot's rating (Weng–Lin μ) after each match, in plan order, with a legend of the final

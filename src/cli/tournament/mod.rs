@@ -7,8 +7,8 @@ mod chart;
 mod report;
 
 use super::exit::EXIT_FAILED;
-use crate::kit::palette::bot_color;
-use crate::kit::room::{Registry, Room};
+use crate::kit::contract::room::{Registry, Room};
+use crate::kit::viewing::palette::bot_color;
 use crate::shell::tournament::{Entry, Row as TournamentRow, Tournament};
 use clap::{Args, Subcommand};
 use kibitz_tournament::plan::{Match, line, plan, replay_files};
@@ -47,7 +47,7 @@ pub enum TournamentCommand {
         #[arg(long)]
         out: PathBuf,
         /// Matches at once (default: the cores over the processes a match runs, at least 1).
-        #[arg(long, value_parser = crate::kit::args::at_least_one::<usize>)]
+        #[arg(long, value_parser = crate::kit::matches::args::at_least_one::<usize>)]
         jobs: Option<usize>,
         /// Finish the tournament in --out: never run a done match again; run one whose replay
         /// has no end record anew.
@@ -79,7 +79,7 @@ pub enum TournamentCommand {
         #[arg(long)]
         out: PathBuf,
         /// The closing rounds each match's GIF shows.
-        #[arg(long, default_value_t = 5, value_name = "N", value_parser = crate::kit::args::at_least_one::<usize>)]
+        #[arg(long, default_value_t = 5, value_name = "N", value_parser = crate::kit::matches::args::at_least_one::<usize>)]
         gif_rounds: usize,
         /// No GIFs: the page, the chart and the replays only, in seconds.
         #[arg(long)]

@@ -5,8 +5,8 @@
 //! display).
 
 use super::{Counted, table_of, write};
-use crate::kit::palette::bot_color;
-use crate::kit::room::Registry;
+use crate::kit::contract::room::Registry;
+use crate::kit::viewing::palette::bot_color;
 use kibitz_tournament::plan::{Match, replay_files};
 use kibitz_tournament::spec::{Format, Loaded};
 use kibitz_tournament::standings::{Standings, finished_scores};
@@ -65,7 +65,7 @@ fn gifs(count: usize, make: impl Fn(usize, usize) -> Result<(), String> + Sync) 
     if count > 0 {
         eprintln!("kibitz: making {count} GIFs, {workers} at once (`--no-gifs` skips them)");
     }
-    let bar = crate::kit::progress::counter(count as u64, "GIFs");
+    let bar = crate::kit::matches::progress::counter(count as u64, "GIFs");
     let next = std::sync::atomic::AtomicUsize::new(0);
     let made: Vec<(usize, Result<(), String>)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..workers)

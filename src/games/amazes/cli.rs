@@ -1,10 +1,10 @@
 //! `kibitz match amazes`, `kibitz play amazes` and `kibitz maze`.
 
 use super::view::AmazesView;
-use crate::kit::args::{Common, SeatArgs, check_out, file_name, load};
-use crate::kit::room::Session;
-use crate::kit::seats::{Fresh, play_live, run_bot_match};
-use crate::kit::summary::Summary;
+use crate::kit::contract::room::Session;
+use crate::kit::matches::args::{Common, SeatArgs, check_out, file_name, load};
+use crate::kit::matches::summary::Summary;
+use crate::kit::turn::seats::{Fresh, play_live, run_bot_match};
 use clap::{Parser, Subcommand};
 use kibitz_amazes::{Amazes, Ending, Maze, Placement, Setup};
 use kibitz_core::Game;

@@ -6,9 +6,9 @@
 //! from `kibitz maze generate`'s generator.
 
 use super::view::{AmazesView, squares};
+use crate::kit::contract::view::{BoardCamera, GameView};
 use crate::kit::editor::{Fault, MapFormat, PlayNow, Tool, arg, sample_bot};
-use crate::kit::grid::Grid;
-use crate::kit::view::{BoardCamera, GameView};
+use crate::kit::viewing::grid::Grid;
 use bevy_egui::egui;
 use kibitz_amazes::maze::{parse_start, start_line};
 use kibitz_amazes::{Amazes, Dir, Maze, Placement, SIZE, Square};

@@ -2,9 +2,9 @@
 //! Enter sends it; a bot process plays the other colour. The human sees the real fog (only
 //! their own knowledge) unless they switch the perspective to the truth.
 
-use crate::kit::live::Live;
-use crate::kit::recorded::Recorded;
-use crate::kit::view::{PanelRequest, stop_button};
+use crate::kit::contract::view::{PanelRequest, stop_button};
+use crate::kit::turn::live::Live;
+use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Key, RichText};
 use kibitz_amazes::rules::MAX_MOVES;
 use kibitz_amazes::{Amazes, Moves};

@@ -5,10 +5,12 @@
 //! bot received them and each player's score breakdown.
 
 use super::hand;
-use crate::kit::grid::Grid;
-use crate::kit::live::Live;
-use crate::kit::recorded::Recorded;
-use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
+use crate::kit::contract::view::{
+    BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box,
+};
+use crate::kit::turn::live::Live;
+use crate::kit::viewing::grid::Grid;
+use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_amazes::{Amazes, Dir, EdgeId, EdgeKnowledge, Moves, Outcome, Placement, PlayedBy, SIZE, Square, TurnReport};
 use kibitz_core::Game;
@@ -333,7 +335,7 @@ impl GameView for AmazesView {
     }
 
     fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        crate::kit::seats::take_over_in_view(&self.rec.replay, cursor, &self.rec.track.title, AmazesView::live)
+        crate::kit::turn::seats::take_over_in_view(&self.rec.replay, cursor, &self.rec.track.title, AmazesView::live)
     }
 
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {

@@ -1,7 +1,7 @@
 //! Fedrunek's own command-line arguments: the asteroid, for `kibitz serve`, `match` and `play`.
 
-use crate::kit::args::within;
-use crate::kit::server::GameArgs;
+use crate::kit::deadline24::server::GameArgs;
+use crate::kit::matches::args::within;
 use clap::Args;
 use kibitz_fedrunek::generate::bounds;
 use kibitz_fedrunek::{FedrunekRules, Params, Profile};

@@ -1,12 +1,12 @@
 //! Hand play of fedrunek: the app hosts the server and seats the human
-//! ([`crate::kit::server_hand`]), the other teams run their clients, and the human's team sends
+//! ([`crate::kit::deadline24::hand`]), the other teams run their clients, and the human's team sends
 //! commands over its own TCP connection: from the panel's buttons, from clicks on the cube, or
 //! typed in the console. Every answer is
 //! shown as the server sent it, errors included. What a click or button sends is decided in
 //! `kibitz_fedrunek::hand`, next to the rules.
 
-use crate::kit::server_hand::Seat;
-use crate::kit::view::PanelRequest;
+use crate::kit::contract::view::PanelRequest;
+use crate::kit::deadline24::hand::Seat;
 use bevy_egui::egui::{self, Key, RichText};
 use kibitz_fedrunek::FedrunekState;
 use kibitz_fedrunek::hand::{DIRECTIONS, skills, step};

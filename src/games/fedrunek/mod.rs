@@ -6,10 +6,10 @@ mod hand;
 mod play;
 mod view;
 
-use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_loaded, verify_report};
-use crate::kit::served::PreparedServer;
-use crate::kit::server;
-use crate::kit::summary::Summary;
+use crate::kit::contract::room::{Opened, Room, Session, Verb, VerifyReport, open_loaded, verify_report};
+use crate::kit::deadline24::served::PreparedServer;
+use crate::kit::deadline24::server;
+use crate::kit::matches::summary::Summary;
 use kibitz_core::Game;
 use kibitz_fedrunek::Fedrunek;
 use std::process::ExitCode;
@@ -64,7 +64,7 @@ impl Room for FedrunekRoom {
     }
 
     fn run_bot(&self, strategy: &str, seed: u64, args: &[String]) -> Result<(), String> {
-        let connect = kibitz_bots::fedrunek::Connect::from_args_or_env(args)?;
+        let connect = kibitz_deadline24_client::Connect::from_args_or_env(args)?;
         kibitz_bots::fedrunek::run(strategy, seed, &connect)
     }
 }

@@ -6,13 +6,13 @@
 
 use super::cli::WorldArgs;
 use super::hand::{self, Hand, operation_text};
-use crate::kit::hosting::HostPlan;
-use crate::kit::palette::player_color;
-use crate::kit::recorded::Recorded;
-use crate::kit::scene::{MeshData, Part, Scene};
-use crate::kit::server_hand::{self, Seat};
-use crate::kit::server_view::ServerView;
-use crate::kit::view::{BoardCamera, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
+use crate::kit::contract::view::{BoardCamera, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
+use crate::kit::deadline24::hand::{self as server_hand, Seat};
+use crate::kit::deadline24::hosting::HostPlan;
+use crate::kit::deadline24::view::ServerView;
+use crate::kit::viewing::palette::player_color;
+use crate::kit::viewing::recorded::Recorded;
+use crate::kit::viewing::scene::{MeshData, Part, Scene};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Vec2};
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
@@ -276,7 +276,7 @@ impl FedrunekView {
 
     /// The view's own keys: the cut and the tunnels-only mode.
     fn keys(&mut self, ctx: &egui::Context, n: i32) {
-        if crate::kit::view::typing(ctx) {
+        if crate::kit::contract::view::typing(ctx) {
             return;
         }
         let (cycle, deeper, shallower, only) = ctx.input(|i| {
@@ -402,7 +402,7 @@ impl ServerView for FedrunekView {
     }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
-        crate::kit::server_log::log_lines(&self.rec, range, |_, report| {
+        crate::kit::deadline24::log::log_lines(&self.rec, range, |_, report| {
             let sales: i64 = report.sales.iter().map(|s| s.credits).sum();
             format!("{} operations finished, {sales} credits of sales", report.finished)
         })

@@ -4,9 +4,9 @@ use super::inputs::{load_problem, phrases_or_known};
 use super::score::{score_file, score_table};
 use super::solver::{SolverRun, run_solver};
 use super::view::Icfp2015View;
-use crate::kit::args::{load, within};
-use crate::kit::room::Session;
-use crate::kit::summary::Summary;
+use crate::kit::contract::room::Session;
+use crate::kit::matches::args::{load, within};
+use crate::kit::matches::summary::Summary;
 use clap::Parser;
 use kibitz_core::replay::Failure;
 use kibitz_core::{Bounded, Game};
@@ -144,7 +144,7 @@ pub fn check_match(mut a: MatchArgs) -> anyhow::Result<MatchArgs> {
         Some(listed) => u64::from(listed),
         None => u64::from(seeds[(s % seeds.len() as u64) as usize]),
     });
-    crate::kit::args::check_out(&a.out)?;
+    crate::kit::matches::args::check_out(&a.out)?;
     Ok(a)
 }
 
@@ -194,7 +194,7 @@ pub fn play(args: PlayArgs) -> anyhow::Result<Session> {
         }
         None => Vec::new(),
     };
-    let out = args.out.clone().unwrap_or_else(|| crate::kit::seats::default_out(Icfp2015::ID));
+    let out = args.out.clone().unwrap_or_else(|| crate::kit::turn::seats::default_out(Icfp2015::ID));
     let solution_out = args.solution_out.clone().unwrap_or_else(|| out.with_extension("solution.json"));
     let setup = kibitz_icfp2015::Setup { problem, seed, phrases: phrases_or_known(&args.phrases) };
     let title = format!("problem {} seed {seed} by hand", setup.problem.id());

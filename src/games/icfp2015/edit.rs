@@ -4,8 +4,8 @@
 //! seeds, the order of keys) stays as it was. Checked by the problem's own parser.
 
 use super::view::{Icfp2015View, board_cell_at};
+use crate::kit::contract::view::{BoardCamera, GameView};
 use crate::kit::editor::{Fault, MapFormat, PlayNow, Tool, arg};
-use crate::kit::view::{BoardCamera, GameView};
 use bevy_egui::egui;
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::{Board, Editor, Sheet};

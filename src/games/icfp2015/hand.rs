@@ -4,10 +4,10 @@
 //! records the replay, the view follows it, and the official solution file is saved after
 //! every character. Undo restarts the match from the history less its last character.
 
-use crate::kit::live::{Arrived, Live};
-use crate::kit::recorded::Recorded;
-use crate::kit::seats::LivePlan;
-use crate::kit::view::{PanelRequest, has_keyboard, text_box};
+use crate::kit::contract::view::{PanelRequest, has_keyboard, text_box};
+use crate::kit::turn::live::{Arrived, Live};
+use crate::kit::turn::seats::LivePlan;
+use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Color32, Key, RichText};
 use kibitz_core::replay::{ReplayHeader, StepRecord};
 use kibitz_icfp2015::{Command, Event, GameError, Icfp2015, Outcome, Setup, SolutionRecord, State};

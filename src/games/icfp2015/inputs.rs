@@ -5,7 +5,7 @@ use std::path::Path;
 
 /// Reads a problem file, naming the file, line and column of any problem.
 pub fn load_problem(path: &Path) -> anyhow::Result<Problem> {
-    crate::kit::args::load(path, Problem::parse)
+    crate::kit::matches::args::load(path, Problem::parse)
 }
 
 /// The phrases given with `-p`, or the 18 known ones.

@@ -9,8 +9,8 @@ mod score;
 mod solver;
 mod view;
 
-use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, open_loaded, verify_report};
-use crate::kit::summary::Summary;
+use crate::kit::contract::room::{Opened, Room, Session, Verb, VerifyReport, open_loaded, verify_report};
+use crate::kit::matches::summary::Summary;
 use kibitz_core::Game;
 use kibitz_icfp2015::Icfp2015;
 use std::path::Path;

@@ -181,7 +181,7 @@ pub fn record_solution(
 /// the record for `seed` (or the first record for this problem). The 18 known phrases apply.
 pub fn replay_of_solution(problem_path: &Path, solution_path: &Path, seed: Option<u32>) -> anyhow::Result<String> {
     let problem = load_problem(problem_path)?;
-    let records = crate::kit::args::load(solution_path, read_solutions)?;
+    let records = crate::kit::matches::args::load(solution_path, read_solutions)?;
     let record = records.iter().find(|r| r.problem_id == problem.id() && seed.is_none_or(|s| r.seed == s)).ok_or_else(|| {
         anyhow::anyhow!(
             "{} has no solution for problem {}{}",

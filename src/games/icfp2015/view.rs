@@ -3,9 +3,11 @@
 //! the command string as a strip with the phrases of power marked, and the score breakdown.
 
 use super::hand;
-use crate::kit::palette::with_alpha;
-use crate::kit::recorded::Recorded;
-use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
+use crate::kit::contract::view::{
+    BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box,
+};
+use crate::kit::viewing::palette::with_alpha;
+use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_core::replay::{BodyLine, EndRecord, Replay, ReplayHeader, StepRecord};
 use kibitz_core::{Game, Step};
@@ -399,7 +401,7 @@ impl GameView for Icfp2015View {
 
     fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
         let history = self.rec.replay.records[..cursor.min(self.rec.replay.records.len())].to_vec();
-        let base = crate::kit::seats::default_out(Icfp2015::ID);
+        let base = crate::kit::turn::seats::default_out(Icfp2015::ID);
         let solution_out = base.with_extension("solution.json");
         let title = format!("{} · by hand from character {cursor}", self.rec.track.title);
         let view = Icfp2015View::start_hand(title, self.rec.replay.header.setup.clone(), "You", history, base.clone(), solution_out, None)?;
@@ -420,7 +422,7 @@ impl Icfp2015View {
         solution_out: PathBuf,
     ) -> Result<Self, String> {
         let steps = prefix.iter().map(|&c| Step::Act { player: 0, action: Some(c) });
-        let history = crate::kit::seats::simulate::<Icfp2015>(&setup, 1, setup.seed as u64, steps)?;
+        let history = crate::kit::turn::seats::simulate::<Icfp2015>(&setup, 1, setup.seed as u64, steps)?;
         Self::start_hand(title, setup, name, history, replay_out, solution_out, None)
     }
 
@@ -688,8 +690,8 @@ mod hand_play_tests {
         let screen_rect = Some(Rect::from_min_size(Pos2::ZERO, Vec2::new(800.0, 600.0)));
         let mut output = ctx.run_ui(egui::RawInput { events, screen_rect, ..Default::default() }, |ui| {
             let ctx = ui.ctx().clone();
-            crate::kit::view::note_typing(&ctx);
-            if !crate::kit::view::typing(&ctx) {
+            crate::kit::contract::view::note_typing(&ctx);
+            if !crate::kit::contract::view::typing(&ctx) {
                 HandPlay::keys(&mut *v, &ctx);
             }
             v.command_box(ui, true);
@@ -736,7 +738,7 @@ mod hand_play_tests {
         assert_eq!(v.hand.as_ref().unwrap().typed, "");
         assert!(v.hand.as_ref().unwrap().notice.is_none(), "the warning went with the letter");
         assert_eq!(saved_solution(dir.path()), "bei!4p");
-        assert!(crate::kit::view::typing(&ctx), "the box kept the keyboard throughout");
+        assert!(crate::kit::contract::view::typing(&ctx), "the box kept the keyboard throughout");
         // Enter plays the box's first letter anyway.
         frame(&ctx, &mut v, vec![text("b")]);
         frame(&ctx, &mut v, vec![key(egui::Key::Enter)]);

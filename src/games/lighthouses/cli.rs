@@ -1,10 +1,10 @@
 //! `kibitz match lighthouses` and `kibitz play lighthouses`.
 
 use super::view::LighthousesView;
-use crate::kit::args::{Common, SeatArgs, check_out, file_name, load, within};
-use crate::kit::room::Session;
-use crate::kit::seats::{Fresh, play_live, run_bot_match};
-use crate::kit::summary::Summary;
+use crate::kit::contract::room::Session;
+use crate::kit::matches::args::{Common, SeatArgs, check_out, file_name, load, within};
+use crate::kit::matches::summary::Summary;
+use crate::kit::turn::seats::{Fresh, play_live, run_bot_match};
 use clap::Parser;
 use kibitz_core::Game;
 use kibitz_lighthouses::{Lighthouses, Map, ROUNDS, Setup};

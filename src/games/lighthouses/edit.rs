@@ -3,8 +3,8 @@
 //! uses); fair-map hints from each start's distances to the lighthouses.
 
 use super::view::LighthousesView;
+use crate::kit::contract::view::GameView;
 use crate::kit::editor::{Fault, MapFormat, PlayNow, Tool, arg, sample_bot};
-use crate::kit::view::GameView;
 use bevy_egui::egui;
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::{Board, Editor, Sheet};

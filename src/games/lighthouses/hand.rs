@@ -1,9 +1,9 @@
 //! Hand play for Lighthouses: a live match runs on the referee's thread; the view follows its
 //! replay lines, and the human's keys, clicks and buttons become commands for their seat. What the keys mean lives in `kibitz_lighthouses::hand`, next to the rules.
 
-use crate::kit::live::Live;
-use crate::kit::recorded::Recorded;
-use crate::kit::view::{PanelRequest, stop_button, text_box};
+use crate::kit::contract::view::{PanelRequest, stop_button, text_box};
+use crate::kit::turn::live::Live;
+use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Color32, Key, RichText};
 use kibitz_lighthouses::hand::{connect_candidates, direction_of_digit};
 use kibitz_lighthouses::{Command, Lighthouses, Outcome, Pos, Target};

@@ -5,8 +5,8 @@ mod edit;
 mod hand;
 mod view;
 
-use crate::kit::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report};
-use crate::kit::summary::Summary;
+use crate::kit::contract::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report};
+use crate::kit::matches::summary::Summary;
 use kibitz_core::Game;
 use kibitz_lighthouses::Lighthouses;
 use view::LighthousesView;

@@ -2,11 +2,13 @@
 //! triangles and players, drawn with egui's painter; and the side panel's details.
 
 use super::hand;
-use crate::kit::grid::{CellTexture, Grid};
-use crate::kit::live::Live;
-use crate::kit::palette::{player_color, with_alpha};
-use crate::kit::recorded::Recorded;
-use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
+use crate::kit::contract::view::{
+    BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box,
+};
+use crate::kit::turn::live::Live;
+use crate::kit::viewing::grid::{CellTexture, Grid};
+use crate::kit::viewing::palette::{player_color, with_alpha};
+use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
@@ -492,7 +494,7 @@ impl GameView for LighthousesView {
     }
 
     fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        crate::kit::seats::take_over_in_view(&self.rec.replay, cursor, &self.rec.track.title, LighthousesView::live)
+        crate::kit::turn::seats::take_over_in_view(&self.rec.replay, cursor, &self.rec.track.title, LighthousesView::live)
     }
 }
 

@@ -1,8 +1,8 @@
 //! Osada's own command-line arguments (the settlement, the teams' make-up, the coors, for
 //! `kibitz serve` and `match`) and `kibitz settlement`, which writes and checks settlement files.
 
-use crate::kit::args::{at_least_one, load, within};
-use crate::kit::server::GameArgs;
+use crate::kit::deadline24::server::GameArgs;
+use crate::kit::matches::args::{at_least_one, load, within};
 use clap::{Args, Parser, Subcommand};
 use kibitz_core::Game;
 use kibitz_core::replay::Replay;
@@ -134,7 +134,7 @@ impl GameArgs for OsadaArgs {
 
     fn summary(&self) -> String {
         match &self.settlement {
-            Some(path) => format!("on {}", crate::kit::args::file_name(path)),
+            Some(path) => format!("on {}", crate::kit::matches::args::file_name(path)),
             None => format!("on a {} × {} settlement", self.generated.n, self.generated.n),
         }
     }

@@ -5,8 +5,8 @@
 //! settlement`'s generator; fair-map hints from each mast's surroundings.
 
 use super::view::OsadaView;
+use crate::kit::contract::view::GameView;
 use crate::kit::editor::{Fault, MapFormat, PlayNow, Tool, arg, sample_bot};
-use crate::kit::view::GameView;
 use bevy_egui::egui;
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::{Board, Editor, Sheet};

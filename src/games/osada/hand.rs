@@ -1,11 +1,11 @@
-//! Hand play of osada: the app hosts the server and seats the human ([`crate::kit::server_hand`]);
+//! Hand play of osada: the app hosts the server and seats the human ([`crate::kit::deadline24::hand`]);
 //! a click on the board picks one of the team's troops (again on the same field: the next in its
 //! queue), a click on a neighbouring field moves the picked troop there, a click on a coor in a
 //! sniper's range shoots at it (`kibitz_osada::hand::click`); buttons build and ask for a map.
 //! Hovering a field says the command a click would send, and what the server would answer now.
 
-use crate::kit::server_hand::Seat;
-use crate::kit::view::PanelRequest;
+use crate::kit::contract::view::PanelRequest;
+use crate::kit::deadline24::hand::Seat;
 use bevy_egui::egui::{self, RichText};
 use kibitz_osada::OsadaState;
 use kibitz_osada::state::{Banner, Kind};

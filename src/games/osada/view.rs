@@ -11,13 +11,13 @@
 
 use super::cli::OsadaArgs;
 use super::hand::{self, Hand};
-use crate::kit::grid::{CellTexture, Grid};
-use crate::kit::hosting::HostPlan;
-use crate::kit::palette::player_color;
-use crate::kit::recorded::Recorded;
-use crate::kit::server_hand::{self, Seat};
-use crate::kit::server_view::ServerView;
-use crate::kit::view::{BoardCamera, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
+use crate::kit::contract::view::{BoardCamera, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
+use crate::kit::deadline24::hand::{self as server_hand, Seat};
+use crate::kit::deadline24::hosting::HostPlan;
+use crate::kit::deadline24::view::ServerView;
+use crate::kit::viewing::grid::{CellTexture, Grid};
+use crate::kit::viewing::palette::player_color;
+use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Color32, Pos2, Rect, Stroke, Vec2};
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
@@ -401,7 +401,7 @@ impl ServerView for OsadaView {
     }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
-        crate::kit::server_log::log_lines(&self.rec, range, |_, report| {
+        crate::kit::deadline24::log::log_lines(&self.rec, range, |_, report| {
             let events = || report.beetles.events.iter().chain(&report.coors.events);
             let count = |f: fn(&Event) -> bool| events().filter(|e| f(e)).count();
             let parts = [

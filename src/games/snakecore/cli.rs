@@ -2,10 +2,10 @@
 //! `kibitz play snakecore`.
 
 use super::view::SnakeCoreView;
-use crate::kit::args::{Common, SeatArgs, check_out, file_name, load, within};
-use crate::kit::room::Session;
-use crate::kit::seats::{Fresh, play_live, run_bot_games};
-use crate::kit::summary::Summary;
+use crate::kit::contract::room::Session;
+use crate::kit::matches::args::{Common, SeatArgs, check_out, file_name, load, within};
+use crate::kit::matches::summary::Summary;
+use crate::kit::turn::seats::{Fresh, play_live, run_bot_games};
 use clap::Parser;
 use kibitz_core::Game;
 use kibitz_core::bounded::GAMES;

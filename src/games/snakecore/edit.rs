@@ -4,9 +4,9 @@
 //! one a match uses); fair-map hints from each head's distances to energy and reactors.
 
 use super::view::{SnakeCoreView, board_grid};
+use crate::kit::contract::view::{BoardCamera, GameView};
 use crate::kit::editor::{Fault, MapFormat, PlayNow, Tool, arg, sample_bot};
-use crate::kit::grid::Grid;
-use crate::kit::view::{BoardCamera, GameView};
+use crate::kit::viewing::grid::Grid;
 use bevy_egui::egui;
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::{Board, Editor, Sheet};

@@ -2,9 +2,9 @@
 //! R) move, N passes and A switches the shield on, as a bot would answer ([`KEYS`]); bot
 //! processes play the other pythons. WASD is not offered: A is the seed's letter for the shield.
 
-use crate::kit::live::Live;
-use crate::kit::recorded::Recorded;
-use crate::kit::view::{PanelRequest, row_keys, stop_button};
+use crate::kit::contract::view::{PanelRequest, row_keys, stop_button};
+use crate::kit::turn::live::Live;
+use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Key, RichText};
 use kibitz_core::BotProtocol;
 use kibitz_snakecore::{Action, SnakeCore};
@@ -56,7 +56,7 @@ impl Hand {
     /// the shell's shortcuts on them wait.
     pub fn keys(&mut self, rec: &Recorded<SnakeCore>, ctx: &egui::Context) -> &'static [Key] {
         let Some(player) = self.live.human_to_move(rec) else { return &[] };
-        if crate::kit::view::typing(ctx) {
+        if crate::kit::contract::view::typing(ctx) {
             return &[];
         }
         let pressed = ctx.input(|i| KEYS.iter().find(|(names, ..)| row_keys(names).any(|k| i.key_pressed(k))).map(|&(.., letter)| letter));

@@ -6,11 +6,13 @@
 //! answer.
 
 use super::hand;
-use crate::kit::grid::Grid;
-use crate::kit::live::Live;
-use crate::kit::palette::player_color;
-use crate::kit::recorded::Recorded;
-use crate::kit::view::{BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box};
+use crate::kit::contract::view::{
+    BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box,
+};
+use crate::kit::turn::live::Live;
+use crate::kit::viewing::grid::Grid;
+use crate::kit::viewing::palette::player_color;
+use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Stroke, StrokeKind, Vec2};
 use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_core::{BotProtocol, Game};
@@ -177,7 +179,7 @@ fn draw_board(painter: &egui::Painter, grid: &Board, state: &State, seen: Option
     }
     for (k, s) in state.snakes.iter().enumerate() {
         let faded = seen.is_some_and(|me| me != k);
-        let color = if faded { crate::kit::palette::with_alpha(player_color(k), 110) } else { player_color(k) };
+        let color = if faded { crate::kit::viewing::palette::with_alpha(player_color(k), 110) } else { player_color(k) };
         let cells: Vec<Pos> = std::iter::once(s.head).chain(s.body.iter().map(|(p, _)| *p)).collect();
         let width = grid.cell * 0.5;
         if s.shield > 0 {
@@ -357,7 +359,7 @@ impl GameView for SnakeCoreView {
     }
 
     fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        crate::kit::seats::take_over_in_view(&self.rec.replay, cursor, &self.rec.track.title, SnakeCoreView::live)
+        crate::kit::turn::seats::take_over_in_view(&self.rec.replay, cursor, &self.rec.track.title, SnakeCoreView::live)
     }
 }
 

@@ -1,8 +1,8 @@
 //! Wycinanka's own command-line arguments (the sheet and the orders, for `kibitz serve`, `match`
 //! and `play`) and `kibitz sheet`, which writes and checks world files.
 
-use crate::kit::args::{load, within};
-use crate::kit::server::GameArgs;
+use crate::kit::deadline24::server::GameArgs;
+use crate::kit::matches::args::{load, within};
 use clap::{Args, Parser, Subcommand};
 use kibitz_core::replay::Replay;
 use kibitz_wycinanka::generate::bounds;
@@ -80,7 +80,7 @@ impl GameArgs for SheetArgs {
 
     fn summary(&self) -> String {
         match &self.world {
-            Some(path) => format!("on {}", crate::kit::args::file_name(path)),
+            Some(path) => format!("on {}", crate::kit::matches::args::file_name(path)),
             None => format!("on a {} × {} sheet", self.generated.width, self.generated.height),
         }
     }

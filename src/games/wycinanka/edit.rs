@@ -6,9 +6,9 @@
 //! own parser; a random world from `kibitz sheet generate`'s generator.
 
 use super::view::WycinankaView;
+use crate::kit::contract::view::GameView;
 use crate::kit::editor::{Fault, MapFormat, PlayNow, Tool, arg, sample_bot};
-use crate::kit::grid::Grid;
-use crate::kit::view::GameView;
+use crate::kit::viewing::grid::Grid;
 use bevy_egui::egui;
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::{Board, Editor, Sheet};

@@ -1,10 +1,10 @@
 //! Hand play of wycinanka: the app hosts the server and seats the human
-//! ([`crate::kit::server_hand`]); the human picks an order, clicks sheet vertices to give the
+//! ([`crate::kit::deadline24::hand`]); the human picks an order, clicks sheet vertices to give the
 //! order's vertices one by one (`kibitz_wycinanka::hand::Mapping` says which edges already fit
 //! and where the next vertex could go), and commits; the server's answer is shown as it came.
 
-use crate::kit::server_hand::Seat;
-use crate::kit::view::PanelRequest;
+use crate::kit::contract::view::PanelRequest;
+use crate::kit::deadline24::hand::Seat;
 use bevy_egui::egui::{self, Color32, Key, RichText};
 use kibitz_wycinanka::WycinankaState;
 use kibitz_wycinanka::hand::Mapping;

@@ -1,12 +1,12 @@
 //! `kibitz play wycinanka`: a human races one team against clients on a server the app hosts,
-//! or takes over a team of a recorded game from one of its turns ([`crate::kit::server_hand`]
+//! or takes over a team of a recorded game from one of its turns ([`crate::kit::deadline24::hand`]
 //! does both for every server game; the view's own take-over uses the same `host`).
 
 use super::cli::SheetArgs;
 use super::view::WycinankaView;
-use crate::kit::room::{Session, Verb};
-use crate::kit::server_hand::{self, PlayArgs};
-use crate::kit::server_view::ServerView;
+use crate::kit::contract::room::{Session, Verb};
+use crate::kit::deadline24::hand::{self as server_hand, PlayArgs};
+use crate::kit::deadline24::view::ServerView;
 
 /// The verb `kibitz play wycinanka`.
 pub fn verb() -> Verb<Session> {

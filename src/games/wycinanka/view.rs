@@ -9,13 +9,13 @@
 
 use super::cli::SheetArgs;
 use super::hand::{self, Hand};
-use crate::kit::grid::Grid;
-use crate::kit::hosting::HostPlan;
-use crate::kit::palette::player_color;
-use crate::kit::recorded::Recorded;
-use crate::kit::server_hand::{self, Seat};
-use crate::kit::server_view::ServerView;
-use crate::kit::view::{BoardCamera, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
+use crate::kit::contract::view::{BoardCamera, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
+use crate::kit::deadline24::hand::{self as server_hand, Seat};
+use crate::kit::deadline24::hosting::HostPlan;
+use crate::kit::deadline24::view::ServerView;
+use crate::kit::viewing::grid::Grid;
+use crate::kit::viewing::palette::player_color;
+use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Stroke, Vec2};
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
@@ -164,7 +164,7 @@ impl WycinankaView {
 
     /// `,` and `.` move the selection through the orders.
     fn keys(&mut self, ctx: &egui::Context, orders: usize) {
-        if crate::kit::view::typing(ctx) || orders == 0 {
+        if crate::kit::contract::view::typing(ctx) || orders == 0 {
             return;
         }
         let (back, on) = ctx.input(|i| (i.key_pressed(egui::Key::Comma), i.key_pressed(egui::Key::Period)));
@@ -318,7 +318,7 @@ impl ServerView for WycinankaView {
     }
 
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
-        crate::kit::server_log::log_lines(&self.rec, range, |_, report| match report.new_orders.as_slice() {
+        crate::kit::deadline24::log::log_lines(&self.rec, range, |_, report| match report.new_orders.as_slice() {
             [] => "no new orders".into(),
             ids => format!("new orders {}", ids.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")),
         })

@@ -1,0 +1,135 @@
+//! Wycinanka clients: TCP clients of the Deadline24 protocol, run as `kibitz bot wycinanka
+//! STRATEGY [HOST PORT LOGIN PASSWORD]` (the four values also come from `KIBITZ_*` variables).
+//! `solver` races for every order: it reads the sheet once, and each order as it appears, and
+//! commits what its search finds. Started mid-game (a take-over restarts the other teams'
+//! clients), it first asks which orders its team has already fulfilled, and leaves them.
+
+pub mod search;
+
+use kibitz_deadline24_client::{Client, Connect, ints};
+use kibitz_wycinanka::graph::Graph;
+use search::{Found, find};
+use std::collections::{HashMap, HashSet};
+use std::time::Duration;
+
+/// The strategies of `kibitz bot wycinanka`, with what each does.
+pub const STRATEGIES: &[(&str, &str)] = &[("solver", "races for every order: searches each as it appears and commits what it finds")];
+
+/// The search budget per order and attempt; an order out of time is tried again once with four
+/// times as much, then given up.
+const BUDGET: Duration = Duration::from_millis(250);
+
+/// Runs a strategy against the server until it closes the connection.
+pub fn run(strategy: &str, seed: u64, connect: &Connect) -> Result<(), String> {
+    match strategy {
+        "solver" => Solver { seed, ..Solver::default() }.run(connect),
+        _ => Err(crate::unknown("wycinanka", strategy, STRATEGIES)),
+    }
+}
+
+/// A graph's edge lines (`A B`).
+fn edges(lines: &[String]) -> Vec<(u32, u32)> {
+    lines.iter().map(|l| ints(l)).filter(|v| v.len() == 2).map(|v| (v[0] as u32, v[1] as u32)).collect()
+}
+
+#[derive(Default)]
+struct Solver {
+    sheet: Option<Graph>,
+    /// Orders read so far, by ID, with the attempts left for each (0: done or given up).
+    orders: HashMap<i64, (Graph, u32)>,
+    last_id: i64,
+    /// Orders the team fulfilled before this client started.
+    answered: HashSet<i64>,
+    /// Rotates where the search starts (see [`find`]).
+    seed: u64,
+}
+
+impl Solver {
+    fn run(mut self, connect: &Connect) -> Result<(), String> {
+        let mut client = Client::connect(connect)?;
+        loop {
+            match self.round(&mut client) {
+                Ok(()) => {}
+                // The server closed (or reset) the connection: the games are over.
+                Err(e) if e.contains("closed") || e.starts_with("reading") => return Ok(()),
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Reads the sheet (again after a new game starts), and the orders the team has fulfilled
+    /// in it already.
+    fn read_sheet(&mut self, client: &mut Client) -> Result<(), String> {
+        let head = match client.ask("DESCRIBE WORLD", Some(1))? {
+            Ok(lines) => lines[0].clone(),
+            Err(failed) => return Err(format!("DESCRIBE WORLD: {failed}")),
+        };
+        let numbers = ints(&head);
+        let (n, m) = (numbers.first().copied().unwrap_or(0), numbers.get(1).copied().unwrap_or(0));
+        let mut lines = Vec::with_capacity(m as usize);
+        for _ in 0..m {
+            lines.push(client.line()?);
+        }
+        self.sheet = Some(Graph::new(n as u32, edges(&lines)));
+        self.orders.clear();
+        self.last_id = 0;
+        // Our server's own command (docs/rules/wycinanka.md); another server's error leaves the
+        // list empty.
+        self.answered = match client.ask("LIST ANSWERED ORDERS", None)? {
+            Ok(lines) => lines.iter().skip(1).filter_map(|l| l.trim().parse().ok()).collect(),
+            Err(_) => HashSet::new(),
+        };
+        Ok(())
+    }
+
+    /// One pass: new orders read, every open order searched and committed, then `WAIT`.
+    fn round(&mut self, client: &mut Client) -> Result<(), String> {
+        let count = match client.ask("GET ORDER COUNT", Some(1))? {
+            Ok(lines) => ints(&lines[0]).first().copied().unwrap_or(0),
+            Err(_) => return self.wait(client),
+        };
+        if self.sheet.is_none() || count < self.last_id {
+            self.read_sheet(client)?;
+        }
+        for id in (self.last_id + 1..=count).filter(|id| !self.answered.contains(id)) {
+            if let Ok(lines) = client.ask(&format!("DESCRIBE ORDER {id}"), Some(1))? {
+                let head = ints(&lines[0]);
+                let (v, e) = (head.first().copied().unwrap_or(0), head.get(1).copied().unwrap_or(0));
+                let mut edge_lines = Vec::with_capacity(e as usize);
+                for _ in 0..e {
+                    edge_lines.push(client.line()?);
+                }
+                self.orders.insert(id, (Graph::new(v as u32, edges(&edge_lines)), 2));
+            }
+        }
+        self.last_id = count;
+        let sheet = self.sheet.clone().expect("read above");
+        // Newest first: the others have had their chance at them already.
+        let mut open: Vec<i64> = self.orders.iter().filter(|(_, (_, tries))| *tries > 0).map(|(&id, _)| id).collect();
+        open.sort_unstable_by(|a, b| b.cmp(a));
+        for id in open {
+            let (pattern, tries) = self.orders.get_mut(&id).expect("listed");
+            let budget = if *tries == 2 { BUDGET } else { BUDGET * 4 };
+            *tries -= 1;
+            match find(pattern, &sheet, budget, self.seed) {
+                Found::Map(map) => {
+                    *tries = 0;
+                    let vertices: Vec<String> = map.iter().map(u32::to_string).collect();
+                    let line = format!("COMMIT SOLUTION {id} {} {}", map.len(), vertices.join(" "));
+                    if let Ok(answer) = client.ask(&line, Some(1))?
+                        && answer[0] == "INCORRECT"
+                    {
+                        eprintln!("order {id}: the server found our solution incorrect");
+                    }
+                }
+                Found::NotThere => *tries = 0,
+                Found::OutOfTime => {}
+            }
+        }
+        self.wait(client)
+    }
+
+    fn wait(&mut self, client: &mut Client) -> Result<(), String> {
+        client.ask("WAIT", Some(1)).map(|_| ())
+    }
+}

@@ -1,0 +1,166 @@
+//! A server on a loopback port, clients that speak to it line by line, and the replays it wrote.
+
+#![allow(dead_code)]
+
+use kibitz_core::Replay;
+use kibitz_deadline24::{Common, Realtime, Rules, Setup};
+use kibitz_deadline24_server::{GameResult, ServerOptions, TeamLogin, serve};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::task::JoinHandle;
+
+/// Replays written to memory, one per game.
+#[derive(Clone, Default)]
+pub struct Replays(pub Arc<Mutex<Vec<Vec<u8>>>>);
+
+struct Into(Arc<Mutex<Vec<Vec<u8>>>>, usize);
+
+impl Write for Into {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap()[self.1].extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Replays {
+    pub fn out(&self) -> kibitz_deadline24_server::ReplayOut {
+        let all = Arc::clone(&self.0);
+        Box::new(move |_game| {
+            let mut list = all.lock().unwrap();
+            list.push(Vec::new());
+            Ok(Box::new(Into(Arc::clone(&all), list.len() - 1)))
+        })
+    }
+
+    pub fn text(&self, game: usize) -> String {
+        String::from_utf8(self.0.lock().unwrap()[game].clone()).unwrap()
+    }
+
+    pub fn parse<R: Rules>(&self, game: usize) -> Replay<Realtime<R>> {
+        let loaded = Replay::<Realtime<R>>::parse(&self.text(game)).unwrap();
+        assert!(loaded.damage.is_none(), "{:?}", loaded.damage);
+        loaded.replay
+    }
+}
+
+pub fn teams(n: usize) -> Vec<TeamLogin> {
+    (1..=n).map(|i| TeamLogin { login: format!("login{i}"), password: format!("secret{i}") }).collect()
+}
+
+pub struct Running {
+    pub addr: SocketAddr,
+    pub spectate: Option<SocketAddr>,
+    pub replays: Replays,
+    pub task: JoinHandle<std::io::Result<Vec<GameResult>>>,
+}
+
+impl Running {
+    pub async fn finish(self) -> Vec<GameResult> {
+        tokio::time::timeout(Duration::from_secs(60), self.task).await.expect("the server ends by itself").unwrap().unwrap()
+    }
+}
+
+/// Starts a server for `R` with `turn_ms` turns ending after `turns` turns.
+pub async fn start<R: Rules>(params: R::Params, common: Common, options: ServerOptions, spectate: bool) -> Running {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (spectators, spectate) = if spectate {
+        let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let a = l.local_addr().unwrap();
+        (Some(l), Some(a))
+    } else {
+        (None, None)
+    };
+    let replays = Replays::default();
+    let setup = Setup { common, game: params };
+    let task = tokio::spawn(serve::<R>(listener, spectators, setup, options, replays.out(), None));
+    Running { addr, spectate, replays, task }
+}
+
+/// A client connection, read line by line.
+pub struct Client {
+    pub lines: tokio::io::Lines<BufReader<tokio::net::tcp::OwnedReadHalf>>,
+    pub write: tokio::net::tcp::OwnedWriteHalf,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr) -> Client {
+        let (read, write) = TcpStream::connect(addr).await.unwrap().into_split();
+        Client { lines: BufReader::new(read).lines(), write }
+    }
+
+    /// Connects from a loopback address of its own (127.0.0.2, …): to the server, another machine.
+    pub async fn connect_from(addr: SocketAddr, from: [u8; 4]) -> std::io::Result<Client> {
+        let socket = tokio::net::TcpSocket::new_v4()?;
+        socket.bind(SocketAddr::from((from, 0)))?;
+        let (read, write) = socket.connect(addr).await?.into_split();
+        Ok(Client { lines: BufReader::new(read).lines(), write })
+    }
+
+    /// Connects from `from` and logs in.
+    pub async fn login_from(addr: SocketAddr, from: [u8; 4], login: &str, password: &str) -> Client {
+        let mut c = Client::connect_from(addr, from).await.unwrap();
+        c.expect(&["LOGIN"]).await;
+        c.send(login).await;
+        c.expect(&["PASS"]).await;
+        c.send(password).await;
+        c.expect(&["OK"]).await;
+        c
+    }
+
+    /// Connects and logs in.
+    pub async fn login(addr: SocketAddr, login: &str, password: &str) -> Client {
+        let mut c = Client::connect(addr).await;
+        c.expect(&["LOGIN"]).await;
+        c.send(login).await;
+        c.expect(&["PASS"]).await;
+        c.send(password).await;
+        c.expect(&["OK"]).await;
+        c
+    }
+
+    pub async fn send(&mut self, line: &str) {
+        self.write.write_all(format!("{line}\n").as_bytes()).await.unwrap();
+    }
+
+    pub async fn send_raw(&mut self, bytes: &[u8]) {
+        self.write.write_all(bytes).await.unwrap();
+    }
+
+    /// The next line, or `None` when the server closed the connection.
+    pub async fn line(&mut self) -> Option<String> {
+        tokio::time::timeout(Duration::from_secs(20), self.lines.next_line()).await.expect("an answer in time").unwrap_or(None)
+    }
+
+    pub async fn expect(&mut self, lines: &[&str]) {
+        for want in lines {
+            assert_eq!(self.line().await.as_deref(), Some(*want));
+        }
+    }
+
+    /// Sends a command and reads `n` answer lines.
+    pub async fn ask(&mut self, line: &str, n: usize) -> Vec<String> {
+        self.send(line).await;
+        let mut answer = Vec::new();
+        for _ in 0..n {
+            answer.push(self.line().await.expect("an answer line"));
+        }
+        answer
+    }
+}
+
+/// The turn each step of a replay happened in.
+pub fn rounds_of<R: Rules>(replay: &Replay<Realtime<R>>) -> Vec<u32> {
+    use kibitz_core::{Game, Timeline};
+    let players = replay.header.players.len();
+    let state = Realtime::<R>::start(&replay.header.setup, players, replay.header.seed).unwrap();
+    let timeline = Timeline::<Realtime<R>>::new(state, replay.steps().collect());
+    (0..timeline.len()).map(|i| timeline.round_of_step(i)).collect()
+}

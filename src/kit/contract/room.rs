@@ -1,0 +1,307 @@
+//! What the app asks of one game, and the registry that lists the games.
+//!
+//! A game's room implements [`Room`]. Only `verify` and `open` are required (any game has
+//! replays); the command-line verbs are optional, so a game gains `match`, `play`, `bot`,
+//! `score` or `solve` by answering the matching method. The command line and the shell read
+//! the [`Registry`], never a game by name.
+
+use crate::kit::contract::view::GameView;
+use crate::kit::matches::summary::Summary;
+use kibitz_core::replay::{EndRecord, Loaded, Replay, peek_header};
+use kibitz_core::verify::{Checked, Verified, VerifyError, check_text};
+use kibitz_core::{Game, Located};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Everything the app knows about one game.
+pub trait Room: Sync {
+    /// The game's id, as in replays and on the command line.
+    fn id(&self) -> &'static str;
+    /// One line for listings (`kibitz --help`).
+    fn about(&self) -> &'static str;
+    /// Re-simulates a replay of this game (`text` is the whole file).
+    fn verify(&self, text: &str) -> Result<VerifyReport, String>;
+    /// Loads a replay of this game for viewing.
+    fn open(&self, text: &str, title: String) -> Result<Opened, String>;
+
+    /// `kibitz match ID ...`: the game's arguments, and the match they run; the value is the
+    /// summary printed as the last line.
+    fn match_verb(&self) -> Option<Verb<Summary>> {
+        None
+    }
+    /// Whether a match's replay records the seed `kibitz match --seed` gave it (the g-th game of
+    /// a series, that seed + g − 1), and no other seed in its setup: a tournament's standings
+    /// hold each replay to the plan's seed, and to the setup most replays of its planned setup
+    /// record (icfp2015 records its problem's source seeds, which matches share: not that).
+    fn records_match_seed(&self) -> bool {
+        true
+    }
+    /// `kibitz play ID ...`: a game played by hand in the viewer.
+    fn play_verb(&self) -> Option<Verb<Session>> {
+        None
+    }
+    /// Hand play's keys, one row each: the keys, and what they do. The one list: the window's
+    /// help shows it ([`crate::kit::contract::view::HandPlay::help`] answers the same rows), `kibitz play ID
+    /// --help` prints it, and docs/cli.md copies it (a test compares them).
+    fn hand_keys(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+    /// `kibitz score ID ...`: official scoring of the game's solution files.
+    fn score_verb(&self) -> Option<Verb<ExitCode>> {
+        None
+    }
+    /// `kibitz solve ID ...`: our own solver, with the contest's command line.
+    fn solve_verb(&self) -> Option<Verb<ExitCode>> {
+        None
+    }
+    /// Commands of the game's own at the top level (Amazes: `kibitz maze`).
+    fn tools(&self) -> Vec<Verb<ExitCode>> {
+        Vec::new()
+    }
+    /// `kibitz bot ID STRATEGY`: our sample bots, one row each: the name, and what it does in
+    /// one line (`kibitz bot ID --help` lists them).
+    fn bot_strategies(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+    /// Runs one of our sample bots until its game ends: on stdin/stdout, or, for a server
+    /// game, as a TCP client (`args`: HOST PORT LOGIN PASSWORD, as `kibitz match` appends them).
+    fn run_bot(&self, strategy: &str, _seed: u64, _args: &[String]) -> Result<(), String> {
+        Err(format!("no {} bot called {strategy:?}", self.id()))
+    }
+    /// `kibitz serve ID ...`: the game's TCP server (the Deadline24 games).
+    fn serve_verb(&self) -> Option<Verb<ExitCode>> {
+        None
+    }
+    /// The game's map format in the editor (`kibitz edit GAME`), when it has one.
+    fn map_format(&self) -> Option<Box<dyn crate::kit::editor::MapFormat>> {
+        None
+    }
+    /// A server of a contest day (`kibitz contest`): `serve`'s arguments, checked and made
+    /// ready to run beside the day's other servers.
+    fn contest_verb(&self) -> Option<Verb<crate::kit::deadline24::served::PreparedServer>> {
+        None
+    }
+    /// `kibitz view --problem P FILE`: a solution file of this game's own format played on a
+    /// problem, as replay text; `None` when the game has no such files.
+    fn replay_of_solution(&self, _problem: &Path, _solution: &Path, _seed: Option<u32>) -> Option<anyhow::Result<String>> {
+        None
+    }
+}
+
+/// A replay opened for viewing.
+pub struct Opened {
+    pub view: Box<dyn GameView>,
+    /// The first unreadable line, when the file was only partly read.
+    pub damage: Option<String>,
+}
+
+/// A game to be played by hand, ready for the viewer.
+pub struct Session {
+    pub view: Box<dyn GameView>,
+    /// Where the game is recorded.
+    pub out: PathBuf,
+    /// Render the first position to this PNG and stop.
+    pub screenshot: Option<PathBuf>,
+}
+
+/// For stdio bots: they take no arguments after the strategy.
+pub fn no_bot_arguments(args: &[String]) -> Result<(), String> {
+    if args.is_empty() { Ok(()) } else { Err(format!("this bot takes no arguments after its strategy (got {})", args.join(" "))) }
+}
+
+/// What `verify` found.
+pub struct VerifyReport {
+    pub game: String,
+    /// Steps read (and checked).
+    pub steps: usize,
+    /// The first unreadable line, if any; steps before it were checked.
+    pub damage: Option<Located>,
+    pub verdict: Result<Verified, VerifyError>,
+    /// The end record, if the replay has one: names, failures, and why the match ended before
+    /// the rules ended it (a human stopped it).
+    pub end: Option<EndRecord>,
+    /// Scores count units of 10^-score_decimals.
+    pub score_decimals: u32,
+}
+
+/// A room's `verify` for a game whose crate reads its replays (`kibitz_core::replay_functions!`):
+/// the report of what its `check_replay` found.
+pub fn verify_report<G: Game>(checked: Result<Checked, Located>) -> Result<VerifyReport, String> {
+    let checked = checked.map_err(|e| e.to_string())?;
+    Ok(VerifyReport {
+        game: G::ID.to_string(),
+        steps: checked.steps,
+        verdict: checked.verdict,
+        damage: checked.damage,
+        end: checked.end,
+        score_decimals: G::SCORE_DECIMALS,
+    })
+}
+
+/// A room's `verify` for any game, read and checked here (a game without a crate of its own).
+pub fn verify_as<G: Game>(text: &str) -> Result<VerifyReport, String> {
+    verify_report::<G>(check_text::<G>(text))
+}
+
+/// A room's `open` for a game whose crate reads its replays: the view `make` builds of what its
+/// `load_replay` read.
+pub fn open_loaded<G: Game, V: GameView + 'static>(
+    loaded: Result<Loaded<G>, Located>,
+    title: String,
+    make: impl FnOnce(String, Replay<G>) -> Result<V, String>,
+) -> Result<Opened, String> {
+    let loaded = loaded.map_err(|e| e.to_string())?;
+    let view = make(title, loaded.replay)?;
+    Ok(Opened { view: Box::new(view), damage: loaded.damage.map(|d| d.to_string()) })
+}
+
+/// A room's `open` for any game, its replay read here.
+pub fn open_as<G: Game, V: GameView + 'static>(
+    text: &str,
+    title: String,
+    make: impl FnOnce(String, Replay<G>) -> Result<V, String>,
+) -> Result<Opened, String> {
+    open_loaded(Replay::<G>::parse(text), title, make)
+}
+
+/// One command-line verb of a game: its arguments (a clap command named after the game or
+/// tool) and what running it does.
+pub struct Verb<T> {
+    pub command: clap::Command,
+    run: Box<dyn Fn(&clap::ArgMatches) -> anyhow::Result<T>>,
+    /// Everything `run` checks before it starts anything (files, seats, the setup the rules
+    /// would start), for a verb split so (`kibitz match --check`).
+    check: Option<Box<dyn Fn(&clap::ArgMatches) -> anyhow::Result<()>>>,
+    /// The setup its match records in the replay's header, for a verb whose setup the seed does
+    /// not change ([`Verb::recording`]).
+    setup: Option<Box<dyn Fn(&clap::ArgMatches) -> anyhow::Result<serde_json::Value>>>,
+}
+
+impl<T> Verb<T> {
+    /// The verb whose arguments are `A` (a `clap::Parser` named after the game) run by `run`.
+    pub fn new<A: clap::Parser + 'static>(run: fn(A) -> anyhow::Result<T>) -> Self
+    where
+        T: 'static,
+    {
+        Self { command: A::command(), run: Box::new(move |m| run(A::from_arg_matches(m)?)), check: None, setup: None }
+    }
+
+    /// The verb split in two: `check` reads and checks its arguments `A` into what `run` needs
+    /// (`P`), starting nothing; `run` starts it. [`Verb::check`] stops after the first.
+    pub fn checked<A: clap::Parser + 'static, P: 'static>(check: fn(A) -> anyhow::Result<P>, run: fn(P) -> anyhow::Result<T>) -> Self
+    where
+        T: 'static,
+    {
+        Self {
+            command: A::command(),
+            run: Box::new(move |m| run(check(A::from_arg_matches(m)?)?)),
+            check: Some(Box::new(move |m| check(A::from_arg_matches(m)?).map(drop))),
+            setup: None,
+        }
+    }
+
+    /// The same verb telling the setup its match records in the replay's header: `check` as
+    /// [`Verb::checked`] takes it, `setup` what of its result the header holds. Only for a game
+    /// whose recorded setup the seed does not change: `kibitz match --check` prints it, and a
+    /// tournament's standings hold each replay to it.
+    pub fn recording<A: clap::Parser + 'static, P: 'static>(
+        mut self,
+        check: fn(A) -> anyhow::Result<P>,
+        setup: fn(&P) -> serde_json::Value,
+    ) -> Self {
+        self.setup = Some(Box::new(move |m| check(A::from_arg_matches(m)?).map(|checked| setup(&checked))));
+        self
+    }
+
+    /// Whether the verb tells the setup its match records ([`Verb::recording`]).
+    pub fn records_setup(&self) -> bool {
+        self.setup.is_some()
+    }
+
+    /// The setup a match with these arguments records, for a verb that tells it.
+    pub fn recorded_setup(&self, matches: &clap::ArgMatches) -> Option<anyhow::Result<serde_json::Value>> {
+        self.setup.as_ref().map(|setup| setup(matches))
+    }
+
+    /// Checks the arguments as running would, starting nothing; `None` for a verb not split.
+    pub fn check(&self, matches: &clap::ArgMatches) -> Option<anyhow::Result<()>> {
+        self.check.as_ref().map(|check| check(matches))
+    }
+
+    /// The same verb with its command's name and help set by `f` (verbs shared by several
+    /// games take their game's name here).
+    pub fn describe(mut self, f: impl FnOnce(clap::Command) -> clap::Command) -> Self {
+        self.command = f(self.command);
+        self
+    }
+
+    pub fn name(&self) -> &str {
+        self.command.get_name()
+    }
+
+    pub fn run(&self, matches: &clap::ArgMatches) -> anyhow::Result<T> {
+        (self.run)(matches)
+    }
+}
+
+/// The games this build of the app knows: the command line and the shell read it.
+#[derive(Clone)]
+pub struct Registry {
+    rooms: Vec<&'static dyn Room>,
+}
+
+impl Registry {
+    pub fn new(rooms: &[&'static dyn Room]) -> Self {
+        Self { rooms: rooms.to_vec() }
+    }
+
+    /// The same games and one more (a test's own game, say).
+    pub fn with(mut self, room: &'static dyn Room) -> Self {
+        self.rooms.push(room);
+        self
+    }
+
+    pub fn rooms(&self) -> &[&'static dyn Room] {
+        &self.rooms
+    }
+
+    pub fn ids(&self) -> Vec<&'static str> {
+        self.rooms.iter().map(|r| r.id()).collect()
+    }
+
+    /// The room of game `id`, or a message listing the games there are.
+    pub fn get(&self, id: &str) -> Result<&'static dyn Room, String> {
+        self.rooms
+            .iter()
+            .copied()
+            .find(|r| r.id() == id)
+            .ok_or_else(|| format!("unknown game {id:?}; this Kibitz knows {}", self.ids().join(", ")))
+    }
+
+    /// The room of the game a replay's header names.
+    pub fn of_replay(&self, text: &str) -> Result<&'static dyn Room, String> {
+        let header = peek_header(text).map_err(|e| e.to_string())?;
+        self.get(&header.game).map_err(|e| format!("line 1: {e}"))
+    }
+
+    /// The room of the replay in the file at `path`, read from its header alone: an error naming
+    /// the file when it cannot be read or is not a replay of a game this build knows. Only the
+    /// first line is read, so a command can refuse a bad file before it opens a window.
+    pub fn of_file(&self, path: &Path) -> Result<&'static dyn Room, String> {
+        let named = |e: String| format!("{}: {e}", path.display());
+        let file = std::fs::File::open(path).map_err(|e| named(e.to_string()))?;
+        let mut header = String::new();
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(file), &mut header).map_err(|e| named(e.to_string()))?;
+        self.of_replay(&header).map_err(named)
+    }
+
+    /// Verifies a replay of any known game. `Err` when the header cannot be read at all.
+    pub fn verify(&self, text: &str) -> Result<VerifyReport, String> {
+        self.of_replay(text)?.verify(text)
+    }
+
+    /// Loads a replay of any known game for viewing.
+    pub fn open(&self, text: &str, title: String) -> Result<Opened, String> {
+        self.of_replay(text)?.open(text, title)
+    }
+}
