@@ -395,12 +395,19 @@ fn an_unknown_game_or_one_without_map_files_is_answered_with_the_games_that_have
 /// map's cells while it has faults), as egui's shapes.
 fn drawn(view: &mut EditView) -> Vec<bevy_egui::egui::epaint::ClippedShape> {
     use bevy_egui::egui;
-    use kibitz::kit::contract::view::{BoardCamera, GameView, Perspective};
+    use kibitz::kit::contract::view::{BoardCamera, Frame, GameView, Perspective};
     let ctx = egui::Context::default();
     let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 800.0));
     let mut output = ctx.run_ui(egui::RawInput { screen_rect: Some(screen), ..Default::default() }, |ui| {
         let response = ui.allocate_rect(screen, egui::Sense::click_and_drag());
-        view.draw(ui, &response, screen, 0, &BoardCamera::default(), Perspective::Omniscient);
+        view.draw(Frame {
+            ui,
+            response: &response,
+            rect: screen,
+            cursor: 0,
+            camera: &BoardCamera::default(),
+            perspective: Perspective::Omniscient,
+        });
     });
     output.textures_delta.clear();
     output.shapes

@@ -5,7 +5,7 @@
 //! and playing the map now, by hand or between our bots, in the same window. A game offers its
 //! format as a [`MapFormat`]; the document is `kibitz-editor`'s.
 
-use crate::kit::contract::view::{BoardCamera, GameView, HandPlay, LogLine, PanelRequest, Perspective, PlayMap, Track, hover_box};
+use crate::kit::contract::view::{BoardCamera, Frame, GameView, HandPlay, LogLine, PanelRequest, Perspective, PlayMap, Track, hover_box};
 use crate::kit::viewing::grid::{CellTexture, Grid};
 use bevy_egui::egui::{self, Color32, Stroke};
 use kibitz_editor::{Board, Editor, Sheet, Symmetry, places};
@@ -503,20 +503,13 @@ impl GameView for EditView {
         Err(format!("line {number}: the editor shows a map, not a replay"))
     }
 
-    fn draw(
-        &mut self,
-        ui: &mut egui::Ui,
-        response: &egui::Response,
-        rect: egui::Rect,
-        _cursor: usize,
-        camera: &BoardCamera,
-        _perspective: Perspective,
-    ) {
+    fn draw(&mut self, frame: Frame) {
+        let Frame { ui, response, rect, camera, .. } = frame;
         self.refresh_when_due(ui.ctx());
         let valid = self.faults.is_empty();
         if let Some(view) = self.view.as_mut().filter(|_| valid) {
             // As everyone sees it: a map has no player's view yet.
-            view.draw(ui, response, rect, 0, camera, Perspective::Omniscient);
+            view.draw(Frame { ui, response, rect, cursor: 0, camera, perspective: Perspective::Omniscient });
         }
         let grid = self.format.grid(rect, camera, self.board);
         let painter = ui.painter_at(rect);

@@ -3,7 +3,7 @@
 
 use super::viewer::{Board3d, Viewer};
 use crate::kit::contract::series::Markers;
-use crate::kit::contract::view::{GameView, Track};
+use crate::kit::contract::view::{Frame, GameView, Track};
 use bevy_egui::egui::{self, Color32, RichText};
 
 /// How much of the score series a chart shows.
@@ -150,7 +150,9 @@ pub fn board(ui: &mut egui::Ui, viewer: &mut Viewer, details: bool) -> egui::Rec
         }
     }
     match viewer.session.as_mut() {
-        Some(session) => session.draw(ui, &response, rect, cursor, &viewer.camera, viewer.perspective),
+        Some(session) => {
+            session.draw(Frame { ui, response: &response, rect, cursor, camera: &viewer.camera, perspective: viewer.perspective })
+        }
         None => {
             let (text, color) = empty_board(viewer);
             let galley = ui.painter().layout(text.to_string(), egui::FontId::proportional(24.0), color, rect.width() * 0.8);

@@ -4,7 +4,7 @@
 
 use bevy_egui::egui::{self, Color32, Rect, Stroke};
 use kibitz::kit::contract::room::{Opened, Room, VerifyReport, open_as, verify_as};
-use kibitz::kit::contract::view::{BoardCamera, GameView, LogLine, Marker, MarkerKind, Perspective, Track};
+use kibitz::kit::contract::view::{Frame, GameView, LogLine, Marker, MarkerKind, Perspective, Track};
 use kibitz::kit::viewing::palette::player_color;
 use kibitz::kit::viewing::recorded::Recorded;
 use kibitz_core::replay::{Replay, StepRecord};
@@ -132,15 +132,8 @@ impl GameView for CountingView {
             .collect()
     }
 
-    fn draw(
-        &mut self,
-        ui: &mut egui::Ui,
-        _response: &egui::Response,
-        rect: Rect,
-        cursor: usize,
-        _camera: &BoardCamera,
-        _perspective: Perspective,
-    ) {
+    fn draw(&mut self, frame: Frame) {
+        let Frame { ui, rect, cursor, .. } = frame;
         let target = self.rec.replay.header.setup.target.max(1) as f32;
         let count = self.rec.state(cursor).count as f32;
         let frame = Rect::from_center_size(rect.center(), egui::vec2(rect.width() * 0.8, rect.height() * 0.5));

@@ -6,7 +6,7 @@
 
 use super::hand;
 use crate::kit::contract::view::{
-    BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box,
+    BoardCamera, Frame, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box,
 };
 use crate::kit::turn::live::Live;
 use crate::kit::viewing::grid::Grid;
@@ -205,15 +205,8 @@ impl GameView for AmazesView {
             .collect()
     }
 
-    fn draw(
-        &mut self,
-        ui: &mut egui::Ui,
-        response: &egui::Response,
-        rect: Rect,
-        cursor: usize,
-        camera: &BoardCamera,
-        perspective: Perspective,
-    ) {
+    fn draw(&mut self, frame: Frame) {
+        let Frame { ui, response, rect, cursor, camera, perspective } = frame;
         let state = self.rec.state(cursor).clone();
         let grid = MazeGrid::fit(rect, camera);
         let painter = ui.painter_at(rect);

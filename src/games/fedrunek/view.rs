@@ -6,7 +6,7 @@
 
 use super::cli::WorldArgs;
 use super::hand::{self, Hand, operation_text};
-use crate::kit::contract::view::{BoardCamera, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
+use crate::kit::contract::view::{BoardCamera, Frame, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
 use crate::kit::deadline24::hand::{self as server_hand, Seat};
 use crate::kit::deadline24::hosting::HostPlan;
 use crate::kit::deadline24::view::ServerView;
@@ -441,15 +441,8 @@ impl ServerView for FedrunekView {
         &[("C", "cut the cube: along x, y, z, off"), (", / .", "move the cut deeper / back out"), ("V", "tunnels and robots only")]
     }
 
-    fn draw(
-        &mut self,
-        ui: &mut egui::Ui,
-        response: &egui::Response,
-        rect: egui::Rect,
-        cursor: usize,
-        camera: &BoardCamera,
-        perspective: Perspective,
-    ) {
+    fn draw(&mut self, frame: Frame) {
+        let Frame { ui, response, rect, cursor, camera, perspective } = frame;
         let team = match perspective {
             Perspective::Player(k) => Some(k),
             Perspective::Omniscient => None,

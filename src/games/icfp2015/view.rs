@@ -4,7 +4,7 @@
 
 use super::hand;
 use crate::kit::contract::view::{
-    BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box,
+    BoardCamera, Frame, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box,
 };
 use crate::kit::viewing::palette::with_alpha;
 use crate::kit::viewing::recorded::Recorded;
@@ -243,15 +243,8 @@ impl GameView for Icfp2015View {
             .collect()
     }
 
-    fn draw(
-        &mut self,
-        ui: &mut egui::Ui,
-        response: &egui::Response,
-        rect: Rect,
-        cursor: usize,
-        camera: &BoardCamera,
-        _perspective: Perspective,
-    ) {
+    fn draw(&mut self, frame: Frame) {
+        let Frame { ui, response, rect, cursor, camera, .. } = frame;
         let state = self.rec.state(cursor).clone();
         let problem = state.rules().problem().clone();
         let board_rect = board_rect(rect);

@@ -3,7 +3,7 @@
 
 use super::hand;
 use crate::kit::contract::view::{
-    BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box,
+    BoardCamera, Frame, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box,
 };
 use crate::kit::turn::live::Live;
 use crate::kit::viewing::grid::{CellTexture, Grid};
@@ -226,15 +226,8 @@ impl GameView for LighthousesView {
             .collect()
     }
 
-    fn draw(
-        &mut self,
-        ui: &mut egui::Ui,
-        response: &egui::Response,
-        rect: Rect,
-        cursor: usize,
-        camera: &BoardCamera,
-        perspective: Perspective,
-    ) {
+    fn draw(&mut self, frame: Frame) {
+        let Frame { ui, response, rect, cursor, camera, perspective } = frame;
         let sent = match perspective {
             Perspective::Player(k) => self.sent_view(k, cursor),
             Perspective::Omniscient => None,

@@ -11,7 +11,7 @@
 
 use super::cli::OsadaArgs;
 use super::hand::{self, Hand};
-use crate::kit::contract::view::{BoardCamera, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
+use crate::kit::contract::view::{BoardCamera, Frame, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
 use crate::kit::deadline24::hand::{self as server_hand, Seat};
 use crate::kit::deadline24::hosting::HostPlan;
 use crate::kit::deadline24::view::ServerView;
@@ -415,15 +415,8 @@ impl ServerView for OsadaView {
         })
     }
 
-    fn draw(
-        &mut self,
-        ui: &mut egui::Ui,
-        response: &egui::Response,
-        rect: Rect,
-        cursor: usize,
-        camera: &BoardCamera,
-        perspective: Perspective,
-    ) {
+    fn draw(&mut self, frame: Frame) {
+        let Frame { ui, response, rect, cursor, camera, perspective } = frame;
         let names: Vec<String> = self.rec.track.players.iter().map(|p| p.name.clone()).collect();
         let land = std::sync::Arc::clone(&self.rec.state(cursor).game.land);
         let team = match perspective {

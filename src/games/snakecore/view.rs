@@ -7,7 +7,7 @@
 
 use super::hand;
 use crate::kit::contract::view::{
-    BoardCamera, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box,
+    BoardCamera, Frame, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box,
 };
 use crate::kit::turn::live::Live;
 use crate::kit::viewing::grid::Grid;
@@ -260,15 +260,8 @@ impl GameView for SnakeCoreView {
             .collect()
     }
 
-    fn draw(
-        &mut self,
-        ui: &mut egui::Ui,
-        response: &egui::Response,
-        rect: Rect,
-        cursor: usize,
-        camera: &BoardCamera,
-        perspective: Perspective,
-    ) {
+    fn draw(&mut self, frame: Frame) {
+        let Frame { ui, response, rect, cursor, camera, perspective } = frame;
         let names: Vec<String> = self.rec.track.players.iter().map(|p| p.name.clone()).collect();
         let state = self.rec.state(cursor);
         let grid = Board::fit(rect, camera, state.size);

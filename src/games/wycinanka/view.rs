@@ -9,7 +9,7 @@
 
 use super::cli::SheetArgs;
 use super::hand::{self, Hand};
-use crate::kit::contract::view::{BoardCamera, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
+use crate::kit::contract::view::{BoardCamera, Frame, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
 use crate::kit::deadline24::hand::{self as server_hand, Seat};
 use crate::kit::deadline24::hosting::HostPlan;
 use crate::kit::deadline24::view::ServerView;
@@ -344,15 +344,8 @@ impl ServerView for WycinankaView {
         &[(", / .", "previous / next order (highlighted where each team cut it)")]
     }
 
-    fn draw(
-        &mut self,
-        ui: &mut egui::Ui,
-        response: &egui::Response,
-        rect: Rect,
-        cursor: usize,
-        camera: &BoardCamera,
-        perspective: Perspective,
-    ) {
+    fn draw(&mut self, frame: Frame) {
+        let Frame { ui, response, rect, cursor, camera, perspective } = frame;
         let orders = self.rec.state(cursor).game.orders.len();
         self.keys(ui.ctx(), orders);
         let at_end = cursor >= self.rec.timeline.len();

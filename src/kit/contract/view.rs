@@ -70,6 +70,20 @@ impl BoardCamera {
     }
 }
 
+/// One frame of the board, as the shell hands it to a view: where to draw, what to show, and
+/// from where it is looked at.
+pub struct Frame<'a> {
+    pub ui: &'a mut egui::Ui,
+    /// The board's response: hover, clicks and drags on the board.
+    pub response: &'a egui::Response,
+    /// Where the board goes on the screen.
+    pub rect: egui::Rect,
+    /// The step shown.
+    pub cursor: usize,
+    pub camera: &'a BoardCamera,
+    pub perspective: Perspective,
+}
+
 /// What a game's hand-play panel asks the shell to do.
 pub enum PanelRequest {
     /// End the live match now.
@@ -242,17 +256,9 @@ pub trait GameView: Send + Sync {
     fn describe(&self, cursor: usize) -> String;
     /// The turn log, for steps in `range`.
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine>;
-    /// Draws the board for the state at `cursor` into `rect`; handles hover tooltips (and, in
-    /// hand play, clicks on the board).
-    fn draw(
-        &mut self,
-        ui: &mut egui::Ui,
-        response: &egui::Response,
-        rect: egui::Rect,
-        cursor: usize,
-        camera: &BoardCamera,
-        perspective: Perspective,
-    );
+    /// Draws the board for the state at the frame's cursor into its rect; handles hover
+    /// tooltips (and, in hand play, clicks on the board).
+    fn draw(&mut self, frame: Frame);
     /// Game-specific details for the side panel (the step under the cursor, a player's view).
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective);
 

@@ -4,7 +4,7 @@
 //! perspective). A server game's view implements [`ServerView`] — its board, its details, its
 //! own hand panel and keys — and is a [`GameView`] and a [`HandPlay`] by that alone.
 
-use crate::kit::contract::view::{BoardCamera, GameView, HandPlay, LogLine, PanelRequest, Perspective, Track, typing};
+use crate::kit::contract::view::{BoardCamera, Frame, GameView, HandPlay, LogLine, PanelRequest, Perspective, Track, typing};
 use crate::kit::deadline24::hand::{Seat, TakeOver, continue_replay};
 use crate::kit::deadline24::hosting::HostPlan;
 use crate::kit::deadline24::log;
@@ -48,15 +48,7 @@ pub trait ServerView: Send + Sync + Sized + 'static {
     /// [`GameView::log`].
     fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine>;
     /// [`GameView::draw`].
-    fn draw(
-        &mut self,
-        ui: &mut egui::Ui,
-        response: &egui::Response,
-        rect: egui::Rect,
-        cursor: usize,
-        camera: &BoardCamera,
-        perspective: Perspective,
-    );
+    fn draw(&mut self, frame: Frame);
     /// [`GameView::details`].
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective);
     /// [`GameView::scene`].
@@ -112,16 +104,8 @@ impl<V: ServerView> GameView for V {
         ServerView::log(self, range)
     }
 
-    fn draw(
-        &mut self,
-        ui: &mut egui::Ui,
-        response: &egui::Response,
-        rect: egui::Rect,
-        cursor: usize,
-        camera: &BoardCamera,
-        perspective: Perspective,
-    ) {
-        ServerView::draw(self, ui, response, rect, cursor, camera, perspective)
+    fn draw(&mut self, frame: Frame) {
+        ServerView::draw(self, frame)
     }
 
     fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {
