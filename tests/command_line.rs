@@ -128,7 +128,7 @@ fn help(args: &[&str]) -> String {
 fn every_games_bot_help_lists_its_strategies_each_with_what_it_does() {
     let mut listed = 0;
     for room in kibitz::games::registry().rooms() {
-        let strategies = room.bot_strategies();
+        let strategies = room.capabilities().bots.map_or(&[][..], |b| b.strategies);
         if strategies.is_empty() {
             let o = run(kibitz().args(["bot", room.id(), "--help"]));
             assert_eq!(o.status.code(), Some(2), "{} has no sample bots, so no `bot` subcommand", room.id());

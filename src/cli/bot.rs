@@ -24,7 +24,7 @@ pub struct BotArgs {
 
 /// `kibitz bot ID`, for a game with sample bots: its strategies, one line each, in its help.
 pub fn command(room: &dyn Room) -> Option<clap::Command> {
-    let strategies = room.bot_strategies();
+    let strategies = room.capabilities().bots?.strategies;
     let width = strategies.iter().map(|(name, _)| name.len()).max()?;
     let rows: Vec<String> = strategies.iter().map(|(name, about)| format!("  {name:<width$}  {about}")).collect();
     let command = BotArgs::augment_args(clap::Command::new(room.id()));
@@ -34,7 +34,8 @@ pub fn command(room: &dyn Room) -> Option<clap::Command> {
 pub fn run(registry: &Registry, g: ForGame) -> anyhow::Result<ExitCode> {
     let room = registry.get(&g.game).map_err(anyhow::Error::msg)?;
     let args = BotArgs::from_arg_matches(&g.args)?;
-    let strategies: Vec<&str> = room.bot_strategies().iter().map(|(name, _)| *name).collect();
+    let bots = room.capabilities().bots.ok_or_else(|| anyhow::anyhow!("{} has no sample bots", g.game))?;
+    let strategies: Vec<&str> = bots.strategies.iter().map(|(name, _)| *name).collect();
     if args.strategy == "list" {
         crate::outln!("{}", strategies.join("\n"))?;
         return Ok(ExitCode::SUCCESS);
@@ -42,7 +43,7 @@ pub fn run(registry: &Registry, g: ForGame) -> anyhow::Result<ExitCode> {
     if !strategies.contains(&args.strategy.as_str()) {
         anyhow::bail!("no {} bot called {:?}; try: {}", g.game, args.strategy, strategies.join(", "));
     }
-    match room.run_bot(&args.strategy, args.seed, &args.connect) {
+    match (bots.run)(&args.strategy, args.seed, &args.connect) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => {
             eprintln!("[{} {}] {e}", g.game, args.strategy);

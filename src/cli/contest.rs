@@ -113,7 +113,9 @@ fn prepare(registry: &Registry, path: &Path, out: &Path) -> anyhow::Result<(Vec<
         let room =
             registry.get(&task.game).map_err(|e| anyhow::anyhow!("{}: task {:?}: {e}", at(&format!("\"{}\"", task.game)), task.name))?;
         let verb = room
-            .contest_verb()
+            .capabilities()
+            .server
+            .map(|s| s.contest)
             .ok_or_else(|| anyhow::anyhow!("{}: {} has no game server", at(&format!("\"{}\"", task.game)), task.game))?;
         anyhow::ensure!(!task.servers.is_empty(), "{}: task {:?} has no servers", at(&format!("\"{}\"", task.name)), task.name);
         for spec in &task.servers {

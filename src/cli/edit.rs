@@ -42,8 +42,8 @@ fn parse_cells(text: &str) -> Result<(usize, usize), String> {
 }
 
 pub fn run(registry: &Registry, args: EditArgs, verbose: bool) -> anyhow::Result<ExitCode> {
-    let with_editor: Vec<&str> = registry.rooms().iter().filter(|r| r.map_format().is_some()).map(|r| r.id()).collect();
-    let format = registry.get(&args.game).ok().and_then(|room| room.map_format()).ok_or_else(|| {
+    let with_editor: Vec<&str> = registry.rooms().iter().filter(|r| r.capabilities().maps.is_some()).map(|r| r.id()).collect();
+    let format = registry.get(&args.game).ok().and_then(|room| room.capabilities().maps).ok_or_else(|| {
         let known = if registry.get(&args.game).is_ok() { "has no map editor" } else { "is not a game this Kibitz knows" };
         anyhow::anyhow!("{} {known}; the games with an editor: {}", args.game, with_editor.join(", "))
     })?;

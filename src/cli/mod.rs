@@ -106,12 +106,14 @@ impl Args for ForGame {
 
 /// The verbs that take a game, each with the room's method that offers it.
 const GAME_VERBS: [(&str, fn(&dyn Room) -> Option<clap::Command>); 6] = [
-    ("match", |r| r.match_verb().map(|v| v.command)),
+    ("match", |r| r.capabilities().matches.map(|m| m.verb).map(|v| v.command)),
     ("bot", bot::command),
-    ("play", |r| r.play_verb().map(|v| with_hand_keys(v.command, r.hand_keys()))),
-    ("score", |r| r.score_verb().map(|v| v.command)),
-    ("solve", |r| r.solve_verb().map(|v| v.command)),
-    ("serve", |r| r.serve_verb().map(|v| v.command)),
+    ("play", |r| {
+        r.capabilities().play.map(|p| p.verb).map(|v| with_hand_keys(v.command, r.capabilities().play.map_or(&[][..], |p| p.keys)))
+    }),
+    ("score", |r| r.capabilities().solutions.map(|s| s.score).map(|v| v.command)),
+    ("solve", |r| r.capabilities().solutions.map(|s| s.solve).map(|v| v.command)),
+    ("serve", |r| r.capabilities().server.map(|s| s.serve).map(|v| v.command)),
 ];
 
 /// A game's `play` command with its hand-play keys in its help, before what the game adds
@@ -142,7 +144,7 @@ fn command_with(registry: &Registry, wanted: impl Fn(&str) -> bool) -> clap::Com
         cmd = cmd.mut_subcommand(verb, |c| c.subcommands(games));
     }
     for room in registry.rooms() {
-        for tool in room.tools() {
+        for tool in room.capabilities().tools {
             cmd = cmd.subcommand(tool.command);
         }
     }
@@ -176,9 +178,9 @@ pub fn main_with(registry: Registry, args: impl IntoIterator<Item = std::ffi::Os
         }
     };
     // A game's own tool is run by its room; everything else is a verb of ours.
-    let tool = matches
-        .subcommand()
-        .and_then(|(name, args)| registry.rooms().iter().flat_map(|r| r.tools()).find(|t| t.name() == name).map(|t| (t, args.clone())));
+    let tool = matches.subcommand().and_then(|(name, args)| {
+        registry.rooms().iter().flat_map(|r| r.capabilities().tools).find(|t| t.name() == name).map(|t| (t, args.clone()))
+    });
     let result = match tool {
         Some((tool, args)) => tool.run(&args),
         None => Cli::from_arg_matches(&matches).map_err(anyhow::Error::from).and_then(|cli| run(&registry, cli.command, cli.verbose)),
@@ -198,7 +200,8 @@ fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::
     match command {
         Some(Command::Match(g)) if asked(&g, "check") => {
             let room = registry.get(&g.game).map_err(anyhow::Error::msg)?;
-            let verb = room.match_verb().ok_or_else(|| anyhow::anyhow!("{} does not offer this command", g.game))?;
+            let verb =
+                room.capabilities().matches.map(|m| m.verb).ok_or_else(|| anyhow::anyhow!("{} does not offer this command", g.game))?;
             verb.check(&g.args).ok_or_else(|| anyhow::anyhow!("{} cannot check a match without running it", g.game))??;
             let mut checked = serde_json::json!({ "game": g.game, "checked": true });
             // The setup its replay would record, where the game can tell (a tournament's
@@ -211,15 +214,15 @@ fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::
         }
         Some(Command::Match(g)) if asked(&g, "watch") => watch::run(registry, g, verbose),
         Some(Command::Match(g)) => {
-            let summary = game_verb(registry, &g, |r| r.match_verb())?;
+            let summary = game_verb(registry, &g, |r| r.capabilities().matches.map(|m| m.verb))?;
             // The last line on stdout is the summary, for scripts.
             crate::outln!("{summary}")?;
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Play(g)) => play::run(registry, game_verb(registry, &g, |r| r.play_verb())?, verbose),
-        Some(Command::Score(g)) => game_verb(registry, &g, |r| r.score_verb()),
-        Some(Command::Solve(g)) => game_verb(registry, &g, |r| r.solve_verb()),
-        Some(Command::Serve(g)) => game_verb(registry, &g, |r| r.serve_verb()),
+        Some(Command::Play(g)) => play::run(registry, game_verb(registry, &g, |r| r.capabilities().play.map(|p| p.verb))?, verbose),
+        Some(Command::Score(g)) => game_verb(registry, &g, |r| r.capabilities().solutions.map(|s| s.score)),
+        Some(Command::Solve(g)) => game_verb(registry, &g, |r| r.capabilities().solutions.map(|s| s.solve)),
+        Some(Command::Serve(g)) => game_verb(registry, &g, |r| r.capabilities().server.map(|s| s.serve)),
         Some(Command::Verify(args)) => verify::run(registry, args),
         Some(Command::Bot(g)) => bot::run(registry, g),
         Some(Command::View(args)) => view::run(registry, args, verbose),
@@ -279,8 +282,8 @@ mod tests {
         let docs = squash(include_str!("../../docs/cli.md"));
         let mut cmd = command(&registry);
         let play = cmd.find_subcommand_mut("play").expect("a play verb");
-        for room in registry.rooms().iter().filter(|r| r.play_verb().is_some()) {
-            let keys = room.hand_keys();
+        for room in registry.rooms().iter().filter(|r| r.capabilities().play.is_some()) {
+            let keys = room.capabilities().play.map_or(&[][..], |p| p.keys);
             assert!(!keys.is_empty(), "{} is played by hand with no keys listed", room.id());
             let help = squash(&play.find_subcommand_mut(room.id()).expect("the game's play").render_long_help().to_string());
             for (k, what) in keys {

@@ -90,7 +90,7 @@ pub fn run(registry: &Registry, mut args: ViewArgs, verbose: bool) -> anyhow::Re
     }
     let text = match (&args.problem, &args.replay) {
         (Some(problem), Some(solution)) => {
-            let replay = registry.rooms().iter().find_map(|r| r.replay_of_solution(problem, solution, args.seed));
+            let replay = registry.rooms().iter().find_map(|r| r.capabilities().solutions.map(|s| (s.replay)(problem, solution, args.seed)));
             let replay = replay.ok_or_else(|| anyhow::anyhow!("no game here plays solution files on problems"))??;
             Some((replay, solution.clone()))
         }

@@ -33,7 +33,7 @@ pub fn run(registry: &Registry, g: ForGame, verbose: bool) -> anyhow::Result<Exi
     let args = g.args.clone();
     let game = g.game.clone();
     let matched = std::thread::Builder::new().name("kibitz-match".into()).spawn(move || {
-        let verb = room.match_verb().ok_or_else(|| anyhow::anyhow!("{game} does not offer this command"))?;
+        let verb = room.capabilities().matches.map(|m| m.verb).ok_or_else(|| anyhow::anyhow!("{game} does not offer this command"))?;
         let result = verb.run(&args);
         if let Err(e) = &result
             && let Ok(mut slot) = failed.lock()

@@ -498,7 +498,7 @@ impl Viewer {
             self.message = Some(Notice { text: "Our bots play the map being edited; E goes back to the editor".into(), error: false });
         } else {
             let room = self.registry.get(game)?;
-            let verb = room.play_verb().ok_or(format!("{game} cannot be played by hand"))?;
+            let verb = room.capabilities().play.map(|p| p.verb).ok_or(format!("{game} cannot be played by hand"))?;
             let args = std::iter::once("play".to_string()).chain(request.args);
             let matches = verb.command.clone().try_get_matches_from(args).map_err(|e| e.to_string())?;
             let session = verb.run(&matches).map_err(|e| format!("{e:#}"))?;
@@ -842,7 +842,7 @@ mod tests {
         viewer.act(Action::Quit);
         assert!(viewer.exit && viewer.quitting.is_none(), "nothing to lose: closed at once");
         // A new map painted, with no file to save to: asked, and saving says why it cannot.
-        let format = crate::games::registry().get("lighthouses").unwrap().map_format().unwrap();
+        let format = crate::games::registry().get("lighthouses").unwrap().capabilities().maps.unwrap();
         let sheet = format.new_map(8, 6);
         let mut editor = crate::kit::editor::EditView::new(format, sheet, None);
         editor.paint(1, (2, 2), 1, kibitz_editor::Symmetry::None);

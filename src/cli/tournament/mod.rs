@@ -142,7 +142,7 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
                 None => std::env::current_exe()?.to_string_lossy().into_owned(),
             };
             let dir = folder(&out)?;
-            let per_match = loaded.spec.seats + usize::from(room.serve_verb().is_some());
+            let per_match = loaded.spec.seats + usize::from(room.capabilities().server.is_some());
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let mut options =
                 Options { root: loaded.root.clone(), dir: dir.clone(), jobs: jobs.unwrap_or((cores / per_match).max(1)), resume };
@@ -336,7 +336,7 @@ fn load(registry: &Registry, path: &Path) -> anyhow::Result<(Loaded, &'static dy
     let loaded = Spec::load(path).map_err(anyhow::Error::msg)?;
     let spec = &loaded.spec;
     let room = registry.get(&spec.game).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    if room.match_verb().is_none() {
+    if room.capabilities().matches.is_none() {
         anyhow::bail!("{}: {} has no matches to run", path.display(), spec.game);
     }
     let matches = planned(registry, &loaded, None)?;
@@ -363,7 +363,7 @@ fn check_setup(loaded: &Loaded, room: &dyn Room, k: usize, seed: u64) -> anyhow:
     let spec = &loaded.spec;
     let bots: Vec<&str> = spec.bots.iter().take(spec.seats).map(|b| b.command.as_str()).collect();
     let mut names: Vec<&str> = Vec::new();
-    if room.serve_verb().is_some() {
+    if room.capabilities().server.is_some() {
         names.push("--names");
         names.extend(spec.bots.iter().take(spec.seats).map(|b| b.name.as_str()));
     }
@@ -382,7 +382,7 @@ fn check_setup(loaded: &Loaded, room: &dyn Room, k: usize, seed: u64) -> anyhow:
 /// --check`), for a game whose recorded setup the seed does not change; `None` where it cannot
 /// tell (the standings then go by what most replays of the setup record).
 fn planned_setups(loaded: &Loaded, room: &dyn Room, matches: &[Match]) -> Vec<Option<serde_json::Value>> {
-    if !room.match_verb().is_some_and(|v| v.records_setup()) {
+    if !room.capabilities().matches.map(|m| m.verb).is_some_and(|v| v.records_setup()) {
         return vec![None; loaded.spec.setups.len()];
     }
     (0..loaded.spec.setups.len())
@@ -405,7 +405,7 @@ fn folder(out: &Path) -> anyhow::Result<PathBuf> {
 /// The plan's lines, naming `dir` from the spec's folder (and the bots, for a server game).
 fn lines(loaded: &Loaded, room: &dyn Room, matches: &[Match], dir: &Path, kibitz: &str) -> anyhow::Result<Vec<String>> {
     let from_spec = from_root(dir, &loaded.root).map_err(anyhow::Error::msg)?;
-    let names = room.serve_verb().is_some();
+    let names = room.capabilities().server.is_some();
     Ok(matches.iter().map(|m| line(&loaded.spec, m, kibitz, &from_spec, names)).collect())
 }
 
@@ -466,7 +466,11 @@ fn write(path: &Path, text: &str) -> anyhow::Result<()> {
 /// server game), whether its replays record the plan's seed, and the setups its replays record,
 /// where it can tell.
 fn known<'a>(room: &dyn Room, setups: &'a [Option<serde_json::Value>]) -> Known<'a> {
-    Known { contest_points: room.serve_verb().is_some(), plan_seed: room.records_match_seed(), setups }
+    Known {
+        contest_points: room.capabilities().server.is_some(),
+        plan_seed: room.capabilities().matches.is_none_or(|m| m.records_seed),
+        setups,
+    }
 }
 
 /// A replay re-simulated as `kibitz verify` does: damage or a disagreement is a reason.

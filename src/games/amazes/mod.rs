@@ -6,11 +6,11 @@ mod edit;
 mod hand;
 mod view;
 
-use crate::kit::contract::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report};
-use crate::kit::matches::summary::Summary;
+use crate::kit::contract::room::{
+    Bots, Capabilities, Matches, Opened, Play, Room, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report,
+};
 use kibitz_amazes::Amazes;
 use kibitz_core::Game;
-use std::process::ExitCode;
 use view::AmazesView;
 
 pub struct AmazesRoom;
@@ -32,32 +32,20 @@ impl Room for AmazesRoom {
         open_loaded(kibitz_amazes::load_replay(text), title, AmazesView::new)
     }
 
-    fn match_verb(&self) -> Option<Verb<Summary>> {
-        Some(Verb::checked(cli::check_match, cli::run_match))
-    }
-
-    fn play_verb(&self) -> Option<Verb<Session>> {
-        Some(Verb::new(cli::play))
-    }
-
-    fn hand_keys(&self) -> &'static [(&'static str, &'static str)] {
-        hand::HELP
-    }
-
-    fn tools(&self) -> Vec<Verb<ExitCode>> {
-        vec![Verb::new(cli::maze)]
-    }
-
-    fn map_format(&self) -> Option<Box<dyn crate::kit::editor::MapFormat>> {
-        Some(Box::new(edit::AmazeMazes))
-    }
-
-    fn bot_strategies(&self) -> &'static [(&'static str, &'static str)] {
-        kibitz_bots::amazes::STRATEGIES
-    }
-
-    fn run_bot(&self, strategy: &str, seed: u64, args: &[String]) -> Result<(), String> {
-        no_bot_arguments(args)?;
-        kibitz_bots::run_stdio(kibitz_bots::amazes::make(strategy, seed)?.as_mut())
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            matches: Some(Matches::new(Verb::checked(cli::check_match, cli::run_match))),
+            play: Some(Play { verb: Verb::new(cli::play), keys: hand::HELP }),
+            maps: Some(Box::new(edit::AmazeMazes)),
+            bots: Some(Bots {
+                strategies: kibitz_bots::amazes::STRATEGIES,
+                run: |strategy, seed, args| {
+                    no_bot_arguments(args)?;
+                    kibitz_bots::run_stdio(kibitz_bots::amazes::make(strategy, seed)?.as_mut())
+                },
+            }),
+            tools: vec![Verb::new(cli::maze)],
+            ..Default::default()
+        }
     }
 }

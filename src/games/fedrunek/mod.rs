@@ -6,13 +6,11 @@ mod hand;
 mod play;
 mod view;
 
-use crate::kit::contract::room::{Opened, Room, Session, Verb, VerifyReport, open_loaded, verify_report};
-use crate::kit::deadline24::served::PreparedServer;
+use crate::kit::contract::room::{Bots, Capabilities, Opened, Play, Room, VerifyReport, open_loaded, verify_report};
 use crate::kit::deadline24::server;
-use crate::kit::matches::summary::Summary;
 use kibitz_core::Game;
+use kibitz_deadline24_client::Connect;
 use kibitz_fedrunek::Fedrunek;
-use std::process::ExitCode;
 use view::FedrunekView;
 
 pub struct FedrunekRoom;
@@ -34,37 +32,18 @@ impl Room for FedrunekRoom {
         open_loaded(kibitz_fedrunek::load_replay(text), title, FedrunekView::new)
     }
 
-    fn match_verb(&self) -> Option<Verb<Summary>> {
-        Some(server::match_verb::<cli::WorldArgs>(
-            "each team's (A + S²) × K summed over the games",
-            "kibitz match fedrunek --n 16 --turn-ms 100 --turns 100 --out game.jsonl \\\n  -- 'kibitz bot fedrunek greedy' 'python3 docs/clients/fedrunek.py'",
-        ))
-    }
-
-    fn play_verb(&self) -> Option<Verb<Session>> {
-        Some(play::verb())
-    }
-
-    fn hand_keys(&self) -> &'static [(&'static str, &'static str)] {
-        hand::HELP
-    }
-
-    fn serve_verb(&self) -> Option<Verb<ExitCode>> {
-        Some(server::serve_verb::<cli::WorldArgs>(
-            "Fedrunek (Deadline24 2012): the TCP server for teams of mining robots in a cubic asteroid",
-        ))
-    }
-
-    fn contest_verb(&self) -> Option<Verb<PreparedServer>> {
-        Some(server::contest_verb::<cli::WorldArgs>())
-    }
-
-    fn bot_strategies(&self) -> &'static [(&'static str, &'static str)] {
-        kibitz_bots::fedrunek::STRATEGIES
-    }
-
-    fn run_bot(&self, strategy: &str, seed: u64, args: &[String]) -> Result<(), String> {
-        let connect = kibitz_deadline24_client::Connect::from_args_or_env(args)?;
-        kibitz_bots::fedrunek::run(strategy, seed, &connect)
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            play: Some(Play { verb: play::verb(), keys: hand::HELP }),
+            bots: Some(Bots {
+                strategies: kibitz_bots::fedrunek::STRATEGIES,
+                run: |strategy, seed, args| kibitz_bots::fedrunek::run(strategy, seed, &Connect::from_args_or_env(args)?),
+            }),
+            ..server::capabilities::<cli::WorldArgs>(
+                "each team's (A + S²) × K summed over the games",
+                "kibitz match fedrunek --n 16 --turn-ms 100 --turns 100 --out game.jsonl \\\n  -- 'kibitz bot fedrunek greedy' 'python3 docs/clients/fedrunek.py'",
+                "Fedrunek (Deadline24 2012): the TCP server for teams of mining robots in a cubic asteroid",
+            )
+        }
     }
 }

@@ -5,8 +5,9 @@ mod edit;
 mod hand;
 mod view;
 
-use crate::kit::contract::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report};
-use crate::kit::matches::summary::Summary;
+use crate::kit::contract::room::{
+    Bots, Capabilities, Matches, Opened, Play, Room, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report,
+};
 use kibitz_core::Game;
 use kibitz_lighthouses::Lighthouses;
 use view::LighthousesView;
@@ -30,33 +31,24 @@ impl Room for LighthousesRoom {
         open_loaded(kibitz_lighthouses::load_replay(text), title, LighthousesView::new)
     }
 
-    fn match_verb(&self) -> Option<Verb<Summary>> {
-        // Its help names the game as every listing does, from the one description.
-        Some(
-            Verb::checked(cli::check_match, cli::run_match)
-                .recording(cli::check_match, |(_, setup)| serde_json::json!(setup))
-                .describe(|c| c.about(self.about())),
-        )
-    }
-
-    fn play_verb(&self) -> Option<Verb<Session>> {
-        Some(Verb::new(cli::play))
-    }
-
-    fn hand_keys(&self) -> &'static [(&'static str, &'static str)] {
-        hand::HELP
-    }
-
-    fn map_format(&self) -> Option<Box<dyn crate::kit::editor::MapFormat>> {
-        Some(Box::new(edit::LighthousesMaps))
-    }
-
-    fn bot_strategies(&self) -> &'static [(&'static str, &'static str)] {
-        kibitz_bots::lighthouses::STRATEGIES
-    }
-
-    fn run_bot(&self, strategy: &str, seed: u64, args: &[String]) -> Result<(), String> {
-        no_bot_arguments(args)?;
-        kibitz_bots::run_stdio(kibitz_bots::lighthouses::make(strategy, seed)?.as_mut())
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            // Its help names the game as every listing does, from the one description.
+            matches: Some(Matches::new(
+                Verb::checked(cli::check_match, cli::run_match)
+                    .recording(cli::check_match, |(_, setup)| serde_json::json!(setup))
+                    .describe(|c| c.about(self.about())),
+            )),
+            play: Some(Play { verb: Verb::new(cli::play), keys: hand::HELP }),
+            maps: Some(Box::new(edit::LighthousesMaps)),
+            bots: Some(Bots {
+                strategies: kibitz_bots::lighthouses::STRATEGIES,
+                run: |strategy, seed, args| {
+                    no_bot_arguments(args)?;
+                    kibitz_bots::run_stdio(kibitz_bots::lighthouses::make(strategy, seed)?.as_mut())
+                },
+            }),
+            ..Default::default()
+        }
     }
 }

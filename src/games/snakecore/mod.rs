@@ -6,8 +6,9 @@ mod edit;
 mod hand;
 mod view;
 
-use crate::kit::contract::room::{Opened, Room, Session, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report};
-use crate::kit::matches::summary::Summary;
+use crate::kit::contract::room::{
+    Bots, Capabilities, Matches, Opened, Play, Room, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report,
+};
 use kibitz_core::Game;
 use kibitz_snakecore::SnakeCore;
 use view::SnakeCoreView;
@@ -31,28 +32,21 @@ impl Room for SnakeCoreRoom {
         open_loaded(kibitz_snakecore::load_replay(text), title, SnakeCoreView::new)
     }
 
-    fn match_verb(&self) -> Option<Verb<Summary>> {
-        Some(Verb::checked(cli::check_match, cli::run_match).recording(cli::check_match, |(_, setup)| serde_json::json!(setup)))
-    }
-
-    fn play_verb(&self) -> Option<Verb<Session>> {
-        Some(Verb::new(cli::play))
-    }
-
-    fn hand_keys(&self) -> &'static [(&'static str, &'static str)] {
-        hand::HELP
-    }
-
-    fn map_format(&self) -> Option<Box<dyn crate::kit::editor::MapFormat>> {
-        Some(Box::new(edit::SnakeCoreMaps))
-    }
-
-    fn bot_strategies(&self) -> &'static [(&'static str, &'static str)] {
-        kibitz_bots::snakecore::STRATEGIES
-    }
-
-    fn run_bot(&self, strategy: &str, seed: u64, args: &[String]) -> Result<(), String> {
-        no_bot_arguments(args)?;
-        kibitz_bots::run_stdio(kibitz_bots::snakecore::make(strategy, seed)?.as_mut())
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            matches: Some(Matches::new(
+                Verb::checked(cli::check_match, cli::run_match).recording(cli::check_match, |(_, setup)| serde_json::json!(setup)),
+            )),
+            play: Some(Play { verb: Verb::new(cli::play), keys: hand::HELP }),
+            maps: Some(Box::new(edit::SnakeCoreMaps)),
+            bots: Some(Bots {
+                strategies: kibitz_bots::snakecore::STRATEGIES,
+                run: |strategy, seed, args| {
+                    no_bot_arguments(args)?;
+                    kibitz_bots::run_stdio(kibitz_bots::snakecore::make(strategy, seed)?.as_mut())
+                },
+            }),
+            ..Default::default()
+        }
     }
 }

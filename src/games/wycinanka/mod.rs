@@ -8,13 +8,11 @@ mod hand;
 mod play;
 mod view;
 
-use crate::kit::contract::room::{Opened, Room, Session, Verb, VerifyReport, open_loaded, verify_report};
-use crate::kit::deadline24::served::PreparedServer;
+use crate::kit::contract::room::{Bots, Capabilities, Opened, Play, Room, Verb, VerifyReport, open_loaded, verify_report};
 use crate::kit::deadline24::server;
-use crate::kit::matches::summary::Summary;
 use kibitz_core::Game;
+use kibitz_deadline24_client::Connect;
 use kibitz_wycinanka::Wycinanka;
-use std::process::ExitCode;
 use view::WycinankaView;
 
 pub struct WycinankaRoom;
@@ -36,45 +34,20 @@ impl Room for WycinankaRoom {
         open_loaded(kibitz_wycinanka::load_replay(text), title, WycinankaView::new)
     }
 
-    fn match_verb(&self) -> Option<Verb<Summary>> {
-        Some(server::match_verb::<cli::SheetArgs>(
-            "each team's points × K summed over the games",
-            "kibitz match wycinanka --game-turns 60 --turn-ms 200 --out race.jsonl \\\n  -- 'kibitz bot wycinanka solver --seed 1' 'kibitz bot wycinanka solver --seed 2'",
-        ))
-    }
-
-    fn play_verb(&self) -> Option<Verb<Session>> {
-        Some(play::verb())
-    }
-
-    fn hand_keys(&self) -> &'static [(&'static str, &'static str)] {
-        hand::HELP
-    }
-
-    fn tools(&self) -> Vec<Verb<ExitCode>> {
-        vec![Verb::new(cli::sheet)]
-    }
-
-    fn serve_verb(&self) -> Option<Verb<ExitCode>> {
-        Some(server::serve_verb::<cli::SheetArgs>(
-            "Wycinanka (Deadline24 2012): the TCP server where teams race to find order graphs in the sheet",
-        ))
-    }
-
-    fn contest_verb(&self) -> Option<Verb<PreparedServer>> {
-        Some(server::contest_verb::<cli::SheetArgs>())
-    }
-
-    fn map_format(&self) -> Option<Box<dyn crate::kit::editor::MapFormat>> {
-        Some(Box::new(edit::WycinankaWorlds))
-    }
-
-    fn bot_strategies(&self) -> &'static [(&'static str, &'static str)] {
-        kibitz_bots::wycinanka::STRATEGIES
-    }
-
-    fn run_bot(&self, strategy: &str, seed: u64, args: &[String]) -> Result<(), String> {
-        let connect = kibitz_deadline24_client::Connect::from_args_or_env(args)?;
-        kibitz_bots::wycinanka::run(strategy, seed, &connect)
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            play: Some(Play { verb: play::verb(), keys: hand::HELP }),
+            maps: Some(Box::new(edit::WycinankaWorlds)),
+            bots: Some(Bots {
+                strategies: kibitz_bots::wycinanka::STRATEGIES,
+                run: |strategy, seed, args| kibitz_bots::wycinanka::run(strategy, seed, &Connect::from_args_or_env(args)?),
+            }),
+            tools: vec![Verb::new(cli::sheet)],
+            ..server::capabilities::<cli::SheetArgs>(
+                "each team's points × K summed over the games",
+                "kibitz match wycinanka --game-turns 60 --turn-ms 200 --out race.jsonl \\\n  -- 'kibitz bot wycinanka solver --seed 1' 'kibitz bot wycinanka solver --seed 2'",
+                "Wycinanka (Deadline24 2012): the TCP server where teams race to find order graphs in the sheet",
+            )
+        }
     }
 }

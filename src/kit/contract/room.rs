@@ -1,9 +1,9 @@
 //! What the app asks of one game, and the registry that lists the games.
 //!
-//! A game's room implements [`Room`]. Only `verify` and `open` are required (any game has
-//! replays); the command-line verbs are optional, so a game gains `match`, `play`, `bot`,
-//! `score` or `solve` by answering the matching method. The command line and the shell read
-//! the [`Registry`], never a game by name.
+//! A game's room implements [`Room`]: `verify` and `open` (any game has replays), and the
+//! [`Capabilities`] it registers, so a game gains `match`, `play`, `bot`, `edit`, `serve`,
+//! `score` or `solve` by filling their part. The command line and the shell read the
+//! [`Registry`], never a game by name.
 
 use crate::kit::contract::view::GameView;
 use crate::kit::matches::summary::Summary;
@@ -24,68 +24,88 @@ pub trait Room: Sync {
     /// Loads a replay of this game for viewing.
     fn open(&self, text: &str, title: String) -> Result<Opened, String>;
 
-    /// `kibitz match ID ...`: the game's arguments, and the match they run; the value is the
-    /// summary printed as the last line.
-    fn match_verb(&self) -> Option<Verb<Summary>> {
-        None
+    /// What the game offers besides its replays, each capability registered once as data.
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::default()
     }
-    /// Whether a match's replay records the seed `kibitz match --seed` gave it (the g-th game of
-    /// a series, that seed + g − 1), and no other seed in its setup: a tournament's standings
-    /// hold each replay to the plan's seed, and to the setup most replays of its planned setup
-    /// record (icfp2015 records its problem's source seeds, which matches share: not that).
-    fn records_match_seed(&self) -> bool {
-        true
-    }
+}
+
+/// What a game offers besides its replays. A room fills the parts it has and leaves the rest
+/// to `..Default::default()`; the command line and the shell offer a verb only where its part
+/// is there.
+#[derive(Default)]
+pub struct Capabilities {
+    /// `kibitz match ID ...`: bots (or teams' clients) play a match.
+    pub matches: Option<Matches>,
     /// `kibitz play ID ...`: a game played by hand in the viewer.
-    fn play_verb(&self) -> Option<Verb<Session>> {
-        None
-    }
-    /// Hand play's keys, one row each: the keys, and what they do. The one list: the window's
-    /// help shows it ([`crate::kit::contract::view::HandPlay::help`] answers the same rows), `kibitz play ID
-    /// --help` prints it, and docs/cli.md copies it (a test compares them).
-    fn hand_keys(&self) -> &'static [(&'static str, &'static str)] {
-        &[]
-    }
-    /// `kibitz score ID ...`: official scoring of the game's solution files.
-    fn score_verb(&self) -> Option<Verb<ExitCode>> {
-        None
-    }
-    /// `kibitz solve ID ...`: our own solver, with the contest's command line.
-    fn solve_verb(&self) -> Option<Verb<ExitCode>> {
-        None
-    }
+    pub play: Option<Play>,
+    /// `kibitz bot ID STRATEGY`: our sample bots.
+    pub bots: Option<Bots>,
+    /// The game's map format in the editor (`kibitz edit GAME`).
+    pub maps: Option<Box<dyn crate::kit::editor::MapFormat>>,
+    /// `kibitz serve ID ...` and a server of a contest day: the Deadline24 games.
+    pub server: Option<Server>,
+    /// Solution files in the contest's own format: official scoring, our solver, replays.
+    pub solutions: Option<Solutions>,
     /// Commands of the game's own at the top level (Amazes: `kibitz maze`).
-    fn tools(&self) -> Vec<Verb<ExitCode>> {
-        Vec::new()
+    pub tools: Vec<Verb<ExitCode>>,
+}
+
+/// `kibitz match ID ...`.
+pub struct Matches {
+    /// The game's arguments, and the match they run; the value is the summary printed as the
+    /// last line.
+    pub verb: Verb<Summary>,
+    /// Whether a match's replay records the seed `kibitz match --seed` gave it (the g-th game
+    /// of a series, that seed + g − 1), and no other seed in its setup: a tournament's
+    /// standings hold each replay to the plan's seed, and to the setup most replays of its
+    /// planned setup record (icfp2015 records its problem's source seeds, which matches share:
+    /// not that).
+    pub records_seed: bool,
+}
+
+impl Matches {
+    /// A match whose replay records the seed it was given.
+    pub fn new(verb: Verb<Summary>) -> Self {
+        Self { verb, records_seed: true }
     }
-    /// `kibitz bot ID STRATEGY`: our sample bots, one row each: the name, and what it does in
-    /// one line (`kibitz bot ID --help` lists them).
-    fn bot_strategies(&self) -> &'static [(&'static str, &'static str)] {
-        &[]
-    }
-    /// Runs one of our sample bots until its game ends: on stdin/stdout, or, for a server
-    /// game, as a TCP client (`args`: HOST PORT LOGIN PASSWORD, as `kibitz match` appends them).
-    fn run_bot(&self, strategy: &str, _seed: u64, _args: &[String]) -> Result<(), String> {
-        Err(format!("no {} bot called {strategy:?}", self.id()))
-    }
-    /// `kibitz serve ID ...`: the game's TCP server (the Deadline24 games).
-    fn serve_verb(&self) -> Option<Verb<ExitCode>> {
-        None
-    }
-    /// The game's map format in the editor (`kibitz edit GAME`), when it has one.
-    fn map_format(&self) -> Option<Box<dyn crate::kit::editor::MapFormat>> {
-        None
-    }
+}
+
+/// `kibitz play ID ...`.
+pub struct Play {
+    pub verb: Verb<Session>,
+    /// Hand play's keys, one row each: the keys, and what they do. The one list: the window's
+    /// help shows it ([`crate::kit::contract::view::HandPlay::help`] answers the same rows),
+    /// `kibitz play ID --help` prints it, and docs/cli.md copies it (a test compares them).
+    pub keys: &'static [(&'static str, &'static str)],
+}
+
+/// `kibitz bot ID STRATEGY`.
+pub struct Bots {
+    /// One row each: the name, and what it does in one line (`kibitz bot ID --help` lists them).
+    pub strategies: &'static [(&'static str, &'static str)],
+    /// Runs one of them until its game ends: on stdin/stdout, or, for a server game, as a TCP
+    /// client (`args`: HOST PORT LOGIN PASSWORD, as `kibitz match` appends them).
+    pub run: fn(strategy: &str, seed: u64, args: &[String]) -> Result<(), String>,
+}
+
+/// A server game's servers.
+pub struct Server {
+    /// `kibitz serve ID ...`: the game's TCP server.
+    pub serve: Verb<ExitCode>,
     /// A server of a contest day (`kibitz contest`): `serve`'s arguments, checked and made
     /// ready to run beside the day's other servers.
-    fn contest_verb(&self) -> Option<Verb<crate::kit::deadline24::served::PreparedServer>> {
-        None
-    }
-    /// `kibitz view --problem P FILE`: a solution file of this game's own format played on a
-    /// problem, as replay text; `None` when the game has no such files.
-    fn replay_of_solution(&self, _problem: &Path, _solution: &Path, _seed: Option<u32>) -> Option<anyhow::Result<String>> {
-        None
-    }
+    pub contest: Verb<crate::kit::deadline24::served::PreparedServer>,
+}
+
+/// A game whose entries are solution files (ICFP 2015).
+pub struct Solutions {
+    /// `kibitz score ID ...`: official scoring of solution files.
+    pub score: Verb<ExitCode>,
+    /// `kibitz solve ID ...`: our own solver, with the contest's command line.
+    pub solve: Verb<ExitCode>,
+    /// `kibitz view --problem P FILE`: a solution file played on a problem, as replay text.
+    pub replay: fn(problem: &Path, solution: &Path, seed: Option<u32>) -> anyhow::Result<String>,
 }
 
 /// A replay opened for viewing.

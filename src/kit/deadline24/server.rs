@@ -2,7 +2,7 @@
 //! three: the common arguments (turns, K, limits, games, replays), the teams file, progress on
 //! the terminal, and the summary line.
 
-use crate::kit::contract::room::Verb;
+use crate::kit::contract::room::{Capabilities, Matches, Server, Verb};
 use crate::kit::deadline24::served::PreparedServer;
 use crate::kit::matches::args::{at_least_one, replay_path, within};
 use crate::kit::matches::progress::spinner;
@@ -599,13 +599,25 @@ fn check_names(names: &[String], clients: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What every server game offers from its arguments `G`: `match` (`scores` says what the
+/// summary's scores are, `example` is a whole command line), `serve` (`serves`: what the server
+/// is for, the help's first line) and a contest day's server. The room adds its hand play,
+/// bots, maps and tools.
+pub fn capabilities<G: GameArgs>(scores: &str, example: &str, serves: &str) -> Capabilities {
+    Capabilities {
+        matches: Some(Matches::new(match_verb::<G>(scores, example))),
+        server: Some(Server { serve: serve_verb::<G>(serves), contest: contest_verb::<G>() }),
+        ..Default::default()
+    }
+}
+
 /// The verb a contest day prepares its servers of this game with: `serve`'s arguments.
-pub fn contest_verb<G: GameArgs>() -> Verb<PreparedServer> {
+fn contest_verb<G: GameArgs>() -> Verb<PreparedServer> {
     Verb::new(prepare::<G>).describe(|c| c.name(<G::Rules as Rules>::ID))
 }
 
 /// The verb `kibitz serve ID`: `what` the server is for, in the help's first line.
-pub fn serve_verb<G: GameArgs>(what: &str) -> Verb<ExitCode> {
+fn serve_verb<G: GameArgs>(what: &str) -> Verb<ExitCode> {
     let id = <G::Rules as Rules>::ID;
     Verb::new(run_serve::<G>).describe(|c| {
         c.name(id).about(what.to_string()).after_help(format!(
@@ -618,7 +630,7 @@ pub fn serve_verb<G: GameArgs>(what: &str) -> Verb<ExitCode> {
 
 /// The verb `kibitz match ID`: `scores` says what the summary's scores are, `example` is a
 /// whole command line.
-pub fn match_verb<G: GameArgs>(scores: &str, example: &str) -> Verb<Summary> {
+fn match_verb<G: GameArgs>(scores: &str, example: &str) -> Verb<Summary> {
     let id = <G::Rules as Rules>::ID;
     let game = id[..1].to_uppercase() + &id[1..];
     let about = format!("{game}: a server on a free loopback port and one team per client command");
