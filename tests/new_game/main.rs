@@ -14,6 +14,7 @@ mod view;
 
 use counting::Counting;
 use kibitz::kit::contract::room::Registry;
+use kibitz::kit::editor::MapFormat;
 use kibitz_core::replay::{EndRecord, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::{Game, Step};
 use room::CountingRoom;
@@ -120,19 +121,16 @@ fn match_between_bots_records_a_replay_that_verifies(dir: &Path) {
     let report = registry().verify(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(report.verdict.unwrap().scores, vec![4, 6]);
     assert_eq!(report.steps, 7);
-    // A map the rules would refuse stops the match before any bot starts.
-    let bad = dir.join("bad.txt");
+    // A map the rules would refuse stops the match before any bot starts or a file is written.
+    let (bad, never) = (dir.join("bad.txt"), dir.join("never.jsonl"));
     std::fs::write(&bad, "ooxo\n").unwrap();
-    let refused =
-        kibitz_process(&["match", "counting", "--map", bad.to_str().unwrap(), "--out", out.to_str().unwrap(), "--check", "--", one])
-            .output()
-            .unwrap();
-    assert_eq!(refused.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&refused.stderr).contains("line 1, column 3: 'x' is no cell"),
-        "{}",
-        String::from_utf8_lossy(&refused.stderr)
-    );
+    let refused = kibitz_process(&["match", "counting", "--map", bad.to_str().unwrap(), "--out", never.to_str().unwrap(), "--", one, two])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{said}");
+    assert!(said.contains("line 1, column 3: 'x' is no cell"), "{said}");
+    assert!(!never.exists());
 }
 
 /// Runs `kibitz ARGS` in a real window under Xvfb; `None` (a skip) when xvfb-run is missing
@@ -205,7 +203,17 @@ fn edit_shows_a_map_in_a_real_window(dir: &Path) {
     // The map validates, so the game's own view draws it: the empty frame of a target of 10.
     let share = share_of(&shot, view::FLOOR);
     assert!(share > 0.05, "the counter's frame covers {:.1}% of the window", 100.0 * share);
-    assert_eq!(std::fs::read_to_string(&map).unwrap(), "ooooo.ooooo\n", "the map is left as it was");
+    let text = std::fs::read_to_string(&map).unwrap();
+    assert_eq!(text, "ooooo.ooooo\n", "the map is left as it was");
+    // What the editor's "our bots" (Shift+P) runs: a match on the map between our sample bots.
+    let out = dir.join("editor-bots.jsonl");
+    let bots = room::CountingMaps.play_now(&map, &text).bots;
+    let output = kibitz_process(&["match", "counting", "--out", out.to_str().unwrap()]).args(&bots).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(summary(&output)["scores"], serde_json::json!([4, 6]));
+    // A fault is shown where it is.
+    let faults = room::CountingMaps.faults("ooxo\n");
+    assert_eq!((faults[0].line, faults[0].column), (1, 3), "{faults:?}");
 }
 
 fn main() -> ExitCode {
