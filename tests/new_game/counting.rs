@@ -1,14 +1,9 @@
-//! A throwaway game that exists only to prove the checklist in docs/architecture.md: its rules
-//! (here instead of a crate of its own) and its room are all there is, and one `.with(...)` on
-//! the registry makes `verify`, `view` and `--help` know it.
+//! A throwaway game that exists only to prove the checklist in docs/architecture.md. This file
+//! holds what a game's own crates would: its rules, its bots' protocol, its map file and one
+//! sample bot. Its room ([`crate::room`]) and its view ([`crate::view`]) are the app's part.
 
-use bevy_egui::egui::{self, Color32, Rect, Stroke};
-use kibitz::kit::contract::room::{Opened, Room, VerifyReport, open_as, verify_as};
-use kibitz::kit::contract::view::{Frame, GameView, LogLine, Marker, MarkerKind, Perspective, Track};
-use kibitz::kit::viewing::palette::player_color;
-use kibitz::kit::viewing::recorded::Recorded;
-use kibitz_core::replay::{Replay, StepRecord};
-use kibitz_core::{Game, Step, ToMove};
+use kibitz_core::replay::Limits;
+use kibitz_core::{BotProtocol, Game, Step, ToMove};
 use serde::{Deserialize, Serialize};
 
 /// Players take turns adding 1 or 2 to a counter until it reaches the target.
@@ -22,7 +17,7 @@ pub struct Setup {
 #[derive(Debug, Clone)]
 pub struct State {
     pub count: u32,
-    target: u32,
+    pub target: u32,
     next: usize,
     added: Vec<i64>,
 }
@@ -75,96 +70,75 @@ impl Game for Counting {
     }
 }
 
-/// The colour of the counter's bar, for the screenshot test to find.
-pub const BAR: Color32 = Color32::from_rgb(255, 0, 255);
-const REACHED: MarkerKind = MarkerKind::new("target reached", 255, 0, 255);
+/// The protocol: `counting TARGET` once (the bot answers its name), then `count N` before each
+/// of its turns (it answers 1 or 2).
+impl BotProtocol for Counting {
+    /// Generous: the bots are this test binary, started on a machine busy building.
+    const LIMITS: Limits = Limits { init_ms: 20_000, turn_soft_ms: 1_000, turn_hard_ms: 10_000, first_turn_ms: None, total_ms: None };
 
-pub struct CountingView {
-    rec: Recorded<Counting>,
-}
-
-impl CountingView {
-    fn new(title: String, replay: Replay<Counting>) -> Result<Self, String> {
-        Ok(Self { rec: Recorded::load(title, replay, player_color, Self::absorb)? })
+    fn init_lines(state: &State, _player: usize) -> Vec<String> {
+        vec![format!("counting {}", state.target)]
     }
 
-    fn absorb(rec: &mut Recorded<Counting>, record: StepRecord<u32, Outcome>) {
-        let player = record.player;
-        let (i, outcome) = rec.push(record);
-        rec.track.round_starts.push(i);
-        if let Some(p) = player {
-            let score = Counting::scores(rec.timeline.last_state())[p];
-            rec.track.scores[p].push((i + 1, score));
+    fn parse_greeting(line: &str) -> Result<String, String> {
+        Some(line.trim()).filter(|name| !name.is_empty()).map(String::from).ok_or_else(|| "an empty name".into())
+    }
+
+    fn turn_lines(state: &State, _player: usize) -> Vec<String> {
+        vec![format!("count {}", state.count)]
+    }
+
+    fn parse_action(line: &str) -> Result<u32, String> {
+        line.trim().parse().map_err(|_| format!("{line:?} is not a number"))
+    }
+
+    fn result_lines(_outcome: &Outcome) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// A map is lines of cells: each `o` is one unit the counter must reach, `.` is none.
+pub fn parse_map(text: &str) -> Result<Setup, (usize, usize, String)> {
+    let mut target = 0;
+    for (y, line) in text.lines().enumerate() {
+        for (x, c) in line.chars().enumerate() {
+            match c {
+                'o' => target += 1,
+                '.' => {}
+                _ => return Err((y + 1, x + 1, format!("{c:?} is no cell: o is a unit, . is none"))),
+            }
         }
-        if outcome.count >= rec.replay.header.setup.target {
-            rec.track.markers.push(Marker { at: i + 1, kind: REACHED, label: format!("{} reached", outcome.count) });
+    }
+    if target == 0 {
+        return Err((0, 0, "no unit: the target would be 0".into()));
+    }
+    Ok(Setup { target })
+}
+
+/// Our sample bots: the same number every turn.
+pub const STRATEGIES: &[(&str, &str)] = &[("add-one", "always adds 1"), ("add-two", "always adds 2")];
+
+pub struct SameEveryTurn {
+    name: &'static str,
+    adds: u32,
+}
+
+impl SameEveryTurn {
+    pub fn new(strategy: &str) -> Result<Self, String> {
+        match strategy {
+            "add-one" => Ok(Self { name: "add-one", adds: 1 }),
+            "add-two" => Ok(Self { name: "add-two", adds: 2 }),
+            _ => Err(format!("no counting bot called {strategy:?}")),
         }
     }
 }
 
-impl GameView for CountingView {
-    fn game(&self) -> &'static str {
-        Counting::ID
-    }
-
-    fn track(&self) -> &Track {
-        &self.rec.track
-    }
-
-    fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
-        self.rec.append(line, number, Self::absorb)
-    }
-
-    fn describe(&self, cursor: usize) -> String {
-        format!("after {cursor} additions")
-    }
-
-    fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
-        self.rec
-            .records_in(range)
-            .map(|(i, r)| LogLine {
-                step: i,
-                player: r.player,
-                text: format!("+{:?} = {}", r.action, r.outcome.count),
-                error: r.outcome.refused.is_some(),
-                stderr: Vec::new(),
-            })
-            .collect()
-    }
-
-    fn draw(&mut self, frame: Frame) {
-        let Frame { ui, rect, cursor, .. } = frame;
-        let target = self.rec.replay.header.setup.target.max(1) as f32;
-        let count = self.rec.state(cursor).count as f32;
-        let frame = Rect::from_center_size(rect.center(), egui::vec2(rect.width() * 0.8, rect.height() * 0.5));
-        let bar = Rect::from_min_size(frame.min, egui::vec2(frame.width() * (count / target).min(1.0), frame.height()));
-        let painter = ui.painter_at(rect);
-        painter.rect_filled(bar, 0.0, BAR);
-        painter.rect_stroke(frame, 0.0, Stroke::new(2.0, Color32::WHITE), egui::StrokeKind::Outside);
-    }
-
-    fn details(&mut self, ui: &mut egui::Ui, cursor: usize, _perspective: Perspective) {
-        let count = self.rec.state(cursor).count;
-        ui.label(format!("the counter stands at {count} of {}", self.rec.replay.header.setup.target));
-    }
-}
-
-pub struct CountingRoom;
-
-impl Room for CountingRoom {
-    fn id(&self) -> &'static str {
-        Counting::ID
-    }
-
-    fn about(&self) -> &'static str {
-        "a test-only game: add 1 or 2 in turn up to a target"
-    }
-
-    fn verify(&self, text: &str) -> Result<VerifyReport, String> {
-        verify_as::<Counting>(text)
-    }
-
-    fn open(&self, text: &str, title: String) -> Result<Opened, String> {
-        open_as(text, title, CountingView::new)
+impl kibitz_bots::LineBot for SameEveryTurn {
+    fn on_line(&mut self, line: &str) -> Result<Vec<String>, String> {
+        match line.split_whitespace().next() {
+            Some("counting") => Ok(vec![self.name.to_string()]),
+            Some("count") => Ok(vec![self.adds.to_string()]),
+            _ => Err(format!("unexpected line {line:?}")),
+        }
     }
 }
