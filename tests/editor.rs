@@ -395,7 +395,7 @@ fn an_unknown_game_or_one_without_map_files_is_answered_with_the_games_that_have
 /// map's cells while it has faults), as egui's shapes.
 fn drawn(view: &mut EditView) -> Vec<bevy_egui::egui::epaint::ClippedShape> {
     use bevy_egui::egui;
-    use kibitz::kit::contract::view::{BoardCamera, Frame, GameView, Perspective};
+    use kibitz::kit::contract::view::{BoardCamera, Frame, Perspective};
     let ctx = egui::Context::default();
     let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 800.0));
     let mut output = ctx.run_ui(egui::RawInput { screen_rect: Some(screen), ..Default::default() }, |ui| {
@@ -557,7 +557,6 @@ fn a_fast_drag_paints_every_cell_between_and_a_message_about_faults_goes_once_th
 /// Ctrl+S as one key event with its modifiers, read by the editor's keys in one frame.
 fn keyed_save(view: &mut EditView) {
     use bevy_egui::egui;
-    use kibitz::kit::contract::view::HandPlay;
     let ctx = egui::Context::default();
     let ctrl_s =
         egui::Event::Key { key: egui::Key::S, physical_key: None, pressed: true, repeat: false, modifiers: egui::Modifiers::COMMAND };

@@ -3,7 +3,7 @@
 
 use crate::kit::contract::room::Registry;
 use crate::kit::editor::EditView;
-use crate::shell::{ViewerOptions, run_with};
+use crate::shell::{Opening, ViewerOptions, run_with};
 use clap::Args;
 use kibitz_editor::Sheet;
 use std::path::PathBuf;
@@ -56,7 +56,11 @@ pub fn run(registry: &Registry, args: EditArgs, verbose: bool) -> anyhow::Result
         _ => format.new_map(args.size.0, args.size.1),
     };
     let view = EditView::new(format, sheet, args.file);
-    run_with(registry.clone(), ViewerOptions { verbose, screenshot: args.screenshot, ..Default::default() }, Some(Box::new(view)))
+    run_with(
+        registry.clone(),
+        ViewerOptions { verbose, screenshot: args.screenshot, ..Default::default() },
+        Some(Opening::Editor(Box::new(view))),
+    )
 }
 
 /// A replay (its first line a replay header) is not a map: editing it as one would overwrite

@@ -11,7 +11,7 @@ pub fn run(registry: &Registry, session: Session, verbose: bool) -> anyhow::Resu
     let Session { view, out, screenshot } = session;
     eprintln!("recording to {}", out.display());
     let options = crate::shell::ViewerOptions { screenshot, verbose, ..Default::default() };
-    let code = crate::shell::run_with(registry.clone(), options, Some(view))?;
+    let code = crate::shell::run_with(registry.clone(), options, Some(crate::shell::Opening::View(view)))?;
     // The window is closed and the match closed with it: check what was recorded.
     let text = std::fs::read_to_string(&out)?;
     let report = registry.verify(&text).map_err(|e| anyhow::anyhow!("{}: {e}", out.display()))?;

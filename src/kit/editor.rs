@@ -5,7 +5,7 @@
 //! and playing the map now, by hand or between our bots, in the same window. A game offers its
 //! format as a [`MapFormat`]; the document is `kibitz-editor`'s.
 
-use crate::kit::contract::view::{BoardCamera, Frame, GameView, HandPlay, LogLine, PanelRequest, Perspective, PlayMap, Track, hover_box};
+use crate::kit::contract::view::{BoardCamera, Frame, GameView, Perspective, hover_box};
 use crate::kit::viewing::grid::{CellTexture, Grid};
 use bevy_egui::egui::{self, Color32, Stroke};
 use kibitz_editor::{Board, Editor, Sheet, Symmetry, places};
@@ -195,7 +195,6 @@ pub struct EditView {
     /// The board's cells, drawn while the map has faults, and the revision they show.
     rough: CellTexture,
     rough_of: Option<u64>,
-    track: Track,
     /// Where each symmetric image was painted last in the stroke being made.
     trail: Vec<Option<(usize, usize)>>,
     /// The random fill's next seed.
@@ -227,7 +226,6 @@ const KEYS: &[(&str, &str)] = &[
 impl EditView {
     pub fn new(format: Box<dyn MapFormat>, sheet: Sheet, path: Option<PathBuf>) -> Self {
         let title = path.as_ref().map_or("a new map".to_string(), |p| crate::kit::matches::args::file_name(p));
-        let track = Track::new(format!("editing {title}"), Vec::new());
         let mut view = Self {
             format,
             editor: Editor::new(sheet),
@@ -246,7 +244,6 @@ impl EditView {
             message_on_faults: false,
             rough: CellTexture::new("kibitz-editor-cells"),
             rough_of: None,
-            track,
             trail: Vec::new(),
             seed: 1,
             play: None,
@@ -481,29 +478,38 @@ impl EditView {
     }
 }
 
-impl GameView for EditView {
-    fn game(&self) -> &'static str {
+/// A game on the map being edited, asked for by the user: `kibitz play GAME ARGS` by hand in
+/// the window, or our bots' `kibitz match GAME ARGS` as a process of its own, followed as it
+/// writes `replay` (which the arguments name).
+#[derive(Debug, Clone)]
+pub struct PlayMap {
+    pub game: &'static str,
+    pub args: Vec<String>,
+    pub bots: bool,
+    pub replay: std::path::PathBuf,
+}
+
+/// What the shell asks of the editor: the board, the panel, the keys, and closing with
+/// unsaved work. The editor is not a replay's view: the shell shows one or the other.
+impl EditView {
+    /// The game whose map this is.
+    pub fn game(&self) -> &'static str {
         self.format.game()
     }
 
-    fn track(&self) -> &Track {
-        &self.track
+    /// The window's title: the file edited.
+    pub fn title(&self) -> String {
+        format!("editing {}", self.title)
     }
 
-    fn describe(&self, _cursor: usize) -> String {
-        let changed = if self.changed { " · changed" } else { "" };
-        format!("editing {}{changed}", self.title)
+    /// The editor's keys, for the help overlay.
+    pub fn help(&self) -> &'static [(&'static str, &'static str)] {
+        KEYS
     }
 
-    fn log(&self, _range: std::ops::Range<usize>) -> Vec<LogLine> {
-        Vec::new()
-    }
-
-    fn append(&mut self, _line: &str, number: usize) -> Result<(), String> {
-        Err(format!("line {number}: the editor shows a map, not a replay"))
-    }
-
-    fn draw(&mut self, frame: Frame) {
+    /// Draws the map into the frame's rect (by the game's own view while it validates, else
+    /// its cells with the faults marked) and paints with the left button.
+    pub fn draw(&mut self, frame: Frame) {
         let Frame { ui, response, rect, camera, .. } = frame;
         self.refresh_when_due(ui.ctx());
         let valid = self.faults.is_empty();
@@ -554,7 +560,8 @@ impl GameView for EditView {
         }
     }
 
-    fn details(&mut self, ui: &mut egui::Ui, _cursor: usize, _perspective: Perspective) {
+    /// What the check found: faults, marked on the board, and fair-map hints.
+    pub fn details(&mut self, ui: &mut egui::Ui) {
         if self.faults.is_empty() {
             ui.colored_label(Color32::from_rgb(120, 220, 120), "checked: a match accepts this map");
         } else {
@@ -571,36 +578,9 @@ impl GameView for EditView {
         }
     }
 
-    fn drags_paint(&self) -> bool {
-        true
-    }
-
-    fn is_editor(&self) -> bool {
-        true
-    }
-
-    fn unsaved(&self) -> Option<String> {
-        self.editor.changed().then(|| format!("{} has unsaved changes", self.title))
-    }
-
-    /// Saved as it is, faults and all: the person closing asked to keep it.
-    fn save_unsaved(&mut self) -> Result<String, String> {
-        self.save(true).map(|path| format!("saved {}", path.display()))
-    }
-
-    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
-        Some(self)
-    }
-}
-
-/// The editor's panel and keys, as a hand-play session's are: the shell draws the panel above
-/// the scores and leaves the keys the editor used this frame alone.
-impl HandPlay for EditView {
-    fn poll(&mut self) -> bool {
-        false
-    }
-
-    fn panel(&mut self, ui: &mut egui::Ui, _at_end: bool) -> Option<PanelRequest> {
+    /// The editor's panel: tools, brush, symmetry, undo, save, random, play it now. Returns a
+    /// game the user asked for on this map, for the shell to start.
+    pub fn panel(&mut self, ui: &mut egui::Ui) -> Option<PlayMap> {
         ui.heading("Map editor");
         ui.label(format!("{} · {} × {} cells", self.title, self.board.cols, self.board.rows));
         ui.horizontal_wrapped(|ui| {
@@ -645,12 +625,14 @@ impl HandPlay for EditView {
             ui.label(message);
         }
         self.refresh_when_due(ui.ctx());
-        self.play.take().map(PanelRequest::Play)
+        self.play.take()
     }
 
     /// Each key is taken with the modifiers of its own press (a quick Ctrl+S is over before
     /// the frame that reads it), and taken from the shell's shortcuts.
-    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
+    /// The editor's keys, read before the shell's: returns those used this frame, which the
+    /// shell's shortcuts leave alone.
+    pub fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
         use egui::{Key, Modifiers};
         const DIGITS: [Key; 9] = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
         const USED: [Key; 8] = [Key::Z, Key::Y, Key::S, Key::R, Key::P, Key::OpenBracket, Key::CloseBracket, Key::Num1];
@@ -682,11 +664,15 @@ impl HandPlay for EditView {
         &USED
     }
 
-    fn help(&self) -> &'static [(&'static str, &'static str)] {
-        KEYS
+    /// Changes closing the window would lose, said in a few words: closing asks first.
+    pub fn unsaved(&self) -> Option<String> {
+        self.editor.changed().then(|| format!("{} has unsaved changes", self.title))
     }
 
-    fn stop(&mut self) {}
+    /// Saved as it is, faults and all: the person closing asked to keep it.
+    pub fn save_unsaved(&mut self) -> Result<String, String> {
+        self.save(true).map(|path| format!("saved {}", path.display()))
+    }
 }
 
 /// The cells on the straight line from `a` to `b`, both included, each next to the one

@@ -106,13 +106,21 @@ const SETTLE_FRAMES: u32 = 8;
 /// Give up after this many frames without a drawn frame.
 const GIVE_UP_FRAMES: u32 = 2000;
 
+/// What the window opens on, when it is not a file or the demo.
+pub enum Opening {
+    /// A view made already (a live match played by hand, say).
+    View(Box<dyn GameView>),
+    /// The map editor.
+    Editor(Box<crate::kit::editor::EditView>),
+}
+
 /// Runs the viewer on a file, or the demo; `registry` says which games it can open.
 pub fn run(registry: Registry, options: ViewerOptions) -> anyhow::Result<ExitCode> {
     run_with(registry, options, None)
 }
 
-/// Runs the viewer on `session` (a live match, say) instead of a file or the demo.
-pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<dyn GameView>>) -> anyhow::Result<ExitCode> {
+/// Runs the viewer on `opening` instead of a file or the demo.
+pub fn run_with(registry: Registry, options: ViewerOptions, opening: Option<Opening>) -> anyhow::Result<ExitCode> {
     let opened = std::time::Instant::now();
     let mut viewer = viewer::Viewer::new(registry);
     // Problems with the settings are said even though opening the first replay sets its own notice.
@@ -120,8 +128,9 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
     viewer.tournament = options.tournament.clone();
     viewer.tournament_refresh = options.tournament_refresh.clone();
     viewer.contest = options.contest.clone().map(contest::ContestBoard::new);
-    match (session, options.broadcast.clone(), &options.text, &options.file) {
-        (Some(session), ..) => viewer.show(session),
+    match (opening, options.broadcast.clone(), &options.text, &options.file) {
+        (Some(Opening::View(view)), ..) => viewer.show(view),
+        (Some(Opening::Editor(editor)), ..) => viewer.edit(editor),
         (None, Some(running), ..) => viewer.start_broadcast(running),
         (None, None, _, _) if !options.follow.is_empty() => viewer.follow(options.follow.clone(), options.writer.clone()),
         (None, None, Some((text, path)), _) => {
@@ -141,7 +150,12 @@ pub fn run_with(registry: Registry, options: ViewerOptions, session: Option<Box<
             viewer.message.take().map_or(problem.text.clone(), |opened: viewer::Notice| format!("{}\n{}", opened.text, problem.text));
         viewer.message = Some(viewer::Notice { text, error: true });
     }
-    if options.screenshot.is_some() && viewer.session.is_none() && viewer.incoming.is_none() && viewer.broadcast.is_none() {
+    if options.screenshot.is_some()
+        && viewer.session.is_none()
+        && viewer.editor.is_none()
+        && viewer.incoming.is_none()
+        && viewer.broadcast.is_none()
+    {
         anyhow::bail!("{}", viewer.message.as_ref().map_or("nothing to show".to_string(), |m| m.text.clone()));
     }
     if let Some(turn) = options.turn {

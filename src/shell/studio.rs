@@ -14,7 +14,7 @@ use std::path::PathBuf;
 pub fn layout(root: &mut egui::Ui, ctx: &egui::Context, viewer: &mut Viewer) {
     egui::Panel::top("menu").show(root, |ui| menu_bar(ui, viewer));
     // A map being edited has no steps to play.
-    if !viewer.session.as_ref().is_some_and(|s| s.is_editor()) {
+    if !viewer.editing() {
         egui::Panel::bottom("timeline").exact_size(64.0).show(root, |ui| timeline(ui, viewer));
     }
     egui::Panel::right("side").default_size(380.0).resizable(true).show(root, |ui| side_panel(ui, viewer));
@@ -87,14 +87,17 @@ fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
         if ui.button("Help  (?)").clicked() {
             viewer.show_help = !viewer.show_help;
         }
-        if let Some(s) = &viewer.session {
+        if let Some(editor) = viewer.editor.as_ref().filter(|_| viewer.editing()) {
+            ui.separator();
+            ui.label(RichText::new(format!("{} · {}", editor.game(), editor.title())).strong());
+            if editor.unsaved().is_some() {
+                ui.label(RichText::new("· unsaved changes").weak());
+            }
+        } else if let Some(s) = &viewer.session {
             ui.separator();
             let title = ui.label(RichText::new(format!("{} · {}", s.game(), s.track().title)).strong());
             if let Some(source) = &viewer.source {
                 title.on_hover_text(source.display().to_string());
-            }
-            if s.is_editor() && s.unsaved().is_some() {
-                ui.label(RichText::new("· unsaved changes").weak());
             }
         }
     });
@@ -223,7 +226,19 @@ fn scrub_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
 }
 
 fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
-    if viewer.editor_behind.is_some() {
+    if let Some(editor) = viewer.editor.as_mut().filter(|_| !viewer.editor_behind) {
+        let mut playing = None;
+        egui::ScrollArea::vertical().id_salt("side-top").auto_shrink([false, true]).show(ui, |ui| {
+            playing = editor.panel(ui);
+            ui.separator();
+            editor.details(ui);
+        });
+        if let Some(game) = playing {
+            viewer.play_from_editor(game);
+        }
+        return;
+    }
+    if viewer.editor_behind {
         let back = ui.button("⟲ back to the map editor  (E)").on_hover_text(viewer.keymap.hint(Action::Editor));
         if back.clicked() {
             viewer.back_to_editor();
@@ -260,13 +275,11 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
 
     let top = (ui.available_height() * if playing_by_hand { 0.88 } else { 0.75 }).max(120.0);
     let chart_height = if playing_by_hand { 90.0 } else { 150.0 };
-    let mut playing = None;
     egui::ScrollArea::vertical().id_salt("side-top").max_height(top).auto_shrink([false, true]).show(ui, |ui| {
         if let Some(hand) = session.hand() {
             match hand.panel(ui, cursor == playback.len()) {
                 Some(PanelRequest::Stop) => hand.stop(),
                 Some(PanelRequest::BackToGame) => playback.seek(playback.len()),
-                Some(PanelRequest::Play(game)) => playing = Some(game),
                 None => {}
             }
             ui.separator();
@@ -299,12 +312,6 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
         ui.separator();
         session.details(ui, cursor, perspective);
     });
-    if session.is_editor() {
-        if let Some(game) = playing {
-            viewer.play_from_editor(game);
-        }
-        return;
-    }
     ui.separator();
     ui.horizontal(|ui| {
         ui.strong("Turn log");
@@ -353,9 +360,6 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
     });
     if scrolled {
         viewer.log_scrolled_to = Some(scroll_to);
-    }
-    if let Some(game) = playing {
-        viewer.play_from_editor(game);
     }
 }
 

@@ -83,8 +83,11 @@ pub struct Viewer {
     pub tournament_match: Option<super::tournament::Entry>,
     /// A contest day's ranking, between its servers' live views (`kibitz broadcast DIR`).
     pub contest: Option<super::contest::ContestBoard>,
-    /// The map editor, waiting while a game started from it is shown (E comes back).
-    pub editor_behind: Option<Box<dyn GameView>>,
+    /// The map editor (`kibitz edit`): shown in place of a replay, or waiting behind a game
+    /// started from it (E comes back).
+    pub editor: Option<Box<crate::kit::editor::EditView>>,
+    /// The editor waits behind a game started from it, or a replay opened over it.
+    pub editor_behind: bool,
     /// That game's match process, when our bots play it: ended on the way back.
     game_process: Option<std::process::Child>,
     /// Closing asked about unsaved work (save, discard, cancel); the answer's error, if any.
@@ -146,7 +149,8 @@ impl Viewer {
             tournament_coming: None,
             tournament_match: None,
             contest: None,
-            editor_behind: None,
+            editor: None,
+            editor_behind: false,
             game_process: None,
             quitting: None,
             exit: false,
@@ -374,6 +378,9 @@ impl Viewer {
     /// Shows a session (replacing, and so ending, any live match shown before). A live match is
     /// followed from its end.
     pub fn show(&mut self, mut view: Box<dyn GameView>) {
+        // A replay opened over the map editor leaves it waiting behind, unsaved changes and
+        // all (E comes back).
+        self.editor_behind = self.editor.is_some();
         self.source = None;
         let len = view.track().len;
         self.playback = self.fresh_playback(len);
@@ -390,6 +397,23 @@ impl Viewer {
         self.perspective = view.hand().and_then(|h| h.initial_perspective()).unwrap_or(Perspective::Omniscient);
         self.message = view.track().disagreement.clone().map(|text| Notice { text, error: true });
         self.session = Some(view);
+    }
+
+    /// Shows the map editor in the window, in place of any replay.
+    pub fn edit(&mut self, editor: Box<crate::kit::editor::EditView>) {
+        self.source = None;
+        self.session = None;
+        self.playback = self.fresh_playback(0);
+        self.camera = BoardCamera::default();
+        self.perspective = Perspective::Omniscient;
+        self.message = None;
+        self.editor = Some(editor);
+        self.editor_behind = false;
+    }
+
+    /// Whether the window shows the map editor.
+    pub fn editing(&self) -> bool {
+        self.editor.is_some() && !self.editor_behind
     }
 
     /// Makes the window a broadcast of `running`'s playlist, from its current item.
@@ -473,14 +497,14 @@ impl Viewer {
 
     /// Starts a game asked for by the map editor and shows it in the editor's place; the editor
     /// waits behind it. A game that cannot start leaves the editor, saying why.
-    pub fn play_from_editor(&mut self, request: crate::kit::contract::view::PlayMap) {
+    pub fn play_from_editor(&mut self, request: crate::kit::editor::PlayMap) {
         self.back_to_editor();
         if let Err(e) = self.start_map_game(request) {
             self.message = Some(Notice { text: format!("cannot play the map: {e}"), error: true });
         }
     }
 
-    fn start_map_game(&mut self, request: crate::kit::contract::view::PlayMap) -> Result<(), String> {
+    fn start_map_game(&mut self, request: crate::kit::editor::PlayMap) -> Result<(), String> {
         let game = request.game;
         if request.bots {
             let log_path = request.replay.with_extension("log");
@@ -492,7 +516,7 @@ impl Viewer {
             let mut command = kibitz_referee::command::shell(&format!("kibitz match {game} {}", args.join(" ")));
             command.stdin(std::process::Stdio::null()).stdout(log).stderr(err);
             let child = command.spawn().map_err(|e| format!("cannot start the match: {e}"))?;
-            self.editor_behind = self.session.take();
+            self.editor_behind = true;
             self.game_process = Some(child);
             self.follow(std::collections::VecDeque::from([kibitz_follow::Source::File(request.replay)]), None);
             self.message = Some(Notice { text: "Our bots play the map being edited; E goes back to the editor".into(), error: false });
@@ -502,7 +526,7 @@ impl Viewer {
             let args = std::iter::once("play".to_string()).chain(request.args);
             let matches = verb.command.clone().try_get_matches_from(args).map_err(|e| e.to_string())?;
             let session = verb.run(&matches).map_err(|e| format!("{e:#}"))?;
-            self.editor_behind = self.session.take();
+            self.editor_behind = true;
             self.show(session.view);
             self.message = Some(Notice { text: "You play the map being edited; E goes back to the editor".into(), error: false });
         }
@@ -511,10 +535,10 @@ impl Viewer {
 
     /// Which actions the window shown offers (and its help lists).
     pub fn offered(&self) -> fn(Action) -> bool {
-        match (&self.broadcast, &self.session) {
-            (Some(_), _) => Action::in_broadcast,
-            (None, Some(session)) if session.is_editor() => Action::in_editor,
-            (None, _) => Action::in_studio,
+        match &self.broadcast {
+            Some(_) => Action::in_broadcast,
+            None if self.editing() => Action::in_editor,
+            None => Action::in_studio,
         }
     }
 
@@ -528,20 +552,19 @@ impl Viewer {
         }
     }
 
-    /// What closing now would lose: the shown view's and the editor's waiting behind a game.
+    /// What closing now would lose: the map editor's changes, shown or waiting behind a game.
     pub fn unsaved(&self) -> Vec<String> {
-        self.session.iter().chain(self.editor_behind.iter()).filter_map(|s| s.unsaved()).collect()
+        self.editor.iter().filter_map(|e| e.unsaved()).collect()
     }
 
     /// Saves the unsaved work and closes; stays open, saying why, when it cannot be saved.
     pub fn save_and_quit(&mut self) {
-        for view in self.session.iter_mut().chain(self.editor_behind.iter_mut()) {
-            if view.unsaved().is_some()
-                && let Err(e) = view.save_unsaved()
-            {
-                self.quitting = Some(Some(e));
-                return;
-            }
+        if let Some(editor) = self.editor.as_mut()
+            && editor.unsaved().is_some()
+            && let Err(e) = editor.save_unsaved()
+        {
+            self.quitting = Some(Some(e));
+            return;
         }
         self.quit_now();
     }
@@ -556,7 +579,10 @@ impl Viewer {
 
     /// Ends a game started from the map editor (its replay is kept) and shows the editor again.
     pub fn back_to_editor(&mut self) {
-        let Some(editor) = self.editor_behind.take() else { return };
+        if !self.editor_behind {
+            return;
+        }
+        let Some(editor) = self.editor.take() else { return };
         if let Some(hand) = self.session.as_mut().and_then(|s| s.hand()) {
             hand.stop();
         }
@@ -565,8 +591,7 @@ impl Viewer {
             let _ = child.wait();
         }
         self.receive(None);
-        self.message = None;
-        self.show(editor);
+        self.edit(editor);
     }
 
     /// Continues the shown replay by hand from the cursor, in the seat that is to move.
@@ -722,8 +747,9 @@ pub fn keyboard(ctx: &egui::Context, viewer: &mut Viewer) {
     if crate::kit::contract::view::typing(ctx) || viewer.quitting.is_some() {
         return;
     }
-    let claimed = match viewer.session.as_mut() {
-        Some(session) if viewer.playback.cursor() == viewer.playback.len() => session.hand().map_or(&[][..], |h| h.keys(ctx)),
+    let claimed = match (viewer.editor.as_mut().filter(|_| !viewer.editor_behind), viewer.session.as_mut()) {
+        (Some(editor), _) => editor.keys(ctx),
+        (None, Some(session)) if viewer.playback.cursor() == viewer.playback.len() => session.hand().map_or(&[][..], |h| h.keys(ctx)),
         _ => &[],
     };
     let offered = viewer.offered();
@@ -848,7 +874,7 @@ mod tests {
         editor.paint(1, (2, 2), 1, kibitz_editor::Symmetry::None);
         editor.end_stroke();
         let mut viewer = Viewer::new(crate::games::registry());
-        viewer.show(Box::new(editor));
+        viewer.edit(Box::new(editor));
         viewer.act(Action::Quit);
         assert!(!viewer.exit && viewer.quitting == Some(None), "asked first");
         assert_eq!(viewer.unsaved().len(), 1);

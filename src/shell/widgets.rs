@@ -131,7 +131,8 @@ pub fn board(ui: &mut egui::Ui, viewer: &mut Viewer, details: bool) -> egui::Rec
     let (cursor, perspective) = (viewer.playback.cursor(), viewer.perspective);
     let scene = viewer.session.as_mut().and_then(|s| s.scene(cursor, perspective).cloned());
     viewer.board3d = scene.map(|scene| Board3d { scene, rect, pixels_per_point: ui.ctx().pixels_per_point() });
-    let paints = viewer.session.as_ref().is_some_and(|s| s.drags_paint());
+    // The map editor paints with the left button's drags.
+    let paints = viewer.editing();
     let panning = if paints {
         response.dragged_by(egui::PointerButton::Secondary) || response.dragged_by(egui::PointerButton::Middle)
     } else {
@@ -149,11 +150,12 @@ pub fn board(ui: &mut egui::Ui, viewer: &mut Viewer, details: bool) -> egui::Rec
             viewer.camera.zoom_about(1.0 + scroll * 0.002, anchor);
         }
     }
-    match viewer.session.as_mut() {
-        Some(session) => {
-            session.draw(Frame { ui, response: &response, rect, cursor, camera: &viewer.camera, perspective: viewer.perspective })
-        }
-        None => {
+    let frame = Frame { ui, response: &response, rect, cursor, camera: &viewer.camera, perspective: viewer.perspective };
+    match (viewer.editor.as_mut().filter(|_| !viewer.editor_behind), viewer.session.as_mut()) {
+        (Some(editor), _) => editor.draw(frame),
+        (None, Some(session)) => session.draw(frame),
+        (None, None) => {
+            let ui = frame.ui;
             let (text, color) = empty_board(viewer);
             let galley = ui.painter().layout(text.to_string(), egui::FontId::proportional(24.0), color, rect.width() * 0.8);
             ui.painter().galley(rect.center() - galley.size() / 2.0, galley, color);
@@ -195,7 +197,7 @@ pub fn notice(ui: &mut egui::Ui, viewer: &mut Viewer, rect: egui::Rect) {
 pub fn help_overlay(ctx: &egui::Context, viewer: &mut Viewer) {
     let mut open = true;
     let rows = viewer.keymap.rows(viewer.offered());
-    let editing = viewer.session.as_ref().is_some_and(|s| s.is_editor());
+    let editing = viewer.editing();
     egui::Window::new("Keyboard shortcuts")
         .open(&mut open)
         .collapsible(false)
@@ -203,7 +205,11 @@ pub fn help_overlay(ctx: &egui::Context, viewer: &mut Viewer) {
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
             key_grid(ui, "keys", rows.iter().map(|(k, w)| (k.as_str(), w.as_str())));
-            let hand = viewer.session.as_mut().and_then(|s| s.hand()).map_or(&[][..], |h| h.help());
+            let hand = match (&viewer.editor, viewer.session.as_mut()) {
+                (Some(editor), _) if editing => editor.help(),
+                (_, Some(session)) => session.hand().map_or(&[][..], |h| h.help()),
+                _ => &[],
+            };
             if !hand.is_empty() {
                 ui.separator();
                 ui.strong(if editing { "Map editor" } else { "Hand play (when it is your turn)" });

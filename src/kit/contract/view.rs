@@ -90,20 +90,6 @@ pub enum PanelRequest {
     Stop,
     /// Move the cursor to the live end, where the game waits.
     BackToGame,
-    /// Start this game and show it in the view's place until the user comes back (the map
-    /// editor's "play it now").
-    Play(PlayMap),
-}
-
-/// A game on a map, asked for by a view (the map editor): `kibitz play GAME ARGS` by hand in
-/// the window, or our bots' `kibitz match GAME ARGS` as a process of its own, followed as it
-/// writes `replay` (which the arguments name).
-#[derive(Debug, Clone)]
-pub struct PlayMap {
-    pub game: &'static str,
-    pub args: Vec<String>,
-    pub bots: bool,
-    pub replay: std::path::PathBuf,
 }
 
 /// A tooltip at the pointer whose lines never wrap into a narrow column (egui wraps tooltips
@@ -293,12 +279,6 @@ pub trait GameView: Send + Sync {
         &[]
     }
 
-    /// Whether the left button's drags are the view's own (the map editor paints with them):
-    /// then only the right and middle buttons pan the board.
-    fn drags_paint(&self) -> bool {
-        false
-    }
-
     /// The hand play of this view, when it follows a live match.
     fn hand(&mut self) -> Option<&mut dyn HandPlay> {
         None
@@ -315,20 +295,6 @@ pub trait GameView: Send + Sync {
     /// is to move. Returns the view and where its replay is recorded.
     fn take_over(&self, _cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
         Err(format!("taking over is not available for {}", self.game()))
-    }
-    /// Whether this view shows a map being edited rather than a replay: the shell leaves out
-    /// the playback bar and the turn log.
-    fn is_editor(&self) -> bool {
-        false
-    }
-    /// Work that closing the window would lose, said in a few words (the map editor's unsaved
-    /// changes): closing asks first.
-    fn unsaved(&self) -> Option<String> {
-        None
-    }
-    /// Saves that work (closing asked to); says where, or why it could not.
-    fn save_unsaved(&mut self) -> Result<String, String> {
-        Ok(String::new())
     }
 }
 
