@@ -194,7 +194,7 @@ pub fn play(args: PlayArgs) -> anyhow::Result<Session> {
         }
         None => Vec::new(),
     };
-    let out = args.out.clone().unwrap_or_else(|| crate::kit::turn::seats::default_out(Icfp2015::ID));
+    let out = args.out.clone().unwrap_or_else(|| crate::kit::matches::recording::default_out(Icfp2015::ID));
     let solution_out = args.solution_out.clone().unwrap_or_else(|| out.with_extension("solution.json"));
     let setup = kibitz_icfp2015::Setup { problem, seed, phrases: phrases_or_known(&args.phrases) };
     let title = format!("problem {} seed {seed} by hand", setup.problem.id());

@@ -394,7 +394,7 @@ impl GameView for Icfp2015View {
 
     fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
         let history = self.rec.replay.records[..cursor.min(self.rec.replay.records.len())].to_vec();
-        let base = crate::kit::turn::seats::default_out(Icfp2015::ID);
+        let base = crate::kit::matches::recording::default_out(Icfp2015::ID);
         let solution_out = base.with_extension("solution.json");
         let title = format!("{} · by hand from character {cursor}", self.rec.track.title);
         let view = Icfp2015View::start_hand(title, self.rec.replay.header.setup.clone(), "You", history, base.clone(), solution_out, None)?;

@@ -4,8 +4,8 @@
 
 pub use crate::kit::contract::series::{Marker, MarkerKind};
 use crate::kit::contract::series::{Markers, Series};
-use crate::kit::viewing::scene::{Orbit, Scene};
 use bevy_egui::egui;
+use kibitz_scene::{Orbit, Scene};
 
 /// One participant as the panels show it.
 #[derive(Debug, Clone)]

@@ -9,7 +9,7 @@ use crate::kit::contract::view::{GameView, PanelRequest, stop_button, text_box};
 use crate::kit::deadline24::hosting::{Exchange, HostPlan, Hosted, Terminal};
 use crate::kit::deadline24::server::GameArgs;
 use crate::kit::matches::args::within;
-use crate::kit::turn::seats::default_out;
+use crate::kit::matches::recording::default_out;
 use crate::kit::viewing::palette::player_color;
 use bevy_egui::egui::{self, Color32, Key, RichText};
 use clap::Parser;

@@ -9,7 +9,7 @@ use crate::kit::deadline24::hand::{Seat, TakeOver, continue_replay};
 use crate::kit::deadline24::hosting::HostPlan;
 use crate::kit::deadline24::log;
 use crate::kit::deadline24::server::GameArgs;
-use crate::kit::turn::seats::default_out;
+use crate::kit::matches::recording::default_out;
 use crate::kit::viewing::recorded::Recorded;
 use crate::kit::viewing::scene::Scene;
 use bevy_egui::egui;
@@ -181,7 +181,7 @@ impl<V: ServerView> HandPlay for V {
                 }
                 BodyLine::End(end) => {
                     self.recorded_mut().close(end);
-                    let ended = crate::kit::turn::live::ending(&self.recorded().replay);
+                    let ended = crate::kit::matches::summary::ending(&self.recorded().replay);
                     if let Some(seat) = self.seat_mut() {
                         seat.ended = ended;
                     }

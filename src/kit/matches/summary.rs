@@ -2,7 +2,7 @@
 //! one shape for every game and verb (docs/cli.md), built here and nowhere else.
 
 use kibitz_core::Game;
-use kibitz_core::replay::Failure;
+use kibitz_core::replay::{Failure, Replay};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -102,4 +102,23 @@ mod tests {
         assert_eq!(value["failed"][0]["reason"], "command not found: nosuchbot");
         assert!(value["stopped"].is_null());
     }
+}
+
+/// How a finished match ended, for the hand-play panel: the scores, and whether the whole
+/// replay verifies with the rules. `None` while it goes on.
+pub fn ending<G: Game>(replay: &Replay<G>) -> Option<String> {
+    let end = replay.end.as_ref()?;
+    let scores = end
+        .names
+        .iter()
+        .zip(&end.scores)
+        .map(|(n, &s)| format!("{n} {}", kibitz_core::show_score_short(s, G::SCORE_DECIMALS)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let how = end.stopped.clone().unwrap_or_else(|| "match over".to_string());
+    let verdict = match kibitz_core::verify::verify(replay) {
+        Ok(_) => "The replay verifies ✔".to_string(),
+        Err(e) => format!("The replay does NOT verify: {e}"),
+    };
+    Some(format!("{how}: {scores}. {verdict}"))
 }

@@ -2,6 +2,7 @@
 //! the view reads the replay lines the match writes, so what a human sees is what was recorded.
 
 use crate::kit::contract::view::{PanelRequest, stop_button};
+use crate::kit::matches::summary::ending;
 use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Color32, RichText};
 use kibitz_core::replay::{BodyLine, EndRecord, Replay, ReplayHeader, StepRecord};
@@ -157,23 +158,4 @@ impl<G: BotProtocol> Live<G> {
         }
         Continue(player)
     }
-}
-
-/// How a finished match ended, for the hand-play panel: the scores, and whether the whole
-/// replay verifies with the rules. `None` while it goes on.
-pub fn ending<G: Game>(replay: &Replay<G>) -> Option<String> {
-    let end = replay.end.as_ref()?;
-    let scores = end
-        .names
-        .iter()
-        .zip(&end.scores)
-        .map(|(n, &s)| format!("{n} {}", kibitz_core::show_score_short(s, G::SCORE_DECIMALS)))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let how = end.stopped.clone().unwrap_or_else(|| "match over".to_string());
-    let verdict = match kibitz_core::verify::verify(replay) {
-        Ok(_) => "The replay verifies ✔".to_string(),
-        Err(e) => format!("The replay does NOT verify: {e}"),
-    };
-    Some(format!("{how}: {scores}. {verdict}"))
 }

@@ -68,26 +68,12 @@ pub fn replay_of(m: &Match, out: &Path) -> PathBuf {
 /// The replay files match `m` writes: one, or one a game when its setup's flags say `--games K`
 /// (`ID-gK.jsonl`, as `kibitz match` names them).
 pub fn replay_files(spec: &Spec, m: &Match, out: &Path) -> Vec<PathBuf> {
-    let games = series(&spec.setups[m.setup]).unwrap_or(1);
+    let games = spec.setups[m.setup].series().unwrap_or(1);
     let one = replay_of(m, out);
     if games <= 1 {
         return vec![one];
     }
     (1..=games).map(|g| out.join(format!("{}-g{g}.jsonl", m.id))).collect()
-}
-
-/// The games a match of `setup` plays, when its flags say `--games K` (bounded by the spec's
-/// check: [`crate::spec::most::SERIES`]).
-pub fn series(setup: &crate::spec::SetupSpec) -> Option<u32> {
-    flag_value(&setup.flags, "--games").and_then(|w| w.parse::<u32>().ok())
-}
-
-/// The value of flag `name` in `flags` (`--name VALUE` or `--name=VALUE`).
-fn flag_value<'a>(flags: &'a [String], name: &str) -> Option<&'a str> {
-    flags
-        .iter()
-        .enumerate()
-        .find_map(|(i, w)| if w == name { flags.get(i + 1).map(String::as_str) } else { w.strip_prefix(name)?.strip_prefix('=') })
 }
 
 /// The shell line that runs match `m`, from the spec's folder: `KIBITZ match GAME FLAGS --seed S

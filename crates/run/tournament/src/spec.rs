@@ -49,6 +49,23 @@ pub struct SetupSpec {
     pub flags: Vec<String>,
 }
 
+impl SetupSpec {
+    /// The games a match of this setup plays, when its flags say `--games K` (bounded by the
+    /// spec's check: [`most::SERIES`]).
+    pub fn series(&self) -> Option<u32> {
+        self.flag("--games").and_then(|w| w.parse::<u32>().ok())
+    }
+
+    /// The value of flag `name` (`--name VALUE` or `--name=VALUE`).
+    fn flag(&self, name: &str) -> Option<&str> {
+        let flags = &self.flags;
+        flags
+            .iter()
+            .enumerate()
+            .find_map(|(i, w)| if w == name { flags.get(i + 1).map(String::as_str) } else { w.strip_prefix(name)?.strip_prefix('=') })
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Format {
     /// Every group of `seats` bots on every setup, in every seat order by rotation.
@@ -197,7 +214,7 @@ impl Spec {
             {
                 return Err(format!("setup {:?}: {word} is set by the plan for each match; leave it out of the flags", setup.name));
             }
-            if let Some(games) = crate::plan::series(setup).filter(|g| *g > most::SERIES) {
+            if let Some(games) = setup.series().filter(|g| *g > most::SERIES) {
                 return Err(format!("setup {:?}: --games {games}: at most {} games a match", setup.name, most::SERIES));
             }
         }
@@ -271,7 +288,7 @@ impl Spec {
             // A bracket of the next power of two: fewer than two pairings a place, double.
             Format::Elimination { .. } => 2 * bots.next_power_of_two().max(2),
         };
-        let series = self.setups.iter().map(|s| crate::plan::series(s).unwrap_or(1).max(1)).max().unwrap_or(1);
+        let series = self.setups.iter().map(|s| s.series().unwrap_or(1).max(1)).max().unwrap_or(1);
         pairings.saturating_mul(u64::from(self.games)).saturating_mul(u64::from(series))
     }
 }
