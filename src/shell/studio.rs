@@ -230,6 +230,8 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
         let mut playing = None;
         egui::ScrollArea::vertical().id_salt("side-top").auto_shrink([false, true]).show(ui, |ui| {
             playing = editor.panel(ui);
+            // Where a replay's panel has its scores, between two rules.
+            ui.separator();
             ui.separator();
             editor.details(ui);
         });
