@@ -4,6 +4,19 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// Fails unless `listed` (a test's own per-game arguments) names exactly the registered games
+/// that `offer` holds for: a game added to the registry without its line in the test is a
+/// failure, never a game silently left out.
+#[allow(dead_code)]
+pub fn assert_every_game(listed: &[&str], offer: fn(&kibitz::kit::contract::room::Capabilities) -> bool, what: &str) {
+    let mut listed: Vec<&str> = listed.to_vec();
+    listed.sort();
+    listed.dedup();
+    let mut registered: Vec<&str> = kibitz::games::registry().rooms().iter().filter(|r| offer(&r.capabilities())).map(|r| r.id()).collect();
+    registered.sort();
+    assert_eq!(listed, registered, "{what}: the test's list against the registry");
+}
+
 pub fn kibitz() -> Command {
     Command::new(env!("CARGO_BIN_EXE_kibitz"))
 }
@@ -101,7 +114,7 @@ pub fn follow_until<R: kibitz_deadline24::Rules>(
                 }
                 kibitz_core::replay::BodyLine::End(end) => {
                     rec.close(end);
-                    seat.ended = kibitz::kit::turn::live::ending(&rec.replay);
+                    seat.ended = kibitz::kit::matches::summary::ending(&rec.replay);
                 }
             }
         }

@@ -79,6 +79,11 @@ fn a_bot_or_client_that_dies_at_once_says_why_in_every_game() {
         ("wycinanka", ["--width", "8", "--height", "8", "--game-turns", "2"].iter().chain(&quick).map(|s| s.to_string()).collect(), None),
         ("osada", ["--n", "64", "--game-turns", "2"].iter().chain(&quick).map(|s| s.to_string()).collect(), None),
     ];
+    assert_every_game(
+        &games.iter().map(|g| g.0).collect::<Vec<_>>(),
+        |c| c.matches.is_some() && c.bots.is_some(),
+        "a match of every game with bots or clients",
+    );
     for (dying, words) in [("python3 nosuch.py", "can't open file"), ("sh -c 'echo boom >&2; exit 3'", "boom")] {
         for (game, args, opposite) in &games {
             let out = dir.path().join(format!("{game}.jsonl"));
@@ -143,7 +148,7 @@ fn the_exchange_each_bot_games_rules_doc_shows_is_what_the_referee_writes() {
     let lighthouses = maps.join("lighthouses/duel.txt").display().to_string();
     let snakecore = maps.join("snakecore/duel.txt").display().to_string();
     let amazes = maps.join("amazes/kibitz-1.txt").display().to_string();
-    for (game, args, bot, opposite) in [
+    let games = [
         ("lighthouses", vec!["--map", &lighthouses, "--rounds", "2"], ours("lighthouses", "greedy", 0), ours("lighthouses", "random", 1)),
         (
             "snakecore",
@@ -152,7 +157,14 @@ fn the_exchange_each_bot_games_rules_doc_shows_is_what_the_referee_writes() {
             ours("snakecore", "random", 1),
         ),
         ("amazes", vec!["--maze", &amazes, "--seed", "1"], ours("amazes", "explorer", 0), ours("amazes", "random", 1)),
-    ] {
+    ];
+    // The bot games: sample bots, and no server of their own.
+    assert_every_game(
+        &games.iter().map(|g| g.0).collect::<Vec<_>>(),
+        |c| c.bots.is_some() && c.server.is_none(),
+        "every bot game's exchange",
+    );
+    for (game, args, bot, opposite) in games {
         let shown = shown_exchange(game);
         assert!(shown.iter().any(|l| l.starts_with("> ")) && shown.iter().any(|l| l.starts_with("< ")), "{game}: {shown:?}");
         let seen = spied(game, &args, &bot, &opposite);

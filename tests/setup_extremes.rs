@@ -301,7 +301,13 @@ fn changed_replay(replay: &Path, path: &[Value], value: Value, to: &Path) {
 fn cases(dir: &Path) -> Vec<Case> {
     let out = dir.join("never.jsonl");
     let mut cases = Vec::new();
-    for (k, f) in fields().into_iter().enumerate() {
+    let fields = fields();
+    assert_every_game(
+        &fields.iter().map(|f| f.game).collect::<Vec<_>>(),
+        |c| c.matches.is_some(),
+        "the setup numbers of every game's match",
+    );
+    for (k, f) in fields.into_iter().enumerate() {
         if let Some(flag) = f.flag {
             let extremes = EXTREMES.iter().chain(if matches!(f.span, Span::Real(..)) { &REAL_EXTREMES[..] } else { &[] });
             for value in extremes {
