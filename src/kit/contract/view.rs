@@ -108,7 +108,7 @@ pub fn row_keys(names: &str) -> impl Iterator<Item = egui::Key> + '_ {
 }
 
 /// A game's hand-play keys as `kibitz play GAME --help` prints them: the rows the window's help
-/// shows ([`HandPlay::help`], [`crate::kit::contract::room::Room::hand_keys`]).
+/// shows ([`HandPlay::help`], [`crate::kit::contract::room::Play::keys`]).
 pub fn keys_help(rows: &[(&str, &str)]) -> String {
     let width = rows.iter().map(|(keys, _)| keys.chars().count()).max().unwrap_or(0);
     let lines: Vec<String> = rows.iter().map(|(keys, what)| format!("  {keys:<width$}  {what}")).collect();
