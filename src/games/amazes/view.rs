@@ -10,7 +10,6 @@ use crate::kit::turn::view::{BotsPlayOn, TurnGame, TurnView};
 use crate::kit::viewing::grid::Grid;
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_amazes::{Amazes, Dir, EdgeId, EdgeKnowledge, Moves, Outcome, Placement, PlayedBy, SIZE, Square, TurnReport};
-use kibitz_core::Game;
 use kibitz_core::replay::StepRecord;
 
 const RED: Color32 = Color32::from_rgb(229, 57, 53);
@@ -351,8 +350,8 @@ impl TurnGame for Amazes {
 mod tests {
     use super::*;
     use crate::kit::contract::view::GameView;
-    use kibitz_core::Step;
     use kibitz_core::replay::{EndRecord, PlayerInfo, Replay, ReplayHeader, StepRecord};
+    use kibitz_core::{Game, Step};
 
     /// A whole game on a generated maze between two scripted walkers, as a replay.
     pub fn sample_replay(seed: u64) -> Replay<Amazes> {

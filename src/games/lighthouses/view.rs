@@ -119,10 +119,6 @@ impl TurnGame for Lighthouses {
     type Controls = hand::Controls;
     type TakeOver = BotsPlayOn;
 
-    fn color(player: usize) -> Color32 {
-        player_color(player)
-    }
-
     fn absorb(view: &mut LighthousesView, record: StepRecord<Command, Outcome>) {
         let rec = &mut view.rec;
         let failed = record.player.zip(record.failed.clone());

@@ -158,10 +158,6 @@ impl TurnGame for SnakeCore {
     type Controls = hand::Controls;
     type TakeOver = BotsPlayOn;
 
-    fn color(player: usize) -> Color32 {
-        player_color(player)
-    }
-
     fn absorb(view: &mut SnakeCoreView, record: StepRecord<Action, Outcome>) {
         let rec = &mut view.rec;
         let failed = record.failed.clone();

@@ -8,6 +8,7 @@
 
 use crate::kit::contract::view::{Frame, GameView, HandPlay, LogLine, PanelRequest, Perspective, Track};
 use crate::kit::turn::live::Live;
+use crate::kit::viewing::palette::player_color;
 use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Color32};
 use kibitz_core::replay::{BodyLine, EndRecord, Replay, ReplayHeader, StepRecord};
@@ -44,8 +45,10 @@ pub trait TurnGame: Game + Sized + 'static {
     /// How a watched replay is taken over by hand: [`BotsPlayOn`] for a game with bot seats.
     type TakeOver: TakeOver<Self>;
 
-    /// Participant `player`'s colour.
-    fn color(player: usize) -> Color32;
+    /// Participant `player`'s colour: the house's palette unless the game has its own.
+    fn color(player: usize) -> Color32 {
+        player_color(player)
+    }
     /// The view before its first step, for a game that starts something there (ICFP 2015's
     /// first unit starts at 0).
     fn begin(_view: &mut TurnView<Self>) {}
