@@ -2,8 +2,9 @@
 //! Enter sends it; a bot process plays the other colour. The human sees the real fog (only
 //! their own knowledge) unless they switch the perspective to the truth.
 
-use crate::kit::contract::view::{PanelRequest, stop_button};
+use crate::kit::contract::view::{PanelRequest, Perspective, stop_button};
 use crate::kit::turn::live::Live;
+use crate::kit::turn::view::TurnControls;
 use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Key, RichText};
 use kibitz_amazes::rules::MAX_MOVES;
@@ -35,43 +36,54 @@ const MOVE_KEYS: [(Key, char); 8] = [
 const CLAIMED: [Key; 10] =
     [Key::ArrowUp, Key::F, Key::ArrowLeft, Key::L, Key::ArrowRight, Key::R, Key::ArrowDown, Key::T, Key::Backspace, Key::Enter];
 
-pub struct Hand {
-    pub live: Live<Amazes>,
+/// The human's controls: the line of moves being composed.
+#[derive(Default)]
+pub struct Controls {
     /// The line being composed.
     line: String,
 }
 
-impl Hand {
-    pub fn new(live: Live<Amazes>) -> Self {
-        Self { live, line: String::new() }
-    }
+/// The first human seat: whose fog the view starts in.
+fn human_seat(live: &Live<Amazes>) -> Option<usize> {
+    (0..2).find(|&p| live.is_human(p))
+}
 
-    /// The first human seat: whose fog the view starts in.
-    pub fn human_seat(&self) -> Option<usize> {
-        (0..2).find(|&p| self.live.is_human(p))
-    }
-
+impl Controls {
     fn push_move(&mut self, c: char) {
         if self.line.len() < MAX_MOVES {
             self.line.push(c);
         }
     }
 
-    fn send(&mut self, player: usize) {
+    fn send(&mut self, live: &mut Live<Amazes>, player: usize) {
         // The same reading as a bot's line: anything but F/T/L/R is refused before sending.
         match Moves::parse(&self.line) {
             Ok(moves) if !self.line.is_empty() => {
-                self.live.submit(player, moves);
+                live.submit(player, moves);
                 self.line.clear();
             }
             _ => {}
         }
     }
+}
+
+impl TurnControls<Amazes> for Controls {
+    const HELP: &'static [(&'static str, &'static str)] = HELP;
+
+    fn initial_perspective(&self, live: &Live<Amazes>, _rec: &Recorded<Amazes>) -> Option<Perspective> {
+        human_seat(live).map(Perspective::Player)
+    }
+
+    /// The human's fog and the truth only.
+    fn perspective_cycle(&self, live: &Live<Amazes>, _rec: &Recorded<Amazes>) -> Option<Vec<Perspective>> {
+        let me = human_seat(live)?;
+        Some(vec![Perspective::Player(me), Perspective::Omniscient])
+    }
 
     /// While the human is to move, the arrows and the move letters are moves: returns them, so
     /// that the shell's shortcuts on those keys wait.
-    pub fn keys(&mut self, rec: &Recorded<Amazes>, ctx: &egui::Context) -> &'static [Key] {
-        let Some(player) = self.live.human_to_move(rec) else { return &[] };
+    fn keys(&mut self, live: &mut Live<Amazes>, rec: &Recorded<Amazes>, ctx: &egui::Context) -> &'static [Key] {
+        let Some(player) = live.human_to_move(rec) else { return &[] };
         let pressed: Vec<char> = ctx.input(|i| MOVE_KEYS.iter().filter(|(k, _)| i.key_pressed(*k)).map(|&(_, c)| c).collect());
         for c in pressed {
             self.push_move(c);
@@ -80,13 +92,13 @@ impl Hand {
             self.line.pop();
         }
         if ctx.input(|i| i.key_pressed(Key::Enter)) {
-            self.send(player);
+            self.send(live, player);
         }
         &CLAIMED
     }
 
-    pub fn panel(&mut self, rec: &Recorded<Amazes>, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
-        let player = match self.live.header(rec, ui, at_end) {
+    fn panel(&mut self, live: &mut Live<Amazes>, rec: &Recorded<Amazes>, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
+        let player = match live.header(rec, ui, at_end) {
             std::ops::ControlFlow::Continue(player) => player,
             std::ops::ControlFlow::Break(request) => return request,
         };
@@ -107,7 +119,7 @@ impl Hand {
             }
         });
         if ui.add_enabled(!line.is_empty(), egui::Button::new("send  (Enter)")).clicked() {
-            self.send(player);
+            self.send(live, player);
         }
         ui.label(RichText::new(format!("each move costs a point; a wall stops the rest of the line; at most {MAX_MOVES} moves")).weak());
         stop_button(ui)

@@ -5,18 +5,12 @@
 //! bot received them and each player's score breakdown.
 
 use super::hand;
-use crate::kit::contract::view::{
-    BoardCamera, Frame, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box,
-};
-use crate::kit::turn::live::Live;
+use crate::kit::contract::view::{BoardCamera, Frame, LogLine, Marker, MarkerKind, Perspective, hover_box};
+use crate::kit::turn::view::{BotsPlayOn, TurnGame, TurnView};
 use crate::kit::viewing::grid::Grid;
-use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
 use kibitz_amazes::{Amazes, Dir, EdgeId, EdgeKnowledge, Moves, Outcome, Placement, PlayedBy, SIZE, Square, TurnReport};
-use kibitz_core::Game;
-use kibitz_core::replay::{Replay, StepRecord};
-use kibitz_referee::LiveMatch;
-use std::path::PathBuf;
+use kibitz_core::replay::StepRecord;
 
 const RED: Color32 = Color32::from_rgb(229, 57, 53);
 const BLUE: Color32 = Color32::from_rgb(30, 136, 229);
@@ -32,61 +26,10 @@ const SUDDEN_DEATH: MarkerKind = MarkerKind::new("sudden death", 255, 140, 60);
 fn color(p: usize) -> Color32 {
     if p == 0 { RED } else { BLUE }
 }
+/// The Amazes view: the kit's turn view of the game.
+pub type AmazesView = TurnView<Amazes>;
 
-pub struct AmazesView {
-    rec: Recorded<Amazes>,
-    /// Set while a match is being played by hand in this view.
-    hand: Option<hand::Hand>,
-}
-
-impl AmazesView {
-    pub fn new(title: String, replay: Replay<Amazes>) -> Result<Self, String> {
-        Ok(Self { rec: Recorded::load(title, replay, color, Self::absorb)?, hand: None })
-    }
-
-    /// A view following `live`, which records to `path`.
-    pub fn live(title: String, live: LiveMatch<Amazes>, path: PathBuf) -> Result<Self, String> {
-        let (live, rec) = Live::open(live, path, title, color)?;
-        let mut view = Self { rec, hand: Some(hand::Hand::new(live)) };
-        view.poll();
-        Ok(view)
-    }
-
-    fn absorb(rec: &mut Recorded<Amazes>, record: StepRecord<Moves, Outcome>) {
-        let failed = record.failed.clone();
-        let (i, outcome) = rec.push(record);
-        let after = i + 1;
-        let track = &mut rec.track;
-        if let Outcome::Turn(report) = &outcome {
-            if report.player == 0 {
-                track.round_starts.push(i);
-            }
-            for (k, &s) in report.scores.iter().enumerate() {
-                track.scores[k].push((after, s));
-            }
-            let name = track.players[report.player].name.clone();
-            if report.gained.captures > 0 {
-                track.markers.push(Marker { at: after, kind: CAPTURE, label: format!("{name} ends on the opponent: +100") });
-            }
-            if let Some(judged) = &report.judged {
-                let reason = failed.unwrap_or_else(|| format!("{judged:?}"));
-                track.markers.push(Marker {
-                    at: after,
-                    kind: MarkerKind::FAILURE,
-                    label: format!("{name} is handed to the judge: {reason}"),
-                });
-                track.players[report.player].failed = Some((i, reason));
-            }
-            if let Some(kibitz_amazes::Ending::SuddenDeath { winner }) = report.ending {
-                track.markers.push(Marker {
-                    at: after,
-                    kind: SUDDEN_DEATH,
-                    label: format!("sudden death: {} wins", track.players[winner].name),
-                });
-            }
-        }
-    }
-
+impl TurnView<Amazes> {
     /// The last turn report of `player` among the first `cursor` steps.
     fn last_turn(&self, player: usize, cursor: usize) -> Option<(usize, &TurnReport)> {
         let outcomes = &self.rec.timeline.outcomes()[..cursor.min(self.rec.timeline.len())];
@@ -147,33 +90,61 @@ fn player_shape(grid: &MazeGrid, at: Placement, fill: Color32) -> Shape {
     Shape::convex_polygon(vec![c + ahead, c - ahead + side, c - ahead - side], fill, Stroke::new(1.5, Color32::BLACK))
 }
 
-impl GameView for AmazesView {
-    fn game(&self) -> &'static str {
-        Amazes::ID
+impl TurnGame for Amazes {
+    type Board = ();
+    type Controls = hand::Controls;
+    type TakeOver = BotsPlayOn;
+
+    fn color(player: usize) -> Color32 {
+        color(player)
     }
 
-    fn track(&self) -> &Track {
-        &self.rec.track
+    fn absorb(view: &mut AmazesView, record: StepRecord<Moves, Outcome>) {
+        let rec = &mut view.rec;
+        let failed = record.failed.clone();
+        let (i, outcome) = rec.push(record);
+        let after = i + 1;
+        let track = &mut rec.track;
+        if let Outcome::Turn(report) = &outcome {
+            if report.player == 0 {
+                track.round_starts.push(i);
+            }
+            for (k, &s) in report.scores.iter().enumerate() {
+                track.scores[k].push((after, s));
+            }
+            let name = track.players[report.player].name.clone();
+            if report.gained.captures > 0 {
+                track.markers.push(Marker { at: after, kind: CAPTURE, label: format!("{name} ends on the opponent: +100") });
+            }
+            if let Some(judged) = &report.judged {
+                let reason = failed.unwrap_or_else(|| format!("{judged:?}"));
+                track.markers.push(Marker {
+                    at: after,
+                    kind: MarkerKind::FAILURE,
+                    label: format!("{name} is handed to the judge: {reason}"),
+                });
+                track.players[report.player].failed = Some((i, reason));
+            }
+            if let Some(kibitz_amazes::Ending::SuddenDeath { winner }) = report.ending {
+                track.markers.push(Marker {
+                    at: after,
+                    kind: SUDDEN_DEATH,
+                    label: format!("sudden death: {} wins", track.players[winner].name),
+                });
+            }
+        }
     }
 
-    fn reserve(&mut self, more: usize) {
-        self.rec.reserve(more);
-    }
-
-    fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
-        self.rec.append(line, number, Self::absorb)
-    }
-
-    fn describe(&self, cursor: usize) -> String {
-        let turns = self.rec.replay.header.setup.turns;
-        match cursor.checked_sub(1).and_then(|i| self.rec.timeline.outcomes().get(i)) {
-            Some(Outcome::Turn(r)) => format!("turn {} of {turns} · after {}", r.turn, self.rec.track.players[r.player].name),
+    fn describe(view: &AmazesView, cursor: usize) -> String {
+        let turns = view.rec.replay.header.setup.turns;
+        match cursor.checked_sub(1).and_then(|i| view.rec.timeline.outcomes().get(i)) {
+            Some(Outcome::Turn(r)) => format!("turn {} of {turns} · after {}", r.turn, view.rec.track.players[r.player].name),
             _ => format!("before the first turn ({turns} each)"),
         }
     }
 
-    fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
-        self.rec
+    fn log(view: &AmazesView, range: std::ops::Range<usize>) -> Vec<LogLine> {
+        view.rec
             .records_in(range)
             .map(|(i, record)| {
                 let (text, error) = match &record.outcome {
@@ -181,7 +152,7 @@ impl GameView for AmazesView {
                         let line = record.action.as_ref().map_or("(nothing)".to_string(), |m| {
                             serde_json::to_value(m).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
                         });
-                        let mut t = format!("{}: {line}", self.rec.track.name_at(r.player, i));
+                        let mut t = format!("{}: {line}", view.rec.track.name_at(r.player, i));
                         if r.played_by == PlayedBy::Judge {
                             t += " [judge plays T]";
                         }
@@ -205,9 +176,9 @@ impl GameView for AmazesView {
             .collect()
     }
 
-    fn draw(&mut self, frame: Frame) {
+    fn draw(view: &mut AmazesView, frame: Frame) {
         let Frame { ui, response, rect, cursor, camera, perspective } = frame;
-        let state = self.rec.state(cursor).clone();
+        let state = view.rec.state(cursor).clone();
         let grid = MazeGrid::fit(rect, camera);
         let painter = ui.painter_at(rect);
         let viewer = match perspective {
@@ -266,7 +237,7 @@ impl GameView for AmazesView {
         }
         // The last turn of each player: its path.
         for p in (0..2).filter(|&p| viewer.is_none_or(|k| k == p)) {
-            if let Some((_, report)) = self.last_turn(p, cursor) {
+            if let Some((_, report)) = view.last_turn(p, cursor) {
                 let points: Vec<Pos2> = report.path.iter().map(|pl| grid.rect(pl.square).center()).collect();
                 if points.len() > 1 {
                     painter.add(Shape::line(points, Stroke::new((grid.cell * 0.12).max(2.0), color(p).gamma_multiply(0.8))));
@@ -282,7 +253,7 @@ impl GameView for AmazesView {
         if let Some(k) = viewer {
             let text = format!(
                 "as {} knows it: lit = discovered, white dot = first, yellow x = dead end, green dot = known opening",
-                self.rec.track.players[k].name
+                view.rec.track.players[k].name
             );
             painter.text(rect.left_top() + Vec2::new(8.0, 6.0), Align2::LEFT_TOP, text, FontId::proportional(13.0), Color32::LIGHT_GRAY);
         }
@@ -309,30 +280,14 @@ impl GameView for AmazesView {
                             EdgeKnowledge::Unknown => '?',
                         })
                         .collect();
-                    ui.colored_label(color(p), format!("{}: {what}; sides N E S W: {walls}", self.rec.track.players[p].name));
+                    ui.colored_label(color(p), format!("{}: {what}; sides N E S W: {walls}", view.rec.track.players[p].name));
                 }
             });
         }
     }
 
-    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
-        if self.hand.is_some() { Some(self) } else { None }
-    }
-
-    fn is_live(&self) -> bool {
-        self.hand.is_some()
-    }
-
-    fn seat_to_move(&self, cursor: usize) -> Option<usize> {
-        if self.hand.is_some() { None } else { self.rec.next_actor(cursor) }
-    }
-
-    fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        crate::kit::turn::seats::take_over_in_view(&self.rec.replay, cursor, &self.rec.track.title, AmazesView::live)
-    }
-
-    fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {
-        let state = self.rec.state(cursor).clone();
+    fn details(view: &mut AmazesView, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {
+        let state = view.rec.state(cursor).clone();
         egui::Grid::new("amazes-points").num_columns(7).striped(true).show(ui, |ui| {
             for h in ["player", "steps", "found", "first", "captures", "score", "final"] {
                 ui.strong(h);
@@ -341,7 +296,7 @@ impl GameView for AmazesView {
             let points = state.points();
             let finals = state.final_scores();
             for (p, player) in state.players.iter().enumerate() {
-                ui.colored_label(color(p), &self.rec.track.players[p].name);
+                ui.colored_label(color(p), &view.rec.track.players[p].name);
                 ui.label(if player.points.steps == 0 { "0".to_string() } else { format!("−{}", player.points.steps) });
                 ui.label(player.points.discovered.to_string());
                 ui.label(player.points.first.to_string());
@@ -357,15 +312,15 @@ impl GameView for AmazesView {
         };
         for p in shown {
             ui.separator();
-            match self.last_turn(p, cursor) {
+            match view.last_turn(p, cursor) {
                 Some((i, report)) => {
                     ui.colored_label(
                         color(p),
-                        format!("{} · turn {} (step {i}): what it was told", self.rec.track.players[p].name, report.turn),
+                        format!("{} · turn {} (step {i}): what it was told", view.rec.track.players[p].name, report.turn),
                     );
                     let lines = kibitz_amazes::protocol::told(&report.view, p, report.turn);
                     ui.label(egui::RichText::new(lines.join("\n")).monospace());
-                    let sent = self
+                    let sent = view
                         .rec
                         .replay
                         .records
@@ -384,42 +339,9 @@ impl GameView for AmazesView {
                     ));
                 }
                 None => {
-                    ui.colored_label(color(p), format!("{}: no turn yet", self.rec.track.players[p].name));
+                    ui.colored_label(color(p), format!("{}: no turn yet", view.rec.track.players[p].name));
                 }
             }
-        }
-    }
-}
-
-impl HandPlay for AmazesView {
-    fn poll(&mut self) -> bool {
-        self.hand.as_mut().is_some_and(|h| h.live.follow(&mut self.rec, Self::absorb))
-    }
-
-    fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
-        self.hand.as_mut()?.panel(&self.rec, ui, at_end)
-    }
-
-    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
-        self.hand.as_mut().map_or(&[], |h| h.keys(&self.rec, ctx))
-    }
-
-    fn help(&self) -> &'static [(&'static str, &'static str)] {
-        hand::HELP
-    }
-
-    fn initial_perspective(&self) -> Option<Perspective> {
-        self.hand.as_ref()?.human_seat().map(Perspective::Player)
-    }
-
-    fn perspective_cycle(&self) -> Option<Vec<Perspective>> {
-        let me = self.hand.as_ref()?.human_seat()?;
-        Some(vec![Perspective::Player(me), Perspective::Omniscient])
-    }
-
-    fn stop(&mut self) {
-        if let Some(hand) = self.hand.as_mut() {
-            hand.live.stop_and_follow(&mut self.rec, Self::absorb);
         }
     }
 }
@@ -427,8 +349,9 @@ impl HandPlay for AmazesView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kibitz_core::Step;
-    use kibitz_core::replay::{EndRecord, PlayerInfo, ReplayHeader, StepRecord};
+    use crate::kit::contract::view::GameView;
+    use kibitz_core::replay::{EndRecord, PlayerInfo, Replay, ReplayHeader, StepRecord};
+    use kibitz_core::{Game, Step};
 
     /// A whole game on a generated maze between two scripted walkers, as a replay.
     pub fn sample_replay(seed: u64) -> Replay<Amazes> {

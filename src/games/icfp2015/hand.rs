@@ -5,8 +5,9 @@
 //! every character. Undo restarts the match from the history less its last character.
 
 use crate::kit::contract::view::{PanelRequest, has_keyboard, text_box};
-use crate::kit::turn::live::{Arrived, Live};
+use crate::kit::turn::live::Live;
 use crate::kit::turn::seats::LivePlan;
+use crate::kit::turn::view::TurnControls;
 use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Color32, Key, RichText};
 use kibitz_core::replay::{ReplayHeader, StepRecord};
@@ -32,8 +33,9 @@ const TYPE_BOX: &str = "icfp2015-type";
 /// The keypad keys and the character each plays.
 const KEYS: [(Key, char); 6] = [(Key::Num4, 'p'), (Key::Num6, 'b'), (Key::Num1, 'a'), (Key::Num3, 'l'), (Key::Num7, 'k'), (Key::Num9, 'd')];
 
-pub struct Hand {
-    pub live: Live<Icfp2015>,
+/// The human's controls: characters on their way, the type box, the warning, and where the
+/// solution is saved.
+pub struct Controls {
     pub solution_out: PathBuf,
     /// Characters accepted but not yet sent: one goes at a time, when the previous one is back.
     pending: VecDeque<char>,
@@ -43,6 +45,9 @@ pub struct Hand {
     /// A character that would repeat a position, pressed once: pressing it again plays it.
     confirm: Option<char>,
     pub(super) notice: Option<(String, bool)>,
+    /// An undo was asked for (Backspace, or the button): the view does it, restarting the
+    /// match ([`crate::kit::turn::view::TurnGame::after_hand`]).
+    pub(super) undo: bool,
 }
 
 /// What a character would do after everything already played and pending.
@@ -65,13 +70,6 @@ pub enum Source {
     Forced,
 }
 
-/// What the hand asks of its view besides playing characters.
-pub enum Request {
-    Panel(PanelRequest),
-    /// Take back the last character played (nothing is pending).
-    Undo,
-}
-
 /// Starts a live match with one human seat, continuing `history`, recorded to `out`.
 pub fn start_live(
     setup: Setup,
@@ -84,14 +82,14 @@ pub fn start_live(
     Live::start(plan.start(&out)?, out)
 }
 
-impl Hand {
-    pub fn new(live: Live<Icfp2015>, solution_out: PathBuf) -> Self {
-        Self { live, solution_out, pending: VecDeque::new(), typed: String::new(), confirm: None, notice: None }
+impl Controls {
+    pub fn new(solution_out: PathBuf) -> Self {
+        Self { solution_out, pending: VecDeque::new(), typed: String::new(), confirm: None, notice: None, undo: false }
     }
 
-    /// The same hand on a restarted match: what was typed stays in the box.
-    pub fn restarted(self, live: Live<Icfp2015>) -> Self {
-        Self { typed: self.typed, ..Self::new(live, self.solution_out) }
+    /// The same controls on a restarted match: what was typed stays in the box.
+    pub fn restarted(self) -> Self {
+        Self { typed: self.typed, ..Self::new(self.solution_out) }
     }
 
     pub fn note(&mut self, text: String) {
@@ -100,13 +98,8 @@ impl Hand {
 
     /// Whether characters are on their way to the match.
     #[cfg(test)]
-    pub fn busy(&self) -> bool {
-        !self.pending.is_empty() || self.live.awaiting()
-    }
-
-    /// The steps the match wrote since the last call; then sends the next pending character.
-    pub fn poll(&mut self) -> Arrived<Icfp2015> {
-        self.live.poll()
+    pub fn busy(&self, live: &Live<Icfp2015>) -> bool {
+        !self.pending.is_empty() || live.awaiting()
     }
 
     /// The state after everything played and everything pending.
@@ -134,7 +127,7 @@ impl Hand {
     /// Plays one character, unless it would end the game with an error: that needs the same
     /// key twice in a row, or Enter in the type box. Returns whether it was accepted; it is
     /// sent as soon as the match waits for it.
-    pub fn play(&mut self, rec: &Recorded<Icfp2015>, c: char, source: Source) -> bool {
+    pub fn play(&mut self, live: &mut Live<Icfp2015>, rec: &Recorded<Icfp2015>, c: char, source: Source) -> bool {
         let confirmed = source == Source::Forced || (source == Source::Key && self.confirm == Some(c));
         let notice = match self.preview(rec, c) {
             Preview::Over => Some(("the game is over: undo (the undo button, or Backspace outside the box) to play on".to_string(), true)),
@@ -155,16 +148,16 @@ impl Hand {
         }
         self.confirm = None;
         self.notice = notice;
-        self.send_next(rec);
+        self.send_next(live, rec);
         played
     }
 
     /// Sends the next pending character when the match waits for it.
-    pub fn send_next(&mut self, rec: &Recorded<Icfp2015>) {
-        if self.live.human_to_move(rec).is_some()
+    pub fn send_next(&mut self, live: &mut Live<Icfp2015>, rec: &Recorded<Icfp2015>) {
+        if live.human_to_move(rec).is_some()
             && let Some(c) = self.pending.pop_front()
         {
-            self.live.submit(0, c);
+            live.submit(0, c);
         }
     }
 
@@ -199,24 +192,53 @@ impl Hand {
             self.note(format!("saving {} failed: {e}", self.solution_out.display()));
         }
     }
-
-    /// The keypad keys play; Backspace asks for an undo.
-    pub fn keys(&mut self, rec: &Recorded<Icfp2015>, ctx: &egui::Context) -> Option<Request> {
-        let pressed: Vec<char> = ctx.input(|i| KEYS.iter().filter(|(k, _)| i.key_pressed(*k)).map(|&(_, c)| c).collect());
-        for c in pressed {
-            self.play(rec, c, Source::Key);
+    /// Plays the type box's letters in order (the first one even if it ends the game with an
+    /// error, when `force`); the first that is not played stays in the box with the rest.
+    fn play_typed(&mut self, live: &mut Live<Icfp2015>, rec: &Recorded<Icfp2015>, force: bool) {
+        let typed: Vec<char> = std::mem::take(&mut self.typed).chars().collect();
+        if typed.is_empty() && !force {
+            // Emptied by hand: the warning about what was in it is stale.
+            self.notice = None;
         }
-        ctx.input(|i| i.key_pressed(Key::Backspace)).then_some(Request::Undo)
+        for (i, &c) in typed.iter().enumerate() {
+            let source = if force && i == 0 { Source::Forced } else { Source::Typed };
+            if !self.play(live, rec, c, source) {
+                self.typed = typed[i..].iter().collect();
+                return;
+            }
+        }
+    }
+}
+
+impl TurnControls<Icfp2015> for Controls {
+    const HELP: &'static [(&'static str, &'static str)] = HELP;
+
+    /// Saves the solution when characters came back, and sends the next pending one.
+    fn followed(&mut self, live: &mut Live<Icfp2015>, rec: &Recorded<Icfp2015>, grew: bool) {
+        if grew {
+            self.save(rec);
+        }
+        self.send_next(live, rec);
     }
 
-    pub fn panel(&mut self, rec: &Recorded<Icfp2015>, ui: &mut egui::Ui, at_end: bool) -> Option<Request> {
+    /// The keypad keys play; Backspace asks for an undo.
+    fn keys(&mut self, live: &mut Live<Icfp2015>, rec: &Recorded<Icfp2015>, ctx: &egui::Context) -> &'static [Key] {
+        let pressed: Vec<char> = ctx.input(|i| KEYS.iter().filter(|(k, _)| i.key_pressed(*k)).map(|&(_, c)| c).collect());
+        for c in pressed {
+            self.play(live, rec, c, Source::Key);
+        }
+        self.undo = ctx.input(|i| i.key_pressed(Key::Backspace));
+        &[]
+    }
+
+    fn panel(&mut self, live: &mut Live<Icfp2015>, rec: &Recorded<Icfp2015>, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
         ui.heading("Hand play");
-        ui.label(RichText::new(format!("saved to {} and {}", self.solution_out.display(), self.live.path.display())).weak());
+        ui.label(RichText::new(format!("saved to {} and {}", self.solution_out.display(), live.path.display())).weak());
         if !at_end {
             ui.colored_label(Color32::YELLOW, "You are looking back; the game goes on at the end.");
-            return ui.button("back to the game  (End)").clicked().then_some(Request::Panel(PanelRequest::BackToGame));
+            return ui.button("back to the game  (End)").clicked().then_some(PanelRequest::BackToGame);
         }
-        if let Some(ended) = &self.live.ended {
+        if let Some(ended) = &live.ended {
             ui.colored_label(Color32::LIGHT_GREEN, format!("{ended} Undo (Backspace) to play on."));
         }
         // While the type box has the keyboard the keypad keys are letters there: no key names.
@@ -244,10 +266,11 @@ impl Hand {
             }
         });
         if let Some(c) = play {
-            self.play(rec, c, Source::Key);
+            self.play(live, rec, c, Source::Key);
         }
         let undo = if typing { "undo" } else { "undo  (Backspace)" };
-        ui.button(undo).clicked().then_some(Request::Undo)
+        self.undo = ui.button(undo).clicked();
+        None
     }
 
     /// The type box, which the shell keeps above the panel's scrolling part, and the warning
@@ -255,7 +278,7 @@ impl Hand {
     /// `4` is SW, as in a solution); a letter that would end the game with an error stops
     /// there and stays in the box with what was typed after it: Backspace edits the box, Enter
     /// plays it anyway. Nothing when looking back.
-    pub fn type_box(&mut self, rec: &Recorded<Icfp2015>, ui: &mut egui::Ui, at_end: bool) -> bool {
+    fn command_box(&mut self, live: &mut Live<Icfp2015>, rec: &Recorded<Icfp2015>, ui: &mut egui::Ui, at_end: bool) -> bool {
         if !at_end {
             return false;
         }
@@ -271,7 +294,7 @@ impl Hand {
             }
         });
         if changed || enter {
-            self.play_typed(rec, enter);
+            self.play_typed(live, rec, enter);
         }
         if has_keyboard(ui, TYPE_BOX) {
             ui.label(RichText::new("typing the contest's letters (4 is SW here); Esc leaves the box").weak());
@@ -280,23 +303,6 @@ impl Hand {
             ui.colored_label(if *error { Color32::LIGHT_RED } else { Color32::LIGHT_GREEN }, text);
         }
         true
-    }
-
-    /// Plays the type box's letters in order (the first one even if it ends the game with an
-    /// error, when `force`); the first that is not played stays in the box with the rest.
-    fn play_typed(&mut self, rec: &Recorded<Icfp2015>, force: bool) {
-        let typed: Vec<char> = std::mem::take(&mut self.typed).chars().collect();
-        if typed.is_empty() && !force {
-            // Emptied by hand: the warning about what was in it is stale.
-            self.notice = None;
-        }
-        for (i, &c) in typed.iter().enumerate() {
-            let source = if force && i == 0 { Source::Forced } else { Source::Typed };
-            if !self.play(rec, c, source) {
-                self.typed = typed[i..].iter().collect();
-                return;
-            }
-        }
     }
 }
 

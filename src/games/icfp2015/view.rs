@@ -3,13 +3,11 @@
 //! the command string as a strip with the phrases of power marked, and the score breakdown.
 
 use super::hand;
-use crate::kit::contract::view::{
-    BoardCamera, Frame, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box,
-};
+use crate::kit::contract::view::{BoardCamera, Frame, GameView, HandPlay, LogLine, Marker, MarkerKind, Perspective, hover_box};
+use crate::kit::turn::view::{Hand, TakeOver, TurnGame, TurnView};
 use crate::kit::viewing::palette::with_alpha;
-use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
-use kibitz_core::replay::{BodyLine, EndRecord, Replay, ReplayHeader, StepRecord};
+use kibitz_core::replay::{EndRecord, StepRecord};
 use kibitz_core::{Game, Step};
 use kibitz_icfp2015::{Cell, Icfp2015, Outcome, OutcomeEvent, Setup};
 use std::path::PathBuf;
@@ -30,102 +28,59 @@ const PHRASE_SPOKEN: MarkerKind = MarkerKind::new("phrase of power", 200, 150, 2
 /// A rules error that ends the game (the board scores 0).
 const ERROR: MarkerKind = MarkerKind::new("error", 255, 90, 200);
 
-pub struct Icfp2015View {
-    rec: Recorded<Icfp2015>,
+/// The ICFP 2015 view: the kit's turn view of the game. Its hand is the odd one of the family:
+/// the human plays characters one at a time ([`hand::Controls`] queues them), the official
+/// solution file is saved after each, and undo restarts the match from its history less the
+/// last character; a taken-over replay has no bots to play on ([`ByHand`]).
+pub type Icfp2015View = TurnView<Icfp2015>;
+
+/// What the view derives from the characters for its drawing.
+#[derive(Default)]
+pub struct Marks {
     /// Steps that locked a unit, in order: unit k locks at `locks[k]`.
     locks: Vec<usize>,
     /// Phrase occurrences: (first step, last step, phrase index).
     spans: Vec<(usize, usize, usize)>,
     /// The ghost of one unit: (units locked before it, its members where it locks).
     ghost: Option<(u32, Vec<Cell>)>,
-    /// Set while the game is being played by hand.
-    hand: Option<hand::Hand>,
 }
 
-impl Icfp2015View {
-    pub fn new(title: String, replay: Replay<Icfp2015>) -> Result<Self, String> {
-        let Replay { header, records, end } = replay;
-        let mut view = Self::empty(title, header)?;
-        for record in records {
-            view.absorb(record);
-        }
-        if let Some(end) = end {
-            view.close(end);
-        }
-        Ok(view)
-    }
-
-    /// Takes in the end record: a solver that failed is marked at the start.
-    fn close(&mut self, end: EndRecord) {
-        if let Some(reason) = end.failed.first().map(|f| f.reason.clone()) {
-            let track = &mut self.rec.track;
-            track.markers.push(Marker { at: 0, kind: MarkerKind::FAILURE, label: format!("the solver failed: {reason}") });
-            track.players[0].failed = Some((0, reason));
-        }
-        self.rec.replay.end = Some(end);
-    }
-
-    /// A view of a game with no characters played yet. Rounds are units: the first starts at 0.
-    fn empty(title: String, header: ReplayHeader<Setup>) -> Result<Self, String> {
-        let mut rec = Recorded::new(title, header, |_| UNIT)?;
-        rec.track.round_starts.push(0);
-        Ok(Self { rec, locks: Vec::new(), spans: Vec::new(), ghost: None, hand: None })
-    }
-
-    /// Takes in one more character: simulates it and derives locks, phrases, markers, scores.
-    fn absorb(&mut self, record: StepRecord<char, Outcome>) {
-        let (i, outcome) = self.rec.push(record);
-        let after = i + 1;
-        let over = self.rec.timeline.last_state().is_over();
-        let track = &mut self.rec.track;
-        match &outcome.event {
-            OutcomeEvent::Locked { lock, .. } => {
-                self.locks.push(i);
-                // The next unit starts here, unless that lock ended the game (the source is
-                // used up, or the next unit has no room): no 41st of 40.
-                if !over {
-                    track.round_starts.push(after);
-                }
-                if lock.rows_cleared > 0 {
-                    track.markers.push(Marker {
-                        at: after,
-                        kind: ROWS_CLEARED,
-                        label: format!("{} cleared, +{}", rows_text(lock.rows_cleared), lock.move_score()),
-                    });
-                }
-            }
-            OutcomeEvent::Error { message, .. } => track.markers.push(Marker { at: after, kind: ERROR, label: message.clone() }),
-            _ => {}
-        }
-        let phrases = &self.rec.replay.header.setup.phrases;
-        for &k in &outcome.phrases {
-            let len = phrases.get(k).map_or(1, |p| p.chars().count());
-            self.spans.push((after.saturating_sub(len), i, k));
-            track.markers.push(Marker {
-                at: after,
-                kind: PHRASE_SPOKEN,
-                label: format!("{:?}", phrases.get(k).map_or("?", String::as_str)),
-            });
-        }
-        let score = Icfp2015::scores(self.rec.timeline.last_state())[0];
-        if track.scores[0].last().is_none_or(|&(_, s)| s != score) {
-            track.scores[0].push((after, score));
-        }
-    }
-
+impl TurnView<Icfp2015> {
     /// Where the unit in play (the `locked`-th of the source) ends up locking, if it does.
     fn ghost(&mut self, locked: u32) -> Option<Vec<Cell>> {
-        if self.ghost.as_ref().is_none_or(|(u, _)| *u != locked) {
-            let members = self.locks.get(locked as usize).map(|&at| self.rec.timeline.state_at(at).members()).unwrap_or_default();
-            self.ghost = Some((locked, members));
+        if self.board.ghost.as_ref().is_none_or(|(u, _)| *u != locked) {
+            let members = self.board.locks.get(locked as usize).map(|&at| self.rec.timeline.state_at(at).members()).unwrap_or_default();
+            self.board.ghost = Some((locked, members));
         }
-        self.ghost.as_ref().map(|(_, m)| m.clone()).filter(|m| !m.is_empty())
+        self.board.ghost.as_ref().map(|(_, m)| m.clone()).filter(|m| !m.is_empty())
     }
 
     fn character(&self, i: usize) -> Option<char> {
         match self.rec.timeline.steps().get(i)? {
             Step::Act { action, .. } => *action,
             Step::Tick => None,
+        }
+    }
+
+    /// The characters around the cursor, one box each; the last one played is outlined, the
+    /// phrases of power are underlaid in purple.
+    fn command_strip(&self, painter: &egui::Painter, rect: Rect, cursor: usize) {
+        let width = 14.0;
+        let count = (rect.width() / width) as usize;
+        let first = cursor.saturating_sub(count / 2);
+        let font = FontId::monospace(14.0);
+        painter.rect_filled(rect, 3.0, Color32::from_rgba_unmultiplied(0, 0, 0, 160));
+        for (slot, i) in (first..(first + count).min(self.rec.timeline.len())).enumerate() {
+            let cell = Rect::from_min_size(rect.min + Vec2::new(slot as f32 * width, 0.0), Vec2::new(width, rect.height()));
+            if self.board.spans.iter().any(|&(a, b, _)| a <= i && i <= b) {
+                painter.rect_filled(cell.shrink2(Vec2::new(0.0, 3.0)), 0.0, with_alpha(PHRASE, 200));
+            }
+            let c = self.character(i).map_or(' ', |c| if c == ' ' { '·' } else { c });
+            let color = if i < cursor { Color32::WHITE } else { Color32::from_gray(110) };
+            painter.text(cell.center(), Align2::CENTER_CENTER, c, font.clone(), color);
+            if i + 1 == cursor {
+                painter.rect_stroke(cell, 2.0, Stroke::new(1.5, UNIT), egui::StrokeKind::Inside);
+            }
         }
     }
 }
@@ -177,42 +132,87 @@ fn board_rect(rect: Rect) -> Rect {
     Rect::from_min_max(rect.min + Vec2::new(0.0, 44.0), rect.max)
 }
 
-impl GameView for Icfp2015View {
-    fn game(&self) -> &'static str {
-        Icfp2015::ID
+impl TurnGame for Icfp2015 {
+    type Board = Marks;
+    type Controls = hand::Controls;
+    type TakeOver = ByHand;
+
+    /// The one solver's colour: the unit's.
+    fn color(_player: usize) -> Color32 {
+        UNIT
     }
 
-    fn track(&self) -> &Track {
-        &self.rec.track
+    /// Rounds are units: the first starts at 0.
+    fn begin(view: &mut Icfp2015View) {
+        view.rec.track.round_starts.push(0);
     }
 
-    fn reserve(&mut self, more: usize) {
-        self.rec.reserve(more);
-    }
-
-    fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
-        match self.rec.read_next(line, number)? {
-            BodyLine::Step(record) => self.absorb(record),
-            BodyLine::End(end) => self.close(end),
+    /// Takes in one more character: simulates it and derives locks, phrases, markers, scores.
+    fn absorb(view: &mut Icfp2015View, record: StepRecord<char, Outcome>) {
+        let (i, outcome) = view.rec.push(record);
+        let after = i + 1;
+        let over = view.rec.timeline.last_state().is_over();
+        let track = &mut view.rec.track;
+        match &outcome.event {
+            OutcomeEvent::Locked { lock, .. } => {
+                view.board.locks.push(i);
+                // The next unit starts here, unless that lock ended the game (the source is
+                // used up, or the next unit has no room): no 41st of 40.
+                if !over {
+                    track.round_starts.push(after);
+                }
+                if lock.rows_cleared > 0 {
+                    track.markers.push(Marker {
+                        at: after,
+                        kind: ROWS_CLEARED,
+                        label: format!("{} cleared, +{}", rows_text(lock.rows_cleared), lock.move_score()),
+                    });
+                }
+            }
+            OutcomeEvent::Error { message, .. } => track.markers.push(Marker { at: after, kind: ERROR, label: message.clone() }),
+            _ => {}
         }
-        Ok(())
+        let phrases = &view.rec.replay.header.setup.phrases;
+        for &k in &outcome.phrases {
+            let len = phrases.get(k).map_or(1, |p| p.chars().count());
+            view.board.spans.push((after.saturating_sub(len), i, k));
+            track.markers.push(Marker {
+                at: after,
+                kind: PHRASE_SPOKEN,
+                label: format!("{:?}", phrases.get(k).map_or("?", String::as_str)),
+            });
+        }
+        let score = Icfp2015::scores(view.rec.timeline.last_state())[0];
+        if track.scores[0].last().is_none_or(|&(_, s)| s != score) {
+            track.scores[0].push((after, score));
+        }
     }
 
-    fn describe(&self, cursor: usize) -> String {
-        let setup = &self.rec.replay.header.setup;
-        let (unit, _) = self.rec.track.round_at(cursor);
+    /// Takes in the end record: a solver that failed is marked at the start.
+    fn close(view: &mut Icfp2015View, end: EndRecord) {
+        if let Some(reason) = end.failed.first().map(|f| f.reason.clone()) {
+            let track = &mut view.rec.track;
+            track.markers.push(Marker { at: 0, kind: MarkerKind::FAILURE, label: format!("the solver failed: {reason}") });
+            track.players[0].failed = Some((0, reason));
+        }
+        view.rec.replay.end = Some(end);
+    }
+
+    fn describe(view: &Icfp2015View, cursor: usize) -> String {
+        let setup = &view.rec.replay.header.setup;
+        let (unit, _) = view.rec.track.round_at(cursor);
         format!(
             "problem {} seed {} · unit {unit} of {} · character {cursor} of {}",
             setup.problem.id(),
             setup.seed,
             setup.problem.source_length(),
-            self.rec.timeline.len()
+            view.rec.timeline.len()
         )
     }
 
-    fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
-        let phrases = &self.rec.replay.header.setup.phrases;
-        self.rec
+    fn log(view: &Icfp2015View, range: std::ops::Range<usize>) -> Vec<LogLine> {
+        let phrases = &view.rec.replay.header.setup.phrases;
+        view.rec
             .records_in(range)
             .map(|(i, record)| {
                 let c = record.action.map_or("·".to_string(), |c| format!("'{c}'"));
@@ -243,9 +243,9 @@ impl GameView for Icfp2015View {
             .collect()
     }
 
-    fn draw(&mut self, frame: Frame) {
+    fn draw(view: &mut Icfp2015View, frame: Frame) {
         let Frame { ui, response, rect, cursor, camera, .. } = frame;
-        let state = self.rec.state(cursor).clone();
+        let state = view.rec.state(cursor).clone();
         let problem = state.rules().problem().clone();
         let board_rect = board_rect(rect);
         let grid = HexGrid::fit(board_rect, problem.width(), problem.height(), camera);
@@ -258,10 +258,10 @@ impl GameView for Icfp2015View {
             }
         }
         // Where the unit in play will lock: from the replay's future, or in hand play, if dropped.
-        let ghost = if self.hand.is_some() && cursor == self.rec.timeline.len() {
-            Some(hand::Hand::drop_ghost(&self.rec))
+        let ghost = if view.hand.is_some() && cursor == view.rec.timeline.len() {
+            Some(hand::Controls::drop_ghost(&view.rec))
         } else {
-            self.ghost(state.units_locked())
+            view.ghost(state.units_locked())
         };
         if let Some(ghost) = ghost.filter(|_| !state.is_over()) {
             for c in ghost {
@@ -278,10 +278,10 @@ impl GameView for Icfp2015View {
         }
         // Row-clear feedback right after the lock that cleared them: the rows as they were.
         if cursor > 0
-            && let Some(OutcomeEvent::Locked { lock, .. }) = self.rec.timeline.outcomes().get(cursor - 1).map(|o| &o.event)
+            && let Some(OutcomeEvent::Locked { lock, .. }) = view.rec.timeline.outcomes().get(cursor - 1).map(|o| &o.event)
             && lock.rows_cleared > 0
         {
-            for y in self.rec.timeline.state_at(cursor - 1).rows_filled_by_locking() {
+            for y in view.rec.timeline.state_at(cursor - 1).rows_filled_by_locking() {
                 for x in 0..problem.width() as i32 {
                     painter.add(Shape::convex_polygon(grid.hexagon(Cell::new(x, y), 0.7), with_alpha(CLEARED, 170), Stroke::NONE));
                 }
@@ -309,8 +309,8 @@ impl GameView for Icfp2015View {
             );
         }
         // A problem with no commands yet (the map editor's) has no strip to show.
-        if self.rec.timeline.len() > 0 || self.hand.is_some() {
-            self.command_strip(&painter, Rect::from_min_size(rect.min + Vec2::new(8.0, 8.0), Vec2::new(rect.width() - 16.0, 28.0)), cursor);
+        if view.rec.timeline.len() > 0 || view.hand.is_some() {
+            view.command_strip(&painter, Rect::from_min_size(rect.min + Vec2::new(8.0, 8.0), Vec2::new(rect.width() - 16.0, 28.0)), cursor);
         }
         if let Some(pointer) = response.hover_pos()
             && board_rect.contains(pointer)
@@ -335,8 +335,8 @@ impl GameView for Icfp2015View {
         }
     }
 
-    fn details(&mut self, ui: &mut egui::Ui, cursor: usize, _perspective: Perspective) {
-        let state = self.rec.state(cursor).clone();
+    fn details(view: &mut Icfp2015View, ui: &mut egui::Ui, cursor: usize, _perspective: Perspective) {
+        let state = view.rec.state(cursor).clone();
         let score = kibitz_icfp2015::score::summary(&state);
         ui.strong("Score");
         egui::Grid::new("icfp-score").num_columns(2).show(ui, |ui| {
@@ -379,25 +379,30 @@ impl GameView for Icfp2015View {
         });
     }
 
-    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
-        if self.hand.is_some() { Some(self) } else { None }
+    /// Does the undo the controls asked for (Backspace, or the panel's button).
+    fn after_hand(view: &mut Icfp2015View) {
+        if view.hand.as_mut().is_some_and(|h| std::mem::take(&mut h.controls.undo)) {
+            view.undo();
+        }
+    }
+}
+
+/// ICFP 2015's take over: the one seat, the solver's, continued by hand from the cursor (no
+/// bots to play on), its solution saved beside the replay.
+pub struct ByHand;
+
+impl TakeOver<Icfp2015> for ByHand {
+    fn seat_to_move(view: &Icfp2015View, cursor: usize) -> Option<usize> {
+        let over = cursor >= view.rec.timeline.len() && view.rec.timeline.last_state().is_over();
+        (!over && view.rec.replay.header.players.len() == 1).then_some(0)
     }
 
-    fn is_live(&self) -> bool {
-        self.hand.is_some()
-    }
-
-    fn seat_to_move(&self, cursor: usize) -> Option<usize> {
-        let over = cursor >= self.rec.timeline.len() && self.rec.timeline.last_state().is_over();
-        (self.hand.is_none() && !over && self.rec.replay.header.players.len() == 1).then_some(0)
-    }
-
-    fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        let history = self.rec.replay.records[..cursor.min(self.rec.replay.records.len())].to_vec();
+    fn take_over(view: &Icfp2015View, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
+        let history = view.rec.replay.records[..cursor.min(view.rec.replay.records.len())].to_vec();
         let base = crate::kit::matches::recording::default_out(Icfp2015::ID);
         let solution_out = base.with_extension("solution.json");
-        let title = format!("{} · by hand from character {cursor}", self.rec.track.title);
-        let view = Icfp2015View::start_hand(title, self.rec.replay.header.setup.clone(), "You", history, base.clone(), solution_out, None)?;
+        let title = format!("{} · by hand from character {cursor}", view.rec.track.title);
+        let view = Icfp2015View::start_hand(title, view.rec.replay.header.setup.clone(), "You", history, base.clone(), solution_out, None)?;
         Ok((Box::new(view), base))
     }
 }
@@ -428,15 +433,16 @@ impl Icfp2015View {
         history: Vec<StepRecord<char, Outcome>>,
         replay_out: PathBuf,
         solution_out: PathBuf,
-        carry: Option<hand::Hand>,
+        carry: Option<hand::Controls>,
     ) -> Result<Self, String> {
         let steps = history.len();
         let (live, header) = hand::start_live(setup, name, history, replay_out)?;
         let mut view = Self::empty(title, header)?;
-        view.hand = Some(match carry {
-            Some(old) => old.restarted(live),
-            None => hand::Hand::new(live, solution_out),
-        });
+        let controls = match carry {
+            Some(old) => old.restarted(),
+            None => hand::Controls::new(solution_out),
+        };
+        view.hand = Some(Hand { live, controls });
         // The history comes back as the match's first lines: wait for it, so that the game
         // opens where it continues.
         let started = Instant::now();
@@ -446,7 +452,7 @@ impl Icfp2015View {
             }
         }
         if let Some(hand) = view.hand.as_mut() {
-            hand.save(&view.rec);
+            hand.controls.save(&view.rec);
         }
         Ok(view)
     }
@@ -455,7 +461,7 @@ impl Icfp2015View {
     /// history less the last step (recorded to the same file).
     fn undo(&mut self) {
         let Some(hand) = self.hand.as_mut() else { return };
-        if hand.take_back_pending() {
+        if hand.controls.take_back_pending() {
             return;
         }
         hand.live.stop();
@@ -469,94 +475,12 @@ impl Icfp2015View {
         }
         let (title, setup) = (self.rec.track.title.clone(), self.rec.replay.header.setup.clone());
         let name = self.rec.track.players[0].name.clone();
-        let (out, solution_out) = (hand.live.path.clone(), hand.solution_out.clone());
-        // The old match is stopped; its hand goes on with the new one.
-        match Self::start_hand(title, setup, &name, history, out, solution_out, Some(hand)) {
+        let Hand { live, controls } = hand;
+        let (out, solution_out) = (live.path.clone(), controls.solution_out.clone());
+        // The old match is stopped; its controls go on with the new one.
+        match Self::start_hand(title, setup, &name, history, out, solution_out, Some(controls)) {
             Ok(view) => *self = view,
             Err(e) => eprintln!("kibitz: cannot undo, the game is no longer played by hand: {e}"),
-        }
-    }
-}
-
-impl HandPlay for Icfp2015View {
-    /// Takes in the characters the match recorded, saves the solution, sends the next one.
-    fn poll(&mut self) -> bool {
-        let Some(hand) = self.hand.as_mut() else { return false };
-        let arrived = hand.poll();
-        let grew = !arrived.records.is_empty();
-        for record in arrived.records {
-            self.absorb(record);
-        }
-        let Some(hand) = self.hand.as_mut() else { return grew };
-        if let Some(end) = arrived.end {
-            self.rec.replay.end = Some(end);
-            hand.live.finish(&self.rec.replay);
-        }
-        if grew {
-            hand.save(&self.rec);
-        }
-        hand.send_next(&self.rec);
-        grew
-    }
-
-    fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
-        match self.hand.as_mut()?.panel(&self.rec, ui, at_end)? {
-            hand::Request::Panel(request) => Some(request),
-            hand::Request::Undo => {
-                self.undo();
-                None
-            }
-        }
-    }
-
-    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
-        if let Some(hand) = self.hand.as_mut()
-            && let Some(hand::Request::Undo) = hand.keys(&self.rec, ctx)
-        {
-            self.undo();
-        }
-        &[]
-    }
-
-    fn command_box(&mut self, ui: &mut egui::Ui, at_end: bool) -> bool {
-        match self.hand.as_mut() {
-            Some(hand) => hand.type_box(&self.rec, ui, at_end),
-            None => false,
-        }
-    }
-
-    fn help(&self) -> &'static [(&'static str, &'static str)] {
-        hand::HELP
-    }
-
-    fn stop(&mut self) {
-        if let Some(hand) = self.hand.as_mut() {
-            hand.live.stop();
-        }
-        self.poll();
-    }
-}
-
-impl Icfp2015View {
-    /// The characters around the cursor, one box each; the last one played is outlined, the
-    /// phrases of power are underlaid in purple.
-    fn command_strip(&self, painter: &egui::Painter, rect: Rect, cursor: usize) {
-        let width = 14.0;
-        let count = (rect.width() / width) as usize;
-        let first = cursor.saturating_sub(count / 2);
-        let font = FontId::monospace(14.0);
-        painter.rect_filled(rect, 3.0, Color32::from_rgba_unmultiplied(0, 0, 0, 160));
-        for (slot, i) in (first..(first + count).min(self.rec.timeline.len())).enumerate() {
-            let cell = Rect::from_min_size(rect.min + Vec2::new(slot as f32 * width, 0.0), Vec2::new(width, rect.height()));
-            if self.spans.iter().any(|&(a, b, _)| a <= i && i <= b) {
-                painter.rect_filled(cell.shrink2(Vec2::new(0.0, 3.0)), 0.0, with_alpha(PHRASE, 200));
-            }
-            let c = self.character(i).map_or(' ', |c| if c == ' ' { '·' } else { c });
-            let color = if i < cursor { Color32::WHITE } else { Color32::from_gray(110) };
-            painter.text(cell.center(), Align2::CENTER_CENTER, c, font.clone(), color);
-            if i + 1 == cursor {
-                painter.rect_stroke(cell, 2.0, Stroke::new(1.5, UNIT), egui::StrokeKind::Inside);
-            }
         }
     }
 }
@@ -584,6 +508,7 @@ fn unit_preview(ui: &mut egui::Ui, cells: &[Cell]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kibitz_core::replay::Replay;
 
     #[test]
     fn the_unit_counter_ends_at_the_last_unit() {
@@ -602,12 +527,13 @@ mod tests {
 mod hand_play_tests {
     use super::hand::{Preview, Source};
     use super::*;
+    use kibitz_core::replay::Replay;
     use kibitz_icfp2015::GameError;
 
     /// Waits until every accepted character has come back from the match.
     fn settle(v: &mut Icfp2015View) {
         let started = Instant::now();
-        while v.hand.as_ref().is_some_and(|h| h.busy()) && started.elapsed() < START_WAIT {
+        while v.hand.as_ref().is_some_and(|h| h.controls.busy(&h.live)) && started.elapsed() < START_WAIT {
             if !v.poll() {
                 std::thread::sleep(Duration::from_millis(1));
             }
@@ -617,15 +543,15 @@ mod hand_play_tests {
     impl Icfp2015View {
         fn play(&mut self, c: char, source: Source) -> bool {
             let hand = self.hand.as_mut().expect("played by hand");
-            hand.play(&self.rec, c, source)
+            hand.controls.play(&mut hand.live, &self.rec, c, source)
         }
 
         fn preview(&self, c: char) -> Preview {
-            self.hand.as_ref().expect("played by hand").preview(&self.rec, c)
+            self.hand.as_ref().expect("played by hand").controls.preview(&self.rec, c)
         }
 
         fn drop_ghost(&self) -> Vec<Cell> {
-            hand::Hand::drop_ghost(&self.rec)
+            hand::Controls::drop_ghost(&self.rec)
         }
     }
 
@@ -709,7 +635,7 @@ mod hand_play_tests {
         let ctx = egui::Context::default();
         // Keypad 4 (W) would repeat the position: a warning shows.
         frame(&ctx, &mut v, vec![key(egui::Key::Num4)]);
-        assert!(v.hand.as_ref().unwrap().notice.is_some());
+        assert!(v.hand.as_ref().unwrap().controls.notice.is_some());
         ctx.memory_mut(|m| m.request_focus(egui::Id::new("icfp2015-type")));
         // Typed while the warning shows (which then goes): every letter is played.
         for letter in ["e", "i", "!"] {
@@ -724,12 +650,12 @@ mod hand_play_tests {
         frame(&ctx, &mut v, vec![text("b")]);
         frame(&ctx, &mut v, vec![text("c")]);
         assert_eq!(saved_solution(dir.path()), "bei!4p");
-        assert_eq!(v.hand.as_ref().unwrap().typed, "bc");
+        assert_eq!(v.hand.as_ref().unwrap().controls.typed, "bc");
         // Backspace edits the box; it undoes nothing.
         frame(&ctx, &mut v, vec![key(egui::Key::Backspace)]);
         frame(&ctx, &mut v, vec![key(egui::Key::Backspace)]);
-        assert_eq!(v.hand.as_ref().unwrap().typed, "");
-        assert!(v.hand.as_ref().unwrap().notice.is_none(), "the warning went with the letter");
+        assert_eq!(v.hand.as_ref().unwrap().controls.typed, "");
+        assert!(v.hand.as_ref().unwrap().controls.notice.is_none(), "the warning went with the letter");
         assert_eq!(saved_solution(dir.path()), "bei!4p");
         assert!(crate::kit::contract::view::typing(&ctx), "the box kept the keyboard throughout");
         // Enter plays the box's first letter anyway.

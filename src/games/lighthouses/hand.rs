@@ -3,6 +3,7 @@
 
 use crate::kit::contract::view::{PanelRequest, stop_button, text_box};
 use crate::kit::turn::live::Live;
+use crate::kit::turn::view::TurnControls;
 use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Color32, Key, RichText};
 use kibitz_lighthouses::hand::{connect_candidates, direction_of_digit};
@@ -17,24 +18,20 @@ pub const HELP: &[(&str, &str)] = &[
     ("click", "a neighbouring cell: move there; a lighthouse whose key you hold: connect; your lighthouse: attack"),
 ];
 
-/// A match being played by hand.
-pub struct Hand {
-    pub live: Live<Lighthouses>,
+/// The human's controls while a match is played by hand.
+#[derive(Default)]
+pub struct Controls {
     /// The attack / recharge amount box.
     amount: String,
 }
 
-impl Hand {
-    pub fn new(live: Live<Lighthouses>) -> Self {
-        Self { live, amount: String::new() }
-    }
-
+impl Controls {
     fn amount(&self) -> Option<i64> {
         self.amount.trim().parse().ok()
     }
 
     /// A click on the board at `cell` while `player` is to move.
-    pub fn click(&mut self, rec: &Recorded<Lighthouses>, player: usize, cell: Pos) {
+    pub fn click(&mut self, live: &mut Live<Lighthouses>, rec: &Recorded<Lighthouses>, player: usize, cell: Pos) {
         let state = rec.timeline.last_state();
         let command = match kibitz_lighthouses::hand::click(state, player, cell) {
             Some(c) => Some(c),
@@ -44,13 +41,17 @@ impl Hand {
             None => None,
         };
         if let Some(command) = command {
-            self.live.submit(player, command);
+            live.submit(player, command);
         }
     }
+}
+
+impl TurnControls<Lighthouses> for Controls {
+    const HELP: &'static [(&'static str, &'static str)] = HELP;
 
     /// Digits move, 5 passes, X attacks with the amount in the box.
-    pub fn keys(&mut self, rec: &Recorded<Lighthouses>, ctx: &egui::Context) {
-        let Some(player) = self.live.human_to_move(rec) else { return };
+    fn keys(&mut self, live: &mut Live<Lighthouses>, rec: &Recorded<Lighthouses>, ctx: &egui::Context) -> &'static [Key] {
+        let Some(player) = live.human_to_move(rec) else { return &[] };
         const DIGITS: [Key; 9] = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
         let pressed = ctx.input(|i| DIGITS.iter().position(|k| i.key_pressed(*k)).map(|d| d as u8 + 1));
         let command = match pressed {
@@ -60,13 +61,20 @@ impl Hand {
             None => None,
         };
         if let Some(command) = command {
-            self.live.submit(player, command);
+            live.submit(player, command);
         }
+        &[]
     }
 
     /// The hand-play section of the side panel.
-    pub fn panel(&mut self, rec: &Recorded<Lighthouses>, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
-        let player = match self.live.header(rec, ui, at_end) {
+    fn panel(
+        &mut self,
+        live: &mut Live<Lighthouses>,
+        rec: &Recorded<Lighthouses>,
+        ui: &mut egui::Ui,
+        at_end: bool,
+    ) -> Option<PanelRequest> {
+        let player = match live.header(rec, ui, at_end) {
             std::ops::ControlFlow::Continue(player) => player,
             std::ops::ControlFlow::Break(request) => return request,
         };
@@ -120,7 +128,7 @@ impl Hand {
             });
         });
         if let Some(command) = command {
-            self.live.submit(player, command);
+            live.submit(player, command);
         }
         stop_button(ui)
     }

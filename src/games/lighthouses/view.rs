@@ -2,91 +2,44 @@
 //! triangles and players, drawn with egui's painter; and the side panel's details.
 
 use super::hand;
-use crate::kit::contract::view::{
-    BoardCamera, Frame, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box,
-};
-use crate::kit::turn::live::Live;
+use crate::kit::contract::view::{BoardCamera, Frame, LogLine, Marker, MarkerKind, Perspective, hover_box};
+use crate::kit::turn::view::{BotsPlayOn, TurnGame, TurnView};
 use crate::kit::viewing::grid::{CellTexture, Grid};
 use crate::kit::viewing::palette::{player_color, with_alpha};
-use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
-use kibitz_core::Game;
-use kibitz_core::replay::{Replay, StepRecord};
+use kibitz_core::replay::StepRecord;
 use kibitz_lighthouses::hand::{connect_candidates, moves};
-use kibitz_lighthouses::view::TurnView;
+use kibitz_lighthouses::view::TurnView as Sent;
 use kibitz_lighthouses::{Command, Event, Lighthouses, Outcome, Pos};
-use kibitz_referee::LiveMatch;
-use std::path::PathBuf;
 
 const CAPTURE: MarkerKind = MarkerKind::new("capture", 120, 200, 255);
 const LOSS: MarkerKind = MarkerKind::new("lighthouse lost", 160, 160, 160);
 const CONNECTION: MarkerKind = MarkerKind::new("connection", 255, 220, 90);
 const TRIANGLE: MarkerKind = MarkerKind::new("triangle", 255, 140, 60);
 
-pub struct LighthousesView {
-    rec: Recorded<Lighthouses>,
-    /// Set while a match is being played by hand in this view.
-    hand: Option<hand::Hand>,
-    /// The cells as one texture, for a board whose cells are too small to draw one by one
-    /// (a 2000 × 2000 map fitted to the window), and the step and perspective it shows.
+/// The Lighthouses view: the kit's turn view of the game.
+pub type LighthousesView = TurnView<Lighthouses>;
+
+/// The cells as one texture, for a board whose cells are too small to draw one by one (a
+/// 2000 × 2000 map fitted to the window), and the step and perspective it shows.
+pub struct Cells {
     cells: CellTexture,
     cells_show: Option<(usize, Perspective)>,
+}
+
+impl Default for Cells {
+    fn default() -> Self {
+        Self { cells: CellTexture::new("lighthouses-cells"), cells_show: None }
+    }
 }
 
 /// Below this many points a cell, the cells are drawn as one texture rather than one by one.
 const TEXTURE_BELOW: f32 = 6.0;
 
-impl LighthousesView {
-    pub fn new(title: String, replay: Replay<Lighthouses>) -> Result<Self, String> {
-        Ok(Self::with(Recorded::load(title, replay, player_color, Self::absorb)?, None))
-    }
-
-    /// A view following `live`, which records to `path`. Waits for the replay header, which
-    /// is written once every bot has greeted.
-    pub fn live(title: String, live: LiveMatch<Lighthouses>, path: PathBuf) -> Result<Self, String> {
-        let (live, rec) = Live::open(live, path, title, player_color)?;
-        let mut view = Self::with(rec, Some(hand::Hand::new(live)));
-        view.poll();
-        Ok(view)
-    }
-
-    fn with(rec: Recorded<Lighthouses>, hand: Option<hand::Hand>) -> Self {
-        Self { rec, hand, cells: CellTexture::new("lighthouses-cells"), cells_show: None }
-    }
-
-    fn absorb(rec: &mut Recorded<Lighthouses>, record: StepRecord<Command, Outcome>) {
-        let failed = record.player.zip(record.failed.clone());
-        let (i, outcome) = rec.push(record);
-        let after = i + 1;
-        let track = &mut rec.track;
-        if let Outcome::RoundStart { .. } = outcome {
-            track.round_starts.push(i);
-        }
-        if let Outcome::RoundEnd { scores, .. } = &outcome {
-            for (k, &v) in scores.iter().enumerate() {
-                track.scores[k].push((after, v));
-            }
-        }
-        let players = &mut track.players;
-        for e in outcome.events() {
-            let (kind, label) = match e {
-                Event::Captured { lighthouse, player } => (CAPTURE, format!("{} captures {lighthouse}", players[*player].name)),
-                Event::Neutralised { lighthouse, by: Some(p) } => (LOSS, format!("{} empties {lighthouse}", players[*p].name)),
-                Event::Neutralised { lighthouse, by: None } => (LOSS, format!("{lighthouse} decays to neutral")),
-                Event::Connected { from, to, player } => (CONNECTION, format!("{} connects {from}–{to}", players[*player].name)),
-                Event::Lit { player, cells, .. } => (TRIANGLE, format!("{} lights a triangle of {cells} cells", players[*player].name)),
-            };
-            track.markers.push(Marker { at: after, kind, label });
-        }
-        if let Some((p, reason)) = failed {
-            track.markers.push(Marker { at: after, kind: MarkerKind::FAILURE, label: format!("{} fails: {reason}", players[p].name) });
-            players[p].failed = Some((i, reason));
-        }
-    }
-
+impl TurnView<Lighthouses> {
     /// The last turn of player `k` at or after which the cursor stands, and the view the bot
     /// was sent for it.
-    fn sent_view(&self, k: usize, cursor: usize) -> Option<(usize, TurnView)> {
+    fn sent_view(&self, k: usize, cursor: usize) -> Option<(usize, Sent)> {
         let last = self.rec.timeline.len().saturating_sub(1);
         let i = (0..=cursor.min(last))
             .rev()
@@ -161,42 +114,61 @@ fn triangle_shape(mut points: Vec<Pos2>, fill: Color32) -> Shape {
     Shape::convex_polygon(points, fill, Stroke::NONE)
 }
 
-impl GameView for LighthousesView {
-    fn game(&self) -> &'static str {
-        Lighthouses::ID
+impl TurnGame for Lighthouses {
+    type Board = Cells;
+    type Controls = hand::Controls;
+    type TakeOver = BotsPlayOn;
+
+    fn absorb(view: &mut LighthousesView, record: StepRecord<Command, Outcome>) {
+        let rec = &mut view.rec;
+        let failed = record.player.zip(record.failed.clone());
+        let (i, outcome) = rec.push(record);
+        let after = i + 1;
+        let track = &mut rec.track;
+        if let Outcome::RoundStart { .. } = outcome {
+            track.round_starts.push(i);
+        }
+        if let Outcome::RoundEnd { scores, .. } = &outcome {
+            for (k, &v) in scores.iter().enumerate() {
+                track.scores[k].push((after, v));
+            }
+        }
+        let players = &mut track.players;
+        for e in outcome.events() {
+            let (kind, label) = match e {
+                Event::Captured { lighthouse, player } => (CAPTURE, format!("{} captures {lighthouse}", players[*player].name)),
+                Event::Neutralised { lighthouse, by: Some(p) } => (LOSS, format!("{} empties {lighthouse}", players[*p].name)),
+                Event::Neutralised { lighthouse, by: None } => (LOSS, format!("{lighthouse} decays to neutral")),
+                Event::Connected { from, to, player } => (CONNECTION, format!("{} connects {from}–{to}", players[*player].name)),
+                Event::Lit { player, cells, .. } => (TRIANGLE, format!("{} lights a triangle of {cells} cells", players[*player].name)),
+            };
+            track.markers.push(Marker { at: after, kind, label });
+        }
+        if let Some((p, reason)) = failed {
+            track.markers.push(Marker { at: after, kind: MarkerKind::FAILURE, label: format!("{} fails: {reason}", players[p].name) });
+            players[p].failed = Some((i, reason));
+        }
     }
 
-    fn track(&self) -> &Track {
-        &self.rec.track
-    }
-
-    fn reserve(&mut self, more: usize) {
-        self.rec.reserve(more);
-    }
-
-    fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
-        self.rec.append(line, number, Self::absorb)
-    }
-
-    fn describe(&self, cursor: usize) -> String {
-        let rounds = self.rec.replay.header.setup.rounds;
+    fn describe(view: &LighthousesView, cursor: usize) -> String {
+        let rounds = view.rec.replay.header.setup.rounds;
         if cursor == 0 {
             return format!("before round 1 of {rounds}");
         }
         let i = cursor - 1;
-        let round = self.rec.timeline.round_of_step(i) + 1;
-        let what = match &self.rec.timeline.steps()[i] {
-            kibitz_core::Step::Tick => match self.rec.timeline.outcomes()[i] {
+        let round = view.rec.timeline.round_of_step(i) + 1;
+        let what = match &view.rec.timeline.steps()[i] {
+            kibitz_core::Step::Tick => match view.rec.timeline.outcomes()[i] {
                 Outcome::RoundStart { .. } => "round start".to_string(),
                 _ => "scored".to_string(),
             },
-            kibitz_core::Step::Act { player, .. } => format!("after {}'s turn", self.rec.track.players[*player].name),
+            kibitz_core::Step::Act { player, .. } => format!("after {}'s turn", view.rec.track.players[*player].name),
         };
         format!("round {round} of {rounds} · {what}")
     }
 
-    fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
-        self.rec
+    fn log(view: &LighthousesView, range: std::ops::Range<usize>) -> Vec<LogLine> {
+        view.rec
             .records_in(range)
             .map(|(i, record)| {
                 let (text, error) = match (&record.outcome, record.player) {
@@ -207,7 +179,7 @@ impl GameView for LighthousesView {
                             Some(a) => serde_json::to_string(a).unwrap_or_default(),
                             None => "(no command)".to_string(),
                         };
-                        let mut text = format!("{}: {action}", self.rec.track.name_at(p, i));
+                        let mut text = format!("{}: {action}", view.rec.track.name_at(p, i));
                         if !success {
                             text += &format!(" ✖ {}", message.as_deref().unwrap_or(""));
                         }
@@ -226,14 +198,14 @@ impl GameView for LighthousesView {
             .collect()
     }
 
-    fn draw(&mut self, frame: Frame) {
+    fn draw(view: &mut LighthousesView, frame: Frame) {
         let Frame { ui, response, rect, cursor, camera, perspective } = frame;
         let sent = match perspective {
-            Perspective::Player(k) => self.sent_view(k, cursor),
+            Perspective::Player(k) => view.sent_view(k, cursor),
             Perspective::Omniscient => None,
         };
-        let players = self.rec.track.players.clone();
-        let state = self.rec.state(cursor).clone();
+        let players = view.rec.track.players.clone();
+        let state = view.rec.state(cursor).clone();
         let map = state.map();
         let grid = Board::fit(rect, map.width(), map.height(), camera);
         let painter = ui.painter_at(rect);
@@ -242,7 +214,7 @@ impl GameView for LighthousesView {
             Perspective::Omniscient => None,
         };
         let visible = |p: Pos| match viewer {
-            Some((_, at)) => TurnView::within_horizon(p.0 - at.0, p.1 - at.1),
+            Some((_, at)) => Sent::within_horizon(p.0 - at.0, p.1 - at.1),
             None => true,
         };
         // Cells: one by one with a hairline between them, or, too small for that, as one
@@ -256,12 +228,12 @@ impl GameView for LighthousesView {
             if visible(p) { color } else { color.gamma_multiply(0.35) }
         };
         if grid.cell < TEXTURE_BELOW {
-            if self.cells_show != Some((cursor, perspective)) || !self.cells.is_painted() {
+            if view.board.cells_show != Some((cursor, perspective)) || !view.board.cells.is_painted() {
                 let rows = grid.rows as i32;
-                self.cells.paint(ui.ctx(), grid.cols, grid.rows, |x, ky| cell_color(Pos(x as i32, rows - 1 - ky as i32)));
-                self.cells_show = Some((cursor, perspective));
+                view.board.cells.paint(ui.ctx(), grid.cols, grid.rows, |x, ky| cell_color(Pos(x as i32, rows - 1 - ky as i32)));
+                view.board.cells_show = Some((cursor, perspective));
             }
-            self.cells.draw(&painter, &grid);
+            view.board.cells.draw(&painter, &grid);
         } else {
             for p in grid.shown() {
                 painter.rect_filled(grid.rect(p).shrink(grid.cell * 0.03), 1.0, cell_color(p));
@@ -335,8 +307,8 @@ impl GameView for LighthousesView {
             );
         }
         // Hand play: outline what a click would do, and do it.
-        if cursor == self.rec.timeline.len()
-            && let Some(me) = self.hand.as_ref().and_then(|h| h.live.human_to_move(&self.rec))
+        if cursor == view.rec.timeline.len()
+            && let Some(me) = view.hand.as_ref().and_then(|h| h.live.human_to_move(&view.rec))
         {
             for p in moves(&state, me) {
                 painter.rect_stroke(
@@ -352,8 +324,8 @@ impl GameView for LighthousesView {
             if response.clicked()
                 && let Some(pointer) = response.interact_pointer_pos()
             {
-                if let Some(hand) = self.hand.as_mut() {
-                    hand.click(&self.rec, me, grid.cell_at(pointer));
+                if let Some(hand) = view.hand.as_mut() {
+                    hand.controls.click(&mut hand.live, &view.rec, me, grid.cell_at(pointer));
                 }
             }
         }
@@ -393,9 +365,9 @@ impl GameView for LighthousesView {
         }
     }
 
-    fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {
-        let players = self.rec.track.players.clone();
-        let state = self.rec.state(cursor).clone();
+    fn details(view: &mut LighthousesView, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {
+        let players = view.rec.track.players.clone();
+        let state = view.rec.state(cursor).clone();
         egui::Grid::new("lh-players").num_columns(5).striped(true).show(ui, |ui| {
             for h in ["player", "score", "energy", "cell", "keys"] {
                 ui.strong(h);
@@ -415,7 +387,7 @@ impl GameView for LighthousesView {
             }
         });
         if cursor > 0
-            && let Some(record) = self.rec.replay.records.get(cursor - 1)
+            && let Some(record) = view.rec.replay.records.get(cursor - 1)
         {
             ui.separator();
             ui.strong("Last step");
@@ -451,7 +423,7 @@ impl GameView for LighthousesView {
         if let Perspective::Player(k) = perspective {
             ui.separator();
             ui.colored_label(players[k].color, egui::RichText::new(format!("What {k} {} was sent", players[k].name)).strong());
-            match self.sent_view(k, cursor) {
+            match view.sent_view(k, cursor) {
                 Some((i, view)) => {
                     ui.label(format!("before step {i}: position {}, energy {}, score {}", view.position, view.energy, view.score));
                     let text = view
@@ -471,49 +443,6 @@ impl GameView for LighthousesView {
                     ui.label("no turn yet");
                 }
             }
-        }
-    }
-
-    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
-        if self.hand.is_some() { Some(self) } else { None }
-    }
-
-    fn is_live(&self) -> bool {
-        self.hand.is_some()
-    }
-
-    fn seat_to_move(&self, cursor: usize) -> Option<usize> {
-        if self.hand.is_some() { None } else { self.rec.next_actor(cursor) }
-    }
-
-    fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        crate::kit::turn::seats::take_over_in_view(&self.rec.replay, cursor, &self.rec.track.title, LighthousesView::live)
-    }
-}
-
-impl HandPlay for LighthousesView {
-    fn poll(&mut self) -> bool {
-        self.hand.as_mut().is_some_and(|h| h.live.follow(&mut self.rec, Self::absorb))
-    }
-
-    fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
-        self.hand.as_mut()?.panel(&self.rec, ui, at_end)
-    }
-
-    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
-        if let Some(hand) = self.hand.as_mut() {
-            hand.keys(&self.rec, ctx);
-        }
-        &[]
-    }
-
-    fn help(&self) -> &'static [(&'static str, &'static str)] {
-        hand::HELP
-    }
-
-    fn stop(&mut self) {
-        if let Some(hand) = self.hand.as_mut() {
-            hand.live.stop_and_follow(&mut self.rec, Self::absorb);
         }
     }
 }

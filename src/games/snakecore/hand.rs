@@ -2,8 +2,9 @@
 //! R) move, N passes and A switches the shield on, as a bot would answer ([`KEYS`]); bot
 //! processes play the other pythons. WASD is not offered: A is the seed's letter for the shield.
 
-use crate::kit::contract::view::{PanelRequest, row_keys, stop_button};
+use crate::kit::contract::view::{PanelRequest, Perspective, row_keys, stop_button};
 use crate::kit::turn::live::Live;
+use crate::kit::turn::view::TurnControls;
 use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Key, RichText};
 use kibitz_core::BotProtocol;
@@ -38,36 +39,34 @@ const fn help_rows<const N: usize>(keys: [(&'static str, &'static str, &'static 
 /// Every key of the table: while the human is to move the shell's shortcuts on them wait.
 static CLAIMED: LazyLock<Vec<Key>> = LazyLock::new(|| KEYS.iter().flat_map(|(names, ..)| row_keys(names)).collect());
 
-pub struct Hand {
-    pub live: Live<SnakeCore>,
-}
+/// The human's controls: the keys and buttons of [`KEYS`], nothing to remember between them.
+#[derive(Default)]
+pub struct Controls;
 
-impl Hand {
-    pub fn new(live: Live<SnakeCore>) -> Self {
-        Self { live }
-    }
+impl TurnControls<SnakeCore> for Controls {
+    const HELP: &'static [(&'static str, &'static str)] = HELP;
 
     /// The first human seat: whose view the game opens in.
-    pub fn human_seat(&self, players: usize) -> Option<usize> {
-        (0..players).find(|&p| self.live.is_human(p))
+    fn initial_perspective(&self, live: &Live<SnakeCore>, rec: &Recorded<SnakeCore>) -> Option<Perspective> {
+        (0..rec.track.players.len()).find(|&p| live.is_human(p)).map(Perspective::Player)
     }
 
     /// On the human's turn, the move keys answer for them; returns the keys it claims, so that
     /// the shell's shortcuts on them wait.
-    pub fn keys(&mut self, rec: &Recorded<SnakeCore>, ctx: &egui::Context) -> &'static [Key] {
-        let Some(player) = self.live.human_to_move(rec) else { return &[] };
+    fn keys(&mut self, live: &mut Live<SnakeCore>, rec: &Recorded<SnakeCore>, ctx: &egui::Context) -> &'static [Key] {
+        let Some(player) = live.human_to_move(rec) else { return &[] };
         if crate::kit::contract::view::typing(ctx) {
             return &[];
         }
         let pressed = ctx.input(|i| KEYS.iter().find(|(names, ..)| row_keys(names).any(|k| i.key_pressed(k))).map(|&(.., letter)| letter));
         if let Some(letter) = pressed {
-            self.live.submit(player, Action::parse(letter));
+            live.submit(player, Action::parse(letter));
         }
         CLAIMED.as_slice()
     }
 
-    pub fn panel(&mut self, rec: &Recorded<SnakeCore>, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
-        let player = match self.live.header(rec, ui, at_end) {
+    fn panel(&mut self, live: &mut Live<SnakeCore>, rec: &Recorded<SnakeCore>, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
+        let player = match live.header(rec, ui, at_end) {
             std::ops::ControlFlow::Continue(player) => player,
             std::ops::ControlFlow::Break(request) => return request,
         };
@@ -90,7 +89,7 @@ impl Hand {
             }
         });
         if let Some(letter) = pressed {
-            self.live.submit(player, Action::parse(letter));
+            live.submit(player, Action::parse(letter));
         }
         ui.collapsing("what a bot would be told now", |ui| {
             ui.label(RichText::new(SnakeCore::turn_lines(state, player).join("\n")).monospace().size(10.0));

@@ -6,19 +6,14 @@
 //! answer.
 
 use super::hand;
-use crate::kit::contract::view::{
-    BoardCamera, Frame, GameView, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, Track, hover_box,
-};
-use crate::kit::turn::live::Live;
+use crate::kit::contract::view::{BoardCamera, Frame, LogLine, Marker, MarkerKind, Perspective, hover_box};
+use crate::kit::turn::view::{BotsPlayOn, TurnGame, TurnView};
 use crate::kit::viewing::grid::Grid;
 use crate::kit::viewing::palette::player_color;
-use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Stroke, StrokeKind, Vec2};
-use kibitz_core::replay::{Replay, StepRecord};
+use kibitz_core::replay::StepRecord;
 use kibitz_core::{BotProtocol, Game};
-use kibitz_referee::LiveMatch;
 use kibitz_snakecore::{Action, Cell, Event, Kind, Outcome, Pos, SnakeCore, State};
-use std::path::PathBuf;
 
 const BITE: MarkerKind = MarkerKind::new("bite", 239, 83, 80);
 const DELIVERY: MarkerKind = MarkerKind::new("reactor delivery", 129, 199, 132);
@@ -34,12 +29,8 @@ const SHIELD_GLOW: Color32 = Color32::from_rgb(200, 240, 255);
 
 /// Height of the legend strip above the board, in points.
 const LEGEND_HEIGHT: f32 = 24.0;
-
-pub struct SnakeCoreView {
-    rec: Recorded<SnakeCore>,
-    /// Set while a game is played by hand in this view.
-    hand: Option<hand::Hand>,
-}
+/// The SnakeCore view: the kit's turn view of the game.
+pub type SnakeCoreView = TurnView<SnakeCore>;
 
 /// The board on the screen: the kit's grid (below the legend), in the board's own positions.
 struct Board(Grid);
@@ -72,59 +63,6 @@ impl Board {
 
     fn cell_at(&self, at: Pos2) -> Option<Pos> {
         self.0.cell_at(at).map(|(x, y)| Pos::new(x as u16, y as u16))
-    }
-}
-
-impl SnakeCoreView {
-    pub fn new(title: String, replay: Replay<SnakeCore>) -> Result<Self, String> {
-        Ok(Self { rec: Recorded::load(title, replay, player_color, Self::absorb)?, hand: None })
-    }
-
-    /// A view following `live`, which records to `path`.
-    pub fn live(title: String, live: LiveMatch<SnakeCore>, path: PathBuf) -> Result<Self, String> {
-        let (live, rec) = Live::open(live, path, title, player_color)?;
-        let mut view = Self { rec, hand: Some(hand::Hand::new(live)) };
-        view.poll();
-        Ok(view)
-    }
-
-    fn absorb(rec: &mut Recorded<SnakeCore>, record: StepRecord<Action, Outcome>) {
-        let failed = record.failed.clone();
-        let player = record.player.unwrap_or(0);
-        let (i, outcome) = rec.push(record);
-        let after = i + 1;
-        if player == 0 {
-            rec.track.round_starts.push(i);
-        }
-        let scores = SnakeCore::scores(rec.timeline.last_state());
-        let name = rec.track.players.get(player).map_or("?".to_string(), |p| p.name.clone());
-        let track = &mut rec.track;
-        if let Outcome::Turn { event, .. } = &outcome {
-            let marker = match event {
-                Event::Bit { victim, blocks } if *victim == player => {
-                    Some((BITE, format!("{name} bites itself: {blocks} blocks, no points")))
-                }
-                Event::Bit { victim, blocks } => {
-                    Some((BITE, format!("{name} bites {}: {blocks} blocks, +{blocks}", track.players[*victim].name)))
-                }
-                Event::Dumped { blocks, points } => Some((DELIVERY, format!("{name} feeds a reactor {blocks} blocks: +{points}"))),
-                Event::Shielded { turns } => Some((SHIELD, format!("{name} shields itself ({turns} turns)"))),
-                _ => None,
-            };
-            if let Some((kind, label)) = marker {
-                track.markers.push(Marker { at: after, kind, label });
-                // A point where the score changes (a bite of itself changes nothing).
-                if track.scores[player].last().is_none_or(|&(_, s)| s != scores[player]) {
-                    track.scores[player].push((after, scores[player]));
-                }
-            }
-        }
-        if let Some(reason) = failed
-            && track.players[player].failed.is_none()
-        {
-            track.markers.push(Marker { at: after, kind: MarkerKind::FAILURE, label: format!("{name} fails: {reason}") });
-            track.players[player].failed = Some((i, reason));
-        }
     }
 }
 
@@ -215,39 +153,67 @@ fn draw_board(painter: &egui::Painter, grid: &Board, state: &State, seen: Option
     }
 }
 
-impl GameView for SnakeCoreView {
-    fn game(&self) -> &'static str {
-        SnakeCore::ID
+impl TurnGame for SnakeCore {
+    type Board = ();
+    type Controls = hand::Controls;
+    type TakeOver = BotsPlayOn;
+
+    fn absorb(view: &mut SnakeCoreView, record: StepRecord<Action, Outcome>) {
+        let rec = &mut view.rec;
+        let failed = record.failed.clone();
+        let player = record.player.unwrap_or(0);
+        let (i, outcome) = rec.push(record);
+        let after = i + 1;
+        if player == 0 {
+            rec.track.round_starts.push(i);
+        }
+        let scores = SnakeCore::scores(rec.timeline.last_state());
+        let name = rec.track.players.get(player).map_or("?".to_string(), |p| p.name.clone());
+        let track = &mut rec.track;
+        if let Outcome::Turn { event, .. } = &outcome {
+            let marker = match event {
+                Event::Bit { victim, blocks } if *victim == player => {
+                    Some((BITE, format!("{name} bites itself: {blocks} blocks, no points")))
+                }
+                Event::Bit { victim, blocks } => {
+                    Some((BITE, format!("{name} bites {}: {blocks} blocks, +{blocks}", track.players[*victim].name)))
+                }
+                Event::Dumped { blocks, points } => Some((DELIVERY, format!("{name} feeds a reactor {blocks} blocks: +{points}"))),
+                Event::Shielded { turns } => Some((SHIELD, format!("{name} shields itself ({turns} turns)"))),
+                _ => None,
+            };
+            if let Some((kind, label)) = marker {
+                track.markers.push(Marker { at: after, kind, label });
+                // A point where the score changes (a bite of itself changes nothing).
+                if track.scores[player].last().is_none_or(|&(_, s)| s != scores[player]) {
+                    track.scores[player].push((after, scores[player]));
+                }
+            }
+        }
+        if let Some(reason) = failed
+            && track.players[player].failed.is_none()
+        {
+            track.markers.push(Marker { at: after, kind: MarkerKind::FAILURE, label: format!("{name} fails: {reason}") });
+            track.players[player].failed = Some((i, reason));
+        }
     }
 
-    fn track(&self) -> &Track {
-        &self.rec.track
-    }
-
-    fn reserve(&mut self, more: usize) {
-        self.rec.reserve(more);
-    }
-
-    fn append(&mut self, line: &str, number: usize) -> Result<(), String> {
-        self.rec.append(line, number, Self::absorb)
-    }
-
-    fn describe(&self, cursor: usize) -> String {
-        let setup = &self.rec.replay.header.setup;
+    fn describe(view: &SnakeCoreView, cursor: usize) -> String {
+        let setup = &view.rec.replay.header.setup;
         let players = setup.map.snakes.len().max(1);
         format!("turn {} of {} · {} pythons", kibitz_snakecore::turn_number(cursor, players, setup.turns), setup.turns, players)
     }
 
-    fn log(&self, range: std::ops::Range<usize>) -> Vec<LogLine> {
-        let names: Vec<String> = self.rec.track.players.iter().map(|p| p.name.clone()).collect();
-        self.rec
+    fn log(view: &SnakeCoreView, range: std::ops::Range<usize>) -> Vec<LogLine> {
+        let names: Vec<String> = view.rec.track.players.iter().map(|p| p.name.clone()).collect();
+        view.rec
             .records_in(range)
             .map(|(i, record)| {
                 let player = record.player.unwrap_or(0);
                 let answer = record.action.as_ref().map_or("(nothing)", Action::text);
                 let (mut text, mut error) = match &record.outcome {
                     Outcome::Turn { event, .. } => {
-                        (format!("{}: {answer} → {}", self.rec.track.name_at(player, i), event_text(event, &names, player)), false)
+                        (format!("{}: {answer} → {}", view.rec.track.name_at(player, i), event_text(event, &names, player)), false)
                     }
                     Outcome::Refused { message } => (format!("refused: {message}"), true),
                 };
@@ -260,10 +226,10 @@ impl GameView for SnakeCoreView {
             .collect()
     }
 
-    fn draw(&mut self, frame: Frame) {
+    fn draw(view: &mut SnakeCoreView, frame: Frame) {
         let Frame { ui, response, rect, cursor, camera, perspective } = frame;
-        let names: Vec<String> = self.rec.track.players.iter().map(|p| p.name.clone()).collect();
-        let state = self.rec.state(cursor);
+        let names: Vec<String> = view.rec.track.players.iter().map(|p| p.name.clone()).collect();
+        let state = view.rec.state(cursor);
         let grid = Board::fit(rect, camera, state.size);
         let painter = ui.painter_at(rect);
         let seen = match perspective {
@@ -303,15 +269,15 @@ impl GameView for SnakeCoreView {
         });
     }
 
-    fn details(&mut self, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {
-        let state = self.rec.state(cursor).clone();
+    fn details(view: &mut SnakeCoreView, ui: &mut egui::Ui, cursor: usize, perspective: Perspective) {
+        let state = view.rec.state(cursor).clone();
         egui::Grid::new("snakecore-pythons").num_columns(5).striped(true).show(ui, |ui| {
             for h in ["python", "length", "energy", "shield", "score"] {
                 ui.strong(h);
             }
             ui.end_row();
             for (k, s) in state.snakes.iter().enumerate() {
-                ui.colored_label(player_color(k), &self.rec.track.players[k].name);
+                ui.colored_label(player_color(k), &view.rec.track.players[k].name);
                 ui.label(s.length().to_string());
                 ui.label(s.body.iter().filter(|(_, kind)| *kind == Kind::Energy).count().to_string());
                 ui.label(if s.shield > 0 { format!("{} turns", s.shield) } else { "off".into() });
@@ -323,63 +289,19 @@ impl GameView for SnakeCoreView {
             && k < state.snakes.len()
         {
             ui.separator();
-            let name = self.rec.track.players[k].name.clone();
+            let name = view.rec.track.players[k].name.clone();
             // The lines of its last turn by the cursor, as the referee sent them, and its answer.
-            let last = self.rec.replay.records[..cursor.min(self.rec.replay.records.len())].iter().rposition(|r| r.player == Some(k));
+            let last = view.rec.replay.records[..cursor.min(view.rec.replay.records.len())].iter().rposition(|r| r.player == Some(k));
             let Some(i) = last else {
                 // Nothing sent yet: a promise of lines to come read as a heading with nothing under it.
                 ui.colored_label(player_color(k), format!("{name} has had no turn yet."));
                 return;
             };
-            let answer = self.rec.replay.records[i].action.as_ref().map_or("(nothing)".to_string(), |a| a.text().to_string());
-            let lines = SnakeCore::turn_lines(self.rec.state(i), k);
+            let answer = view.rec.replay.records[i].action.as_ref().map_or("(nothing)".to_string(), |a| a.text().to_string());
+            let lines = SnakeCore::turn_lines(view.rec.state(i), k);
             ui.colored_label(player_color(k), format!("{name} was sent, at step {i}:"));
             ui.label(egui::RichText::new(lines.join("\n")).monospace().size(10.0));
             ui.label(egui::RichText::new(format!("and answered: {answer}")).monospace());
-        }
-    }
-
-    fn hand(&mut self) -> Option<&mut dyn HandPlay> {
-        if self.hand.is_some() { Some(self) } else { None }
-    }
-
-    fn is_live(&self) -> bool {
-        self.hand.is_some()
-    }
-
-    fn seat_to_move(&self, cursor: usize) -> Option<usize> {
-        if self.hand.is_some() { None } else { self.rec.next_actor(cursor) }
-    }
-
-    fn take_over(&self, cursor: usize) -> Result<(Box<dyn GameView>, std::path::PathBuf), String> {
-        crate::kit::turn::seats::take_over_in_view(&self.rec.replay, cursor, &self.rec.track.title, SnakeCoreView::live)
-    }
-}
-
-impl HandPlay for SnakeCoreView {
-    fn poll(&mut self) -> bool {
-        self.hand.as_mut().is_some_and(|h| h.live.follow(&mut self.rec, Self::absorb))
-    }
-
-    fn panel(&mut self, ui: &mut egui::Ui, at_end: bool) -> Option<PanelRequest> {
-        self.hand.as_mut()?.panel(&self.rec, ui, at_end)
-    }
-
-    fn keys(&mut self, ctx: &egui::Context) -> &'static [egui::Key] {
-        self.hand.as_mut().map_or(&[], |h| h.keys(&self.rec, ctx))
-    }
-
-    fn help(&self) -> &'static [(&'static str, &'static str)] {
-        hand::HELP
-    }
-
-    fn initial_perspective(&self) -> Option<Perspective> {
-        self.hand.as_ref()?.human_seat(self.rec.track.players.len()).map(Perspective::Player)
-    }
-
-    fn stop(&mut self) {
-        if let Some(hand) = self.hand.as_mut() {
-            hand.live.stop_and_follow(&mut self.rec, Self::absorb);
         }
     }
 }

@@ -3,6 +3,13 @@
 //! [`HandPlay`] (following the hosted server, the seat's clock, console and stop, the human's
 //! perspective). A server game's view implements [`ServerView`] — its board, its details, its
 //! own hand panel and keys — and is a [`GameView`] and a [`HandPlay`] by that alone.
+//!
+//! A server game's view stays its own struct and hands the kit its record and seat through
+//! four accessors, where a turn game's is the kit's [`crate::kit::turn::view::TurnView`]: that
+//! shape would fit here too, but would rewrite every method of three large views and their hands
+//! to save those few lines, and their hand panels and keys would stay the games' own anyway,
+//! since they read the view's state (fedrunek's steps from its knowledge cache, wycinanka's
+//! selected order).
 
 use crate::kit::contract::view::{BoardCamera, Frame, GameView, HandPlay, LogLine, PanelRequest, Perspective, Track, typing};
 use crate::kit::deadline24::hand::{Seat, TakeOver, continue_replay};

@@ -22,9 +22,6 @@ pub struct Live<G: Game> {
     pub ended: Option<String>,
 }
 
-/// A view's way of taking one more step into its record (deriving its markers and scores).
-pub type Absorb<G> = fn(&mut Recorded<G>, StepRecord<<G as Game>::Action, <G as Game>::Outcome>);
-
 /// What arrived since the last frame.
 pub struct Arrived<G: Game> {
     pub records: Vec<StepRecord<G::Action, G::Outcome>>,
@@ -39,15 +36,8 @@ impl<G: Game> Live<G> {
         Ok((Self { live, path, awaiting: false, ended: None }, header))
     }
 
-    /// Waits for the header, as [`Live::start`], and makes the (empty) record a view follows
-    /// the match into; `color` gives each participant's colour.
-    pub fn open(live: LiveMatch<G>, path: PathBuf, title: String, color: impl Fn(usize) -> Color32) -> Result<(Self, Recorded<G>), String> {
-        let (live, header) = Self::start(live, path)?;
-        Ok((live, Recorded::new(title, header, color)?))
-    }
-
-    /// The steps (and the end record) written since the last call. A view that derives more
-    /// than [`Recorded`] holds takes them in itself, then calls [`Live::finish`] with the end.
+    /// The steps (and the end record) written since the last call, for the view to take in
+    /// ([`crate::kit::turn::view::TurnView`]), then to call [`Live::finish`] with the end.
     pub fn poll(&mut self) -> Arrived<G> {
         let mut arrived = Arrived { records: Vec::new(), end: None };
         for line in self.live.new_lines() {
@@ -68,22 +58,6 @@ impl<G: Game> Live<G> {
             self.ended = Some(format!("the match stopped: {e}"));
         }
         arrived
-    }
-
-    /// Takes the steps written since the last frame into `rec`, each through `absorb` (the
-    /// view's own derivation of markers and scores), and closes it when the end record comes.
-    /// Returns whether steps arrived.
-    pub fn follow(&mut self, rec: &mut Recorded<G>, absorb: Absorb<G>) -> bool {
-        let arrived = self.poll();
-        let grew = !arrived.records.is_empty();
-        for record in arrived.records {
-            absorb(rec, record);
-        }
-        if let Some(end) = arrived.end {
-            rec.close(end);
-            self.finish(&rec.replay);
-        }
-        grew
     }
 
     /// Says how the match ended, checking the whole replay with the rules.
@@ -122,12 +96,6 @@ impl<G: Game> Live<G> {
     /// Ends the match now; the replay is closed with a record saying so.
     pub fn stop(&mut self) {
         self.live.stop();
-    }
-
-    /// Ends the match now and takes in its last steps and the end record.
-    pub fn stop_and_follow(&mut self, rec: &mut Recorded<G>, absorb: Absorb<G>) {
-        self.stop();
-        self.follow(rec, absorb);
     }
 }
 
