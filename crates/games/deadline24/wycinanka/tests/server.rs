@@ -2,17 +2,15 @@
 //! loopback socket, three teams racing for one order, our solver started mid-game, and the
 //! replay verifying.
 
-mod support;
-
 use kibitz_core::replay::PlayerInfo;
 use kibitz_core::verify::verify;
 use kibitz_deadline24::{Common, Fixed6};
 use kibitz_deadline24_client::Connect;
+use kibitz_deadline24_server::testing::{Client, Replays, start};
 use kibitz_deadline24_server::{Clock, Resume, ServerOptions, TeamLogin};
 use kibitz_wycinanka::{Params, World, WycinankaRules};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::{Client, start};
 
 /// The seed's example sheet and orders, as the bundled world file has them.
 fn seed_example() -> Params {
@@ -131,7 +129,7 @@ async fn our_solver_started_mid_game_leaves_the_orders_its_team_has_fulfilled() 
     // A blocking client: on a thread of its own, while this runtime serves it.
     let solver = tokio::task::spawn_blocking(move || kibitz_bots::wycinanka::run("solver", 0, &connect));
     // Until the solver has read the game, done what it would, and waits for the next turn.
-    let waits = |replays: &support::Replays| {
+    let waits = |replays: &Replays| {
         replays.0.lock().unwrap().first().is_some_and(|text| String::from_utf8_lossy(text).contains(r#""line":"WAIT""#))
     };
     let until = Instant::now() + Duration::from_secs(20);
