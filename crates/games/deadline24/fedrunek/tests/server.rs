@@ -51,12 +51,7 @@ fn one_team() -> ServerOptions {
 async fn the_seeds_session_over_a_socket() {
     let common = Common { turn_ms: 5000, turn_cap: Some(1), ..Common::default() };
     let server = start::<SeedExample>((), common, one_team(), false).await;
-    let mut c = Client::connect(server.addr).await;
-    c.expect(&["LOGIN"]).await;
-    c.send("login1").await;
-    c.expect(&["PASS"]).await;
-    c.send("secret").await;
-    c.expect(&["OK"]).await;
+    let mut c = Client::login(server.addr, "login1", "secret").await;
     for (line, answer) in SEED_SESSION {
         c.send(line).await;
         c.expect(answer).await;

@@ -7,8 +7,8 @@
 //! stole meanwhile (Linux) and what other processes took.
 
 use kibitz_deadline24::{Common, Setup};
-use kibitz_deadline24_server::testing::{cpu_times, logged_in, own_cpu};
-use kibitz_deadline24_server::{ServerOptions, TeamLogin, serve};
+use kibitz_deadline24_server::serve;
+use kibitz_deadline24_server::testing::{cpu_times, load_options, logged_in, own_cpu, replay_file};
 use std::time::{Duration, Instant};
 use tokio::io::AsyncWriteExt;
 
@@ -115,22 +115,16 @@ async fn osada_client(port: u16, team: usize, pace: Pace, turn: Duration, until:
 /// turn (the default base is 0.3; 400 makes about 2,000 by the fifth turn's end).
 fn measure_osada(pace: Pace, spawn_base: f64) {
     let clients = 8;
-    let teams: Vec<TeamLogin> = (0..clients).map(|i| TeamLogin { login: format!("team{i}"), password: "pw".into() }).collect();
     let dir = std::env::temp_dir().join(format!("kibitz-bench-osada-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("osada.jsonl");
-    let file_path = path.clone();
     let turn = Duration::from_secs(1);
     let setup = Setup {
         common: Common { turn_ms: turn.as_millis() as u64, command_limit: 1000, turn_cap: Some(OSADA_TURNS + 3), ..Common::default() },
         game: kibitz_osada::Params { n: 512, stormtroopers: 25, builders: 25, snipers: 25, spawn_base, ..kibitz_osada::Params::default() },
     };
-    let mut options = ServerOptions::new(teams);
-    options.max_connections_per_team = 2;
-    // Every client runs on this one machine.
-    options.max_pending_per_address = 1000;
-    let out: kibitz_deadline24_server::ReplayOut =
-        Box::new(move |_| Ok(Box::new(std::io::BufWriter::new(std::fs::File::create(&file_path)?))));
+    let options = load_options(clients);
+    let out = replay_file(path.clone());
     let (port_tx, port_rx) = std::sync::mpsc::channel();
     let server = std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();

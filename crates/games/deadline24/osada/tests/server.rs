@@ -34,12 +34,7 @@ async fn session(coords: MoveCoords, moves: [(&str, &str); 2]) {
         false,
     )
     .await;
-    let mut c = Client::connect(server.addr).await;
-    c.expect(&["LOGIN"]).await;
-    c.send("login1").await;
-    c.expect(&["PASS"]).await;
-    c.send("secret").await;
-    c.expect(&["OK"]).await;
+    let mut c = Client::login(server.addr, "login1", "secret").await;
     for (line, answer) in SEED_OPENING {
         c.send(line).await;
         c.expect(answer).await;

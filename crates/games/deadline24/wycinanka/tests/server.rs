@@ -31,12 +31,7 @@ async fn the_seeds_worked_example_byte_for_byte_over_a_socket() {
     let clock = Clock::default();
     let server =
         start::<WycinankaRules>(seed_example(), common, ServerOptions { clock: clock.clone(), ..ServerOptions::new(teams()) }, false).await;
-    let mut c = Client::connect(server.addr).await;
-    c.expect(&["LOGIN"]).await;
-    c.send("login1").await;
-    c.expect(&["PASS"]).await;
-    c.send("secret").await;
-    c.expect(&["OK"]).await;
+    let mut c = Client::login(server.addr, "login1", "secret").await;
     c.send("DESCRIBE WORLD").await;
     c.expect(&["OK", "6 6 10 1.000000", "1 2", "4 2", "2 3", "3 4", "3 6", "4 5"]).await;
     c.send("GET ORDER COUNT").await;

@@ -10,8 +10,8 @@
 //! the server. A game's own load is its crate's `benches/server.rs` (osada's).
 
 use kibitz_deadline24::{Common, Setup};
-use kibitz_deadline24_server::testing::{cpu_times, logged_in};
-use kibitz_deadline24_server::{ServerOptions, TeamLogin, serve};
+use kibitz_deadline24_server::serve;
+use kibitz_deadline24_server::testing::{cpu_times, load_options, logged_in, replay_file};
 use kibitz_fedrunek::{FedrunekRules, Params};
 use std::time::{Duration, Instant};
 use tokio::io::AsyncWriteExt;
@@ -33,22 +33,16 @@ async fn client(port: u16, team: usize, until: Instant) -> Vec<Duration> {
 }
 
 fn measure(clients: usize) {
-    let teams: Vec<TeamLogin> = (0..clients).map(|i| TeamLogin { login: format!("team{i}"), password: "pw".into() }).collect();
     let dir = std::env::temp_dir().join(format!("kibitz-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{clients}.jsonl"));
-    let file_path = path.clone();
     let flavour = std::env::var("KIBITZ_BENCH_RUNTIME").unwrap_or_default();
     let setup = Setup {
         common: Common { turn_ms: 500, command_limit: u32::MAX, turn_cap: Some(((SECONDS + 1.5) * 2.0) as u32), ..Common::default() },
         game: Params { n: 16, ..Params::default() },
     };
-    let mut options = ServerOptions::new(teams);
-    options.max_connections_per_team = 2;
-    // Every client runs on this one machine.
-    options.max_pending_per_address = 1000;
-    let out: kibitz_deadline24_server::ReplayOut =
-        Box::new(move |_| Ok(Box::new(std::io::BufWriter::new(std::fs::File::create(&file_path)?))));
+    let options = load_options(clients);
+    let out = replay_file(path.clone());
     let (port_tx, port_rx) = std::sync::mpsc::channel();
     let server = std::thread::spawn(move || {
         let rt = if flavour == "multi" {

@@ -165,6 +165,21 @@ pub fn rounds_of<R: Rules>(replay: &Replay<Realtime<R>>) -> Vec<u32> {
     (0..timeline.len()).map(|i| timeline.round_of_step(i)).collect()
 }
 
+/// A load generator's server options: teams `team0`, `team1`, … with the password `pw`, two
+/// connections a team, and room for every client on this one machine.
+pub fn load_options(clients: usize) -> ServerOptions {
+    let teams = (0..clients).map(|i| TeamLogin { login: format!("team{i}"), password: "pw".into() }).collect();
+    let mut options = ServerOptions::new(teams);
+    options.max_connections_per_team = 2;
+    options.max_pending_per_address = 1000;
+    options
+}
+
+/// Replays written to a real file, at `path` (a game after the first writes over it).
+pub fn replay_file(path: std::path::PathBuf) -> crate::ReplayOut {
+    Box::new(move |_| Ok(Box::new(std::io::BufWriter::new(std::fs::File::create(&path)?))))
+}
+
 /// A load generator's connection of `login` (password `password`), logged in without checking
 /// the answers, with no delay on small writes: its lines and its writer.
 pub async fn logged_in(

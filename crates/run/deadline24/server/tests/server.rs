@@ -23,12 +23,8 @@ async fn login_as_in_the_seed_and_a_bad_password_closes() {
     let login = vec![kibitz_deadline24_server::TeamLogin { login: "login1".into(), password: "secret".into() }];
     let common = Common { turn_ms: 400, turn_cap: Some(3), ..Common::default() };
     let server = start::<FedrunekRules>(Params { n: 8, ..Params::default() }, common, options(login), false).await;
-    let mut c = Client::connect(server.addr).await;
-    c.expect(&["LOGIN"]).await;
-    c.send("login1").await;
-    c.expect(&["PASS"]).await;
-    c.send("secret").await;
-    c.expect(&["OK"]).await;
+    // The seed's exchange: `LOGIN`, the login, `PASS`, the password, `OK`.
+    let _c = Client::login(server.addr, "login1", "secret").await;
     let mut bad = Client::connect(server.addr).await;
     bad.expect(&["LOGIN"]).await;
     bad.send("login1").await;
