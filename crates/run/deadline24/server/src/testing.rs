@@ -50,6 +50,7 @@ impl Replays {
     }
 }
 
+/// Teams `login1` … `loginN`, each with the password `secret1` … `secretN`.
 pub fn teams(n: usize) -> Vec<TeamLogin> {
     (1..=n).map(|i| TeamLogin { login: format!("login{i}"), password: format!("secret{i}") }).collect()
 }
