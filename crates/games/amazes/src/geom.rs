@@ -168,6 +168,19 @@ impl Placement {
     pub fn new(square: Square, facing: Dir) -> Self {
         Self { square, facing }
     }
+
+    /// The moves that walk `path` (each square a neighbour of the one before, the first of
+    /// this placement's), and where they end: a planned path as a line of moves.
+    pub fn moves_along(self, path: &[Square]) -> (Vec<Move>, Placement) {
+        let mut at = self;
+        let mut moves = Vec::with_capacity(path.len());
+        for &next in path {
+            let dir = Dir::ALL.into_iter().find(|&d| at.square.step(d) == Some(next)).expect("neighbours");
+            moves.push([Move::F, Move::R, Move::T, Move::L].into_iter().find(|m| m.direction(at.facing) == dir).unwrap());
+            at = Placement::new(next, dir);
+        }
+        (moves, at)
+    }
 }
 
 impl fmt::Display for Placement {

@@ -94,6 +94,41 @@ impl Maze {
         steps
     }
 
+    /// A shortest walk along open edges from `from` to the nearest square `goal` accepts (`from`
+    /// itself included), as the squares after `from`; `None` when no such square is reached.
+    /// Breadth first in [`Dir::ALL`]'s order, so that ties always go the same way: tests plan
+    /// all-seeing players with it.
+    pub fn path_to_nearest(&self, from: Square, goal: impl Fn(Square) -> bool) -> Option<Vec<Square>> {
+        let mut prev: Vec<Option<Square>> = vec![None; SQUARES];
+        let mut seen = vec![false; SQUARES];
+        let mut queue = std::collections::VecDeque::from([from]);
+        seen[from.index()] = true;
+        let found = loop {
+            let s = queue.pop_front()?;
+            if goal(s) {
+                break s;
+            }
+            for d in Dir::ALL {
+                if !self.wall(s, d)
+                    && let Some(n) = s.step(d)
+                    && !seen[n.index()]
+                {
+                    seen[n.index()] = true;
+                    prev[n.index()] = Some(s);
+                    queue.push_back(n);
+                }
+            }
+        };
+        let mut path = Vec::new();
+        let mut s = found;
+        while s != from {
+            path.push(s);
+            s = prev[s.index()]?;
+        }
+        path.reverse();
+        Some(path)
+    }
+
     /// The squares reachable from `from`.
     pub fn reachable(&self, from: Square) -> Vec<bool> {
         let mut seen = vec![false; SQUARES];

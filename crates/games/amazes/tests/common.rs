@@ -3,7 +3,6 @@
 
 use kibitz_amazes::generate::SplitMix64;
 use kibitz_amazes::{Dir, EdgeId, EdgeKnowledge, EdgeSet, Knowledge, Maze, Move, Moves, Placement, SIZE, Square, State};
-use std::collections::VecDeque;
 use std::path::PathBuf;
 
 pub fn workspace() -> PathBuf {
@@ -130,50 +129,6 @@ pub fn example_maze() -> Maze {
     maze_around(&open, &fixed_squares, 2010)
 }
 
-/// A shortest path from `from` to `to` through the true maze, without `from`.
-pub fn shortest_path(maze: &Maze, from: Square, to: Square) -> Vec<Square> {
-    let mut prev: Vec<Option<Square>> = vec![None; 625];
-    let mut seen = vec![false; 625];
-    let mut queue = VecDeque::from([from]);
-    seen[from.index()] = true;
-    while let Some(s) = queue.pop_front() {
-        if s == to {
-            break;
-        }
-        for d in Dir::ALL {
-            if !maze.wall(s, d)
-                && let Some(n) = s.step(d)
-                && !seen[n.index()]
-            {
-                seen[n.index()] = true;
-                prev[n.index()] = Some(s);
-                queue.push_back(n);
-            }
-        }
-    }
-    let mut path = Vec::new();
-    let mut s = to;
-    while s != from {
-        path.push(s);
-        s = prev[s.index()].expect("the maze is connected");
-    }
-    path.reverse();
-    path
-}
-
-/// The moves that walk `path` (neighbouring squares) from `from`; returns them and where they end.
-pub fn moves_along(from: Placement, path: &[Square]) -> (Vec<Move>, Placement) {
-    let mut at = from;
-    let mut out = Vec::new();
-    for &next in path {
-        let dir = Dir::ALL.into_iter().find(|&d| at.square.step(d) == Some(next)).expect("neighbours");
-        let m = [Move::F, Move::R, Move::T, Move::L].into_iter().find(|m| m.direction(at.facing) == dir).unwrap();
-        out.push(m);
-        at = Placement::new(next, dir);
-    }
-    (out, at)
-}
-
 /// A line for an all-seeing explorer: walk to the nearest undiscovered square, again and again,
 /// while the line has room; once everything is discovered, walk to the opponent.
 pub fn explorer_line(state: &State, p: usize) -> Moves {
@@ -189,19 +144,18 @@ pub fn explorer_line_upto(state: &State, p: usize, room: usize) -> Moves {
     known.insert(at.square);
     let mut line = Vec::new();
     while !known.is_full() && line.len() < room {
-        let target = nearest_unknown(maze, at.square, &known);
-        let path = shortest_path(maze, at.square, target);
+        let path = maze.path_to_nearest(at.square, |s| !known.contains(s)).unwrap_or_default();
         for s in &path {
             known.insert(*s);
         }
-        let (m, end) = moves_along(at, &path);
+        let (m, end) = at.moves_along(&path);
         line.extend(m);
         at = end;
     }
     if line.is_empty() {
         let opponent = state.players[1 - p].at.square;
-        let path = shortest_path(maze, at.square, opponent);
-        line = moves_along(at, &path).0;
+        let path = maze.path_to_nearest(at.square, |s| s == opponent).expect("the maze is connected");
+        line = at.moves_along(&path).0;
         line.truncate(256);
         if line.is_empty() {
             line.push(Move::T);
@@ -209,27 +163,6 @@ pub fn explorer_line_upto(state: &State, p: usize, room: usize) -> Moves {
     }
     line.truncate(256);
     Moves::new(line)
-}
-
-fn nearest_unknown(maze: &Maze, from: Square, known: &kibitz_amazes::SquareSet) -> Square {
-    let mut seen = vec![false; 625];
-    let mut queue = VecDeque::from([from]);
-    seen[from.index()] = true;
-    while let Some(s) = queue.pop_front() {
-        if !known.contains(s) {
-            return s;
-        }
-        for d in Dir::ALL {
-            if !maze.wall(s, d)
-                && let Some(n) = s.step(d)
-                && !seen[n.index()]
-            {
-                seen[n.index()] = true;
-                queue.push_back(n);
-            }
-        }
-    }
-    from
 }
 
 /// Everything `k` holds is true of `maze`: known walls are walls, known openings are open, and

@@ -2,14 +2,11 @@
 //! five lines per turn, one line of moves back, `Quit` after a sudden death. Every bot logs the
 //! lines it reads, and the logs are compared with what the rules say it must have been sent.
 
-use kibitz_amazes::{
-    Amazes, Dir, Ending, Judged, Maze, Move, Moves, Outcome, Placement, PlayedBy, Setup, Square, SquareSet, State, generate,
-};
+use kibitz_amazes::{Amazes, Ending, Judged, Maze, Move, Moves, Outcome, PlayedBy, Setup, State, generate};
 use kibitz_core::replay::Replay;
 use kibitz_core::verify::verify;
 use kibitz_core::{BotProtocol, Game, Step};
 use kibitz_referee::{BotLimits, BotSeat, MatchOptions, MatchSummary, Seat, run_match};
-use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -309,63 +306,6 @@ fn a_bot_sending_an_empty_line_is_judged_by_the_rules_but_still_asked() {
 
 // ---- Sudden death ---------------------------------------------------------------------------
 
-/// A shortest path from `from` to `to` in the true maze, without `from`.
-fn path(maze: &Maze, from: Square, to: Square) -> Vec<Square> {
-    let mut prev: Vec<Option<Square>> = vec![None; 625];
-    let mut queue = VecDeque::from([from]);
-    let mut seen = vec![false; 625];
-    seen[from.index()] = true;
-    while let Some(s) = queue.pop_front() {
-        for d in Dir::ALL {
-            if !maze.wall(s, d)
-                && let Some(n) = s.step(d)
-                && !seen[n.index()]
-            {
-                seen[n.index()] = true;
-                prev[n.index()] = Some(s);
-                queue.push_back(n);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    let mut s = to;
-    while s != from {
-        out.push(s);
-        s = prev[s.index()].unwrap();
-    }
-    out.reverse();
-    out
-}
-
-fn nearest(maze: &Maze, from: Square, known: &SquareSet) -> Square {
-    let mut queue = VecDeque::from([from]);
-    let mut seen = vec![false; 625];
-    seen[from.index()] = true;
-    while let Some(s) = queue.pop_front() {
-        if !known.contains(s) {
-            return s;
-        }
-        for d in Dir::ALL {
-            if !maze.wall(s, d)
-                && let Some(n) = s.step(d)
-                && !seen[n.index()]
-            {
-                seen[n.index()] = true;
-                queue.push_back(n);
-            }
-        }
-    }
-    from
-}
-
-fn walk(at: &mut Placement, squares: &[Square], line: &mut Vec<Move>) {
-    for &next in squares {
-        let dir = Dir::ALL.into_iter().find(|&d| at.square.step(d) == Some(next)).unwrap();
-        line.push([Move::F, Move::R, Move::T, Move::L].into_iter().find(|m| m.direction(at.facing) == dir).unwrap());
-        *at = Placement::new(next, dir);
-    }
-}
-
 /// An all-seeing line for Red: visit undiscovered squares while there is room, then walk onto
 /// Blue once everything is discovered.
 fn hunter_line(state: &State) -> Moves {
@@ -375,15 +315,18 @@ fn hunter_line(state: &State) -> Moves {
     known.insert(at.square);
     let mut line = Vec::new();
     while !known.is_full() && line.len() < 200 {
-        let route = path(maze, at.square, nearest(maze, at.square, &known));
+        let route = maze.path_to_nearest(at.square, |s| !known.contains(s)).unwrap_or_default();
         route.iter().for_each(|&s| {
             known.insert(s);
         });
-        walk(&mut at, &route, &mut line);
+        let (moves, end) = at.moves_along(&route);
+        line.extend(moves);
+        at = end;
     }
     if known.is_full() {
-        let route = path(maze, at.square, state.players[1].at.square);
-        walk(&mut at, &route, &mut line);
+        let blue = state.players[1].at.square;
+        let route = maze.path_to_nearest(at.square, |s| s == blue).expect("the maze is connected");
+        line.extend(at.moves_along(&route).0);
     }
     line.truncate(256);
     if line.is_empty() {

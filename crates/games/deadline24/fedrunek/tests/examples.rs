@@ -1,34 +1,18 @@
-//! The seed's worked examples (spec §2.7) at the rules level; `tests/server.rs` of the server
-//! crate plays the same session over a real socket.
+//! The seed's worked examples (spec §2.7) at the rules level; `tests/server.rs` plays the same
+//! session over a real socket.
 
 mod common;
 
-use common::{Table, lines};
+use common::{SEED_SESSION, Table, lines};
 use kibitz_fedrunek::robots::{Kind, Robot};
 use kibitz_fedrunek::world::{Cell, Pos, World};
 
 #[test]
 fn the_seeds_session_answers_byte_for_byte() {
     let mut t = Table::seed_example();
-    assert_eq!(t.send(0, "DESCRIBE WORLD"), lines(&["OK", "128 5 1.000000"]));
-    // The seed's team has a scout too (ID 3); LIST MINERS shows the miners only.
-    assert_eq!(t.send(0, "LIST MINERS"), lines(&["OK", "2", "1 128 64 64 1 1 1 0", "2 128 64 64 1 1 1 0"]));
-    assert_eq!(
-        t.send(0, "INFO 1"),
-        lines(&[
-            "OK",
-            "FREE 0 0 0 SURFACE",
-            "FREE 0 -1 0 STATION",
-            "FREE 0 1 0 SURFACE",
-            "FREE 0 0 -1 SURFACE",
-            "FREE 0 0 1 SURFACE",
-            "NIL",
-            "TUNNEL -1 0 0 UNDERGROUND GROUND 0 0 1",
-        ])
-    );
-    assert_eq!(t.send(0, "DRILL 1 -1 0 0"), lines(&["OK", "DRILLING 4"]));
-    assert_eq!(t.send(0, "DRILL 2 -1 0 0"), lines(&["FAILED 107 cannot drill there"]));
-    assert_eq!(t.send(0, "MOVE 2 0 1 0"), lines(&["OK"]));
+    for (line, answer) in SEED_SESSION {
+        assert_eq!(t.send(0, line), lines(answer), "{line}");
+    }
 }
 
 #[test]

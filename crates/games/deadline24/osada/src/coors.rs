@@ -14,7 +14,7 @@
 
 use crate::chance::Chance;
 use crate::params::Profile;
-use crate::settlement::{NEIGHBOURS, Xy};
+use crate::settlement::{NEIGHBOURS, Xy, chebyshev};
 use crate::state::{Banner, Field, Index, Kind, OsadaState, Strategy, Target, square};
 
 /// What a coor does in its move.
@@ -97,10 +97,6 @@ fn target_at(state: &OsadaState, target: Target) -> Option<Xy> {
         Target::Beetle(t) => Some(state.land.xy(state.troops[t as usize].at)),
         Target::Banner(team) => Some(state.land.masts[team as usize]),
     }
-}
-
-fn chebyshev(a: Xy, b: Xy) -> i32 {
-    (a.0 - b.0).abs().max((a.1 - b.1).abs())
 }
 
 fn slasher(r: &mut Mover, c: u32, at: Xy) -> Step {

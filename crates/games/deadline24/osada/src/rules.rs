@@ -5,7 +5,7 @@ use crate::chance::Chance;
 use crate::generate;
 use crate::params::{MoveCoords, Params, game_setup};
 use crate::report::TurnReport;
-use crate::settlement::{Terrain, Xy};
+use crate::settlement::{OFF_BOARD, Terrain, Xy};
 use crate::state::{Action, Banner, Building, Construction, Kind, Land, OsadaState, Troop, square};
 use crate::turn;
 use kibitz_deadline24::{AnswerLines, Args, Ctx, Fail, Fixed6, Lines, Reply, Rules, Setup, command};
@@ -67,7 +67,7 @@ impl OsadaRules {
         let mut row = String::with_capacity(11);
         for yy in y - 5..=y + 5 {
             row.clear();
-            row.extend((x - 5..=x + 5).map(|xx| s.terrain((xx, yy)).map_or('/', Terrain::char)));
+            row.extend((x - 5..=x + 5).map(|xx| s.terrain((xx, yy)).map_or(OFF_BOARD, Terrain::char)));
             lines.push(&row);
         }
         Ok(lines)
@@ -215,7 +215,7 @@ impl OsadaRules {
         lines.line().int(fields.len() as i64).end();
         for (fx, fy) in fields {
             let f = state.land.field((fx, fy));
-            let settlement = state.settlement_token(f);
+            let settlement = state.landmark(f).token();
             let cell = index.cells.get(&f);
             lines
                 .line()

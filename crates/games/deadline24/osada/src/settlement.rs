@@ -47,7 +47,9 @@ impl Terrain {
         }
     }
 
-    fn of_char(c: char) -> Option<Terrain> {
+    /// What `MAP` (and a settlement file) prints, read back; `None` for another character
+    /// ([`OFF_BOARD`] included).
+    pub fn of_char(c: char) -> Option<Terrain> {
         match c {
             '.' => Some(Terrain::Solid),
             '*' => Some(Terrain::Soggy),
@@ -55,7 +57,20 @@ impl Terrain {
             _ => None,
         }
     }
+
+    /// What `INFO` prints, read back.
+    pub fn of_token(word: &str) -> Option<Terrain> {
+        match word {
+            "SOLID" => Some(Terrain::Solid),
+            "SOGGY" => Some(Terrain::Soggy),
+            "BLOCKED" => Some(Terrain::Blocked),
+            _ => None,
+        }
+    }
 }
+
+/// How `MAP` prints a field off the board.
+pub const OFF_BOARD: char = '/';
 
 /// A field's coordinates, 1-based as the protocol prints them.
 pub type Xy = (i32, i32);
@@ -102,6 +117,12 @@ fn fault(line: usize, column: usize, message: impl Into<String>) -> SettlementEr
 
 /// The eight neighbours' offsets.
 pub const NEIGHBOURS: [Xy; 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+
+/// The distance in moves between two fields (eight neighbours).
+#[inline]
+pub fn chebyshev(a: Xy, b: Xy) -> i32 {
+    (a.0 - b.0).abs().max((a.1 - b.1).abs())
+}
 
 impl Settlement {
     /// Whether (x, y) is on the board.
@@ -199,7 +220,7 @@ impl Settlement {
         }
         match mast.start {
             Some((sx, sy)) => {
-                let near = (sx - x).abs().max((sy - y).abs()) == 1;
+                let near = chebyshev((sx, sy), (x, y)) == 1;
                 if !near || self.terrain((sx, sy)) != Some(Terrain::Solid) || self.is_mast((sx, sy)) {
                     return Err(format!(
                         "the start ({sx}, {sy}) of the mast at ({x}, {y}) must be a solid neighbour of it that is no mast"

@@ -32,6 +32,16 @@ impl Kind {
             Kind::Sniper => "SNIPER",
         }
     }
+
+    /// What `LIST TROOPS` prints, read back.
+    pub fn of_token(word: &str) -> Option<Kind> {
+        match word {
+            "STORMTROOPER" => Some(Kind::Stormtrooper),
+            "BUILDER" => Some(Kind::Builder),
+            "SNIPER" => Some(Kind::Sniper),
+            _ => None,
+        }
+    }
 }
 
 /// One commando. Troops are kept in order of team and ID, the dead among them (IDs stay).
@@ -109,10 +119,53 @@ pub enum Structure {
 impl Structure {
     /// As `INFO` prints it.
     pub fn token(&self) -> &'static str {
+        self.landmark().token()
+    }
+
+    /// What a team is told of it: whose it is stays unsaid.
+    pub fn landmark(&self) -> Landmark {
         match self {
-            Structure::Tower { .. } => "TOWER",
-            Structure::Trap { used: false, .. } => "ACTIVE_TRAP",
-            Structure::Trap { used: true, .. } => "USED_TRAP",
+            Structure::Tower { .. } => Landmark::Tower,
+            Structure::Trap { used: false, .. } => Landmark::ActiveTrap,
+            Structure::Trap { used: true, .. } => Landmark::UsedTrap,
+        }
+    }
+}
+
+/// What `INFO` says stands on a field (the spec's settlement tokens, §4.2.2): what a team is told
+/// of the masts, the buildings and the constructions, and what a client reads back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Landmark {
+    None,
+    Mast,
+    Tower,
+    ActiveTrap,
+    UsedTrap,
+    Construction,
+}
+
+impl Landmark {
+    pub fn token(self) -> &'static str {
+        match self {
+            Landmark::None => "NONE",
+            Landmark::Mast => "MAST",
+            Landmark::Tower => "TOWER",
+            Landmark::ActiveTrap => "ACTIVE_TRAP",
+            Landmark::UsedTrap => "USED_TRAP",
+            Landmark::Construction => "CONSTRUCTION",
+        }
+    }
+
+    /// What `INFO` prints, read back.
+    pub fn of_token(word: &str) -> Option<Landmark> {
+        match word {
+            "NONE" => Some(Landmark::None),
+            "MAST" => Some(Landmark::Mast),
+            "TOWER" => Some(Landmark::Tower),
+            "ACTIVE_TRAP" => Some(Landmark::ActiveTrap),
+            "USED_TRAP" => Some(Landmark::UsedTrap),
+            "CONSTRUCTION" => Some(Landmark::Construction),
+            _ => None,
         }
     }
 }
@@ -507,13 +560,13 @@ impl OsadaState {
     }
 
     /// What `INFO` says stands on a field.
-    pub fn settlement_token(&self, f: Field) -> &'static str {
+    pub fn landmark(&self, f: Field) -> Landmark {
         if self.land.mast[f as usize] {
-            "MAST"
+            Landmark::Mast
         } else if self.constructions.contains_key(&f) {
-            "CONSTRUCTION"
+            Landmark::Construction
         } else {
-            self.structures.get(&f).map_or("NONE", Structure::token)
+            self.structures.get(&f).map_or(Landmark::None, Structure::landmark)
         }
     }
 

@@ -7,28 +7,12 @@ use common::*;
 use kibitz_osada::state::Strategy;
 use kibitz_osada::{Event, MoveCoords, Weapon};
 
-const MAP_5_6: [&str; 12] = [
-    "OK",
-    "/..........",
-    "/######....",
-    "/.....#....",
-    "/..........",
-    "/..........",
-    "/..........",
-    "/..........",
-    "/.....#....",
-    "/######....",
-    "/..........",
-    "/..........",
-];
-
 /// The seed's session up to its WAIT (§4.8.1), MOVE in either reading.
 fn seed_session(coords: MoveCoords) -> Play {
-    let mut p = Play::new(Params { move_coords: coords, ..quiet(seed_example()) }, 1);
-    p.expect(0, "DESCRIBE WORLD", &["OK", "100 10 5 5 1.000000"]);
-    p.expect(0, "LIST TROOPS", &["OK", "3", "1 STORMTROOPER 5 6 0 0", "2 BUILDER 5 6 1 0", "3 SNIPER 5 6 2 0"]);
-    p.expect(0, "MAP 5 6", &MAP_5_6);
-    p.expect(0, "BUILD 2 TOWER", &["FAILED 108 not an active troop"]);
+    let mut p = Play::new(seed_session_params(coords), 1);
+    for (line, answer) in SEED_OPENING {
+        p.expect(0, line, answer);
+    }
     p
 }
 

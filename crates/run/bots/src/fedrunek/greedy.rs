@@ -7,6 +7,7 @@
 //! mid-game (a take-over restarts the other teams' clients) picks up where its team is.
 
 use kibitz_deadline24_client::{Client, Connect, ints};
+use kibitz_fedrunek::rules::INFO_ORDER;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 type P = [i64; 3];
@@ -17,17 +18,10 @@ fn add(a: P, b: P) -> P {
 
 const STEPS: [P; 6] = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]];
 
-/// Which of `INFO`'s seven lines describes the neighbour at `d`: the robot's own field, then
-/// −Y, +Y, −Z, +Z, +X, −X.
+/// Which of `INFO`'s seven lines describes the neighbour at `d` (in the rules' order: the
+/// robot's own field, then −Y, +Y, −Z, +Z, +X, −X).
 fn info_line(d: P) -> usize {
-    match d {
-        [0, -1, 0] => 1,
-        [0, 1, 0] => 2,
-        [0, 0, -1] => 3,
-        [0, 0, 1] => 4,
-        [1, 0, 0] => 5,
-        _ => 6,
-    }
+    INFO_ORDER.iter().position(|o| o.map(i64::from) == d).expect("a neighbour's offset")
 }
 
 struct Robot {

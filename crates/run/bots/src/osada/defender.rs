@@ -24,7 +24,7 @@
 //! outside.
 
 use super::{
-    AROUND, Banner, Coords, Kind, Pos, Seen, Structure, Terrain, Troop, World, chebyshev, failure_code, move_line, parse_banner,
+    Banner, Coords, Kind, Landmark, NEIGHBOURS, Seen, Terrain, Troop, World, Xy, chebyshev, failure_code, move_line, parse_banner,
     parse_info, parse_map, parse_time, parse_troops, parse_world, shows_relative,
 };
 use kibitz_deadline24_client::{Client, Connect};
@@ -32,11 +32,11 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 /// Coors farther than this from the mast are the snipers' business, unless they are next to
 /// one of our snipers or builders, or carry the banner.
-const GUARD: i64 = 4;
+const GUARD: i32 = 4;
 /// Stormtroopers go for a banner carrier up to this far.
-const CHASE: i64 = 12;
+const CHASE: i32 = 12;
 /// Traps go on the rings up to this far from the mast.
-const TRAP_RINGS: i64 = 3;
+const TRAP_RINGS: i32 = 3;
 /// Commands a round we allow ourselves (the server's limit is 200 by default).
 const BUDGET: usize = 180;
 /// Rounds a builder waits on its site for the units ahead of it to leave.
@@ -46,75 +46,76 @@ const PATIENCE: u32 = 3;
 /// as seen this round.
 #[derive(Clone, Debug, Default)]
 pub struct Board {
-    pub n: i64,
-    pub mast: Pos,
-    terrain: HashMap<Pos, Terrain>,
-    structures: HashMap<Pos, Structure>,
-    masts: HashSet<Pos>,
-    coors: HashMap<Pos, i64>,
-    beetles: HashMap<Pos, i64>,
+    pub n: i32,
+    pub mast: Xy,
+    terrain: HashMap<Xy, Terrain>,
+    structures: HashMap<Xy, Landmark>,
+    masts: HashSet<Xy>,
+    coors: HashMap<Xy, i64>,
+    beetles: HashMap<Xy, i64>,
 }
 
 impl Board {
-    pub fn new(n: i64, mast: Pos) -> Board {
+    pub fn new(n: i32, mast: Xy) -> Board {
         let mut board = Board { n, mast, ..Board::default() };
         board.masts.insert(mast);
         board.terrain.insert(mast, Terrain::Solid);
-        board.structures.insert(mast, Structure::Mast);
+        board.structures.insert(mast, Landmark::Mast);
         board
     }
 
-    pub fn on_board(&self, p: Pos) -> bool {
+    pub fn on_board(&self, p: Xy) -> bool {
         (1..=self.n).contains(&p.0) && (1..=self.n).contains(&p.1)
     }
 
-    pub fn terrain(&self, p: Pos) -> Option<Terrain> {
-        if self.on_board(p) { self.terrain.get(&p).copied() } else { Some(Terrain::Off) }
+    /// The terrain as last seen; `None` off the board or not seen yet.
+    pub fn terrain(&self, p: Xy) -> Option<Terrain> {
+        if self.on_board(p) { self.terrain.get(&p).copied() } else { None }
     }
 
-    pub fn structure(&self, p: Pos) -> Structure {
-        self.structures.get(&p).copied().unwrap_or(Structure::None)
+    pub fn structure(&self, p: Xy) -> Landmark {
+        self.structures.get(&p).copied().unwrap_or(Landmark::None)
     }
 
-    pub fn set_terrain(&mut self, p: Pos, terrain: Terrain) {
-        if self.on_board(p) && terrain != Terrain::Off {
+    pub fn set_terrain(&mut self, p: Xy, terrain: Terrain) {
+        if self.on_board(p) {
             self.terrain.insert(p, terrain);
         }
     }
 
-    pub fn set_structure(&mut self, p: Pos, structure: Structure) {
-        if structure == Structure::Mast {
+    pub fn set_structure(&mut self, p: Xy, structure: Landmark) {
+        if structure == Landmark::Mast {
             self.masts.insert(p);
         }
         self.structures.insert(p, structure);
     }
 
     #[cfg(test)]
-    pub fn set_coors(&mut self, p: Pos, coors: i64) {
+    pub fn set_coors(&mut self, p: Xy, coors: i64) {
         self.coors.insert(p, coors);
     }
 
-    pub fn coors_at(&self, p: Pos) -> i64 {
+    pub fn coors_at(&self, p: Xy) -> i64 {
         self.coors.get(&p).copied().unwrap_or(0)
     }
 
-    pub fn beetles_at(&self, p: Pos) -> i64 {
+    pub fn beetles_at(&self, p: Xy) -> i64 {
         self.beetles.get(&p).copied().unwrap_or(0)
     }
 
     /// A beetle may stand here, as far as we know.
-    pub fn walkable(&self, p: Pos) -> bool {
+    pub fn walkable(&self, p: Xy) -> bool {
         !self.masts.contains(&p) && matches!(self.terrain(p), Some(Terrain::Solid | Terrain::Soggy))
     }
 
     /// Walkable, or not seen yet (for planning paths beyond what the team has seen).
-    fn maybe_walkable(&self, p: Pos) -> bool {
-        self.on_board(p) && !self.masts.contains(&p) && !matches!(self.terrain(p), Some(Terrain::Blocked | Terrain::Off))
+    fn maybe_walkable(&self, p: Xy) -> bool {
+        self.on_board(p) && !self.masts.contains(&p) && self.terrain(p) != Some(Terrain::Blocked)
     }
 
     /// Solid, free of structures and not a mast.
-    pub fn buildable(&self, p: Pos) -> bool {
-        self.walkable(p) && self.terrain(p) == Some(Terrain::Solid) && self.structure(p) == Structure::None
+    pub fn buildable(&self, p: Xy) -> bool {
+        self.walkable(p) && self.terrain(p) == Some(Terrain::Solid) && self.structure(p) == Landmark::None
     }
 
     /// Forgets the coors and beetles seen last round.
@@ -124,7 +125,7 @@ impl Board {
     }
 
     /// What a unit at `at` sees (`INFO`).
-    pub fn learn_info(&mut self, at: Pos, seen: &[Seen]) {
+    pub fn learn_info(&mut self, at: Xy, seen: &[Seen]) {
         for s in seen {
             let p = (at.0 + s.d.0, at.1 + s.d.1);
             if !self.on_board(p) {
@@ -137,15 +138,18 @@ impl Board {
         }
     }
 
-    pub fn learn_map(&mut self, fields: &[(Pos, Terrain)]) {
+    /// What `MAP` shows (off-board fields: `None`).
+    pub fn learn_map(&mut self, fields: &[(Xy, Option<Terrain>)]) {
         for &(p, terrain) in fields {
-            self.set_terrain(p, terrain);
+            if let Some(terrain) = terrain {
+                self.set_terrain(p, terrain);
+            }
         }
     }
 
     /// Fields seen this round that hold coors, with their counts, in a fixed order.
-    pub fn coor_fields(&self) -> Vec<(Pos, i64)> {
-        let mut fields: Vec<(Pos, i64)> = self.coors.iter().filter(|(_, c)| **c > 0).map(|(p, c)| (*p, *c)).collect();
+    pub fn coor_fields(&self) -> Vec<(Xy, i64)> {
+        let mut fields: Vec<(Xy, i64)> = self.coors.iter().filter(|(_, c)| **c > 0).map(|(p, c)| (*p, *c)).collect();
         fields.sort_unstable_by_key(|&((x, y), _)| (y, x));
         fields
     }
@@ -154,15 +158,15 @@ impl Board {
     /// next to it), through fields not `avoid`ed. Fields not seen yet count as walkable, but the
     /// first step is always to a field known to be walkable. When the goal cannot be reached the
     /// walk heads for the reachable field nearest to it. `None`: stay.
-    pub fn step_towards(&self, from: Pos, goal: Pos, next_to: bool, avoid: &dyn Fn(Pos) -> bool) -> Option<Pos> {
-        let arrived = |p: Pos| p == goal || (next_to && chebyshev(p, goal) <= 1);
+    pub fn step_towards(&self, from: Xy, goal: Xy, next_to: bool, avoid: &dyn Fn(Xy) -> bool) -> Option<Xy> {
+        let arrived = |p: Xy| p == goal || (next_to && chebyshev(p, goal) <= 1);
         if arrived(from) {
             return None;
         }
         let margin = 12;
         let (lo_x, hi_x) = (from.0.min(goal.0) - margin, from.0.max(goal.0) + margin);
         let (lo_y, hi_y) = (from.1.min(goal.1) - margin, from.1.max(goal.1) + margin);
-        let mut first: HashMap<Pos, Pos> = HashMap::new();
+        let mut first: HashMap<Xy, Xy> = HashMap::new();
         let mut queue = VecDeque::from([from]);
         first.insert(from, from);
         let mut best = (chebyshev(from, goal), from);
@@ -170,7 +174,7 @@ impl Board {
             if arrived(p) {
                 return Some(first[&p]);
             }
-            for d in AROUND {
+            for d in NEIGHBOURS {
                 let q = (p.0 + d.0, p.1 + d.1);
                 if q.0 < lo_x || q.0 > hi_x || q.1 < lo_y || q.1 > hi_y || first.contains_key(&q) {
                     continue;
@@ -192,13 +196,13 @@ impl Board {
 }
 
 /// The unit step from `p` towards the board's nearest border.
-pub fn towards_border(n: i64, p: Pos) -> Pos {
+pub fn towards_border(n: i32, p: Xy) -> Xy {
     let options = [(p.0 - 1, (-1, 0)), (n - p.0, (1, 0)), (p.1 - 1, (0, -1)), (n - p.1, (0, 1))];
     options.iter().min_by_key(|(distance, _)| *distance).map(|(_, d)| *d).unwrap_or((0, 0))
 }
 
 /// The fields exactly `k` moves from `center`, on the board, row by row.
-fn ring(board: &Board, center: Pos, k: i64) -> Vec<Pos> {
+fn ring(board: &Board, center: Xy, k: i32) -> Vec<Xy> {
     let mut fields = Vec::new();
     for y in center.1 - k..=center.1 + k {
         for x in center.0 - k..=center.0 + k {
@@ -214,17 +218,17 @@ fn ring(board: &Board, center: Pos, k: i64) -> Vec<Pos> {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Plan {
     /// Stormtroopers' posts, the most important first.
-    pub posts: Vec<Pos>,
+    pub posts: Vec<Xy>,
     /// Tower sites, one per sniper.
-    pub sites: Vec<Pos>,
+    pub sites: Vec<Xy>,
     /// Trap sites still free, inner rings first.
-    pub traps: Vec<Pos>,
+    pub traps: Vec<Xy>,
     /// Walkable fields of rings 1–2 left over, for troops beyond the posts and sites.
-    pub spares: Vec<Pos>,
+    pub spares: Vec<Xy>,
 }
 
 /// How far out [`flow`] looks.
-const FLOW_RADIUS: i64 = 8;
+const FLOW_RADIUS: i32 = 8;
 /// A [`flow`] of one: every coor.
 pub const ALL: i64 = 1_000_000;
 
@@ -232,18 +236,16 @@ pub const ALL: i64 = 1_000_000;
 /// mast that pass through it. They are taken to come in evenly over the edge of the square of
 /// radius [`FLOW_RADIUS`] around the mast, and to walk down shortest paths, splitting evenly where
 /// paths fork, as thieves do. Fields not seen yet count as open.
-pub fn flow(board: &Board) -> HashMap<Pos, i64> {
+pub fn flow(board: &Board) -> HashMap<Xy, i64> {
     let mast = board.mast;
-    let open = |p: Pos| {
-        board.on_board(p) && chebyshev(p, mast) <= FLOW_RADIUS && !matches!(board.terrain(p), Some(Terrain::Blocked | Terrain::Off))
-    };
-    let mut distance: HashMap<Pos, i64> = HashMap::from([(mast, 0)]);
+    let open = |p: Xy| board.on_board(p) && chebyshev(p, mast) <= FLOW_RADIUS && board.terrain(p) != Some(Terrain::Blocked);
+    let mut distance: HashMap<Xy, i64> = HashMap::from([(mast, 0)]);
     let mut order = vec![mast];
     let mut i = 0;
     while i < order.len() {
         let p = order[i];
         i += 1;
-        for d in AROUND {
+        for d in NEIGHBOURS {
             let q = (p.0 + d.0, p.1 + d.1);
             if open(q) && !distance.contains_key(&q) {
                 distance.insert(q, distance[&p] + 1);
@@ -251,16 +253,16 @@ pub fn flow(board: &Board) -> HashMap<Pos, i64> {
             }
         }
     }
-    let edge = |p: &Pos| chebyshev(*p, mast) == FLOW_RADIUS || p.0 == 1 || p.1 == 1 || p.0 == board.n || p.1 == board.n;
+    let edge = |p: &Xy| chebyshev(*p, mast) == FLOW_RADIUS || p.0 == 1 || p.1 == 1 || p.0 == board.n || p.1 == board.n;
     let sources = order.iter().filter(|p| edge(p)).count() as i64;
-    let mut flow: HashMap<Pos, i64> = order.iter().filter(|p| edge(p)).map(|&p| (p, ALL / sources.max(1))).collect();
+    let mut flow: HashMap<Xy, i64> = order.iter().filter(|p| edge(p)).map(|&p| (p, ALL / sources.max(1))).collect();
     for &p in order.iter().rev() {
         let f = flow.get(&p).copied().unwrap_or(0);
         if p == mast || f == 0 {
             continue;
         }
-        let down: Vec<Pos> =
-            AROUND.iter().map(|d| (p.0 + d.0, p.1 + d.1)).filter(|q| distance.get(q) == Some(&(distance[&p] - 1))).collect();
+        let down: Vec<Xy> =
+            NEIGHBOURS.iter().map(|d| (p.0 + d.0, p.1 + d.1)).filter(|q| distance.get(q) == Some(&(distance[&p] - 1))).collect();
         for q in &down {
             *flow.entry(*q).or_default() += f / down.len() as i64;
         }
@@ -273,24 +275,24 @@ const CHOKE: i64 = ALL / 4;
 
 /// Plans `posts` posts and `sites` tower sites around the mast. `ours` are the fields where our
 /// own towers are being built: they stay tower sites.
-pub fn plan(board: &Board, posts: usize, sites: usize, ours: &HashSet<Pos>) -> Plan {
+pub fn plan(board: &Board, posts: usize, sites: usize, ours: &HashSet<Xy>) -> Plan {
     let mast = board.mast;
     let flows = flow(board);
-    let flow = |p: &Pos| flows.get(p).copied().unwrap_or(0);
+    let flow = |p: &Xy| flows.get(p).copied().unwrap_or(0);
     // In hundredths, so that fields alike but for rounding compare equal.
     let percent = |f: i64| (f + ALL / 200) / (ALL / 100);
-    let rings: Vec<Vec<Pos>> = (0..=TRAP_RINGS).map(|k| ring(board, mast, k)).collect();
-    let near: Vec<Pos> = rings[1..].iter().flatten().copied().filter(|&p| board.walkable(p)).collect();
-    let ring1: Vec<Pos> = rings[1].iter().copied().filter(|&p| board.walkable(p)).collect();
+    let rings: Vec<Vec<Xy>> = (0..=TRAP_RINGS).map(|k| ring(board, mast, k)).collect();
+    let near: Vec<Xy> = rings[1..].iter().flatten().copied().filter(|&p| board.walkable(p)).collect();
+    let ring1: Vec<Xy> = rings[1].iter().copied().filter(|&p| board.walkable(p)).collect();
     let out = towards_border(board.n, mast);
     let mut plan = Plan::default();
 
     // Posts: greedy cover of the coors' ways through ring 1, then the most of them touched, then
     // inner, then on the way to the nearest border.
-    let mut covered: HashSet<Pos> = HashSet::new();
+    let mut covered: HashSet<Xy> = HashSet::new();
     for _ in 0..posts {
         let best = near.iter().filter(|p| !plan.posts.contains(p)).max_by_key(|&&p| {
-            let touched: Vec<&Pos> = ring1.iter().filter(|&&r| chebyshev(r, p) <= 1).collect();
+            let touched: Vec<&Xy> = ring1.iter().filter(|&&r| chebyshev(r, p) <= 1).collect();
             let new: i64 = touched.iter().filter(|r| !covered.contains(**r)).map(|r| flow(r)).sum();
             let all: i64 = touched.iter().map(|r| flow(r)).sum();
             let toward = (p.0 - mast.0) * out.0 + (p.1 - mast.1) * out.1;
@@ -303,13 +305,13 @@ pub fn plan(board: &Board, posts: usize, sites: usize, ours: &HashSet<Pos>) -> P
 
     // Tower sites: towers and our constructions first, then off the coors' main ways, ring 1,
     // spread out.
-    let candidates: Vec<Pos> = near
+    let candidates: Vec<Xy> = near
         .iter()
         .copied()
         .filter(|&p| chebyshev(p, mast) <= 2 && !plan.posts.contains(&p) && board.terrain(p) == Some(Terrain::Solid))
         .filter(|&p| match board.structure(p) {
-            Structure::None | Structure::Tower => true,
-            Structure::Construction => ours.contains(&p),
+            Landmark::None | Landmark::Tower => true,
+            Landmark::Construction => ours.contains(&p),
             _ => false,
         })
         .collect();
@@ -317,14 +319,14 @@ pub fn plan(board: &Board, posts: usize, sites: usize, ours: &HashSet<Pos>) -> P
         let best = candidates.iter().filter(|p| !plan.sites.contains(p)).max_by_key(|&&p| {
             let spread = plan.sites.iter().map(|&s| chebyshev(s, p)).min().unwrap_or(3).min(3);
             let quiet = flow(&p) < CHOKE;
-            (board.structure(p) == Structure::Tower, ours.contains(&p), quiet, -chebyshev(p, mast), spread, -p.1, -p.0)
+            (board.structure(p) == Landmark::Tower, ours.contains(&p), quiet, -chebyshev(p, mast), spread, -p.1, -p.0)
         });
         let Some(&best) = best else { break };
         plan.sites.push(best);
     }
 
     // Traps: where the most coors pass first.
-    let taken = |p: &Pos| plan.posts.contains(p) || plan.sites.contains(p);
+    let taken = |p: &Xy| plan.posts.contains(p) || plan.sites.contains(p);
     plan.traps = rings[1..].iter().flatten().copied().filter(|p| board.buildable(*p) && !taken(p)).collect();
     plan.traps.sort_by_key(|p| (-percent(flow(p)), chebyshev(*p, mast)));
     plan.spares = near.iter().copied().filter(|p| chebyshev(*p, mast) <= 2 && !taken(p)).collect();
@@ -333,14 +335,14 @@ pub fn plan(board: &Board, posts: usize, sites: usize, ours: &HashSet<Pos>) -> P
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Order {
-    Move { id: i64, from: Pos, to: Pos },
-    Shoot { id: i64, d: Pos },
+    Move { id: i64, from: Xy, to: Xy },
+    Shoot { id: i64, d: Xy },
     Build { id: i64, tower: bool },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Job {
-    at: Pos,
+    at: Xy,
     tower: bool,
     /// The server accepted the `BUILD`.
     started: bool,
@@ -358,12 +360,12 @@ pub struct Defender {
     sites_of: HashMap<i64, usize>,
     jobs: HashMap<i64, Job>,
     /// Sites a builder could not build on, and the round until which they are left alone.
-    skip: HashMap<Pos, i64>,
+    skip: HashMap<Xy, i64>,
     round: i64,
 }
 
 impl Defender {
-    pub fn new(n: i64, mast: Pos) -> Defender {
+    pub fn new(n: i32, mast: Xy) -> Defender {
         Defender { board: Board::new(n, mast), ..Defender::default() }
     }
 
@@ -384,15 +386,15 @@ impl Defender {
     /// The current plan (for the troops counted at the game's start).
     pub fn plan(&self) -> Plan {
         let (posts, sites) = self.counts.unwrap_or((0, 0));
-        let ours: HashSet<Pos> = self.jobs.values().filter(|j| j.tower && j.started).map(|j| j.at).collect();
+        let ours: HashSet<Xy> = self.jobs.values().filter(|j| j.tower && j.started).map(|j| j.at).collect();
         plan(&self.board, posts, sites, &ours)
     }
 
     /// A step away from the coors next to `t` (`None`: where it stands is as good).
-    fn flee(&self, t: &Troop) -> Option<Pos> {
-        let danger = |q: Pos| AROUND.iter().filter(|d| self.board.coors_at((q.0 + d.0, q.1 + d.1)) > 0).count();
+    fn flee(&self, t: &Troop) -> Option<Xy> {
+        let danger = |q: Xy| NEIGHBOURS.iter().filter(|d| self.board.coors_at((q.0 + d.0, q.1 + d.1)) > 0).count();
         let mut best = (danger(t.pos), 0, t.pos);
-        for d in AROUND {
+        for d in NEIGHBOURS {
             let q = (t.pos.0 + d.0, t.pos.1 + d.1);
             if self.board.walkable(q) && self.board.coors_at(q) == 0 {
                 let key = (danger(q), chebyshev(q, self.board.mast).max(1) - 1, q);
@@ -404,13 +406,13 @@ impl Defender {
         (best.2 != t.pos).then_some(best.2)
     }
 
-    fn next_to_coor(&self, p: Pos) -> bool {
-        AROUND.iter().any(|d| self.board.coors_at((p.0 + d.0, p.1 + d.1)) > 0)
+    fn next_to_coor(&self, p: Xy) -> bool {
+        NEIGHBOURS.iter().any(|d| self.board.coors_at((p.0 + d.0, p.1 + d.1)) > 0)
     }
 
     /// A step for a sniper or builder towards `goal`, keeping off coors (and, if it can, off
     /// fields next to them) and off `avoid`.
-    fn careful_step(&self, from: Pos, goal: Pos, next_to: bool, avoid: &dyn Fn(Pos) -> bool) -> Option<Pos> {
+    fn careful_step(&self, from: Xy, goal: Xy, next_to: bool, avoid: &dyn Fn(Xy) -> bool) -> Option<Xy> {
         let board = &self.board;
         board
             .step_towards(from, goal, next_to, &|q| avoid(q) || board.coors_at(q) > 0 || self.next_to_coor(q))
@@ -430,14 +432,14 @@ impl Defender {
             _ => None,
         };
         let coors = self.board.coor_fields();
-        let weak: Vec<Pos> = troops.iter().filter(|t| t.kind != Kind::Stormtrooper).map(|t| t.pos).collect();
+        let weak: Vec<Xy> = troops.iter().filter(|t| t.kind != Kind::Stormtrooper).map(|t| t.pos).collect();
         let mut acted: HashSet<i64> = HashSet::new();
         let (mut shots, mut attacks, mut others) = (Vec::new(), Vec::new(), Vec::new());
 
         // Snipers shoot: the carrier, then what is nearest to the mast, spreading the shots.
-        let mut aimed: HashMap<Pos, i64> = HashMap::new();
+        let mut aimed: HashMap<Xy, i64> = HashMap::new();
         for s in troops.iter().filter(|t| t.kind == Kind::Sniper && t.active()) {
-            let radius = if self.board.structure(s.pos) == Structure::Tower { 3 } else { 2 };
+            let radius = if self.board.structure(s.pos) == Landmark::Tower { 3 } else { 2 };
             let target = coors.iter().filter(|(p, _)| *p != s.pos && chebyshev(*p, s.pos) <= radius).min_by_key(|(p, c)| {
                 (Some(*p) != carrier, aimed.get(p).copied().unwrap_or(0) >= *c, chebyshev(*p, mast), chebyshev(*p, s.pos))
             });
@@ -463,7 +465,7 @@ impl Defender {
             }
         }
         options.sort_unstable();
-        let mut attackers: HashMap<Pos, i64> = HashMap::new();
+        let mut attackers: HashMap<Xy, i64> = HashMap::new();
         for (_, id, from, p, c) in options {
             if acted.contains(&id) || attackers.get(&p).copied().unwrap_or(0) >= c {
                 continue;
@@ -510,7 +512,7 @@ impl Defender {
                 }
             }
         }
-        let wanted: Vec<Pos> = self.sites_of.values().filter_map(|&i| plan.sites.get(i).copied()).collect();
+        let wanted: Vec<Xy> = self.sites_of.values().filter_map(|&i| plan.sites.get(i).copied()).collect();
         let mut builders: Vec<&Troop> = troops.iter().filter(|t| t.kind == Kind::Builder).collect();
         builders.sort_unstable_by_key(|t| t.id);
         for b in builders {
@@ -530,9 +532,9 @@ impl Defender {
                 continue;
             }
             if !self.jobs.contains_key(&b.id) {
-                let claimed: HashSet<Pos> = self.jobs.values().map(|j| j.at).collect();
+                let claimed: HashSet<Xy> = self.jobs.values().map(|j| j.at).collect();
                 let round = self.round;
-                let open = |p: &Pos| {
+                let open = |p: &Xy| {
                     self.board.buildable(*p)
                         && !claimed.contains(p)
                         && self.skip.get(p).is_none_or(|&until| until < round)
@@ -548,7 +550,7 @@ impl Defender {
                         .iter()
                         .enumerate()
                         .filter(|(_, p)| open(p))
-                        .min_by_key(|&(i, &p)| (i as i64 + 2 * chebyshev(p, b.pos), i))
+                        .min_by_key(|&(i, &p)| (i as i64 + 2 * i64::from(chebyshev(p, b.pos)), i))
                         .map(|(_, &at)| Job { at, tower: false, started: false, waited: 0 }),
                 };
                 if let Some(job) = job {
@@ -576,7 +578,7 @@ impl Defender {
         }
 
         // Snipers that did not shoot: into their towers, or next to them while they are built.
-        let unfinished: HashSet<Pos> = plan.sites.iter().copied().filter(|&p| self.board.structure(p) != Structure::Tower).collect();
+        let unfinished: HashSet<Xy> = plan.sites.iter().copied().filter(|&p| self.board.structure(p) != Landmark::Tower).collect();
         let mut spare = plan.spares.iter().copied().filter(|p| !plan.traps.contains(p));
         for s in snipers {
             if acted.contains(&s.id) || !s.free() {
@@ -596,10 +598,10 @@ impl Defender {
                     None => continue,
                 },
             };
-            let in_the_way = |q: Pos| unfinished.contains(&q) || plan.posts.contains(&q);
+            let in_the_way = |q: Xy| unfinished.contains(&q) || plan.posts.contains(&q);
             let step = if in_the_way(s.pos) && next_to {
                 // Standing on a site a builder needs: off it, staying next to the goal.
-                AROUND
+                NEIGHBOURS
                     .iter()
                     .map(|d| (s.pos.0 + d.0, s.pos.1 + d.1))
                     .filter(|&q| self.board.walkable(q) && !in_the_way(q) && self.board.coors_at(q) == 0)
@@ -700,13 +702,13 @@ struct Game {
     defender: Defender,
     left: i64,
     /// Centres of the `MAP`s still to read, one a round.
-    maps: Vec<Pos>,
+    maps: Vec<Xy>,
 }
 
 impl Game {
     fn new(world: World, left: i64) -> Game {
         let (n, (x, y)) = (world.n, world.mast);
-        let clamp = |v: i64| v.clamp(1, n);
+        let clamp = |v: i32| v.clamp(1, n);
         let mut maps = Vec::new();
         for (dx, dy) in [(0, 0), (-11, 0), (11, 0), (0, -11), (0, 11), (-11, -11), (11, -11), (-11, 11), (11, 11)] {
             let centre = (clamp(x + dx), clamp(y + dy));
@@ -802,19 +804,19 @@ mod tests {
     /// A board from rows of `.` solid, `*` soggy, `#` blocked and `M` the mast; the top-left
     /// character is field (1, 1).
     pub(crate) fn board(rows: &[&str]) -> Board {
-        let n = rows.len() as i64;
+        let n = rows.len() as i32;
         let mut mast = (0, 0);
         let mut terrain = Vec::new();
         for (y, row) in rows.iter().enumerate() {
             for (x, ch) in row.chars().enumerate() {
-                let p = (x as i64 + 1, y as i64 + 1);
+                let p = (x as i32 + 1, y as i32 + 1);
                 terrain.push((
                     p,
-                    match ch {
+                    Some(match ch {
                         '#' => Terrain::Blocked,
                         '*' => Terrain::Soggy,
                         _ => Terrain::Solid,
-                    },
+                    }),
                 ));
                 if ch == 'M' {
                     mast = p;
@@ -826,7 +828,7 @@ mod tests {
         b
     }
 
-    fn troop(id: i64, kind: Kind, pos: Pos) -> Troop {
+    fn troop(id: i64, kind: Kind, pos: Xy) -> Troop {
         Troop { id, kind, pos, queue: 0, busy: 0 }
     }
 
@@ -918,7 +920,7 @@ mod tests {
         assert_eq!(towards_border(100, (50, 90)), (0, 1));
         // The mast (20, 30) is 10 from the bottom border (the least a mast is).
         let mut b = Board::new(40, (20, 30));
-        b.learn_map(&(1..=40).flat_map(|y| (1..=40).map(move |x| ((x, y), Terrain::Solid))).collect::<Vec<_>>());
+        b.learn_map(&(1..=40).flat_map(|y| (1..=40).map(move |x| ((x, y), Some(Terrain::Solid)))).collect::<Vec<_>>());
         let p = plan(&b, 3, 0, &HashSet::new());
         assert_eq!(p.posts[0], (20, 31), "the post on the thief's way out comes first");
     }
@@ -982,7 +984,7 @@ mod tests {
             troop(4, Kind::Builder, (1, 9)),
         ];
         let orders = d.decide(&troops, Banner::Safe((5, 5)));
-        let moves: HashMap<i64, Pos> = orders
+        let moves: HashMap<i64, Xy> = orders
             .iter()
             .filter_map(|o| match o {
                 Order::Move { id, to, .. } => Some((*id, *to)),
@@ -1051,7 +1053,7 @@ mod tests {
         assert_ne!(to, (5, 5));
         d.started(2);
         // Built: the builder goes for a trap, the sniper into the tower.
-        d.board.set_structure(site, Structure::Tower);
+        d.board.set_structure(site, Landmark::Tower);
         let troops = vec![troop(1, Kind::Stormtrooper, plan.posts[0]), troop(2, Kind::Builder, site), troop(3, Kind::Sniper, to)];
         let orders = d.decide(&troops, Banner::Safe((5, 5)));
         assert!(orders.contains(&Order::Move { id: 3, from: to, to: site }));

@@ -3,11 +3,15 @@
 //! `defender` keeps its stormtroopers on a ring around its banner mast, puts its snipers in
 //! towers next to the mast, traps the approaches, and wins a stolen banner back (see
 //! [`defender`]). This module holds what any osada client needs: the answers parsed, and the
-//! `MOVE` coordinates, which a server may read as absolute targets or as relative offsets.
+//! `MOVE` coordinates, which a server may read as absolute targets or as relative offsets. The
+//! protocol's words and the board's geometry are the rules crate's (`kibitz_osada`): one
+//! vocabulary for the rules, the server and our clients.
 
 mod defender;
 
 pub use kibitz_deadline24_client::Connect;
+pub use kibitz_osada::settlement::{NEIGHBOURS, OFF_BOARD, Terrain, Xy, chebyshev};
+pub use kibitz_osada::state::{Kind, Landmark};
 
 /// The strategies of `kibitz bot osada`, with what each does.
 pub const STRATEGIES: &[(&str, &str)] =
@@ -21,30 +25,12 @@ pub fn run(strategy: &str, seed: u64, connect: &Connect) -> Result<(), String> {
     }
 }
 
-/// A field `(PX, PY)`, 1-based.
-pub type Pos = (i64, i64);
-
-/// The distance in moves between two fields (eight neighbours).
-pub fn chebyshev(a: Pos, b: Pos) -> i64 {
-    (a.0 - b.0).abs().max((a.1 - b.1).abs())
-}
-
-/// The eight neighbour offsets.
-pub const AROUND: [Pos; 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    Stormtrooper,
-    Sniper,
-    Builder,
-}
-
 /// A line of `LIST TROOPS`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Troop {
     pub id: i64,
     pub kind: Kind,
-    pub pos: Pos,
+    pub pos: Xy,
     /// Beetles ahead of this one in its field's queue (0: the active unit).
     pub queue: i64,
     /// Rounds until it can act again.
@@ -61,31 +47,12 @@ impl Troop {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Terrain {
-    Solid,
-    Soggy,
-    Blocked,
-    /// Outside the board (`/` in a `MAP`).
-    Off,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Structure {
-    None,
-    Mast,
-    Tower,
-    ActiveTrap,
-    UsedTrap,
-    Construction,
-}
-
 /// A line of `INFO`: a field `d` away from the unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Seen {
-    pub d: Pos,
+    pub d: Xy,
     pub terrain: Terrain,
-    pub structure: Structure,
+    pub structure: Landmark,
     pub coors: i64,
     pub troops: i64,
 }
@@ -93,17 +60,17 @@ pub struct Seen {
 /// `LOCATE BANNER`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Banner {
-    Safe(Pos),
-    Missing(Pos),
+    Safe(Xy),
+    Missing(Xy),
     Lost,
 }
 
 /// `DESCRIBE WORLD`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct World {
-    pub n: i64,
+    pub n: i32,
     pub seconds: i64,
-    pub mast: Pos,
+    pub mast: Xy,
     pub k: f64,
 }
 
@@ -119,8 +86,8 @@ pub fn parse_world(line: &str) -> Option<World> {
     if t.len() < 5 {
         return None;
     }
-    let int = |i: usize| t[i].parse::<i64>().ok();
-    Some(World { n: int(0)?, seconds: int(1)?, mast: (int(2)?, int(3)?), k: t[4].parse().ok()? })
+    let int = |i: usize| t[i].parse::<i32>().ok();
+    Some(World { n: int(0)?, seconds: t[1].parse().ok()?, mast: (int(2)?, int(3)?), k: t[4].parse().ok()? })
 }
 
 /// `TIME TO FIGHT`: rounds left, and whether the next game stays in this settlement.
@@ -130,19 +97,10 @@ pub fn parse_time(line: &str) -> Option<(i64, bool)> {
     Some((left, t.next() == Some("STAY")))
 }
 
-fn parse_kind(word: &str) -> Option<Kind> {
-    match word {
-        "STORMTROOPER" => Some(Kind::Stormtrooper),
-        "SNIPER" => Some(Kind::Sniper),
-        "BUILDER" => Some(Kind::Builder),
-        _ => None,
-    }
-}
-
 /// The rows of a counted answer of six words a line (`LIST TROOPS`, `INFO`; the count line
-/// first), each read by `parse` from its words and a reader of its integers; lines of another
-/// shape, or that do not parse, are skipped.
-fn six_word_rows<T>(lines: &[String], parse: impl Fn(&[&str], &dyn Fn(usize) -> Option<i64>) -> Option<T>) -> Vec<T> {
+/// first), each read by `parse` from its words; lines of another shape, or that do not parse,
+/// are skipped.
+fn six_word_rows<T>(lines: &[String], parse: impl Fn(&[&str]) -> Option<T>) -> Vec<T> {
     lines
         .iter()
         .skip(1)
@@ -151,48 +109,38 @@ fn six_word_rows<T>(lines: &[String], parse: impl Fn(&[&str], &dyn Fn(usize) -> 
             if words.len() != 6 {
                 return None;
             }
-            parse(&words, &|i: usize| words[i].parse::<i64>().ok())
+            parse(&words)
         })
         .collect()
 }
 
+/// Word `i` read as a number.
+fn number<T: std::str::FromStr>(words: &[&str], i: usize) -> Option<T> {
+    words[i].parse().ok()
+}
+
 /// `LIST TROOPS`' lines after `OK`, the count line first; lines that do not parse are skipped.
 pub fn parse_troops(lines: &[String]) -> Vec<Troop> {
-    six_word_rows(lines, |t, int| {
-        Some(Troop { id: int(0)?, kind: parse_kind(t[1])?, pos: (int(2)?, int(3)?), queue: int(4)?, busy: int(5)? })
+    six_word_rows(lines, |t| {
+        Some(Troop {
+            id: number(t, 0)?,
+            kind: Kind::of_token(t[1])?,
+            pos: (number(t, 2)?, number(t, 3)?),
+            queue: number(t, 4)?,
+            busy: number(t, 5)?,
+        })
     })
-}
-
-fn parse_terrain(word: &str) -> Option<Terrain> {
-    match word {
-        "SOLID" => Some(Terrain::Solid),
-        "SOGGY" => Some(Terrain::Soggy),
-        "BLOCKED" => Some(Terrain::Blocked),
-        _ => None,
-    }
-}
-
-fn parse_structure(word: &str) -> Option<Structure> {
-    match word {
-        "NONE" => Some(Structure::None),
-        "MAST" => Some(Structure::Mast),
-        "TOWER" => Some(Structure::Tower),
-        "ACTIVE_TRAP" => Some(Structure::ActiveTrap),
-        "USED_TRAP" => Some(Structure::UsedTrap),
-        "CONSTRUCTION" => Some(Structure::Construction),
-        _ => None,
-    }
 }
 
 /// `INFO`'s lines after `OK`, the count line first; lines that do not parse are skipped.
 pub fn parse_info(lines: &[String]) -> Vec<Seen> {
-    six_word_rows(lines, |t, int| {
+    six_word_rows(lines, |t| {
         Some(Seen {
-            d: (int(0)?, int(1)?),
-            terrain: parse_terrain(t[2])?,
-            structure: parse_structure(t[3])?,
-            coors: int(4)?,
-            troops: int(5)?,
+            d: (number(t, 0)?, number(t, 1)?),
+            terrain: Terrain::of_token(t[2])?,
+            structure: Landmark::of_token(t[3])?,
+            coors: number(t, 4)?,
+            troops: number(t, 5)?,
         })
     })
 }
@@ -209,19 +157,18 @@ pub fn parse_banner(line: &str) -> Option<Banner> {
 }
 
 /// A `MAP PX PY` answer: the terrain of each field of the 11 × 11 square, off-board ones
-/// included (`Terrain::Off`); unknown characters are skipped.
-pub fn parse_map(lines: &[String], center: Pos) -> Vec<(Pos, Terrain)> {
+/// included (`None`, as the rules' `Settlement::terrain` has them); unknown characters are
+/// skipped.
+pub fn parse_map(lines: &[String], center: Xy) -> Vec<(Xy, Option<Terrain>)> {
     let mut fields = Vec::new();
     for (row, line) in lines.iter().take(11).enumerate() {
         for (col, ch) in line.chars().take(11).enumerate() {
-            let terrain = match ch {
-                '.' => Terrain::Solid,
-                '*' => Terrain::Soggy,
-                '#' => Terrain::Blocked,
-                '/' => Terrain::Off,
-                _ => continue,
+            let terrain = match Terrain::of_char(ch) {
+                Some(terrain) => Some(terrain),
+                None if ch == OFF_BOARD => None,
+                None => continue,
             };
-            fields.push(((center.0 - 5 + col as i64, center.1 - 5 + row as i64), terrain));
+            fields.push(((center.0 - 5 + col as i32, center.1 - 5 + row as i32), terrain));
         }
     }
     fields
@@ -237,7 +184,7 @@ pub fn failure_code(line: &str) -> Option<i64> {
 }
 
 /// The `MOVE` line that takes troop `id` from `from` to its neighbour `to`.
-pub fn move_line(id: i64, from: Pos, to: Pos, coords: Coords) -> String {
+pub fn move_line(id: i64, from: Xy, to: Xy, coords: Coords) -> String {
     match coords {
         Coords::Absolute => format!("MOVE {id} {} {}", to.0, to.1),
         Coords::Relative => format!("MOVE {id} {} {}", to.0 - from.0, to.1 - from.1),
@@ -247,7 +194,7 @@ pub fn move_line(id: i64, from: Pos, to: Pos, coords: Coords) -> String {
 /// Whether a `MOVE` that failed with `failed` shows that the server reads relative offsets:
 /// it was sent as an absolute target, the target is a neighbour, and the server said it is
 /// not one.
-pub fn shows_relative(coords: Coords, failed: &str, from: Pos, to: Pos) -> bool {
+pub fn shows_relative(coords: Coords, failed: &str, from: Xy, to: Xy) -> bool {
     coords == Coords::Absolute && failure_code(failed) == Some(103) && chebyshev(from, to) == 1
 }
 
@@ -284,8 +231,8 @@ mod tests {
     fn info_lines_parse_with_their_offsets() {
         let seen = parse_info(&lines("3\n-1 -2 SOLID ACTIVE_TRAP 0 0\n0 0 SOLID CONSTRUCTION 0 1\n2 1 SOGGY NONE 2 0\n"));
         assert_eq!(seen.len(), 3);
-        assert_eq!(seen[0], Seen { d: (-1, -2), terrain: Terrain::Solid, structure: Structure::ActiveTrap, coors: 0, troops: 0 });
-        assert_eq!(seen[1].structure, Structure::Construction);
+        assert_eq!(seen[0], Seen { d: (-1, -2), terrain: Terrain::Solid, structure: Landmark::ActiveTrap, coors: 0, troops: 0 });
+        assert_eq!(seen[1].structure, Landmark::Construction);
         assert_eq!((seen[2].d, seen[2].terrain, seen[2].coors), ((2, 1), Terrain::Soggy, 2));
     }
 
@@ -294,15 +241,15 @@ mod tests {
         let map = lines(
             "/..........\n/######....\n/.....#....\n/..........\n/..........\n/..........\n/..........\n/.....#....\n/######....\n/..........\n/..........",
         );
-        let fields: std::collections::HashMap<Pos, Terrain> = parse_map(&map, (5, 6)).into_iter().collect();
+        let fields: std::collections::HashMap<Xy, Option<Terrain>> = parse_map(&map, (5, 6)).into_iter().collect();
         assert_eq!(fields.len(), 121);
-        assert_eq!(fields[&(0, 1)], Terrain::Off);
-        assert_eq!(fields[&(1, 2)], Terrain::Blocked);
-        assert_eq!(fields[&(6, 2)], Terrain::Blocked);
-        assert_eq!(fields[&(7, 2)], Terrain::Solid);
-        assert_eq!(fields[&(6, 3)], Terrain::Blocked);
-        assert_eq!(fields[&(6, 8)], Terrain::Blocked);
-        assert_eq!(fields[&(5, 5)], Terrain::Solid);
+        assert_eq!(fields[&(0, 1)], None, "off the board");
+        assert_eq!(fields[&(1, 2)], Some(Terrain::Blocked));
+        assert_eq!(fields[&(6, 2)], Some(Terrain::Blocked));
+        assert_eq!(fields[&(7, 2)], Some(Terrain::Solid));
+        assert_eq!(fields[&(6, 3)], Some(Terrain::Blocked));
+        assert_eq!(fields[&(6, 8)], Some(Terrain::Blocked));
+        assert_eq!(fields[&(5, 5)], Some(Terrain::Solid));
     }
 
     #[test]

@@ -19,6 +19,8 @@ pub mod door;
 mod lines;
 mod owner;
 pub mod spectators;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use clients::{ClientReport, Failures, match_teams, play_seats, run_with_clients};
 pub use clock::{Clock, ClockState};

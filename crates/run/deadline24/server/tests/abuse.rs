@@ -4,15 +4,13 @@
 //! replay verifies and holds every command that was answered `OK`. Fedrunek and osada both go
 //! through it.
 
-mod support;
-
 use kibitz_core::verify::verify;
 use kibitz_deadline24::{Common, Rules};
+use kibitz_deadline24_server::testing::{Client, start, teams};
 use kibitz_deadline24_server::{Clock, ServerOptions};
 use kibitz_fedrunek::{FedrunekRules, Params};
 use kibitz_osada::OsadaRules;
 use std::time::Duration;
-use support::{Client, start, teams};
 
 const CLIENTS: usize = 50;
 

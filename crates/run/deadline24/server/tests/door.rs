@@ -2,15 +2,13 @@
 //! address holding a thousand idle connections keeps nobody else out, and ten thousand wrong
 //! passwords from one address are slowed down there without slowing anyone else.
 
-mod support;
-
 use kibitz_deadline24::Common;
 use kibitz_deadline24_server::ServerOptions;
+use kibitz_deadline24_server::testing::*;
 use kibitz_fedrunek::{FedrunekRules, Params};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use support::*;
 
 /// The server's own machine, and two others (loopback addresses of their own).
 const HOSTILE: [u8; 4] = [127, 0, 0, 1];

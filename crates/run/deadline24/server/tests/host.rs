@@ -1,17 +1,15 @@
 //! What the host of a server can do that clients cannot: pause the turn clock, stop the game,
 //! and continue a recorded game from one of its turns; and what the console's board shows of it.
 
-mod support;
-
 use kibitz_core::replay::{BodyLine, PlayerInfo};
 use kibitz_core::verify::verify;
 use kibitz_deadline24::{Command, Common, Outcome};
 use kibitz_deadline24_server::board::{Board, Phase};
+use kibitz_deadline24_server::testing::{Client, Running, start, teams};
 use kibitz_deadline24_server::{Clock, Resume, ServerOptions, Start};
 use kibitz_fedrunek::{FedrunekRules, Params, TurnReport};
 use std::sync::Arc;
 use std::time::Duration;
-use support::{Client, start, teams};
 
 fn small() -> Params {
     Params { n: 8, ..Params::default() }
@@ -126,7 +124,7 @@ async fn a_history_that_does_not_re_simulate_is_refused() {
 }
 
 /// Waits (a guard of 20 s, not a timing test) until the replay has `n` turn ends.
-async fn until_ticks(server: &support::Running, n: usize) {
+async fn until_ticks(server: &Running, n: usize) {
     let until = std::time::Instant::now() + Duration::from_secs(20);
     while ticks(&server.replays.text(0)) < n {
         assert!(std::time::Instant::now() < until, "no {n} turn ends in 20 s:\n{}", server.replays.text(0));

@@ -2,12 +2,10 @@
 //! give it (`Rules::game_setup`), with seed SEED + K − 1, and a game the rules cannot set up ends
 //! the series with its number.
 
-mod support;
-
 use kibitz_core::verify::verify;
 use kibitz_deadline24::{AnswerLines, Args, Common, Ctx, Fail, Fixed6, Reply, Rules, Setup};
 use kibitz_deadline24_server::ServerOptions;
-use support::{start, teams};
+use kibitz_deadline24_server::testing::{start, teams};
 
 /// A game with no commands of its own whose series moves on every game: game K of N is played
 /// on params `base * 100 + K * 10 + N`, for K turns. A base of 0 has no second game.

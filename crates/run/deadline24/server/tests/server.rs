@@ -1,52 +1,12 @@
-//! The server over real loopback sockets: the seed's worked examples byte for byte, waiting and
-//! the command limit, several games, spectators, and the replays verifying.
-
-mod support;
+//! The server over real loopback sockets, fedrunek its game: the seed's login, waiting and the
+//! command limit, several games, spectators, and the replays verifying. Each game's own session
+//! over a socket is in its crate's `tests/server.rs`.
 
 use kibitz_core::verify::verify;
-use kibitz_deadline24::{Args, Common, Ctx, Fixed6, Reply, Rules};
+use kibitz_deadline24::Common;
+use kibitz_deadline24_server::testing::{Client, Replays, rounds_of, start, teams};
 use kibitz_deadline24_server::{Clock, ServerOptions};
-use kibitz_fedrunek::robots::{Kind, Robot};
-use kibitz_fedrunek::rules::{FedrunekState, Sites};
-use kibitz_fedrunek::world::{Cell, Metal, Pos, World};
-use kibitz_fedrunek::{FedrunekRules, Params, TurnReport};
-use support::{Client, rounds_of, start, teams};
-
-/// Fedrunek on the seed's example asteroid (spec §2.7.1) instead of a generated one.
-struct SeedExample;
-
-impl Rules for SeedExample {
-    const ID: &'static str = "fedrunek";
-    const RULES_VERSION: u32 = FedrunekRules::RULES_VERSION;
-    type Params = ();
-    type State = FedrunekState;
-    type TurnReport = TurnReport;
-
-    fn start(_: &(), _teams: usize, _seed: u64) -> Result<FedrunekState, String> {
-        let mut world = World::new(128);
-        world.set(Pos::new(127, 64, 64), Cell::default().with_metal(Metal::Gold, 1));
-        let at = Pos::new(128, 64, 64);
-        let fleet = vec![Robot::new(1, Kind::Miner, at), Robot::new(2, Kind::Miner, at), Robot::new(3, Kind::Scout, at)];
-        let sites = Sites { stations: vec![Pos::new(128, 63, 64)], workshops: vec![Pos::new(128, 60, 60)] };
-        Ok(FedrunekState::new(world, sites, vec![fleet], 1000))
-    }
-
-    fn command(state: &mut FedrunekState, ctx: &Ctx, team: usize, line: Args) -> Reply {
-        FedrunekRules::command(state, ctx, team, line)
-    }
-
-    fn end_turn(state: &mut FedrunekState, ctx: &Ctx) -> (TurnReport, bool) {
-        FedrunekRules::end_turn(state, ctx)
-    }
-
-    fn results(state: &FedrunekState) -> Vec<Fixed6> {
-        FedrunekRules::results(state)
-    }
-
-    fn answer_lines(line: Args) -> kibitz_deadline24::AnswerLines {
-        FedrunekRules::answer_lines(line)
-    }
-}
+use kibitz_fedrunek::{FedrunekRules, Params};
 
 fn options(teams: Vec<kibitz_deadline24_server::TeamLogin>) -> ServerOptions {
     ServerOptions::new(teams)
@@ -63,12 +23,8 @@ async fn login_as_in_the_seed_and_a_bad_password_closes() {
     let login = vec![kibitz_deadline24_server::TeamLogin { login: "login1".into(), password: "secret".into() }];
     let common = Common { turn_ms: 400, turn_cap: Some(3), ..Common::default() };
     let server = start::<FedrunekRules>(Params { n: 8, ..Params::default() }, common, options(login), false).await;
-    let mut c = Client::connect(server.addr).await;
-    c.expect(&["LOGIN"]).await;
-    c.send("login1").await;
-    c.expect(&["PASS"]).await;
-    c.send("secret").await;
-    c.expect(&["OK"]).await;
+    // The seed's exchange: `LOGIN`, the login, `PASS`, the password, `OK`.
+    let _c = Client::login(server.addr, "login1", "secret").await;
     let mut bad = Client::connect(server.addr).await;
     bad.expect(&["LOGIN"]).await;
     bad.send("login1").await;
@@ -76,48 +32,6 @@ async fn login_as_in_the_seed_and_a_bad_password_closes() {
     bad.send("guess").await;
     bad.expect(&["FAILED 1 bad login or password"]).await;
     assert_eq!(bad.line().await, None, "closed after a bad login");
-    server.finish().await;
-}
-
-#[tokio::test]
-async fn the_seeds_session_over_a_socket() {
-    let login = vec![kibitz_deadline24_server::TeamLogin { login: "login1".into(), password: "secret".into() }];
-    let common = Common { turn_ms: 5000, turn_cap: Some(1), ..Common::default() };
-    let server = start::<SeedExample>((), common, options(login), false).await;
-    let mut c = Client::connect(server.addr).await;
-    let script = [
-        ("", vec!["LOGIN"]),
-        ("login1", vec!["PASS"]),
-        ("secret", vec!["OK"]),
-        ("DESCRIBE WORLD", vec!["OK", "128 5 1.000000"]),
-        ("LIST MINERS", vec!["OK", "2", "1 128 64 64 1 1 1 0", "2 128 64 64 1 1 1 0"]),
-        (
-            "INFO 1",
-            vec![
-                "OK",
-                "FREE 0 0 0 SURFACE",
-                "FREE 0 -1 0 STATION",
-                "FREE 0 1 0 SURFACE",
-                "FREE 0 0 -1 SURFACE",
-                "FREE 0 0 1 SURFACE",
-                "NIL",
-                "TUNNEL -1 0 0 UNDERGROUND GROUND 0 0 1",
-            ],
-        ),
-        ("DRILL 1 -1 0 0", vec!["OK", "DRILLING 4"]),
-        ("DRILL 2 -1 0 0", vec!["FAILED 107 cannot drill there"]),
-        ("MOVE 2 0 1 0", vec!["OK"]),
-    ];
-    for (line, answer) in script {
-        if !line.is_empty() {
-            c.send(line).await;
-        }
-        c.expect(&answer).await;
-    }
-    // The whole conversation is in the replay, and it re-simulates.
-    c.send("WAIT").await;
-    c.expect(&["OK"]).await;
-    assert!(c.line().await.unwrap().starts_with("WAITING "));
     server.finish().await;
 }
 
@@ -284,7 +198,7 @@ fn a_spectator_is_sent_the_end_record_before_the_server_ends() {
     let clock = Clock::default();
     clock.pause(true);
     let options = paused(teams(1), &clock);
-    let replays = support::Replays::default();
+    let replays = Replays::default();
     let out = replays.out();
     let common = Common { turn_ms: 100, turn_cap: Some(2), ..Common::default() };
     let setup = kibitz_deadline24::Setup { common, game: Params { n: 8, ..Params::default() } };
@@ -331,48 +245,4 @@ async fn spectate(addr: std::net::SocketAddr) -> Vec<String> {
         seen.push(line);
     }
     seen
-}
-
-/// Sends `WAIT` and reads its two lines: the next command is read in the next turn.
-async fn next_turn(c: &mut Client) {
-    c.send("WAIT").await;
-    c.expect(&["OK"]).await;
-    assert!(c.line().await.unwrap().starts_with("WAITING "));
-}
-
-#[tokio::test]
-async fn the_seeds_session_goes_on_over_a_socket() {
-    let login = vec![kibitz_deadline24_server::TeamLogin { login: "login1".into(), password: "secret".into() }];
-    let common = Common { turn_ms: 300, turn_cap: Some(12), ..Common::default() };
-    let server = start::<SeedExample>((), common, options(login), false).await;
-    let mut c = Client::login(server.addr, "login1", "secret").await;
-    next_turn(&mut c).await; // from the start of a turn, so that each group below fits in one
-    assert_eq!(c.ask("DRILL 1 -1 0 0", 2).await, ["OK", "DRILLING 4"]);
-    assert_eq!(c.ask("DRILL 2 -1 0 0", 1).await, ["FAILED 107 cannot drill there"]);
-    assert_eq!(c.ask("MOVE 2 0 1 0", 1).await, ["OK"]);
-    assert_eq!(c.ask("LIST MINERS", 4).await, ["OK", "2", "1 128 64 64 1 1 1 4", "2 128 64 64 1 1 1 1"]);
-    next_turn(&mut c).await;
-    assert_eq!(c.ask("LIST MINERS", 4).await, ["OK", "2", "1 128 64 64 1 1 1 3", "2 128 65 64 1 1 1 0"]);
-    assert_eq!(c.ask("MOVE 2 0 -1 0", 1).await, ["OK"]);
-    next_turn(&mut c).await;
-    assert_eq!(c.ask("DRILL 2 -1 0 0", 2).await, ["OK", "FORBIDDEN"]);
-    next_turn(&mut c).await;
-    next_turn(&mut c).await;
-    assert_eq!(c.ask("INFO 1", 8).await[7], "FREE -1 0 0 UNDERGROUND GROUND 0 0 1");
-    assert_eq!(c.ask("MOVE 1 -1 0 0", 1).await, ["OK"]);
-    next_turn(&mut c).await;
-    assert_eq!(c.ask("MINE 1", 2).await, ["OK", "MINING GOLD 3"]);
-    assert_eq!(c.ask("INFO 1", 8).await[1], "FREE 0 0 0 UNDERGROUND GROUND 0 0 0");
-    assert_eq!(c.ask("STORAGE 1", 2).await, ["OK", "0 0 0 4"]);
-    for _ in 0..3 {
-        next_turn(&mut c).await;
-    }
-    assert_eq!(c.ask("STORAGE 1", 2).await, ["OK", "0 0 1 4"]);
-    // The derived checks of spec §2.7.2 that this asteroid allows.
-    assert_eq!(c.ask("FINANCIAL REPORT", 2).await, ["OK", "20 0"]);
-    assert_eq!(c.ask("BUY 128 60 60 SCOUT", 1).await, ["FAILED 105 not enough money"]);
-    assert_eq!(c.ask("PUSH 3 4", 2).await, ["OK", "PUSHING 6"]);
-    let replays = server.replays.clone();
-    server.finish().await;
-    assert!(verify(&replays.parse::<SeedExample>(0)).unwrap().finished);
 }

@@ -1,14 +1,12 @@
 //! When a server's first turn starts: at once, once every team has logged in, or at a time of
 //! day. Until then the game is in turn 1 with its clock held, and commands are answered.
 
-mod support;
-
 use kibitz_core::verify::verify;
 use kibitz_deadline24::Common;
+use kibitz_deadline24_server::testing::{Client, start, teams};
 use kibitz_deadline24_server::{ServerOptions, Start};
 use kibitz_fedrunek::{FedrunekRules, Params};
 use std::time::{Duration, Instant, SystemTime};
-use support::{Client, start, teams};
 
 fn small() -> Params {
     Params { n: 8, ..Params::default() }

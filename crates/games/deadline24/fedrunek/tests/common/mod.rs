@@ -21,18 +21,16 @@ impl Table {
         Self { state, steps: Vec::new() }
     }
 
-    /// The seed's example (§5.11): N = 128, T = 5, K = 1; miners 1 and 2 and scout 3 at
-    /// (128, 64, 64); a station at (128, 63, 64); (127, 64, 64) is ground with one gold unit.
+    /// The seed's example ([`seed_example`]) with T = 5.
     pub fn seed_example() -> Self {
-        let mut world = World::new(128);
-        world.set(Pos::new(127, 64, 64), Cell::default().with_metal(Metal::Gold, 1));
-        let start = Pos::new(128, 64, 64);
-        let robots = vec![Robot::new(1, Kind::Miner, start), Robot::new(2, Kind::Miner, start), Robot::new(3, Kind::Scout, start)];
-        Self::custom(world, vec![Pos::new(128, 63, 64)], vec![Pos::new(128, 60, 60)], vec![robots], 5000)
+        Self::of(seed_example(), 5000)
     }
 
     pub fn custom(world: World, stations: Vec<Pos>, workshops: Vec<Pos>, fleets: Vec<Vec<Robot>>, turn_ms: u64) -> Self {
-        let game = FedrunekState::new(world, Sites { stations, workshops }, fleets, 1000);
+        Self::of(FedrunekState::new(world, Sites { stations, workshops }, fleets, 1000), turn_ms)
+    }
+
+    fn of(game: FedrunekState, turn_ms: u64) -> Self {
         let common = Common { turn_ms, ..Common::default() };
         let commands = vec![0; game.teams.len()];
         Self { state: State { game, common, turn: 1, commands, over: false, paused: false }, steps: Vec::new() }
@@ -73,6 +71,39 @@ impl Table {
         &self.state.game.teams[team]
     }
 }
+
+/// The seed's example asteroid (§5.11): N = 128, K = 1; miners 1 and 2 and scout 3 at
+/// (128, 64, 64); a station at (128, 63, 64); (127, 64, 64) is ground with one gold unit.
+pub fn seed_example() -> FedrunekState {
+    let mut world = World::new(128);
+    world.set(Pos::new(127, 64, 64), Cell::default().with_metal(Metal::Gold, 1));
+    let start = Pos::new(128, 64, 64);
+    let robots = vec![Robot::new(1, Kind::Miner, start), Robot::new(2, Kind::Miner, start), Robot::new(3, Kind::Scout, start)];
+    FedrunekState::new(world, Sites { stations: vec![Pos::new(128, 63, 64)], workshops: vec![Pos::new(128, 60, 60)] }, vec![robots], 1000)
+}
+
+/// The seed's session on its example (§2.7.1), after the login: each command and its answer,
+/// byte for byte. The seed's team has a scout too (ID 3); `LIST MINERS` shows the miners only.
+pub const SEED_SESSION: [(&str, &[&str]); 6] = [
+    ("DESCRIBE WORLD", &["OK", "128 5 1.000000"]),
+    ("LIST MINERS", &["OK", "2", "1 128 64 64 1 1 1 0", "2 128 64 64 1 1 1 0"]),
+    (
+        "INFO 1",
+        &[
+            "OK",
+            "FREE 0 0 0 SURFACE",
+            "FREE 0 -1 0 STATION",
+            "FREE 0 1 0 SURFACE",
+            "FREE 0 0 -1 SURFACE",
+            "FREE 0 0 1 SURFACE",
+            "NIL",
+            "TUNNEL -1 0 0 UNDERGROUND GROUND 0 0 1",
+        ],
+    ),
+    ("DRILL 1 -1 0 0", &["OK", "DRILLING 4"]),
+    ("DRILL 2 -1 0 0", &["FAILED 107 cannot drill there"]),
+    ("MOVE 2 0 1 0", &["OK"]),
+];
 
 /// Lines as a test writes them.
 pub fn lines(text: &[&str]) -> Vec<String> {

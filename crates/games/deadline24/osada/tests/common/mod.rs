@@ -5,7 +5,7 @@
 use kibitz_core::{Game, Step};
 use kibitz_deadline24::{Command, Common, Outcome, State};
 use kibitz_osada::settlement::{Mast, Settlement, Terrain, Xy};
-use kibitz_osada::{Osada, OsadaState, Params, Setup, TurnReport};
+use kibitz_osada::{MoveCoords, Osada, OsadaState, Params, Setup, TurnReport};
 use std::sync::Arc;
 
 /// An open `n` × `n` settlement with `blocked` and `soggy` fields and the given masts.
@@ -45,6 +45,36 @@ pub fn quiet(settlement: Arc<Settlement>) -> Params {
         ..Params::default()
     }
 }
+
+/// The seed's session's game (§4.8.1): its example settlement, quiet, MOVE read as `coords`.
+pub fn seed_session_params(coords: MoveCoords) -> Params {
+    Params { move_coords: coords, ..quiet(seed_example()) }
+}
+
+/// `MAP 5 6` on the seed's example, answered.
+pub const MAP_5_6: [&str; 12] = [
+    "OK",
+    "/..........",
+    "/######....",
+    "/.....#....",
+    "/..........",
+    "/..........",
+    "/..........",
+    "/..........",
+    "/.....#....",
+    "/######....",
+    "/..........",
+    "/..........",
+];
+
+/// The seed's session (§4.8.1) after the login up to its first MOVE: each command and its
+/// answer, byte for byte.
+pub const SEED_OPENING: [(&str, &[&str]); 4] = [
+    ("DESCRIBE WORLD", &["OK", "100 10 5 5 1.000000"]),
+    ("LIST TROOPS", &["OK", "3", "1 STORMTROOPER 5 6 0 0", "2 BUILDER 5 6 1 0", "3 SNIPER 5 6 2 0"]),
+    ("MAP 5 6", &MAP_5_6),
+    ("BUILD 2 TOWER", &["FAILED 108 not an active troop"]),
+];
 
 pub struct Play {
     pub state: State<OsadaState>,

@@ -2,33 +2,14 @@
 //! loopback socket, in both readings of MOVE, with the host ending the turn after the `WAIT`
 //! (no 10-second wait); and a series of games whose runs share a settlement.
 
-mod support;
+mod common;
 
+use common::{SEED_OPENING, seed_session_params};
 use kibitz_core::verify::verify;
 use kibitz_deadline24::Common;
+use kibitz_deadline24_server::testing::{Client, start};
 use kibitz_deadline24_server::{Clock, ServerOptions, TeamLogin};
-use kibitz_osada::settlement::Settlement;
 use kibitz_osada::{MoveCoords, Next, OsadaRules, Params};
-use std::sync::Arc;
-use support::{Client, start};
-
-/// The example's settlement, as `maps/osada/seed-example.txt` has it: N = 100, walls at PY 2
-/// and 9 for PX 1…6 and at (6, 3) and (6, 8), the mast at (5, 5), the troops on (5, 6).
-fn seed_example(coords: MoveCoords) -> Params {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../../maps/osada/seed-example.txt")).unwrap();
-    let settlement = Arc::new(Settlement::parse(&text).unwrap());
-    Params {
-        n: 100,
-        stormtroopers: 1,
-        builders: 1,
-        snipers: 1,
-        spawn_base: 0.0,
-        spawn_growth: 0.0,
-        move_coords: coords,
-        settlement: Some(settlement),
-        ..Params::default()
-    }
-}
 
 fn is_waiting(line: &str) -> bool {
     // ^WAITING \d+\.\d{6}$
@@ -46,36 +27,18 @@ async fn session(coords: MoveCoords, moves: [(&str, &str); 2]) {
     let common = Common { turn_ms: 10_000, ..Common::default() };
     let clock = Clock::default();
     let teams = vec![TeamLogin { login: "login1".into(), password: "secret".into() }];
-    let server =
-        start::<OsadaRules>(seed_example(coords), common, ServerOptions { clock: clock.clone(), ..ServerOptions::new(teams) }, false).await;
-    let mut c = Client::connect(server.addr).await;
-    c.expect(&["LOGIN"]).await;
-    c.send("login1").await;
-    c.expect(&["PASS"]).await;
-    c.send("secret").await;
-    c.expect(&["OK"]).await;
-    c.send("DESCRIBE WORLD").await;
-    c.expect(&["OK", "100 10 5 5 1.000000"]).await;
-    c.send("LIST TROOPS").await;
-    c.expect(&["OK", "3", "1 STORMTROOPER 5 6 0 0", "2 BUILDER 5 6 1 0", "3 SNIPER 5 6 2 0"]).await;
-    c.send("MAP 5 6").await;
-    c.expect(&[
-        "OK",
-        "/..........",
-        "/######....",
-        "/.....#....",
-        "/..........",
-        "/..........",
-        "/..........",
-        "/..........",
-        "/.....#....",
-        "/######....",
-        "/..........",
-        "/..........",
-    ])
+    let server = start::<OsadaRules>(
+        seed_session_params(coords),
+        common,
+        ServerOptions { clock: clock.clone(), ..ServerOptions::new(teams) },
+        false,
+    )
     .await;
-    c.send("BUILD 2 TOWER").await;
-    c.expect(&["FAILED 108 not an active troop"]).await;
+    let mut c = Client::login(server.addr, "login1", "secret").await;
+    for (line, answer) in SEED_OPENING {
+        c.send(line).await;
+        c.expect(answer).await;
+    }
     c.send(moves[0].0).await;
     c.expect(&[moves[0].1]).await;
     c.send(moves[1].0).await;
@@ -131,7 +94,7 @@ async fn the_seeds_literal_moves_are_no_neighbours_in_the_relative_reading() {
     let clock = Clock::default();
     let teams = vec![TeamLogin { login: "login1".into(), password: "secret".into() }];
     let options = ServerOptions { clock: clock.clone(), ..ServerOptions::new(teams) };
-    let server = start::<OsadaRules>(seed_example(MoveCoords::Relative), common, options, false).await;
+    let server = start::<OsadaRules>(seed_session_params(MoveCoords::Relative), common, options, false).await;
     let mut c = Client::login(server.addr, "login1", "secret").await;
     assert_eq!(c.ask("MOVE 2 5 5", 1).await, ["FAILED 103 destination is not neighbour"]);
     assert_eq!(c.ask("MOVE 2 6 7", 1).await, ["FAILED 103 destination is not neighbour"]);

@@ -1,10 +1,10 @@
-//! A server on a loopback port, clients that speak to it line by line, and the replays it wrote.
+//! What the tests and benchmarks of the server and of its games share (feature `testing`): a
+//! server on a loopback port, clients that speak to it line by line, the replays it wrote; and
+//! for a load generator, a bare logged-in connection and the CPU time the machine spent.
 
-#![allow(dead_code)]
-
+use crate::{GameResult, ServerOptions, TeamLogin, serve};
 use kibitz_core::Replay;
 use kibitz_deadline24::{Common, Realtime, Rules, Setup};
-use kibitz_deadline24_server::{GameResult, ServerOptions, TeamLogin, serve};
 use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -30,7 +30,7 @@ impl Write for Into {
 }
 
 impl Replays {
-    pub fn out(&self) -> kibitz_deadline24_server::ReplayOut {
+    pub fn out(&self) -> crate::ReplayOut {
         let all = Arc::clone(&self.0);
         Box::new(move |_game| {
             let mut list = all.lock().unwrap();
@@ -50,6 +50,7 @@ impl Replays {
     }
 }
 
+/// Teams `login1` … `loginN`, each with the password `secret1` … `secretN`.
 pub fn teams(n: usize) -> Vec<TeamLogin> {
     (1..=n).map(|i| TeamLogin { login: format!("login{i}"), password: format!("secret{i}") }).collect()
 }
@@ -163,4 +164,54 @@ pub fn rounds_of<R: Rules>(replay: &Replay<Realtime<R>>) -> Vec<u32> {
     let state = Realtime::<R>::start(&replay.header.setup, players, replay.header.seed).unwrap();
     let timeline = Timeline::<Realtime<R>>::new(state, replay.steps().collect());
     (0..timeline.len()).map(|i| timeline.round_of_step(i)).collect()
+}
+
+/// A load generator's server options: teams `team0`, `team1`, … with the password `pw`, two
+/// connections a team, and room for every client on this one machine.
+pub fn load_options(clients: usize) -> ServerOptions {
+    let teams = (0..clients).map(|i| TeamLogin { login: format!("team{i}"), password: "pw".into() }).collect();
+    let mut options = ServerOptions::new(teams);
+    options.max_connections_per_team = 2;
+    options.max_pending_per_address = 1000;
+    options
+}
+
+/// Replays written to a real file, at `path` (a game after the first writes over it).
+pub fn replay_file(path: std::path::PathBuf) -> crate::ReplayOut {
+    Box::new(move |_| Ok(Box::new(std::io::BufWriter::new(std::fs::File::create(&path)?))))
+}
+
+/// A load generator's connection of `login` (password `password`), logged in without checking
+/// the answers, with no delay on small writes: its lines and its writer.
+pub async fn logged_in(
+    port: u16,
+    login: &str,
+    password: &str,
+) -> (tokio::io::Lines<BufReader<tokio::net::tcp::OwnedReadHalf>>, tokio::net::tcp::OwnedWriteHalf) {
+    let stream = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    stream.set_nodelay(true).unwrap();
+    let (read, mut write) = stream.into_split();
+    let mut lines = BufReader::new(read).lines();
+    lines.next_line().await.unwrap();
+    write.write_all(format!("{login}\n").as_bytes()).await.unwrap();
+    lines.next_line().await.unwrap();
+    write.write_all(format!("{password}\n").as_bytes()).await.unwrap();
+    lines.next_line().await.unwrap();
+    (lines, write)
+}
+
+/// Jiffies the CPUs spent busy (idle excluded) and stolen by the hypervisor, from /proc/stat.
+pub fn cpu_times() -> Option<(u64, u64)> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let fields: Vec<u64> = stat.lines().next()?.split_whitespace().skip(1).filter_map(|f| f.parse().ok()).collect();
+    let (user, nice, system, irq, softirq, steal) =
+        (fields.first()?, fields.get(1)?, fields.get(2)?, fields.get(5)?, fields.get(6)?, fields.get(7)?);
+    Some((user + nice + system + irq + softirq, *steal))
+}
+
+/// Jiffies this process spent on the CPUs (user and system), from /proc/self/stat.
+pub fn own_cpu() -> Option<u64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
 }

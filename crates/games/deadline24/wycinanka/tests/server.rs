@@ -1,18 +1,13 @@
 //! Wycinanka on the real server: the seed's worked example (spec §3.7) byte for byte over a
-//! loopback socket, three teams racing for one order, our solver started mid-game, and the
-//! replay verifying.
+//! loopback socket, three teams racing for one order, and the replay verifying. (Our solver
+//! over the server is the bots crate's `tests/wycinanka.rs`.)
 
-mod support;
-
-use kibitz_core::replay::PlayerInfo;
 use kibitz_core::verify::verify;
 use kibitz_deadline24::{Common, Fixed6};
-use kibitz_deadline24_client::Connect;
-use kibitz_deadline24_server::{Clock, Resume, ServerOptions, TeamLogin};
+use kibitz_deadline24_server::testing::{Client, start};
+use kibitz_deadline24_server::{Clock, ServerOptions, TeamLogin};
 use kibitz_wycinanka::{Params, World, WycinankaRules};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-use support::{Client, start};
 
 /// The seed's example sheet and orders, as the bundled world file has them.
 fn seed_example() -> Params {
@@ -33,12 +28,7 @@ async fn the_seeds_worked_example_byte_for_byte_over_a_socket() {
     let clock = Clock::default();
     let server =
         start::<WycinankaRules>(seed_example(), common, ServerOptions { clock: clock.clone(), ..ServerOptions::new(teams()) }, false).await;
-    let mut c = Client::connect(server.addr).await;
-    c.expect(&["LOGIN"]).await;
-    c.send("login1").await;
-    c.expect(&["PASS"]).await;
-    c.send("secret").await;
-    c.expect(&["OK"]).await;
+    let mut c = Client::login(server.addr, "login1", "secret").await;
     c.send("DESCRIBE WORLD").await;
     c.expect(&["OK", "6 6 10 1.000000", "1 2", "4 2", "2 3", "3 4", "3 6", "4 5"]).await;
     c.send("GET ORDER COUNT").await;
@@ -101,54 +91,4 @@ async fn a_generated_game_is_served_and_its_replay_verifies() {
     let results = server.finish().await;
     assert_eq!(results[0].turns, 4);
     verify(&replays.parse::<WycinankaRules>(0)).unwrap();
-}
-
-#[tokio::test]
-async fn our_solver_started_mid_game_leaves_the_orders_its_team_has_fulfilled() {
-    // A game in which login1 has fulfilled both orders of the seed's example.
-    let common = Common { turn_ms: 10_000, ..Common::default() };
-    let params = Params { turns: 1, ..seed_example() };
-    let clock = Clock::default();
-    clock.pause(true);
-    let options = ServerOptions { clock: clock.clone(), ..ServerOptions::new(teams()) };
-    let first = start::<WycinankaRules>(params.clone(), common, options, false).await;
-    let mut c = Client::login(first.addr, "login1", "secret").await;
-    assert_eq!(c.ask("COMMIT SOLUTION 1 3 1 2 3", 2).await, vec!["OK", "ACCEPTED 4.000000"]);
-    assert_eq!(c.ask("COMMIT SOLUTION 2 4 1 3 4 2", 2).await, vec!["OK", "ACCEPTED 10.000000"]);
-    clock.stop("the history is played");
-    let replays = first.replays.clone();
-    first.finish().await;
-    let history: Vec<String> = replays.text(0).lines().skip(1).take(2).map(String::from).collect();
-
-    // The game goes on (as a take-over does) with our solver restarted for login1.
-    let players = teams().iter().map(|t| PlayerInfo::human(t.login.clone())).collect();
-    let clock = Clock::default();
-    clock.pause(true);
-    let resume = Resume { lines: Arc::new(history), players };
-    let options = ServerOptions { clock: clock.clone(), resume: Some(resume), ..ServerOptions::new(teams()) };
-    let second = start::<WycinankaRules>(params, common, options, false).await;
-    let connect = Connect { host: "127.0.0.1".into(), port: second.addr.port(), login: "login1".into(), password: "secret".into() };
-    // A blocking client: on a thread of its own, while this runtime serves it.
-    let solver = tokio::task::spawn_blocking(move || kibitz_bots::wycinanka::run("solver", 0, &connect));
-    // Until the solver has read the game, done what it would, and waits for the next turn.
-    let waits = |replays: &support::Replays| {
-        replays.0.lock().unwrap().first().is_some_and(|text| String::from_utf8_lossy(text).contains(r#""line":"WAIT""#))
-    };
-    let until = Instant::now() + Duration::from_secs(20);
-    while !waits(&second.replays) && Instant::now() < until {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    assert!(waits(&second.replays), "the solver came to its WAIT");
-    clock.stop("the solver has had its turn");
-    let replays = second.replays.clone();
-    second.finish().await;
-    let solved = tokio::time::timeout(Duration::from_secs(20), solver).await.expect("the solver ends when the server closes");
-    solved.unwrap().expect("the solver ends without an error");
-    let replay = replays.parse::<WycinankaRules>(0);
-    let asked: Vec<&str> = replay.records[2..].iter().filter_map(|r| r.action.as_ref()).map(|c| c.line.as_str()).collect();
-    assert!(asked.contains(&"LIST ANSWERED ORDERS"), "{asked:?}");
-    let answers: Vec<&str> = replay.records[2..].iter().map(|r| r.outcome.lines().text()).collect();
-    assert!(answers.iter().all(|a| !a.starts_with("FAILED 102")), "the solver committed an order again: {asked:?} {answers:?}");
-    assert!(answers.iter().all(|a| !a.starts_with("FAILED")), "{asked:?} {answers:?}");
-    verify(&replay).unwrap();
 }
