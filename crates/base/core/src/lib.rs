@@ -10,10 +10,12 @@
 //! - [`verify`]: re-simulates a replay and names the first step that disagrees.
 //! - [`located`]: errors that say where (file, line, column) in text input.
 //! - [`bounded`]: numbers of a setup with their bounds, refused by name outside them.
+//! - [`drawing`]: the drawing language of bots' stderr (`#kibitz dot X Y`…), read within caps.
 //! - [`rng`]: the one seeded random generator, fixed forever so that seeds in replays keep meaning.
 //! - [`series`]: summaries of scores and marks by step, for drawing a replay at any width.
 
 pub mod bounded;
+pub mod drawing;
 pub mod game;
 pub mod located;
 pub mod parallel;
