@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The seed's example sheet and orders (the bundled world file; kibitz-wycinanka's
-/// `tests/server.rs` plays it through), one turn long.
+/// `tests/rules/server.rs` plays it through), one turn long.
 fn seed_example() -> Params {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../maps/wycinanka/seed-example.world")).unwrap();
     Params { turns: 1, world: Some(Arc::new(World::parse(&text).unwrap())), ..Params::default() }

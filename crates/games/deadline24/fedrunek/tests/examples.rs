@@ -1,7 +1,10 @@
-//! The seed's worked examples (spec §2.7) at the rules level; `tests/server.rs` plays the same
+//! The seed's worked examples (spec §2.7) at the rules level; its `server` module plays the same
 //! session over a real socket.
 
 mod common;
+/// The same sessions over a real socket: the server, the seed's bytes, the replay.
+#[path = "examples/server.rs"]
+mod server;
 
 use common::{SEED_SESSION, Table, lines};
 use kibitz_fedrunek::robots::{Kind, Robot};

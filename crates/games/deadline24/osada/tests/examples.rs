@@ -2,6 +2,9 @@
 //! error 101–112 reached, in the order they are checked.
 
 mod common;
+/// The same sessions over a real socket: the server, the seed's bytes, the replay.
+#[path = "examples/server.rs"]
+mod server;
 
 use common::*;
 use kibitz_osada::state::Strategy;

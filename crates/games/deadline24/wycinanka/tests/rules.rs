@@ -1,6 +1,10 @@
 //! Wycinanka's rules command by command: the seed's worked example (spec §3.7), each error in
 //! its order, points across three teams, turns and orders, and where every answer ends.
 
+/// The same example over a real socket: the server, the seed's bytes, the replay.
+#[path = "rules/server.rs"]
+mod server;
+
 use kibitz_core::rng::SplitMix64;
 use kibitz_core::{Game, Step};
 use kibitz_deadline24::{Command, Common, Fixed6, Outcome, State, answer_length};

@@ -1,6 +1,6 @@
 //! The server over real loopback sockets, fedrunek its game: the seed's login, waiting and the
 //! command limit, several games, spectators, and the replays verifying. Each game's own session
-//! over a socket is in its crate's `tests/server.rs`.
+//! over a socket is in its crate's tests (a `server` module).
 
 use kibitz_core::verify::verify;
 use kibitz_deadline24::Common;

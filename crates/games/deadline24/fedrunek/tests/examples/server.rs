@@ -1,9 +1,7 @@
 //! Fedrunek on the real server: the seed's session (spec §2.7.1) byte for byte over a loopback
 //! socket, and as the spec follows it on, turn by turn; the replay re-simulates.
 
-mod common;
-
-use common::{SEED_SESSION, seed_example};
+use crate::common::{SEED_SESSION, seed_example};
 use kibitz_core::verify::verify;
 use kibitz_deadline24::{Args, Common, Ctx, Fixed6, Reply, Rules};
 use kibitz_deadline24_server::testing::{Client, start};

@@ -2,9 +2,7 @@
 //! loopback socket, in both readings of MOVE, with the host ending the turn after the `WAIT`
 //! (no 10-second wait); and a series of games whose runs share a settlement.
 
-mod common;
-
-use common::{SEED_OPENING, seed_session_params};
+use crate::common::{SEED_OPENING, seed_session_params};
 use kibitz_core::verify::verify;
 use kibitz_deadline24::Common;
 use kibitz_deadline24_server::testing::{Client, start};
