@@ -1,6 +1,6 @@
 //! Wycinanka on the real server: the seed's worked example (spec §3.7) byte for byte over a
 //! loopback socket, three teams racing for one order, and the replay verifying. (Our solver
-//! over the server is the bots crate's `tests/wycinanka.rs`.)
+//! over the server is the server crate's `tests/wycinanka.rs`.)
 
 use kibitz_core::verify::verify;
 use kibitz_deadline24::{Common, Fixed6};

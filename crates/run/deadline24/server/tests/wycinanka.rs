@@ -1,5 +1,5 @@
-//! Our wycinanka solver against the real server: started mid-game, as a take-over starts it
-//! again, it leaves the orders its team has fulfilled.
+//! Our wycinanka solver (kibitz-bots) against the real server: started mid-game, as a
+//! take-over starts it again, it leaves the orders its team has fulfilled.
 
 use kibitz_core::replay::PlayerInfo;
 use kibitz_core::verify::verify;
@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 /// The seed's example sheet and orders (the bundled world file; kibitz-wycinanka's
 /// `tests/rules/server.rs` plays it through), one turn long.
 fn seed_example() -> Params {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../maps/wycinanka/seed-example.world")).unwrap();
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../../maps/wycinanka/seed-example.world")).unwrap();
     Params { turns: 1, world: Some(Arc::new(World::parse(&text).unwrap())), ..Params::default() }
 }
 
