@@ -863,6 +863,24 @@ mod tests {
     }
 
     #[test]
+    fn a_replay_opened_over_the_editor_leaves_it_waiting_behind_with_its_changes() {
+        let format = crate::games::registry().get("lighthouses").unwrap().capabilities().maps.unwrap();
+        let sheet = format.new_map(8, 6);
+        let mut editor = crate::kit::editor::EditView::new(format, sheet, None);
+        editor.paint(1, (2, 2), 1, kibitz_editor::Symmetry::None);
+        editor.end_stroke();
+        let mut viewer = Viewer::new(crate::games::registry());
+        viewer.edit(Box::new(editor));
+        assert!(viewer.editing() && viewer.session.is_none());
+        assert!(viewer.open_text(&std::fs::read_to_string(replay("lighthouses-duel.jsonl")).unwrap(), "duel".into()));
+        assert!(!viewer.editing() && viewer.session.is_some(), "the replay is shown");
+        assert_eq!(viewer.unsaved().len(), 1, "the editor's changes are still there, and closing asks");
+        viewer.act(Action::Editor);
+        assert!(viewer.editing() && viewer.session.is_none(), "E comes back to the editor");
+        assert_eq!(viewer.unsaved().len(), 1);
+    }
+
+    #[test]
     fn quitting_closes_at_once_unless_work_would_be_lost_then_it_asks_and_saves_or_stays() {
         let mut viewer = Viewer::new(crate::games::registry());
         viewer.act(Action::Quit);
