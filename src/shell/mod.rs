@@ -152,7 +152,7 @@ pub fn run_with(registry: Registry, options: ViewerOptions, opening: Option<Open
     }
     if options.screenshot.is_some()
         && viewer.session.is_none()
-        && viewer.editor.is_none()
+        && !viewer.editor.is_open()
         && viewer.incoming.is_none()
         && viewer.broadcast.is_none()
     {

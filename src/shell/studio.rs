@@ -87,7 +87,7 @@ fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
         if ui.button("Help  (?)").clicked() {
             viewer.show_help = !viewer.show_help;
         }
-        if let Some(editor) = viewer.editor.as_ref().filter(|_| viewer.editing()) {
+        if let Some(editor) = viewer.editor.shown() {
             ui.separator();
             ui.label(RichText::new(format!("{} · {}", editor.game(), editor.title())).strong());
             if editor.unsaved().is_some() {
@@ -226,7 +226,7 @@ fn scrub_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
 }
 
 fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
-    if let Some(editor) = viewer.editor.as_mut().filter(|_| !viewer.editor_behind) {
+    if let Some(editor) = viewer.editor.shown_mut() {
         let mut playing = None;
         egui::ScrollArea::vertical().id_salt("side-top").auto_shrink([false, true]).show(ui, |ui| {
             playing = editor.panel(ui);
@@ -240,7 +240,7 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
         }
         return;
     }
-    if viewer.editor_behind {
+    if viewer.editor.is_behind() {
         let back = ui.button("⟲ back to the map editor  (E)").on_hover_text(viewer.keymap.hint(Action::Editor));
         if back.clicked() {
             viewer.back_to_editor();

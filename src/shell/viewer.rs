@@ -83,17 +83,55 @@ pub struct Viewer {
     pub tournament_match: Option<super::tournament::Entry>,
     /// A contest day's ranking, between its servers' live views (`kibitz broadcast DIR`).
     pub contest: Option<super::contest::ContestBoard>,
-    /// The map editor (`kibitz edit`): shown in place of a replay, or waiting behind a game
-    /// started from it (E comes back).
-    pub editor: Option<Box<crate::kit::editor::EditView>>,
-    /// The editor waits behind a game started from it, or a replay opened over it.
-    pub editor_behind: bool,
+    /// The map editor of `kibitz edit`, shown or waiting behind.
+    pub editor: MapEditor,
     /// That game's match process, when our bots play it: ended on the way back.
     game_process: Option<std::process::Child>,
     /// Closing asked about unsaved work (save, discard, cancel); the answer's error, if any.
     pub quitting: Option<Option<String>>,
     /// The window is to close now.
     pub exit: bool,
+}
+
+/// The map editor of `kibitz edit`: shown in place of a replay, or waiting behind a game
+/// started from it or a replay opened over it (E comes back), unsaved changes and all.
+#[derive(Default)]
+pub struct MapEditor {
+    view: Option<Box<crate::kit::editor::EditView>>,
+    /// Waiting behind what the window shows.
+    behind: bool,
+}
+
+impl MapEditor {
+    /// The editor, when the window shows it.
+    pub fn shown(&self) -> Option<&crate::kit::editor::EditView> {
+        self.view.as_deref().filter(|_| !self.behind)
+    }
+
+    /// The same, to draw it and hand it the keys.
+    pub fn shown_mut(&mut self) -> Option<&mut crate::kit::editor::EditView> {
+        if self.behind { None } else { self.view.as_deref_mut() }
+    }
+
+    /// Whether there is an editor, shown or behind.
+    pub fn is_open(&self) -> bool {
+        self.view.is_some()
+    }
+
+    /// Whether an editor waits behind what the window shows.
+    pub fn is_behind(&self) -> bool {
+        self.behind && self.view.is_some()
+    }
+
+    /// Puts the editor, if any, behind what the window shows next.
+    fn put_behind(&mut self) {
+        self.behind = true;
+    }
+
+    /// The editor waiting behind, taken to be shown again.
+    fn take_behind(&mut self) -> Option<Box<crate::kit::editor::EditView>> {
+        if self.behind { self.view.take() } else { None }
+    }
 }
 
 /// How long a frame may spend taking in a loading replay: the window keeps its pace (about
@@ -149,8 +187,7 @@ impl Viewer {
             tournament_coming: None,
             tournament_match: None,
             contest: None,
-            editor: None,
-            editor_behind: false,
+            editor: MapEditor::default(),
             game_process: None,
             quitting: None,
             exit: false,
@@ -380,7 +417,7 @@ impl Viewer {
     pub fn show(&mut self, mut view: Box<dyn GameView>) {
         // A replay opened over the map editor leaves it waiting behind, unsaved changes and
         // all (E comes back).
-        self.editor_behind = self.editor.is_some();
+        self.editor.put_behind();
         self.source = None;
         let len = view.track().len;
         self.playback = self.fresh_playback(len);
@@ -407,13 +444,12 @@ impl Viewer {
         self.camera = BoardCamera::default();
         self.perspective = Perspective::Omniscient;
         self.message = None;
-        self.editor = Some(editor);
-        self.editor_behind = false;
+        self.editor = MapEditor { view: Some(editor), behind: false };
     }
 
     /// Whether the window shows the map editor.
     pub fn editing(&self) -> bool {
-        self.editor.is_some() && !self.editor_behind
+        self.editor.shown().is_some()
     }
 
     /// Makes the window a broadcast of `running`'s playlist, from its current item.
@@ -516,7 +552,8 @@ impl Viewer {
             let mut command = kibitz_referee::command::shell(&format!("kibitz match {game} {}", args.join(" ")));
             command.stdin(std::process::Stdio::null()).stdout(log).stderr(err);
             let child = command.spawn().map_err(|e| format!("cannot start the match: {e}"))?;
-            self.editor_behind = true;
+            // Behind at once: the game shows when its replay's first lines arrive.
+            self.editor.put_behind();
             self.game_process = Some(child);
             self.follow(std::collections::VecDeque::from([kibitz_follow::Source::File(request.replay)]), None);
             self.message = Some(Notice { text: "Our bots play the map being edited; E goes back to the editor".into(), error: false });
@@ -526,7 +563,6 @@ impl Viewer {
             let args = std::iter::once("play".to_string()).chain(request.args);
             let matches = verb.command.clone().try_get_matches_from(args).map_err(|e| e.to_string())?;
             let session = verb.run(&matches).map_err(|e| format!("{e:#}"))?;
-            self.editor_behind = true;
             self.show(session.view);
             self.message = Some(Notice { text: "You play the map being edited; E goes back to the editor".into(), error: false });
         }
@@ -554,12 +590,12 @@ impl Viewer {
 
     /// What closing now would lose: the map editor's changes, shown or waiting behind a game.
     pub fn unsaved(&self) -> Vec<String> {
-        self.editor.iter().filter_map(|e| e.unsaved()).collect()
+        self.editor.view.as_ref().and_then(|e| e.unsaved()).into_iter().collect()
     }
 
     /// Saves the unsaved work and closes; stays open, saying why, when it cannot be saved.
     pub fn save_and_quit(&mut self) {
-        if let Some(editor) = self.editor.as_mut()
+        if let Some(editor) = self.editor.view.as_mut()
             && editor.unsaved().is_some()
             && let Err(e) = editor.save_unsaved()
         {
@@ -579,10 +615,7 @@ impl Viewer {
 
     /// Ends a game started from the map editor (its replay is kept) and shows the editor again.
     pub fn back_to_editor(&mut self) {
-        if !self.editor_behind {
-            return;
-        }
-        let Some(editor) = self.editor.take() else { return };
+        let Some(editor) = self.editor.take_behind() else { return };
         if let Some(hand) = self.session.as_mut().and_then(|s| s.hand()) {
             hand.stop();
         }
@@ -747,7 +780,7 @@ pub fn keyboard(ctx: &egui::Context, viewer: &mut Viewer) {
     if crate::kit::contract::view::typing(ctx) || viewer.quitting.is_some() {
         return;
     }
-    let claimed = match (viewer.editor.as_mut().filter(|_| !viewer.editor_behind), viewer.session.as_mut()) {
+    let claimed = match (viewer.editor.shown_mut(), viewer.session.as_mut()) {
         (Some(editor), _) => editor.keys(ctx),
         (None, Some(session)) if viewer.playback.cursor() == viewer.playback.len() => session.hand().map_or(&[][..], |h| h.keys(ctx)),
         _ => &[],

@@ -151,7 +151,7 @@ pub fn board(ui: &mut egui::Ui, viewer: &mut Viewer, details: bool) -> egui::Rec
         }
     }
     let frame = Frame { ui, response: &response, rect, cursor, camera: &viewer.camera, perspective: viewer.perspective };
-    match (viewer.editor.as_mut().filter(|_| !viewer.editor_behind), viewer.session.as_mut()) {
+    match (viewer.editor.shown_mut(), viewer.session.as_mut()) {
         (Some(editor), _) => editor.draw(frame),
         (None, Some(session)) => session.draw(frame),
         (None, None) => {
@@ -205,8 +205,8 @@ pub fn help_overlay(ctx: &egui::Context, viewer: &mut Viewer) {
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
             key_grid(ui, "keys", rows.iter().map(|(k, w)| (k.as_str(), w.as_str())));
-            let hand = match (&viewer.editor, viewer.session.as_mut()) {
-                (Some(editor), _) if editing => editor.help(),
+            let hand = match (viewer.editor.shown(), viewer.session.as_mut()) {
+                (Some(editor), _) => editor.help(),
                 (_, Some(session)) => session.hand().map_or(&[][..], |h| h.help()),
                 _ => &[],
             };
