@@ -7,7 +7,6 @@ use std::process::{Command, Output};
 /// Fails unless `listed` (a test's own per-game arguments) names exactly the registered games
 /// that `offer` holds for: a game added to the registry without its line in the test is a
 /// failure, never a game silently left out.
-#[allow(dead_code)]
 pub fn assert_every_game(listed: &[&str], offer: fn(&kibitz::kit::contract::room::Capabilities) -> bool, what: &str) {
     let mut listed: Vec<&str> = listed.to_vec();
     listed.sort();

@@ -507,11 +507,8 @@ fn the_broadcast_layout_shows_every_game_at_1920x1080_with_its_scoreboard() {
         ("amazes-explorers.jsonl", 40),
     ];
     // A replay of every game of the registry, not a list of this test's own.
-    let mut shown: Vec<&str> = games.iter().map(|(name, _)| name.split('-').next().unwrap()).collect();
-    shown.sort();
-    let mut registered = kibitz::games::registry().ids();
-    registered.sort();
-    assert_eq!(shown, registered, "every game's broadcast");
+    let shown: Vec<&str> = games.iter().map(|(name, _)| name.split('-').next().unwrap()).collect();
+    assert_every_game(&shown, |_| true, "every game's broadcast");
     for (name, turn) in games {
         let shot = dir.path().join(name.replace(".jsonl", ".png"));
         let replay = workspace().join("replays").join(name);
