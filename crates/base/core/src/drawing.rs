@@ -189,31 +189,60 @@ fn text(words: &[&str], what: &str) -> Result<String, String> {
     }
 }
 
-/// One bot's stderr of one turn, split: the plain lines, the drawing lines (kept as written,
-/// within [`MAX_SHAPES`] and [`MAX_BYTES`]), and how many drawing lines were dropped over the
-/// caps.
+/// A bot's drawing lines of one turn as they come, without the prefix, within [`MAX_SHAPES`]
+/// and [`MAX_BYTES`]; the rest are counted, to be said by one marker line.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Split {
-    pub plain: Vec<String>,
-    pub drawing: Vec<String>,
-    pub dropped: usize,
+pub struct Capped {
+    lines: Vec<String>,
+    bytes: usize,
+    dropped: usize,
 }
 
-impl Split {
-    /// Takes one stderr line in.
-    pub fn push(&mut self, line: String) {
-        if !line.starts_with(PREFIX) {
-            self.plain.push(line);
-        } else if self.drawing.len() < MAX_SHAPES && self.bytes() + line.len() <= MAX_BYTES {
-            self.drawing.push(line);
+impl Capped {
+    /// Takes one stderr line: a drawing line is kept (or counted over the caps) and `true`
+    /// returned; any other line is left to the caller.
+    pub fn push(&mut self, line: &str) -> bool {
+        let Some(body) = line.strip_prefix(PREFIX) else { return false };
+        if self.lines.len() < MAX_SHAPES && self.bytes + body.len() <= MAX_BYTES {
+            self.bytes += body.len();
+            self.lines.push(body.to_string());
         } else {
             self.dropped += 1;
         }
+        true
     }
 
-    fn bytes(&self) -> usize {
-        self.drawing.iter().map(String::len).sum()
+    /// The lines kept so far, and the marker line for the plain stderr when some were
+    /// dropped; starts the next turn empty.
+    pub fn take(&mut self) -> (Vec<String>, Option<String>) {
+        let dropped = std::mem::take(&mut self.dropped);
+        self.bytes = 0;
+        let marker = (dropped > 0)
+            .then(|| format!("[kibitz: {dropped} more drawing lines not kept (at most {MAX_SHAPES} and {} KB a turn)]", MAX_BYTES / 1024));
+        (std::mem::take(&mut self.lines), marker)
     }
+}
+
+/// Reads one recorded drawing line (the text after the prefix).
+pub fn parse_body(body: &str, dims: Dims) -> Result<Drawing, String> {
+    parse_words(&body.split_whitespace().collect::<Vec<_>>(), dims)
+}
+
+/// One turn's drawing lines checked: those that read are kept for the replay; each that does
+/// not goes back to the plain `stderr` as it was written, followed by a line saying why
+/// ("bad drawing line: …"), which the turn log shows. The match goes on either way.
+pub fn sort_out(draw: Vec<String>, stderr: &mut Vec<String>, dims: Dims) -> Vec<String> {
+    let mut good = Vec::with_capacity(draw.len());
+    for body in draw {
+        match parse_body(&body, dims) {
+            Ok(_) => good.push(body),
+            Err(why) => {
+                stderr.push(format!("{PREFIX}{body}"));
+                stderr.push(format!("[kibitz: bad drawing line: {why}]"));
+            }
+        }
+    }
+    good
 }
 
 #[cfg(test)]
@@ -284,18 +313,31 @@ mod tests {
 
     #[test]
     fn a_flood_of_drawing_keeps_the_caps_and_counts_the_rest() {
-        let mut split = Split::default();
+        let mut capped = Capped::default();
         for k in 0..MAX_SHAPES + 5 {
-            split.push(format!("#kibitz dot {k} 0"));
+            assert!(capped.push(&format!("#kibitz dot {k} 0")));
         }
-        split.push("plain words".into());
-        assert_eq!((split.drawing.len(), split.dropped, split.plain.len()), (MAX_SHAPES, 5, 1));
-        let mut big = Split::default();
+        assert!(!capped.push("plain words"), "a plain line is the caller's");
+        let (kept, marker) = capped.take();
+        assert_eq!(kept.len(), MAX_SHAPES);
+        assert_eq!(kept[0], "dot 0 0", "kept without the prefix");
+        assert_eq!(marker.as_deref(), Some("[kibitz: 5 more drawing lines not kept (at most 10000 and 256 KB a turn)]"));
+        assert_eq!(capped.take(), (Vec::new(), None), "the next turn starts empty");
         let line = format!("#kibitz note {}", "y".repeat(150));
         for _ in 0..2000 {
-            big.push(line.clone());
+            capped.push(&line);
         }
-        assert!(big.bytes() <= MAX_BYTES && big.bytes() + line.len() > MAX_BYTES, "bytes capped at {MAX_BYTES}");
-        assert_eq!(big.drawing.len() + big.dropped, 2000);
+        let (kept, marker) = capped.take();
+        let bytes: usize = kept.iter().map(String::len).sum();
+        assert!(bytes <= MAX_BYTES && bytes + line.len() > MAX_BYTES, "bytes capped at {MAX_BYTES}: {bytes}");
+        assert!(marker.unwrap().contains(&format!("{} more", 2000 - kept.len())));
+    }
+
+    #[test]
+    fn bad_drawing_lines_go_back_to_the_plain_stderr_with_why() {
+        let mut stderr = vec!["thinking".to_string()];
+        let draw = vec!["dot 1 2".into(), "dot 1 x".into(), "tag fast".into()];
+        assert_eq!(sort_out(draw, &mut stderr, Dims::Two), vec!["dot 1 2".to_string(), "tag fast".into()]);
+        assert_eq!(stderr, ["thinking", "#kibitz dot 1 x", "[kibitz: bad drawing line: \"x\" is not a number]"]);
     }
 }

@@ -56,6 +56,9 @@ pub trait Game: 'static {
     const SCORE_DECIMALS: u32 = 0;
     /// What the rules call the unit [`Game::round`] counts: "round", "turn", "unit".
     const ROUND_NAME: &'static str = "round";
+    /// How many numbers a place has in the game's drawing lines ([`crate::drawing`]): two,
+    /// or three for a game of x y z.
+    const DRAWING: crate::drawing::Dims = crate::drawing::Dims::Two;
 
     /// Everything fixed before the first step: map or problem, parameters such as the number of
     /// rounds. Stored inline in every replay header, so a replay stands on its own.

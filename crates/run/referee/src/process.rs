@@ -96,7 +96,7 @@ impl BotProcess {
 
     /// What the bot wrote on stderr since the last call: at least all it wrote before the
     /// last line [`receive`](Self::receive) gave.
-    pub fn take_stderr(&self) -> Vec<String> {
+    pub fn take_stderr(&self) -> crate::stderr::Said {
         self.stderr.take()
     }
 
@@ -218,8 +218,8 @@ mod tests {
         let (line, _) = bot.receive(Duration::from_secs(5)).unwrap();
         assert_eq!(line, "got hello");
         // Written before the answer, so there as soon as the answer is.
-        assert_eq!(bot.take_stderr(), vec!["oops".to_string()]);
-        assert_eq!(bot.take_stderr(), Vec::<String>::new());
+        assert_eq!(bot.take_stderr().lines, vec!["oops".to_string()]);
+        assert_eq!(bot.take_stderr().lines, Vec::<String>::new());
         bot.finish(SHORT);
     }
 

@@ -1,6 +1,8 @@
 //! Who sits in a player's seat.
 
 use crate::process::BotProcess;
+use crate::stderr::Said;
+use kibitz_core::drawing::{self, Dims};
 use kibitz_core::{BotProtocol, Game};
 use std::time::{Duration, Instant};
 
@@ -10,6 +12,9 @@ pub struct Answer<A> {
     /// `None` when no usable command arrived; the rules take it as doing nothing.
     pub action: Option<A>,
     pub stderr: Vec<String>,
+    /// Its drawing lines that read ([`kibitz_core::drawing`]); those that do not are in
+    /// `stderr`, each with why.
+    pub draw: Vec<String>,
     pub ms: Option<u64>,
     /// Set when the seat failed on this turn, with the reason.
     pub failed: Option<String>,
@@ -18,7 +23,13 @@ pub struct Answer<A> {
 
 impl<A> Answer<A> {
     pub fn nothing() -> Self {
-        Self { action: None, stderr: Vec::new(), ms: None, failed: None, note: None }
+        Self { action: None, stderr: Vec::new(), draw: Vec::new(), ms: None, failed: None, note: None }
+    }
+
+    /// Takes in what the bot wrote on stderr, its drawing checked for a game of `dims`.
+    fn take_said(&mut self, said: Said, dims: Dims) {
+        self.stderr = said.lines;
+        self.draw = drawing::sort_out(said.draw, &mut self.stderr, dims);
     }
 }
 
@@ -101,7 +112,7 @@ pub struct BotSeat {
     pending_failure: bool,
     /// What the bot wrote on stderr up to its failure that no turn record holds yet: it goes
     /// with the failure on the next one.
-    unrecorded_stderr: Vec<String>,
+    unrecorded_stderr: Said,
     /// Answers given so far.
     turns: u32,
     /// Thinking time used so far (for a total budget).
@@ -123,7 +134,7 @@ impl BotSeat {
             process,
             failure,
             pending_failure,
-            unrecorded_stderr: Vec::new(),
+            unrecorded_stderr: Said::default(),
             turns: 0,
             used: Duration::ZERO,
         }
@@ -138,18 +149,20 @@ impl BotSeat {
         if let Some(mut p) = self.process.take() {
             p.finish(Duration::ZERO);
             // Ended, so everything it wrote is there to read.
-            self.unrecorded_stderr.extend(p.take_stderr());
+            let said = p.take_stderr();
+            self.unrecorded_stderr.lines.extend(said.lines);
+            self.unrecorded_stderr.draw.extend(said.draw);
             never_ran = p.never_ran();
         }
         if self.failure.is_none() {
             // A command the shell could not run has only the shell's "not found" to add.
-            let reason = if never_ran { reason } else { crate::stderr::with_tail(reason, &self.unrecorded_stderr) };
+            let reason = if never_ran { reason } else { crate::stderr::with_tail(reason, &self.unrecorded_stderr.lines) };
             self.failure = Some(reason);
             self.pending_failure = true;
         }
     }
 
-    fn stderr(&self) -> Vec<String> {
+    fn stderr(&self) -> Said {
         self.process.as_ref().map(BotProcess::take_stderr).unwrap_or_default()
     }
 }
@@ -195,7 +208,7 @@ impl<G: BotProtocol> Seat<G> for BotSeat {
         let mut answer = Answer::nothing();
         if std::mem::take(&mut self.pending_failure) {
             answer.failed = self.failure.clone();
-            answer.stderr = std::mem::take(&mut self.unrecorded_stderr);
+            answer.take_said(std::mem::take(&mut self.unrecorded_stderr), G::DRAWING);
         }
         let Some(process) = self.process.as_mut() else { return answer };
         // This answer's limit: the turn's (the first answer's may differ), within what is left
@@ -221,15 +234,17 @@ impl<G: BotProtocol> Seat<G> for BotSeat {
             }
             G::parse_action(&line).map_err(|e| format!("sent {}: {e}", shorten(&line)))
         });
-        answer.stderr = self.stderr();
         match reply {
-            Ok(action) => answer.action = Some(action),
+            Ok(action) => {
+                answer.action = Some(action);
+                answer.take_said(self.stderr(), G::DRAWING);
+            }
             Err(reason) => {
-                self.unrecorded_stderr = std::mem::take(&mut answer.stderr);
+                self.unrecorded_stderr = self.stderr();
                 self.fail(reason);
                 self.pending_failure = false;
                 answer.failed = self.failure.clone();
-                answer.stderr = std::mem::take(&mut self.unrecorded_stderr);
+                answer.take_said(std::mem::take(&mut self.unrecorded_stderr), G::DRAWING);
             }
         }
         answer

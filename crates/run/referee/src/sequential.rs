@@ -130,6 +130,7 @@ pub fn run_match_from<G: Game>(
         }
         let mut record = StepRecord::new(step_index, &step, outcome);
         record.stderr = answer.stderr;
+        record.draw = answer.draw;
         record.ms = answer.ms;
         record.failed = answer.failed;
         record.note = answer.note;

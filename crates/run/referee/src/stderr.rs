@@ -7,9 +7,13 @@
 //! Both readers read under one lock, so a bot's lines come out in the order it wrote them, and
 //! everything it wrote before its answer is recorded with that answer.
 //!
+//! Drawing lines (`#kibitz …`, [`kibitz_core::drawing`]) are kept apart, before the line cap
+//! and within their own, so that a bot's drawing never pushes out its words, nor the other way.
+//!
 //! A bot that fails has its last lines said with the reason ([`with_tail`]): a command that
 //! dies at once ("can't open file 'bot.py'") otherwise shows only its exit status.
 
+use kibitz_core::drawing::Capped;
 use std::collections::VecDeque;
 use std::io::{ErrorKind, Read};
 use std::os::fd::AsRawFd;
@@ -41,6 +45,15 @@ struct Collected {
     /// The last lines past [`MAX_LINES`].
     last: VecDeque<String>,
     dropped: usize,
+    drawing: Capped,
+}
+
+/// What a bot wrote on stderr over a turn: its plain lines and its drawing lines (without the
+/// prefix, not yet checked).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Said {
+    pub lines: Vec<String>,
+    pub draw: Vec<String>,
 }
 
 impl Stderr {
@@ -59,6 +72,7 @@ impl Stderr {
             lines: Vec::new(),
             last: VecDeque::new(),
             dropped: 0,
+            drawing: Capped::default(),
         }));
         let reader = Arc::clone(&shared);
         thread::spawn(move || {
@@ -75,9 +89,9 @@ impl Stderr {
     }
 
     /// Everything the bot wrote since the last call, in whole lines (of a flood, its start
-    /// and its end, with a marker line counting what is left out between).
-    pub fn take(&self) -> Vec<String> {
-        let Ok(mut collected) = self.shared.lock() else { return Vec::new() };
+    /// and its end, with a marker line counting what is left out between), its drawing apart.
+    pub fn take(&self) -> Said {
+        let Ok(mut collected) = self.shared.lock() else { return Said::default() };
         collected.read_available();
         let mut lines = std::mem::take(&mut collected.lines);
         if collected.dropped > 0 {
@@ -85,7 +99,9 @@ impl Stderr {
             collected.dropped = 0;
         }
         lines.extend(collected.last.drain(..));
-        lines
+        let (draw, over) = collected.drawing.take();
+        lines.extend(over);
+        Said { lines, draw }
     }
 }
 
@@ -132,6 +148,9 @@ impl Collected {
     fn keep(&mut self, line: &[u8]) {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         let line = String::from_utf8_lossy(line).into_owned();
+        if self.drawing.push(&line) {
+            return;
+        }
         if self.lines.len() < MAX_LINES {
             self.lines.push(line);
         } else {
@@ -213,13 +232,13 @@ mod tests {
                 assert!(n > 0, "round {round}: stdout closed early");
                 out.push_str(std::str::from_utf8(&byte[..n]).unwrap());
             }
-            assert_eq!(stderr.take(), vec!["one", "two"], "round {round}");
+            assert_eq!(stderr.take().lines, vec!["one", "two"], "round {round}");
             drop(child.stdin.take());
             child.wait().unwrap();
             // The unfinished last line comes when the pipe closes.
             let mut rest = Vec::new();
             for _ in 0..200 {
-                rest.extend(stderr.take());
+                rest.extend(stderr.take().lines);
                 if !rest.is_empty() {
                     break;
                 }
@@ -241,7 +260,7 @@ mod tests {
             if lines.len() == MAX_LINES + 1 + LAST_LINES {
                 break;
             }
-            lines.extend(stderr.take());
+            lines.extend(stderr.take().lines);
             thread::sleep(std::time::Duration::from_millis(5));
         }
         assert_eq!(lines.len(), MAX_LINES + 1 + LAST_LINES, "{:?}", &lines[lines.len().saturating_sub(3)..]);
@@ -278,7 +297,7 @@ mod tests {
         child.wait().unwrap();
         let mut lines = Vec::new();
         for _ in 0..200 {
-            lines.extend(stderr.take());
+            lines.extend(stderr.take().lines);
             if lines.len() == 3 {
                 break;
             }

@@ -32,6 +32,8 @@ pub struct Seen<A, O> {
     outcomes: Parsed<O>,
     /// Finds a bot's stderr lines after an outcome taken from the line's end.
     stderr: memchr::memmem::Finder<'static>,
+    /// Finds its drawing lines the same way.
+    draw: memchr::memmem::Finder<'static>,
     /// The game's own reading of an action's text ([`crate::Game::read_action`]), tried first.
     read_action: super::ReadAction<A>,
 }
@@ -58,7 +60,8 @@ impl<A, O> Seen<A, O> {
     /// A reader that reads actions with `read_action` first.
     pub fn new(read_action: super::ReadAction<A>) -> Self {
         let stderr = memchr::memmem::Finder::new(",\"stderr\":[");
-        Self { actions: Parsed::default(), outcomes: Parsed::default(), stderr, read_action }
+        let draw = memchr::memmem::Finder::new(",\"draw\":[");
+        Self { actions: Parsed::default(), outcomes: Parsed::default(), stderr, draw, read_action }
     }
 }
 
@@ -75,7 +78,7 @@ impl<A: DeserializeOwned + Clone, O: DeserializeOwned + Clone> Seen<A, O> {
     /// is taken from the line's end without walking it (a server game's answers are most of
     /// its replay); a text that is not one value then fails to parse and the checker reads the
     /// whole line instead, which serde alone decides. A bot's stderr lines, often on every
-    /// line of a bot game, are looked for first, so that they do not send it there: in a text
+    /// line of a bot game, and its drawing lines are looked for first, so that they do not send it there: in a text
     /// not ending with `}`, as one does when anything but `ms` follows the outcome (stderr,
     /// `failed` and `note` end with `]` or `"`), so never in a server game's answers.
     pub fn read_unparsed<'t>(&mut self, text: &'t str) -> Option<(StepRecord<A, &'t str>, &'t str)> {
@@ -110,13 +113,17 @@ impl<A: DeserializeOwned + Clone, O: DeserializeOwned + Clone> Seen<A, O> {
         at.eat(",\"outcome\":")?;
         if from_end
             && let Some((text, ms, after)) = at.last_value()
-            && (text.ends_with('}') || self.stderr.find(text.as_bytes()).is_none())
+            && (text.ends_with('}') || (self.stderr.find(text.as_bytes()).is_none() && self.draw.find(text.as_bytes()).is_none()))
         {
             let outcome = outcome(&mut self.outcomes, text)?;
-            return Some((StepRecord { step, player, action, outcome, stderr: Vec::new(), ms, failed: None, note: None }, after));
+            return Some((
+                StepRecord { step, player, action, outcome, stderr: Vec::new(), draw: Vec::new(), ms, failed: None, note: None },
+                after,
+            ));
         }
         let outcome = outcome(&mut self.outcomes, at.value()?)?;
         let stderr = if at.eat(",\"stderr\":").is_some() { serde_json::from_str(at.value()?).ok()? } else { Vec::new() };
+        let draw = if at.eat(",\"draw\":").is_some() { serde_json::from_str(at.value()?).ok()? } else { Vec::new() };
         let ms = if at.eat(",\"ms\":").is_some() { Some(at.number()? as u64) } else { None };
         let failed = if at.eat(",\"failed\":").is_some() { serde_json::from_str(at.value()?).ok()? } else { None };
         let note = if at.eat(",\"note\":").is_some() { serde_json::from_str(at.value()?).ok()? } else { None };
@@ -126,7 +133,7 @@ impl<A: DeserializeOwned + Clone, O: DeserializeOwned + Clone> Seen<A, O> {
             [b'\n', ..] => &text[at.at + 1..],
             _ => return None,
         };
-        Some((StepRecord { step, player, action, outcome, stderr, ms, failed, note }, after))
+        Some((StepRecord { step, player, action, outcome, stderr, draw, ms, failed, note }, after))
     }
 }
 
@@ -364,6 +371,7 @@ mod tests {
                 action: None,
                 outcome: serde_json::json!({"kind": "tick"}),
                 stderr: vec![],
+                draw: vec![],
                 ms: None,
                 failed: None,
                 note: None,
@@ -374,6 +382,7 @@ mod tests {
                 action: Some(serde_json::json!({"command": "say", "text": "a \"quoted\" } ] \\ brace"})),
                 outcome: serde_json::json!(["OK", [1, 2, {"x": null}]]),
                 stderr: vec!["debug: {".into(), "two\nlines".into()],
+                draw: vec!["dot 1 2 red".into(), "note a \"}\" ]".into()],
                 ms: Some(1234),
                 failed: Some("timed out".into()),
                 note: Some("over soft time limit".into()),
@@ -384,6 +393,7 @@ mod tests {
                 action: Some(Value::from(-3.5)),
                 outcome: Value::from("FAILED 104"),
                 stderr: vec![],
+                draw: vec!["value energy 3".into()],
                 ms: Some(0),
                 failed: None,
                 note: None,

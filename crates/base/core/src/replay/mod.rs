@@ -121,6 +121,11 @@ pub struct StepRecord<A, O> {
     /// Lines the bot wrote on stderr since its previous turn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stderr: Vec<String>,
+    /// The bot's drawing lines of the turn (`#kibitz ` lines of its stderr, without the
+    /// prefix, [`crate::drawing`]): what the viewer draws over the board. Never compared by
+    /// verification, never sent to another bot.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub draw: Vec<String>,
     /// How long the bot took to answer, in milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ms: Option<u64>,
@@ -139,13 +144,13 @@ impl<A: Clone, O> StepRecord<A, O> {
             Step::Act { player, action } => (Some(*player), action.clone()),
             Step::Tick => (None, None),
         };
-        Self { step: index, player, action, outcome, stderr: Vec::new(), ms: None, failed: None, note: None }
+        Self { step: index, player, action, outcome, stderr: Vec::new(), draw: Vec::new(), ms: None, failed: None, note: None }
     }
 
     /// The same record with its outcome changed by `change`.
     pub fn with_outcome<X>(self, change: impl FnOnce(O) -> X) -> StepRecord<A, X> {
-        let Self { step, player, action, outcome, stderr, ms, failed, note } = self;
-        StepRecord { step, player, action, outcome: change(outcome), stderr, ms, failed, note }
+        let Self { step, player, action, outcome, stderr, draw, ms, failed, note } = self;
+        StepRecord { step, player, action, outcome: change(outcome), stderr, draw, ms, failed, note }
     }
 
     /// The step this record describes.

@@ -486,6 +486,7 @@ impl FedrunekRules {
 impl Rules for FedrunekRules {
     const ID: &'static str = "fedrunek";
     const RULES_VERSION: u32 = 1;
+    const DRAWING: kibitz_core::drawing::Dims = kibitz_core::drawing::Dims::Three;
     type Params = Params;
     type State = FedrunekState;
     type TurnReport = TurnReport;

@@ -17,6 +17,8 @@ use std::marker::PhantomData;
 pub trait Rules: 'static {
     const ID: &'static str;
     const RULES_VERSION: u32;
+    /// How many numbers a place has in the teams' drawing lines (fedrunek's x y z: three).
+    const DRAWING: kibitz_core::drawing::Dims = kibitz_core::drawing::Dims::Two;
     /// The game's own parameters (world size, buildings, ...).
     type Params: Serialize + DeserializeOwned + Clone + Debug + Send + Sync;
     /// Sent to the server's task that owns the game.
@@ -329,6 +331,7 @@ impl<R: Rules> Game for Realtime<R> {
     const RULES_VERSION: u32 = R::RULES_VERSION;
     const SCORE_DECIMALS: u32 = 6;
     const ROUND_NAME: &'static str = "turn";
+    const DRAWING: kibitz_core::drawing::Dims = R::DRAWING;
     type Setup = Setup<R::Params>;
     type State = State<R::State>;
     type Action = Command;
