@@ -1383,3 +1383,80 @@ fn ctrl_q_closes_the_viewer_at_once() {
     let status = viewer.exited_within(Duration::from_secs(20)).expect("Ctrl+Q closed the viewer");
     assert!(status.success(), "{status:?}");
 }
+
+/// A copy of bundled replay `name` whose first turn of a player draws `draw` (drawing lines
+/// without the prefix), and the step that shows it.
+fn with_drawing(name: &str, draw: &[&str], dir: &std::path::Path) -> (std::path::PathBuf, usize) {
+    let text = std::fs::read_to_string(workspace().join("replays").join(name)).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let at = lines.iter().skip(1).position(|l| l.contains("\"player\":")).unwrap() + 1;
+    let mut record: serde_json::Value = serde_json::from_str(&lines[at]).unwrap();
+    record["draw"] = draw.iter().map(|d| serde_json::Value::from(*d)).collect();
+    lines[at] = record.to_string();
+    let path = dir.join(name);
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    (path, at)
+}
+
+/// The magenta pixels of a screenshot's board area: their count and their bounding box's width
+/// and height.
+fn magenta(shot: &std::path::Path) -> (u32, u32, u32) {
+    let image = image::open(shot).expect("a PNG was written").to_rgb8();
+    let (mut count, mut xs, mut ys) = (0, (u32::MAX, 0), (u32::MAX, 0));
+    for y in 30..730 {
+        for x in 0..890 {
+            if near(image.get_pixel(x, y).0, [220, 60, 200], 25) {
+                count += 1;
+                xs = (xs.0.min(x), xs.1.max(x));
+                ys = (ys.0.min(y), ys.1.max(y));
+            }
+        }
+    }
+    (count, xs.1.saturating_sub(xs.0), ys.1.saturating_sub(ys.0))
+}
+
+/// Every game's view puts a bot's drawing where its places are: a magenta arrow drawn on a
+/// player's first turn shows at that step (along the board's rows where the game's x runs along
+/// them), and not as another player saw the game (docs/debug-drawing.md).
+#[test]
+fn every_game_draws_a_bots_drawing_over_its_board() {
+    // Replay, the arrow (x changes, y does not), whether x runs across the screen.
+    let cases = [
+        ("lighthouses", "lighthouses-duel.jsonl", "line 1 1 5 1 magenta", true),
+        ("snakecore", "snakecore-greedy-vs-random.jsonl", "line 1 1 9 1 magenta", true),
+        // In each bot's own frame: across or down the screen, as it first faced.
+        ("amazes", "amazes-explorers.jsonl", "line 0 0 6 0 magenta", false),
+        ("icfp2015", "icfp2015-hive.jsonl", "line 0 2 6 2 magenta", true),
+        ("fedrunek", "fedrunek-greedy-vs-python.jsonl", "line 2 2 2 10 2 2 magenta", false),
+        ("wycinanka", "wycinanka-solvers.jsonl", "line 1 1 12 1 magenta", true),
+        ("osada", "osada-defender-vs-python.jsonl", "line 2 2 30 2 magenta", true),
+    ];
+    assert_every_game(&cases.map(|c| c.0), |_| true, "drawing over the board");
+    let dir = tempfile::tempdir().unwrap();
+    for (game, name, line, across) in cases {
+        let (replay, at) = with_drawing(name, &[line, "note a magenta arrow"], dir.path());
+        let shot = dir.path().join(format!("{game}.png"));
+        let turn = at.to_string();
+        let Some(_) = in_window(&["view", replay.to_str().unwrap(), "--turn", &turn, "--screenshot", shot.to_str().unwrap()], dir.path())
+        else {
+            return;
+        };
+        let (count, width, height) = magenta(&shot);
+        assert!(count > 40, "{game}: the arrow shows ({count} magenta pixels)");
+        if across {
+            assert!(width > 3 * height, "{game}: the arrow runs along a row ({width} × {height} points)");
+        }
+        // Player 0 or 1 drew it; as the other saw the game (when there is one), it is not there.
+        let text = std::fs::read_to_string(&replay).unwrap();
+        let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        if header["players"].as_array().unwrap().len() < 2 {
+            continue;
+        }
+        let record: serde_json::Value = serde_json::from_str(text.lines().nth(at).unwrap()).unwrap();
+        let other = if record["player"] == 0 { "1" } else { "0" };
+        let theirs = dir.path().join(format!("{game}-other.png"));
+        let args = ["view", replay.to_str().unwrap(), "--turn", &turn, "--perspective", other, "--screenshot", theirs.to_str().unwrap()];
+        in_window(&args, dir.path()).unwrap();
+        assert_eq!(magenta(&theirs).0, 0, "{game}: as player {other} saw it, only their own drawing shows");
+    }
+}

@@ -56,7 +56,7 @@ pub fn paint(
     // Shapes reaching a little past the board's edge still show their part inside.
     let near = rect.expand(space.cell.max(8.0));
     let dot = (space.cell * 0.22).clamp(2.5, 14.0);
-    let width = (space.cell * 0.08).clamp(1.5, 4.0);
+    let width = (space.cell * 0.08).clamp(2.0, 4.0);
     let font = FontId::proportional(12.0);
     for (k, player) in track.players.iter().enumerate() {
         if !shown.shows(k, perspective) {

@@ -26,6 +26,25 @@ pub fn replay_text<G: Game>(setup: &G::Setup, seed: u64, players: usize, steps: 
     String::from_utf8(writer.into_inner()).expect("the writer writes UTF-8")
 }
 
+/// A bot's drawing on every turn of `text`, as a bot that draws its plan writes it: a few dots,
+/// an arrow, a label, a note and a value ([`kibitz_core::drawing`]). A replay's drawing is never
+/// verified, but it is read: this is what reading it costs.
+pub fn with_drawing(text: &str) -> String {
+    const DRAW: &str = r#","draw":["dot 3 4 red","dot 5 6","dot 7 8 #20c0ff","line 3 4 7 8 yellow","text 7 8 target","note going for the north lighthouse","value distance 12.5"]}"#;
+    let mut out = String::with_capacity(text.len() * 2);
+    for (i, line) in text.lines().enumerate() {
+        match line.strip_suffix('}') {
+            Some(record) if i > 0 && line.contains(r#","player":"#) => {
+                out.push_str(record);
+                out.push_str(DRAW);
+            }
+            _ => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// The `replay` group: for 1, 10 and 100 MB, `load` (what opening the replay in the viewer
 /// reads) and `load + verify` (`kibitz verify`: read and re-simulate) of `replay_of(megabytes)`,
 /// a replay of about that size, in bytes per second. The real size is in each name.
@@ -48,6 +67,26 @@ pub fn replay_group<G: Game>(c: &mut Criterion, mut replay_of: impl FnMut(u32) -
         group.bench_function(format!("{megabytes} MB: load ({size})"), |b| {
             b.iter(|| Replay::<G>::parse(black_box(&text)).expect("the header reads"))
         });
+        // The same replay with a bot's drawing on every turn of a player (issue 52).
+        if megabytes == 10 {
+            let drawn = with_drawing(&text);
+            group.throughput(Throughput::Bytes(drawn.len() as u64));
+            let size = format!("{:.1} MB", drawn.len() as f64 / 1e6);
+            group.bench_function(format!("{megabytes} MB with drawing: load + verify ({size})"), |b| {
+                b.iter(|| {
+                    let checked = check_text::<G>(black_box(&drawn)).expect("the header reads");
+                    assert!(checked.verdict.is_ok() && checked.damage.is_none(), "a replay with drawing verifies");
+                    checked.steps
+                })
+            });
+            group.bench_function(format!("{megabytes} MB with drawing: load ({size})"), |b| {
+                b.iter(|| {
+                    let loaded = Replay::<G>::parse(black_box(&drawn)).expect("the header reads");
+                    assert!(loaded.replay.records.iter().any(|r| !r.draw.is_empty()), "the drawing is read");
+                    loaded
+                })
+            });
+        }
     }
     group.finish();
 }
