@@ -3,9 +3,10 @@
 //! their named values. Each frame asks the track for the drawing at the cursor (O(log turns)
 //! per bot) and paints only the shapes inside the board's rectangle.
 
-use crate::kit::contract::thinking::{BoardSpace, SLOW, Shape, VALUE_DECIMALS};
+use crate::kit::contract::thinking::{BoardSpace, SLOW, VALUE_DECIMALS};
 use crate::kit::contract::view::{Perspective, Track};
-use bevy_egui::egui::{self, Color32, FontId, Pos2, Rect, Stroke, Vec2};
+use bevy_egui::egui::{self, Color32, FontId, Pos2, Rect, Vec2};
+use kibitz_overlay::{Style, lay_out};
 use std::collections::BTreeSet;
 
 /// Whose drawing shows: all of it, or none (`I`), and the bots switched off in the View menu.
@@ -55,52 +56,28 @@ pub fn paint(
     let mut notes = Vec::new();
     // Shapes reaching a little past the board's edge still show their part inside.
     let near = rect.expand(space.cell.max(8.0));
-    let dot = (space.cell * 0.22).clamp(2.5, 14.0);
-    let width = (space.cell * 0.08).clamp(2.0, 4.0);
-    let font = FontId::proportional(12.0);
+    let (dot, width) = ((space.cell * 0.22).clamp(2.5, 14.0), (space.cell * 0.08).clamp(2.0, 4.0));
+    // Dots and arrows of every bot go into one mesh, under the labels.
+    let (mut mesh, mut labels, mut mine) = (egui::Mesh::default(), Vec::new(), Vec::new());
     for (k, player) in track.players.iter().enumerate() {
         if !shown.shows(k, perspective) {
             continue;
         }
         let Some(drawing) = track.thinking.shown(k, cursor, start) else { continue };
-        let own = player.color;
-        for shape in &drawing.shapes {
-            match shape {
-                Shape::Dot { at, colour } => {
-                    let Some(p) = (space.to_screen)(k, *at).filter(|p| near.contains(*p)) else { continue };
-                    painter.circle(p, dot, with_alpha(colour.unwrap_or(own), 200), Stroke::new(1.0, Color32::BLACK));
-                }
-                Shape::Line { from, to, colour } => {
-                    let (Some(a), Some(b)) = ((space.to_screen)(k, *from), (space.to_screen)(k, *to)) else { continue };
-                    if !near.intersects(Rect::from_two_pos(a, b)) {
-                        continue;
-                    }
-                    arrow(painter, a, b, Stroke::new(width, colour.unwrap_or(own)));
-                }
-                Shape::Text { at, text } => {
-                    let Some(p) = (space.to_screen)(k, *at).filter(|p| near.contains(*p)) else { continue };
-                    label(painter, p, text, font.clone(), own);
-                }
-            }
-            painted += 1;
-        }
-        notes.extend(drawing.notes.iter().map(|n| (own, format!("{}: {n}", player.name))));
+        let style = Style { dot, width, own: player.color };
+        painted += lay_out(&drawing.shapes, &|at| (space.to_screen)(k, at), near, style, &mut mesh, &mut mine);
+        labels.extend(mine.drain(..).map(|(at, text)| (at, text, player.color)));
+        notes.extend(drawing.notes.iter().map(|n| (player.color, format!("{}: {n}", player.name))));
+    }
+    if !mesh.is_empty() {
+        painter.add(egui::Shape::mesh(mesh));
+    }
+    let font = FontId::proportional(12.0);
+    for (at, text, color) in labels {
+        label(painter, at, text, font.clone(), color);
     }
     paint_notes(painter, rect, &notes);
     painted
-}
-
-/// A line from `a` to `b` with a head at `b`: where the bot means to go.
-fn arrow(painter: &egui::Painter, a: Pos2, b: Pos2, stroke: Stroke) {
-    painter.line_segment([a, b], stroke);
-    let along = b - a;
-    let length = along.length();
-    if length < 4.0 {
-        return;
-    }
-    let back = along / length * (stroke.width * 4.0).min(length * 0.4);
-    let side = Vec2::new(-back.y, back.x) * 0.6;
-    painter.add(egui::Shape::convex_polygon(vec![b, b - back + side, b - back - side], stroke.color, Stroke::NONE));
 }
 
 /// A short text on a dark plate, the same size at any zoom.
@@ -123,10 +100,6 @@ fn paint_notes(painter: &egui::Painter, rect: Rect, notes: &[(Color32, String)])
         painter.galley(at, galley, *color);
         y = plate.top() - 4.0;
     }
-}
-
-fn with_alpha(color: Color32, alpha: u8) -> Color32 {
-    Color32::from_rgba_unmultiplied(color.r(), color.g(), color.b(), alpha)
 }
 
 /// What the side panel's chart shows.

@@ -23,16 +23,7 @@ const MAX_TAGS: usize = 64;
 /// Named series kept per match; a bot naming more has the rest left out.
 const MAX_VALUES: usize = 64;
 
-/// A place on the board, in the game's coordinates (x, y and, for fedrunek, z).
-pub type At = [f32; 3];
-
-/// One shape a bot drew; no colour is the bot's own.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Shape {
-    Dot { at: At, colour: Option<Color32> },
-    Line { from: At, to: At, colour: Option<Color32> },
-    Text { at: At, text: String },
-}
+pub use kibitz_overlay::{At, Shape};
 
 /// What one bot drew on one turn.
 #[derive(Debug, Clone, Default)]
