@@ -184,3 +184,25 @@ fn a_bot_that_is_not_found_is_named_and_a_kibitz_bot_runs_this_very_program() {
     assert!(text.lines().next().unwrap().contains("\"command\":\"kibitz bot lighthouses greedy\""));
     assert_eq!(summary_scores(&s), verified_scores(&out), "match and verify print the same scores");
 }
+
+/// A bot that thinks past 80 % of its turn limit on one turn has its time recorded so, and the
+/// viewer marks that turn on the timeline (docs/debug-drawing.md); its quick turns are not.
+#[test]
+fn a_bot_that_sleeps_past_most_of_its_limit_is_marked_on_the_timeline() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.jsonl");
+    let map = workspace().join("maps/lighthouses/crossroads.txt");
+    // Limit 1,000 ms: its third answer after 900 ms, its others at once.
+    let sleeper = r#"read i; echo '{"name":"Sleeper"}'; n=0; while read s; do n=$((n+1)); [ $n = 3 ] && sleep 0.9; echo '{"command":"pass"}'; read r; done"#;
+    let o = play(&map, 6, &out, &[sample_bot("greedy", 0), sleeper.to_string()], &["--turn-hard-ms", "1000", "--turn-soft-ms", "950"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let opened = kibitz::games::registry().open(&text, "r.jsonl".into()).unwrap();
+    let track = opened.view.track();
+    let slow: Vec<(usize, &str)> = track.markers.iter().filter(|m| m.kind.name == "slow turn").map(|m| (m.at, m.label.as_str())).collect();
+    assert_eq!(slow.len(), 1, "one slow turn: {slow:?}");
+    assert!(slow[0].1.starts_with("Sleeper took 9") && slow[0].1.ends_with("ms of 1000"), "{slow:?}");
+    let times = &track.thinking.times[1];
+    assert!(times.value_at(slow[0].0).unwrap() >= 900, "its time is charted at that step");
+    assert_eq!(track.thinking.limit_ms, Some(1000), "the chart draws the limit");
+}
