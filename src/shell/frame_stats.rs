@@ -33,6 +33,9 @@ struct Plan {
     opened: std::time::Instant,
     first_board_ms: Option<f64>,
     loaded_ms: Option<f64>,
+    /// Frames measured before the replay had all loaded (a big one loads over many frames,
+    /// each spending the loading budget): the figures after them are the steady state.
+    frames_loading: Option<usize>,
 }
 
 /// Measures for `seconds`; `opened` is when the viewer was asked to open its replay.
@@ -45,7 +48,15 @@ pub fn add(app: &mut App, seconds: f32, opened: std::time::Instant) {
         .register_diagnostic(Diagnostic::new(UI_CPU).with_suffix("ms").with_max_history_length(HISTORY))
         .register_diagnostic(Diagnostic::new(SCENE_CPU).with_suffix("ms").with_max_history_length(HISTORY))
         .register_diagnostic(Diagnostic::new(EGUI_OUTPUT_CPU).with_suffix("ms").with_max_history_length(HISTORY))
-        .insert_resource(Plan { seconds, egui_started: None, first_cursor: None, opened, first_board_ms: None, loaded_ms: None })
+        .insert_resource(Plan {
+            seconds,
+            egui_started: None,
+            first_cursor: None,
+            opened,
+            first_board_ms: None,
+            loaded_ms: None,
+            frames_loading: None,
+        })
         .add_systems(PostUpdate, egui_started.before(EguiPostUpdateSet::EndPass))
         .add_systems(PostUpdate, egui_finished.after(EguiPostUpdateSet::ProcessOutput))
         .add_systems(Last, report_and_exit)
@@ -86,6 +97,8 @@ fn report_and_exit(
         plan.first_board_ms.get_or_insert(since_opened);
         if !viewer.loading() {
             plan.loaded_ms.get_or_insert(since_opened);
+            let measured = store.get(&UI_CPU).map_or(0, |d| d.history_len());
+            plan.frames_loading.get_or_insert(measured);
         }
     }
     let cursor = viewer.playback.cursor();
@@ -109,6 +122,10 @@ fn report_and_exit(
         "egui_output_cpu_ms": summary(series(&EGUI_OUTPUT_CPU)),
         // Frame by frame: the viewer's whole CPU time of a frame, what its budget is about.
         "ui_plus_egui_cpu_ms": summary(series(&UI_CPU).iter().zip(series(&EGUI_OUTPUT_CPU)).map(|(ui, egui)| ui + egui).collect()),
+        // The same, of the frames after the replay had all loaded.
+        "ui_plus_egui_cpu_ms_loaded": summary(
+            series(&UI_CPU).iter().zip(series(&EGUI_OUTPUT_CPU)).skip(plan.frames_loading.unwrap_or(0)).map(|(ui, egui)| ui + egui).collect()
+        ),
         "scene_cpu_ms": summary(series(&SCENE_CPU)),
         "frame_ms_including_software_rendering": summary(series(&FrameTimeDiagnosticsPlugin::FRAME_TIME)),
         "first_board_ms": plan.first_board_ms,

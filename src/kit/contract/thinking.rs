@@ -5,8 +5,8 @@
 //! (each game says where its places are, [`BoardSpace`]) and charts the series.
 
 use crate::kit::contract::series::{Marker, MarkerKind, Markers, Series};
-use bevy_egui::egui::{Color32, Pos2};
-use kibitz_core::drawing::{self, Dims, Drawn};
+use bevy_egui::egui::Pos2;
+use kibitz_core::drawing::Dims;
 
 /// A bot's own marker on the timeline (`#kibitz mark …`).
 pub const BOT_MARK: MarkerKind = MarkerKind::new("bot's mark", 120, 200, 255);
@@ -23,6 +23,7 @@ const MAX_TAGS: usize = 64;
 /// Named series kept per match; a bot naming more has the rest left out.
 const MAX_VALUES: usize = 64;
 
+use kibitz_overlay::Read;
 pub use kibitz_overlay::{At, Shape};
 
 /// What one bot drew on one turn.
@@ -95,27 +96,20 @@ impl Thinking {
         if draw.is_empty() {
             return;
         }
-        let mut drawing = Drawing { step, ..Drawing::default() };
-        // Recorded lines were checked when written; one that does not read (an edited file) is
-        // left out here, never a panic.
-        for said in draw.iter().filter_map(|body| drawing::parse_body(body, dims).ok()) {
-            match said.drawn {
-                Drawn::Dot { at, colour } => drawing.shapes.push(Shape::Dot { at: at_of(at), colour: colour.map(rgb) }),
-                Drawn::Line { from, to, colour } => {
-                    drawing.shapes.push(Shape::Line { from: at_of(from), to: at_of(to), colour: colour.map(rgb) })
-                }
-                Drawn::Text { at, text } => drawing.shapes.push(Shape::Text { at: at_of(at), text }),
-                Drawn::Note(text) => drawing.notes.push(text),
-                Drawn::Value { name: value, value: v } => self.value(player, value, step, v),
-                Drawn::Mark(label) => markers.push(Marker { at: step + 1, kind: BOT_MARK, label: format!("{name}: {label}") }),
-                Drawn::Tag(tag) => {
-                    if self.tags.len() < MAX_TAGS && !self.tags.contains(&tag) {
-                        self.tags.push(tag);
-                    }
-                }
+        let Read { shapes, notes, values, marks, tags } = kibitz_overlay::read(draw, dims);
+        for (value, v) in values {
+            self.value(player, value, step, v);
+        }
+        for label in marks {
+            markers.push(Marker { at: step + 1, kind: BOT_MARK, label: format!("{name}: {label}") });
+        }
+        for tag in tags {
+            if self.tags.len() < MAX_TAGS && !self.tags.contains(&tag) {
+                self.tags.push(tag);
             }
         }
-        self.shapes += drawing.shapes.len();
+        self.shapes += shapes.len();
+        let drawing = Drawing { step, shapes, notes };
         if !drawing.shapes.is_empty() || !drawing.notes.is_empty() {
             self.drawn[player].push(drawing);
         }
@@ -155,14 +149,6 @@ impl Thinking {
 /// Whether a failure's reason says the bot ran out of time (the referee's words).
 pub fn is_time_out(reason: &str) -> bool {
     reason.contains("did not answer") || reason.contains("thinking time")
-}
-
-fn at_of(place: drawing::Place) -> At {
-    place.0.map(|v| v as f32)
-}
-
-fn rgb([r, g, b]: drawing::Colour) -> Color32 {
-    Color32::from_rgb(r, g, b)
 }
 
 /// Where a game's places are on the screen in the frame just drawn: each game's `draw` sets one

@@ -4,6 +4,7 @@
 //! 10,000 shapes a bot are laid out on every frame that shows them.
 
 use epaint::{Color32, Mesh, Pos2, Rect, Vec2};
+use kibitz_core::drawing::{self, Dims, Drawn};
 
 /// A place on the board, in the game's coordinates (x, y and, for fedrunek, z).
 pub type At = [f32; 3];
@@ -14,6 +15,38 @@ pub enum Shape {
     Dot { at: At, colour: Option<Color32> },
     Line { from: At, to: At, colour: Option<Color32> },
     Text { at: At, text: String },
+}
+
+/// What one turn's drawing lines say, read: the shapes for the board, and the rest for the
+/// viewer's notes, charts, timeline and details.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Read {
+    pub shapes: Vec<Shape>,
+    pub notes: Vec<String>,
+    pub values: Vec<(String, f64)>,
+    pub marks: Vec<String>,
+    pub tags: Vec<String>,
+}
+
+/// Reads a turn's recorded drawing lines (without the prefix) for a game of `dims`. They were
+/// checked when recorded; one that does not read (an edited file) is left out, never a panic.
+/// Here, optimised, since a turn may have 10,000 of them and a replay thousands of turns.
+pub fn read(draw: &[String], dims: Dims) -> Read {
+    let mut read = Read::default();
+    let at = |p: drawing::Place| p.0.map(|v| v as f32);
+    let rgb = |c: Option<drawing::Colour>| c.map(|[r, g, b]| Color32::from_rgb(r, g, b));
+    for said in draw.iter().filter_map(|body| drawing::parse_body(body, dims).ok()) {
+        match said.drawn {
+            Drawn::Dot { at: p, colour } => read.shapes.push(Shape::Dot { at: at(p), colour: rgb(colour) }),
+            Drawn::Line { from, to, colour } => read.shapes.push(Shape::Line { from: at(from), to: at(to), colour: rgb(colour) }),
+            Drawn::Text { at: p, text } => read.shapes.push(Shape::Text { at: at(p), text }),
+            Drawn::Note(text) => read.notes.push(text),
+            Drawn::Value { name, value } => read.values.push((name, value)),
+            Drawn::Mark(label) => read.marks.push(label),
+            Drawn::Tag(tag) => read.tags.push(tag),
+        }
+    }
+    read
 }
 
 /// How big the shapes are on the screen, and the drawing bot's colour.
@@ -146,6 +179,19 @@ mod tests {
         assert_eq!(mesh.vertices[12].pos, Pos2::new(20.0, 0.0), "the arrow's head at its end");
         assert_eq!(labels, vec![(Pos2::new(20.0, 20.0), "here")]);
         assert!(mesh.is_valid());
+    }
+
+    #[test]
+    fn a_turns_lines_are_read_into_shapes_and_the_rest() {
+        let draw: Vec<String> =
+            ["dot 1 2 red", "line 0 0 1 1", "text 3 3 hi", "note n", "value v 2", "mark m", "tag t", "dot x"].map(String::from).to_vec();
+        let read = read(&draw, Dims::Two);
+        assert_eq!(read.shapes.len(), 3, "the one that does not read is left out");
+        assert_eq!(read.shapes[0], Shape::Dot { at: [1.0, 2.0, 0.0], colour: Some(Color32::from_rgb(230, 60, 60)) });
+        assert_eq!(
+            (read.notes, read.values, read.marks, read.tags),
+            (vec!["n".into()], vec![("v".into(), 2.0)], vec!["m".into()], vec!["t".into()])
+        );
     }
 
     #[test]
