@@ -407,6 +407,7 @@ fn drawn(view: &mut EditView) -> Vec<bevy_egui::egui::epaint::ClippedShape> {
             cursor: 0,
             camera: &BoardCamera::default(),
             perspective: Perspective::Omniscient,
+            space: &mut None,
         });
     });
     output.textures_delta.clear();

@@ -36,6 +36,10 @@ pub struct BroadcastArgs {
     /// next server.
     #[arg(long, default_value_t = 180.0, value_name = "SECONDS")]
     pub switch: f32,
+    /// Show the bots' drawing over the board (docs/debug-drawing.md); on air it is hidden
+    /// unless asked, and the caster's I shows or hides it.
+    #[arg(long)]
+    pub debug: bool,
     #[command(flatten)]
     pub window: super::view::WindowArgs,
 }
@@ -91,6 +95,7 @@ pub fn run(registry: &Registry, args: BroadcastArgs, verbose: bool) -> anyhow::R
     let items = playlist.items.len();
     anyhow::ensure!((1..=items).contains(&args.start), "--start {}: the playlist has {items} matches", args.start);
     let mut running = Running::new(playlist, args.spoiler_free);
+    running.debug = args.debug;
     running.at = args.start - 1;
     if contest.is_some() {
         anyhow::ensure!(args.switch.is_finite() && args.switch > 0.0, "--switch {}: not a number of seconds", args.switch);

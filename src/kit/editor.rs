@@ -515,7 +515,7 @@ impl EditView {
         let valid = self.faults.is_empty();
         if let Some(view) = self.view.as_mut().filter(|_| valid) {
             // As everyone sees it: a map has no player's view yet.
-            view.draw(Frame { ui, response, rect, cursor: 0, camera, perspective: Perspective::Omniscient });
+            view.draw(Frame { ui, response, rect, cursor: 0, camera, perspective: Perspective::Omniscient, space: &mut None });
         }
         let grid = self.format.grid(rect, camera, self.board);
         let painter = ui.painter_at(rect);

@@ -19,6 +19,7 @@ mod scene3d;
 mod settings;
 mod shortcuts;
 mod studio;
+mod thinking;
 pub mod tournament;
 mod ui;
 mod viewer;

@@ -124,11 +124,13 @@ pub struct Running {
     pub switch_after: Option<f32>,
     /// Seconds the item on screen has been on.
     shown_for: f32,
+    /// Show the bots' drawing (`--debug`): on air it is hidden unless asked.
+    pub debug: bool,
 }
 
 impl Running {
     pub fn new(playlist: Playlist, spoiler_free: bool) -> Self {
-        Self { playlist, at: 0, spoiler_free, held: false, ended_for: None, switch_after: None, shown_for: 0.0 }
+        Self { playlist, at: 0, spoiler_free, held: false, ended_for: None, switch_after: None, shown_for: 0.0, debug: false }
     }
 
     pub fn current(&self) -> &Item {

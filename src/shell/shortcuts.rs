@@ -40,6 +40,8 @@ pub enum Action {
     /// Back to the map editor from a game started there.
     Editor,
     Help,
+    /// The bots' drawing over the board, shown or not.
+    Drawing,
     /// Close the window (asking first when there is unsaved work).
     Quit,
 }
@@ -70,7 +72,7 @@ impl Action {
             Perspective,
             Everyone,
         ];
-        let tail = [Fog, Next, Previous, Open, TakeOver, Editor, Help, Quit];
+        let tail = [Fog, Next, Previous, Open, TakeOver, Editor, Drawing, Help, Quit];
         fixed.into_iter().chain((0..9).map(Player)).chain(tail)
     }
 
@@ -112,6 +114,7 @@ impl Action {
             Action::Open => "open a replay…".into(),
             Action::TakeOver => "take over: play on by hand from here".into(),
             Action::Editor => "back to the map editor (a game started from it)".into(),
+            Action::Drawing => "the bots' drawing on the board: shown / hidden".into(),
             Action::Help => "this help (Esc closes it)".into(),
             Action::Quit => "quit (asks first when there is unsaved work)".into(),
         }
@@ -253,6 +256,7 @@ fn defaults(action: Action) -> Vec<Binding> {
         Action::Open => vec![B::bare(Key::O)],
         Action::TakeOver => vec![B::bare(Key::H)],
         Action::Editor => vec![B::bare(Key::E)],
+        Action::Drawing => vec![B::bare(Key::I)],
         // Some keyboards send the physical Shift+/ for ?.
         Action::Help => vec![B::typed(Key::Questionmark), B::shifted(Key::Slash)],
         Action::Quit => vec![B::ctrl(Key::Q)],

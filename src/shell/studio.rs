@@ -4,8 +4,9 @@
 use super::demo::{DEMO_NAME, DEMO_REPLAY};
 use super::playback::SPEEDS;
 use super::shortcuts::Action;
+use super::thinking::ChartOf;
 use super::viewer::Viewer;
-use super::widgets::{ChartSpan, board, marker_ticks, notice, score_chart};
+use super::widgets::{ChartSpan, board, chart, marker_ticks, notice};
 use crate::kit::contract::view::{GameView, Marker, PanelRequest, Perspective, hover_box};
 use bevy_egui::egui::{self, Color32, RichText};
 use std::path::PathBuf;
@@ -83,6 +84,7 @@ fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
             for (k, name) in players.iter().enumerate() {
                 ui.radio_value(&mut viewer.perspective, Perspective::Player(k), format!("As {k} {name} saw it"));
             }
+            drawing_menu(ui, viewer, &players);
         });
         if ui.button("Help  (?)").clicked() {
             viewer.show_help = !viewer.show_help;
@@ -98,6 +100,33 @@ fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
             let title = ui.label(RichText::new(format!("{} · {}", s.game(), s.track().title)).strong());
             if let Some(source) = &viewer.source {
                 title.on_hover_text(source.display().to_string());
+            }
+        }
+    });
+}
+
+/// The View menu's part on the bots' drawing: all of it on or off (`I`), and each bot's.
+fn drawing_menu(ui: &mut egui::Ui, viewer: &mut Viewer, players: &[String]) {
+    let Some(session) = &viewer.session else { return };
+    let thinking = &session.track().thinking;
+    ui.separator();
+    if !thinking.any() {
+        ui.label(RichText::new("No bot drew on this replay (docs/debug-drawing.md)").weak());
+        return;
+    }
+    let mut shown = !viewer.drawing.hidden;
+    if ui.checkbox(&mut shown, format!("Bots' drawing  ({})", viewer.keymap.keys_of(Action::Drawing))).changed() {
+        viewer.act(Action::Drawing);
+    }
+    ui.add_enabled_ui(shown, |ui| {
+        for (k, name) in players.iter().enumerate() {
+            let mut on = !viewer.drawing.off.contains(&k);
+            if ui.checkbox(&mut on, format!("   drawn by {k} {name}")).changed() {
+                if on {
+                    viewer.drawing.off.remove(&k);
+                } else {
+                    viewer.drawing.off.insert(k);
+                }
             }
         }
     });
@@ -307,8 +336,35 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
                     }
                 }
             });
-            if let Some(step) = score_chart(ui, session.as_ref(), cursor, chart_height, ChartSpan::Whole) {
+            let track = session.track();
+            let offered = ChartOf::offered(track);
+            if !offered.contains(&viewer.chart) {
+                viewer.chart = ChartOf::Scores;
+            }
+            if offered.len() > 1 {
+                egui::ComboBox::from_id_salt("chart-of").selected_text(viewer.chart.name(track)).show_ui(ui, |ui| {
+                    for of in offered {
+                        ui.selectable_value(&mut viewer.chart, of, of.name(track));
+                    }
+                });
+            }
+            if let Some(step) = chart(ui, track, viewer.chart, cursor, chart_height, ChartSpan::Whole) {
                 playback.seek(step);
+            }
+            let thinking = &track.thinking;
+            if !thinking.tags.is_empty() {
+                ui.label(format!("Tags: {}", thinking.tags.join(", ")));
+            }
+            if thinking.any() {
+                let state = if viewer.drawing.hidden { "hidden" } else { "shown" };
+                ui.label(
+                    RichText::new(format!(
+                        "Bots' drawing {state} ({} toggles): {} shapes in all",
+                        viewer.keymap.keys_of(Action::Drawing),
+                        thinking.shapes
+                    ))
+                    .weak(),
+                );
             }
         }
         ui.separator();

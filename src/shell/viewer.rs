@@ -7,6 +7,7 @@ use super::playback::Playback;
 use super::playlist::{Item, Running};
 use super::settings::{Recent, Settings};
 use super::shortcuts::{Action, Keymap};
+use super::thinking::{ChartOf, DrawingShown};
 use crate::kit::contract::room::Opened;
 use crate::kit::contract::room::Registry;
 use crate::kit::contract::view::{BoardCamera, GameView, Perspective};
@@ -47,6 +48,12 @@ pub struct Viewer {
     pub log_scrolled_to: Option<(usize, Option<usize>)>,
     pub message: Option<Notice>,
     pub show_help: bool,
+    /// Whose drawing shows over the board (`I`, the View menu).
+    pub drawing: DrawingShown,
+    /// Shapes of the bots' drawing painted in the last frame.
+    pub drawn_shapes: usize,
+    /// What the side panel's chart shows.
+    pub chart: ChartOf,
     pub goto: Option<String>,
     /// The file the shown replay came from (its full path is the title's tooltip).
     pub source: Option<PathBuf>,
@@ -171,6 +178,9 @@ impl Viewer {
             log_scrolled_to: None,
             message: (!problems.is_empty()).then(|| Notice { text: format!("settings: {}", problems.join("; ")), error: true }),
             show_help: false,
+            drawing: DrawingShown::default(),
+            drawn_shapes: 0,
+            chart: ChartOf::Scores,
             goto: None,
             path_box: None,
             source: None,
@@ -454,6 +464,7 @@ impl Viewer {
 
     /// Makes the window a broadcast of `running`'s playlist, from its current item.
     pub fn start_broadcast(&mut self, running: Running) {
+        self.drawing.hidden = !running.debug;
         self.broadcast = Some(running);
         self.open_item();
     }
@@ -730,6 +741,7 @@ impl Viewer {
             Action::TakeOver => self.take_over(),
             Action::Editor => self.back_to_editor(),
             Action::Help => self.show_help = !self.show_help,
+            Action::Drawing => self.drawing.hidden = !self.drawing.hidden,
             Action::Quit => self.ask_to_quit(),
         }
     }

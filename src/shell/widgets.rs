@@ -1,8 +1,9 @@
 //! What both layouts draw the same way: the board with pan and zoom, the notice over it, the
 //! score chart, and the help overlay.
 
+use super::thinking::{self, ChartOf};
 use super::viewer::{Board3d, Viewer};
-use crate::kit::contract::series::Markers;
+use crate::kit::contract::series::{Markers, Series};
 use crate::kit::contract::view::{Frame, GameView, Track};
 use bevy_egui::egui::{self, Color32, RichText};
 
@@ -17,16 +18,22 @@ pub enum ChartSpan {
 
 /// The players' scores over the steps; returns the step clicked, if any.
 pub fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, height: f32, span: ChartSpan) -> Option<usize> {
-    use egui_plot::{Line, Plot, PlotPoints, VLine};
-    let track = session.track();
+    chart(ui, session.track(), ChartOf::Scores, cursor, height, span)
+}
+
+/// A chart of the track's (scores, times per turn, or a bot's named value) over the steps;
+/// returns the step clicked, if any.
+pub fn chart(ui: &mut egui::Ui, track: &Track, of: ChartOf, cursor: usize, height: f32, span: ChartSpan) -> Option<usize> {
+    use egui_plot::{HLine, Line, Plot, PlotPoints, VLine};
     let interactive = span == ChartSpan::Whole;
     // A column per pixel of the chart's width (the plot's is a little less, for its axis).
     let columns = (ui.available_width() * ui.ctx().pixels_per_point()).round().clamp(64.0, 4096.0) as usize;
-    let lines: Vec<Vec<[f64; 2]>> = (0..track.scores.len()).map(|k| chart_points(track, k, span, cursor, columns)).collect();
+    let (series, levels) = of.lines(track);
+    let lines: Vec<Vec<[f64; 2]>> = series.iter().map(|(_, _, s, unit)| chart_points(s, *unit, track.len, span, cursor, columns)).collect();
     // Zero always shows, and scores that are all zero get a span of one rather than egui's
     // default of thousands either side.
     let highest = lines.iter().flatten().map(|p| p[1].abs()).fold(0.0, f64::max);
-    let plot = Plot::new("scores")
+    let plot = Plot::new(("chart", of))
         .height(height)
         .allow_zoom(false)
         .allow_drag(false)
@@ -35,8 +42,11 @@ pub fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, hei
         .include_y(0.0)
         .include_y(if highest > 0.0 { 0.0 } else { 1.0 });
     let response = plot.x_axis_label("step").show(ui, |plot| {
-        for (k, points) in lines.into_iter().enumerate() {
-            plot.line(Line::new(track.players[k].name.clone(), PlotPoints::new(points)).color(track.players[k].color).width(2.0));
+        for ((name, color, ..), points) in series.iter().zip(lines) {
+            plot.line(Line::new(name.clone(), PlotPoints::new(points)).color(*color).width(2.0));
+        }
+        for (name, level) in levels {
+            plot.hline(HLine::new(name, level).color(Color32::from_rgb(255, 110, 30)));
         }
         if interactive {
             plot.vline(VLine::new("cursor", cursor as f64).color(Color32::WHITE));
@@ -46,22 +56,21 @@ pub fn score_chart(ui: &mut egui::Ui, session: &dyn GameView, cursor: usize, hei
     response.inner.filter(|_| interactive).map(|x| x.round().max(0.0) as usize)
 }
 
-/// Player `k`'s line on a chart `columns` pixels wide, to the replay's last step (`Whole`) or
-/// to the cursor (`ToCursor`, which asks nothing of the steps after it), where the last score
-/// is held: games add a point where a score changes, so a player who scores nothing more would
-/// otherwise end early. A series with more points than the chart has pixels is drawn by
-/// column ([`kibitz_core::series::Series::by_column`]), so that a frame costs the same however
-/// long the replay.
-fn chart_points(track: &Track, k: usize, span: ChartSpan, cursor: usize, columns: usize) -> Vec<[f64; 2]> {
-    let series = &track.scores[k];
+/// One series' line on a chart `columns` pixels wide (its numbers in units of `unit`), to the
+/// replay's last step `len` (`Whole`) or to the cursor (`ToCursor`, which asks nothing of the
+/// steps after it), where the last value is held: games add a point where a score changes, so
+/// a player who scores nothing more would otherwise end early. A series with more points than
+/// the chart has pixels is drawn by column ([`kibitz_core::series::Series::by_column`]), so
+/// that a frame costs the same however long the replay.
+fn chart_points(series: &Series, unit: f64, len: usize, span: ChartSpan, cursor: usize, columns: usize) -> Vec<[f64; 2]> {
     let end = match span {
-        ChartSpan::Whole => track.len,
+        ChartSpan::Whole => len,
         ChartSpan::ToCursor => cursor,
     };
     let shown = series.partition_point(|(at, _)| *at <= end);
     let drawn = if shown <= 2 * columns { series[..shown].to_vec() } else { series.by_column(end + 1, columns) };
-    let mut points: Vec<[f64; 2]> = drawn.into_iter().map(|(at, s)| [at as f64, track.score_value(s)]).collect();
-    if let Some(score) = series.value_at(end).map(|s| track.score_value(s))
+    let mut points: Vec<[f64; 2]> = drawn.into_iter().map(|(at, s)| [at as f64, s as f64 * unit]).collect();
+    if let Some(score) = series.value_at(end).map(|s| s as f64 * unit)
         && points.last().is_some_and(|&[at, last]| at < end as f64 || last != score)
     {
         points.push([end as f64, score]);
@@ -150,12 +159,26 @@ pub fn board(ui: &mut egui::Ui, viewer: &mut Viewer, details: bool) -> egui::Rec
             viewer.camera.zoom_about(1.0 + scroll * 0.002, anchor);
         }
     }
-    let frame = Frame { ui, response: &response, rect, cursor, camera: &viewer.camera, perspective: viewer.perspective };
+    let mut space = None;
+    let frame = Frame {
+        ui: &mut *ui,
+        response: &response,
+        rect,
+        cursor,
+        camera: &viewer.camera,
+        perspective: viewer.perspective,
+        space: &mut space,
+    };
     match (viewer.editor.shown_mut(), viewer.session.as_mut()) {
         (Some(editor), _) => editor.draw(frame),
-        (None, Some(session)) => session.draw(frame),
+        (None, Some(session)) => {
+            session.draw(frame);
+            if let Some(space) = space {
+                viewer.drawn_shapes =
+                    thinking::paint(&ui.painter_at(rect), rect, session.track(), &space, cursor, perspective, &viewer.drawing);
+            }
+        }
         (None, None) => {
-            let ui = frame.ui;
             let (text, color) = empty_board(viewer);
             let galley = ui.painter().layout(text.to_string(), egui::FontId::proportional(24.0), color, rect.width() * 0.8);
             ui.painter().galley(rect.center() - galley.size() / 2.0, galley, color);
@@ -254,7 +277,7 @@ mod tests {
             track.scores[0].push((i, if i == 54_321 { 999 } else { (i % 7) as i64 }));
         }
         track.len = 100_000;
-        let whole = chart_points(&track, 0, ChartSpan::Whole, 0, 600);
+        let whole = chart_points(&track.scores[0], 1.0, track.len, ChartSpan::Whole, 0, 600);
         // Two points a column, up to twice as many columns as asked (summary buckets), each
         // reached by a step (a point more).
         assert!(whole.len() <= 8 * 600 + 4, "{} points", whole.len());
@@ -262,11 +285,11 @@ mod tests {
         assert!(whole.iter().all(|p| (0.0..=6.0).contains(&p[1]) || p[1] == 999.0), "no score the series never had");
         assert_eq!(whole.last(), Some(&[100_000.0, (99_999 % 7) as f64]), "held to the last step");
         assert!(whole.windows(2).all(|w| w[0][0] <= w[1][0]), "in order");
-        let so_far = chart_points(&track, 0, ChartSpan::ToCursor, 50_000, 600);
+        let so_far = chart_points(&track.scores[0], 1.0, track.len, ChartSpan::ToCursor, 50_000, 600);
         assert!(so_far.iter().all(|p| p[0] <= 50_000.0), "nothing drawn past the cursor");
         assert!(so_far.iter().all(|p| p[1] != 999.0), "nor the spike still to come");
         assert_eq!(so_far.last(), Some(&[50_000.0, (50_000 % 7) as f64]));
-        let short = chart_points(&track, 0, ChartSpan::ToCursor, 500, 600);
+        let short = chart_points(&track.scores[0], 1.0, track.len, ChartSpan::ToCursor, 500, 600);
         let changes = (1..=500).filter(|i| i % 7 != (i - 1) % 7).count();
         assert_eq!(short.len(), 501 + changes, "a series with fewer points than pixels is drawn point by point, as steps");
     }
@@ -277,7 +300,7 @@ mod tests {
         track.scores[0].push((5000, 100));
         track.scores[0].push((8000, 40));
         track.len = 9000;
-        let points = chart_points(&track, 0, ChartSpan::Whole, 0, 600);
+        let points = chart_points(&track.scores[0], 1.0, track.len, ChartSpan::Whole, 0, 600);
         assert_eq!(points, vec![[0.0, 0.0], [5000.0, 0.0], [5000.0, 100.0], [8000.0, 100.0], [8000.0, 40.0], [9000.0, 40.0]]);
         // Between two points the line is flat: at step 4,013 the chart says 0, as the game did.
         let at = |x: f64| points.windows(2).find(|w| w[0][0] <= x && x < w[1][0]).map(|w| (w[0][1], w[1][1]));
@@ -307,10 +330,10 @@ mod tests {
         let random = track.players.iter().position(|p| p.name == "Random python").unwrap();
         assert!(track.scores[random].last().unwrap().0 < 300, "its score never changes after the start");
         for k in 0..track.players.len() {
-            let whole = chart_points(track, k, ChartSpan::Whole, 0, 600);
+            let whole = chart_points(&track.scores[k], 1.0, track.len, ChartSpan::Whole, 0, 600);
             assert_eq!(whole.last().unwrap()[0], 600.0, "{}'s line ends at the last step", track.players[k].name);
             assert_eq!(whole.last().unwrap()[1], track.score_value(track.scores_at(600)[k]));
-            let so_far = chart_points(track, k, ChartSpan::ToCursor, 450, 600);
+            let so_far = chart_points(&track.scores[k], 1.0, track.len, ChartSpan::ToCursor, 450, 600);
             assert_eq!(so_far.last().unwrap()[0], 450.0, "a broadcast's line runs to the cursor");
         }
         // It never scores (its points came from biting itself, which scores nothing since rules

@@ -5,6 +5,7 @@
 //! bot received them and each player's score breakdown.
 
 use super::hand;
+use crate::kit::contract::thinking::BoardSpace;
 use crate::kit::contract::view::{BoardCamera, Frame, LogLine, Marker, MarkerKind, Perspective, hover_box};
 use crate::kit::turn::view::{BotsPlayOn, TurnGame, TurnView};
 use crate::kit::viewing::grid::Grid;
@@ -177,9 +178,10 @@ impl TurnGame for Amazes {
     }
 
     fn draw(view: &mut AmazesView, frame: Frame) {
-        let Frame { ui, response, rect, cursor, camera, perspective } = frame;
+        let Frame { ui, response, rect, cursor, camera, perspective, space } = frame;
         let state = view.rec.state(cursor).clone();
         let grid = MazeGrid::fit(rect, camera);
+        *space = Some(bots_frames(grid.0, [state.players[0].start, state.players[1].start]));
         let painter = ui.painter_at(rect);
         let viewer = match perspective {
             Perspective::Player(k) if k < 2 => Some(k),
@@ -386,4 +388,19 @@ mod tests {
         assert!(view.log(0..4).iter().all(|l| l.text.contains("new")));
         assert!(view.last_turn(1, steps).is_some_and(|(_, r)| r.player == 1));
     }
+}
+
+/// Where each bot's drawing goes: amazes bots never learn where they are, so each draws in its
+/// own frame, as it would map the maze: (0, 0) its starting square, x to the right of the way
+/// it first faced, y behind it (so that its first facing is up, as north is on the board).
+fn bots_frames(grid: Grid, starts: [Placement; 2]) -> BoardSpace {
+    let to_screen = move |player: usize, [x, y, _]: [f32; 3]| {
+        let start = starts.get(player)?;
+        let (fr, fc) = start.facing.delta();
+        let (rr, rc) = start.facing.right().delta();
+        let row = start.square.row() as f32 + x * rr as f32 - y * fr as f32;
+        let col = start.square.col() as f32 + x * rc as f32 - y * fc as f32;
+        Some(grid.point(Vec2::new(col + 0.5, row + 0.5)))
+    };
+    BoardSpace { to_screen: Box::new(to_screen), cell: grid.cell }
 }

@@ -6,6 +6,7 @@
 
 use super::cli::WorldArgs;
 use super::hand::{self, Hand, operation_text};
+use crate::kit::contract::thinking::BoardSpace;
 use crate::kit::contract::view::{BoardCamera, Frame, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
 use crate::kit::deadline24::hand::{self as server_hand, Seat};
 use crate::kit::deadline24::hosting::HostPlan;
@@ -442,12 +443,13 @@ impl ServerView for FedrunekView {
     }
 
     fn draw(&mut self, frame: Frame) {
-        let Frame { ui, response, rect, cursor, camera, perspective } = frame;
+        let Frame { ui, response, rect, cursor, camera, perspective, space } = frame;
         let team = match perspective {
             Perspective::Player(k) => Some(k),
             Perspective::Omniscient => None,
         };
         let n = self.rec.state(cursor).game.world.n();
+        *space = Some(fields_seen(&self.scene, camera, rect, n));
         self.keys(ui.ctx(), n);
         let steps = self.steps(cursor >= self.rec.timeline.len());
         let painter = ui.painter_at(rect);
@@ -606,4 +608,17 @@ fn legend(painter: &egui::Painter, rect: egui::Rect, fog: bool, look: Look, n: i
     };
     let mode = if look.tunnels_only { " · tunnels and robots only" } else { "" };
     painter.text(at + Vec2::new(0.0, 22.0), Align2::LEFT_TOP, format!("{cut}{mode}"), font, Color32::from_gray(170));
+}
+
+/// Where the bots' drawing goes: a place (x, y, z) is that field's centre, seen by the orbit
+/// camera the 3D board is drawn with.
+fn fields_seen(scene: &Scene, camera: &BoardCamera, rect: egui::Rect, n: i32) -> BoardSpace {
+    let (center, radius, orbit, zoom) = (scene.center, scene.radius, camera.orbit, camera.zoom);
+    let to_screen = move |_: usize, at: [f32; 3]| {
+        let light = Scene { parts: Vec::new(), center, radius };
+        let (x, y) = orbit.project(&light, zoom, rect.width(), rect.height(), cube::to_scene_point(n, at))?;
+        Some(rect.min + egui::vec2(x, y))
+    };
+    // A field's width at the cube's middle, roughly: the cube fills the view at zoom 1.
+    BoardSpace { to_screen: Box::new(to_screen), cell: rect.height() * zoom / (n as f32 * 1.9) }
 }

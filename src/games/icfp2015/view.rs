@@ -3,6 +3,7 @@
 //! the command string as a strip with the phrases of power marked, and the score breakdown.
 
 use super::hand;
+use crate::kit::contract::thinking::BoardSpace;
 use crate::kit::contract::view::{BoardCamera, Frame, GameView, HandPlay, LogLine, Marker, MarkerKind, Perspective, hover_box};
 use crate::kit::turn::view::{Hand, TakeOver, TurnGame, TurnView};
 use crate::kit::viewing::palette::with_alpha;
@@ -104,6 +105,17 @@ impl HexGrid {
     fn center(&self, c: Cell) -> Pos2 {
         let shift = if c.y.rem_euclid(2) == 1 { 0.5 } else { 0.0 };
         self.origin + Vec2::new(SQRT3 * self.size * (c.x as f32 + 0.5 + shift), self.size * (1.0 + 1.5 * c.y as f32))
+    }
+
+    /// Where the bots' drawing goes: a place (x, y) is hex cell (x, y) at whole numbers, its
+    /// fractions between cells along the row and across rows.
+    fn space(&self) -> BoardSpace {
+        let Self { origin, size } = *self;
+        let to_screen = move |_: usize, [x, y, _]: [f32; 3]| {
+            let shift = if (y.round() as i32).rem_euclid(2) == 1 { 0.5 } else { 0.0 };
+            Some(origin + Vec2::new(SQRT3 * size * (x + 0.5 + shift), size * (1.0 + 1.5 * y)))
+        };
+        BoardSpace { to_screen: Box::new(to_screen), cell: SQRT3 * size }
     }
 
     fn hexagon(&self, c: Cell, scale: f32) -> Vec<Pos2> {
@@ -244,11 +256,12 @@ impl TurnGame for Icfp2015 {
     }
 
     fn draw(view: &mut Icfp2015View, frame: Frame) {
-        let Frame { ui, response, rect, cursor, camera, .. } = frame;
+        let Frame { ui, response, rect, cursor, camera, space, .. } = frame;
         let state = view.rec.state(cursor).clone();
         let problem = state.rules().problem().clone();
         let board_rect = board_rect(rect);
         let grid = HexGrid::fit(board_rect, problem.width(), problem.height(), camera);
+        *space = Some(grid.space());
         let painter = ui.painter_at(rect);
         for y in 0..problem.height() as i32 {
             for x in 0..problem.width() as i32 {

@@ -199,7 +199,7 @@ impl TurnGame for Lighthouses {
     }
 
     fn draw(view: &mut LighthousesView, frame: Frame) {
-        let Frame { ui, response, rect, cursor, camera, perspective } = frame;
+        let Frame { ui, response, rect, cursor, camera, perspective, space } = frame;
         let sent = match perspective {
             Perspective::Player(k) => view.sent_view(k, cursor),
             Perspective::Omniscient => None,
@@ -208,6 +208,7 @@ impl TurnGame for Lighthouses {
         let state = view.rec.state(cursor).clone();
         let map = state.map();
         let grid = Board::fit(rect, map.width(), map.height(), camera);
+        *space = Some(grid.0.space_upwards());
         let painter = ui.painter_at(rect);
         let viewer = match perspective {
             Perspective::Player(k) => Some((k, sent.as_ref().map_or(state.players[k].pos, |(_, v)| v.position))),

@@ -416,7 +416,7 @@ impl ServerView for OsadaView {
     }
 
     fn draw(&mut self, frame: Frame) {
-        let Frame { ui, response, rect, cursor, camera, perspective } = frame;
+        let Frame { ui, response, rect, cursor, camera, perspective, space } = frame;
         let names: Vec<String> = self.rec.track.players.iter().map(|p| p.name.clone()).collect();
         let land = std::sync::Arc::clone(&self.rec.state(cursor).game.land);
         let team = match perspective {
@@ -428,6 +428,8 @@ impl ServerView for OsadaView {
         }
         let n = land.n();
         let grid = Grid::fit(rect, camera, n as usize, n as usize);
+        // Fields count from 1.
+        *space = Some(grid.space(1.0));
         let painter = ui.painter_at(rect);
         let checked = grid.cell >= 6.0;
         self.paint_terrain(ui.ctx(), &land, checked);

@@ -227,10 +227,11 @@ impl TurnGame for SnakeCore {
     }
 
     fn draw(view: &mut SnakeCoreView, frame: Frame) {
-        let Frame { ui, response, rect, cursor, camera, perspective } = frame;
+        let Frame { ui, response, rect, cursor, camera, perspective, space } = frame;
         let names: Vec<String> = view.rec.track.players.iter().map(|p| p.name.clone()).collect();
         let state = view.rec.state(cursor);
         let grid = Board::fit(rect, camera, state.size);
+        *space = Some(grid.0.space(0.0));
         let painter = ui.painter_at(rect);
         let seen = match perspective {
             Perspective::Player(k) => Some(k),

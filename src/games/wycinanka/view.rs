@@ -345,7 +345,7 @@ impl ServerView for WycinankaView {
     }
 
     fn draw(&mut self, frame: Frame) {
-        let Frame { ui, response, rect, cursor, camera, perspective } = frame;
+        let Frame { ui, response, rect, cursor, camera, perspective, space } = frame;
         let orders = self.rec.state(cursor).game.orders.len();
         self.keys(ui.ctx(), orders);
         let at_end = cursor >= self.rec.timeline.len();
@@ -357,6 +357,8 @@ impl ServerView for WycinankaView {
         // Fit beside the box, drawn (and culled) over the whole rectangle: zoomed in, the sheet
         // also shows under the box.
         let grid = Grid { clip: rect, ..self.drawing.fit(sheet_rect, camera) };
+        // Places are points of the sheet, as its vertices are drawn.
+        *space = Some(grid.space(0.0));
         let painter = ui.painter_at(rect);
         let drawing = &self.drawing;
         let pos = |v: u32| drawing.screen(&grid, v);

@@ -4,6 +4,7 @@
 
 pub use crate::kit::contract::series::{Marker, MarkerKind};
 use crate::kit::contract::series::{Markers, Series};
+use crate::kit::contract::thinking::{BoardSpace, Thinking};
 use bevy_egui::egui;
 use kibitz_scene::{Orbit, Scene};
 
@@ -82,6 +83,8 @@ pub struct Frame<'a> {
     pub cursor: usize,
     pub camera: &'a BoardCamera,
     pub perspective: Perspective,
+    /// Set by the view: where its places are on the screen, for the bots' drawing.
+    pub space: &'a mut Option<BoardSpace>,
 }
 
 /// What a game's hand-play panel asks the shell to do.
@@ -180,6 +183,8 @@ pub struct Track {
     pub score_decimals: u32,
     /// What a round is called in this game ([`kibitz_core::Game::ROUND_NAME`]).
     pub round_name: &'static str,
+    /// What the bots drew and how long they thought.
+    pub thinking: Thinking,
 }
 
 impl Track {
@@ -198,6 +203,7 @@ impl Track {
             disagreement: None,
             score_decimals: 0,
             round_name: "round",
+            thinking: Thinking::default(),
         }
     }
 

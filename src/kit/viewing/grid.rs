@@ -4,6 +4,7 @@
 //! layer for a board that is a field of cells: one pixel a cell, one image for the whole board,
 //! rewritten only where cells change. Cells count from 0 here; a game adds its own origin.
 
+use crate::kit::contract::thinking::BoardSpace;
 use crate::kit::contract::view::BoardCamera;
 use bevy_egui::egui::{self, Color32, Pos2, Rect, Vec2};
 use std::ops::Range;
@@ -36,6 +37,19 @@ impl Grid {
     /// for a board whose pieces sit between cells or off their centres (a graph's vertices).
     pub fn point(&self, p: Vec2) -> Pos2 {
         self.origin + p * self.cell
+    }
+
+    /// Where the bots' drawing goes on this board: a place (x, y) is cell (x, y), its whole
+    /// numbers the cell's middle, fractions between cells; `from` is the game's first cell
+    /// (1 for a board counted from 1).
+    pub fn space(self, from: f32) -> BoardSpace {
+        BoardSpace { to_screen: Box::new(move |_, [x, y, _]| Some(self.point(Vec2::new(x - from + 0.5, y - from + 0.5)))), cell: self.cell }
+    }
+
+    /// [`Grid::space`] of a board whose y counts up from its bottom row (lighthouses').
+    pub fn space_upwards(self) -> BoardSpace {
+        let rows = self.rows as f32;
+        BoardSpace { to_screen: Box::new(move |_, [x, y, _]| Some(self.point(Vec2::new(x + 0.5, rows - y - 0.5)))), cell: self.cell }
     }
 
     /// The point of the board (in cells) at a screen position.

@@ -2,6 +2,7 @@
 //! timeline, a cached state at the cursor, and the [`Track`] the shell shows (rounds, markers,
 //! players, scores). A game's view adds only what it derives for its own drawing.
 
+use crate::kit::contract::thinking::Thinking;
 use crate::kit::contract::view::{Marker, MarkerKind, Track};
 use kibitz_core::replay::{BodyLine, EndRecord, LineReader, Replay, ReplayHeader, StepRecord};
 use kibitz_core::timeline::DEFAULT_INTERVAL;
@@ -25,6 +26,7 @@ impl<G: Game> Recorded<G> {
         let mut track = Track::new(title, header.players.iter().enumerate().map(|(k, p)| (p.name.clone(), color(k))).collect());
         track.score_decimals = G::SCORE_DECIMALS;
         track.round_name = G::ROUND_NAME;
+        track.thinking = Thinking::new(G::DRAWING, header.players.len(), header.limits.as_ref().map(|l| l.turn_hard_ms));
         track.names_before = header.continued.as_ref().map(|c| (c.steps, c.players.iter().map(|p| p.name.clone()).collect()));
         Ok(Self {
             replay: Replay { header, records: Vec::new(), end: None },
@@ -83,6 +85,11 @@ impl<G: Game> Recorded<G> {
                 show(&record.outcome),
                 show(&outcome)
             ));
+        }
+        if let Some(player) = record.player {
+            let name = self.track.name_at(player, i).to_string();
+            let Track { thinking, markers, .. } = &mut self.track;
+            thinking.absorb(i, player, &record.draw, record.ms, record.failed.as_deref(), &name, markers);
         }
         self.replay.records.push(record);
         self.track.len = self.timeline.len();

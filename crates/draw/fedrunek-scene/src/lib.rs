@@ -110,8 +110,13 @@ fn game_vec(v: Vec3) -> [f32; 3] {
 
 /// The scene's position of a field's centre.
 pub fn to_scene(n: i32, p: Pos) -> Vec3 {
+    to_scene_point(n, [p.x as f32, p.y as f32, p.z as f32])
+}
+
+/// The scene's position of a point in game coordinates (a field's centre at whole numbers).
+pub fn to_scene_point(n: i32, [x, y, z]: [f32; 3]) -> Vec3 {
     let c = (n as f32 + 1.0) / 2.0;
-    scene_vec([p.x as f32 - c, p.y as f32 - c, p.z as f32 - c])
+    scene_vec([x - c, y - c, z - c])
 }
 
 /// The scene's face index (`scene::FACE_NORMALS`) of the game direction `axis`, `positive`.

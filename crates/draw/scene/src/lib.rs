@@ -179,6 +179,27 @@ impl Orbit {
     }
 }
 
+impl Orbit {
+    /// The screen point (from the viewport's top left) where `point` is seen, the inverse of
+    /// [`Orbit::ray`]; `None` behind the camera.
+    pub fn project(&self, scene: &Scene, zoom: f32, width: f32, height: f32, point: Vec3) -> Option<(f32, f32)> {
+        let eye = self.eye(scene, zoom);
+        let forward = normalize(sub(scene.center, eye));
+        let right = normalize(cross(forward, [0.0, 1.0, 0.0]));
+        let up = cross(right, forward);
+        let to = sub(point, eye);
+        let depth = dot(to, forward);
+        if depth <= 1e-3 {
+            return None;
+        }
+        let t = (FOV / 2.0).tan();
+        let aspect = width.max(1.0) / height.max(1.0);
+        let nx = dot(to, right) / depth / (t * aspect);
+        let ny = dot(to, up) / depth / t;
+        Some(((nx + 1.0) / 2.0 * width, (1.0 - ny) / 2.0 * height))
+    }
+}
+
 pub fn add(a: Vec3, b: Vec3) -> Vec3 {
     [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
 }
@@ -214,6 +235,19 @@ mod tests {
 
     fn close(a: Vec3, b: Vec3) -> bool {
         (0..3).all(|i| (a[i] - b[i]).abs() < 1e-4)
+    }
+
+    #[test]
+    fn a_point_projected_lies_on_the_ray_through_its_screen_point() {
+        let orbit = Orbit { yaw: 0.3, pitch: 0.4 };
+        let point = [4.0, -1.0, 2.5];
+        let (x, y) = orbit.project(&scene(), 1.3, 800.0, 600.0, point).expect("in front of the camera");
+        let ray = orbit.ray(&scene(), 1.3, 800.0, 600.0, x, y);
+        let to = sub(point, ray.origin);
+        let along = scale(ray.dir, dot(to, ray.dir));
+        assert!(close(along, to), "{along:?} {to:?}");
+        let behind = sub(scale(orbit.eye(&scene(), 1.3), 2.0), scene().center);
+        assert_eq!(orbit.project(&scene(), 1.3, 800.0, 600.0, behind), None);
     }
 
     #[test]

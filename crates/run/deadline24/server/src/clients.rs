@@ -1,8 +1,14 @@
 //! `kibitz match` for a server game: a server on a free loopback port, one team per client
 //! command, each client started as bots are (`sh -c`), told where to connect and how to log in
 //! through its environment and its last four arguments.
+//!
+//! What a client writes on its stderr is recorded in the replay with its team's next command
+//! ([`ClientsSaid`]), as a bot's is with its turn: its plain lines, and its drawing lines
+//! ([`kibitz_core::drawing`]) for the viewer to draw. Clients that connect from elsewhere have
+//! no stderr the server sees, so they cannot draw.
 
 use crate::{GameResult, OnTurn, ReplayOut, ServerOptions, TeamLogin, serve};
+use kibitz_core::drawing::{self, Capped, Dims};
 use kibitz_core::replay::Failure;
 use kibitz_core::rng::SplitMix64;
 use kibitz_deadline24::{Rules, Setup};
@@ -42,7 +48,64 @@ struct ClientStderr {
     reader: JoinHandle<()>,
 }
 
-fn start(command: &str, host: &str, port: u16, team: &TeamLogin) -> std::io::Result<(Child, Option<ClientStderr>)> {
+/// Plain stderr lines of a client kept for its team's next command; the rest are counted.
+const MAX_SAID_LINES: usize = 200;
+
+/// What each client started here wrote on stderr since its team's last command, waiting to be
+/// recorded with the next one. Bounded per team whatever a client writes: [`MAX_SAID_LINES`]
+/// plain lines and the drawing caps ([`Capped`]).
+#[derive(Debug, Clone, Default)]
+pub struct ClientsSaid(Arc<Mutex<Vec<TeamSaid>>>);
+
+#[derive(Debug, Clone, Default)]
+struct TeamSaid {
+    lines: Vec<String>,
+    dropped: usize,
+    drawing: Capped,
+}
+
+impl ClientsSaid {
+    /// Keeps one line `team`'s client wrote.
+    pub fn add(&self, team: usize, line: String) {
+        let Ok(mut teams) = self.0.lock() else { return };
+        if teams.len() <= team {
+            teams.resize_with(team + 1, TeamSaid::default);
+        }
+        let said = &mut teams[team];
+        if said.drawing.push(&line) {
+            return;
+        }
+        if said.lines.len() < MAX_SAID_LINES {
+            said.lines.push(line);
+        } else {
+            said.dropped += 1;
+        }
+    }
+
+    /// What `team`'s client wrote since the last call: its plain lines, and its drawing lines
+    /// that read for a game of `dims` (each bad one is in the plain lines with why).
+    pub fn take(&self, team: usize, dims: Dims) -> (Vec<String>, Vec<String>) {
+        let Ok(mut teams) = self.0.lock() else { return Default::default() };
+        let Some(said) = teams.get_mut(team) else { return Default::default() };
+        let mut lines = std::mem::take(&mut said.lines);
+        if said.dropped > 0 {
+            lines.push(format!("[kibitz: {} more stderr lines not kept]", std::mem::take(&mut said.dropped)));
+        }
+        let (draw, over) = said.drawing.take();
+        lines.extend(over);
+        let draw = drawing::sort_out(draw, &mut lines, dims);
+        (lines, draw)
+    }
+}
+
+fn start(
+    command: &str,
+    host: &str,
+    port: u16,
+    team: &TeamLogin,
+    index: usize,
+    said: ClientsSaid,
+) -> std::io::Result<(Child, Option<ClientStderr>)> {
     // `sh -c` in a group of its own, as bots are started, so that ending the client ends
     // whatever its shell started.
     let line = format!("{command} {host} {port} {} {}", team.login, team.password);
@@ -56,8 +119,8 @@ fn start(command: &str, host: &str, port: u16, team: &TeamLogin) -> std::io::Res
         .stderr(Stdio::piped())
         .kill_on_drop(true)
         .spawn()?;
-    // The client's own messages, marked with its team, on our standard error; the last few
-    // are kept, to be said with its failure.
+    // The client's own messages, marked with its team, on our standard error (its drawing
+    // only in the replay); the last few are kept, to be said with its failure.
     let stderr = child.stderr.take().map(|stderr| {
         let login = team.login.clone();
         let last = Arc::new(Mutex::new(VecDeque::new()));
@@ -73,13 +136,18 @@ fn start(command: &str, host: &str, port: u16, team: &TeamLogin) -> std::io::Res
                 }
                 let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
                 let line = String::from_utf8_lossy(line.strip_suffix(b"\r").unwrap_or(line)).into_owned();
+                if line.starts_with(drawing::PREFIX) {
+                    said.add(index, line);
+                    continue;
+                }
                 eprintln!("[{login}] {line}");
                 if let Ok(mut last) = kept.lock() {
                     if last.len() == LAST_STDERR_LINES {
                         last.pop_front();
                     }
-                    last.push_back(line);
+                    last.push_back(line.clone());
                 }
+                said.add(index, line);
             }
         });
         ClientStderr { last, reader }
@@ -132,7 +200,7 @@ pub async fn play_seats<R: Rules>(
     let mut clients = Vec::new();
     for (index, (seat, team)) in seats.iter().zip(&teams).enumerate() {
         if let Some(command) = seat {
-            let (child, stderr) = start(command, "127.0.0.1", port, team)?;
+            let (child, stderr) = start(command, "127.0.0.1", port, team, index, options.said.clone())?;
             // The group's number, taken now: at the end the `sh` itself may be gone already.
             let group = child.id();
             let watcher = tokio::spawn(watch(child, stderr, index, command.clone(), failures.clone()));

@@ -22,7 +22,7 @@ pub mod spectators;
 #[cfg(feature = "testing")]
 pub mod testing;
 
-pub use clients::{ClientReport, Failures, match_teams, play_seats, run_with_clients};
+pub use clients::{ClientReport, ClientsSaid, Failures, match_teams, play_seats, run_with_clients};
 pub use clock::{Clock, ClockState};
 pub use owner::{GameResult, TurnInfo};
 
@@ -119,6 +119,8 @@ pub struct ServerOptions {
     pub start: Start,
     /// Clients that failed (`play_seats` watches its clients): each game's end record names them.
     pub failures: Failures,
+    /// What the clients started here wrote on stderr, recorded with their teams' commands.
+    pub said: ClientsSaid,
 }
 
 /// When a server's first turn starts (later games follow at once).
@@ -166,6 +168,7 @@ impl ServerOptions {
             resume: None,
             start: Start::Now,
             failures: Failures::default(),
+            said: ClientsSaid::default(),
         }
     }
 }

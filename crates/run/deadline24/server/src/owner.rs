@@ -303,7 +303,7 @@ impl<R: Rules> Owner<R> {
         // A game that starts during the organisers' pause starts paused, as a step of its own.
         if let Some(reason) = emergency {
             let line = format!("{HOST_PAUSE} {reason}").trim().to_string();
-            apply_command::<R>(&mut state, &mut writer, step, Command { conn: 0, at_us: 0, line }, host(names.len()))?;
+            apply_command::<R>(&mut state, &mut writer, step, Command { conn: 0, at_us: 0, line }, host(names.len()), Default::default())?;
             step += 1;
             self.publish(writer.last_line());
         }
@@ -346,7 +346,7 @@ impl<R: Rules> Owner<R> {
                             None => HOST_RESUME.to_string(),
                         };
                         let at_us = this_turn.at_us(common.turn_ms_at(state.turn) * 1000);
-                        apply_command::<R>(&mut state, &mut writer, step, Command { conn: 0, at_us, line }, host(names.len()))?;
+                        apply_command::<R>(&mut state, &mut writer, step, Command { conn: 0, at_us, line }, host(names.len()), Default::default())?;
                         step += 1;
                         self.publish(writer.last_line());
                         writer.flush()?;
@@ -410,7 +410,8 @@ impl<R: Rules> Owner<R> {
                             Request::Command { team, conn, line, reply } => {
                                 last_lines[team] = Some(line.clone());
                                 let at_us = this_turn.at_us(common.turn_ms_at(state.turn) * 1000);
-                                let answer = apply_command::<R>(&mut state, &mut writer, step, Command { conn, at_us, line }, team)?;
+                                let said = self.options.said.take(team, R::DRAWING);
+                                let answer = apply_command::<R>(&mut state, &mut writer, step, Command { conn, at_us, line }, team, said)?;
                                 step += 1;
                                 commands += 1;
                                 self.publish(writer.last_line());
@@ -528,7 +529,8 @@ fn replay_history<R: Rules>(
     Ok(records)
 }
 
-/// Applies one command as step `step`, records it, and returns the answer for its connection
+/// Applies one command as step `step`, records it with what the team's client wrote on stderr
+/// since its last one (plain lines, drawing lines), and returns the answer for its connection
 /// (the lines move from the record to the answer: no copies).
 fn apply_command<R: Rules>(
     state: &mut <Realtime<R> as Game>::State,
@@ -536,6 +538,7 @@ fn apply_command<R: Rules>(
     step: usize,
     command: Command,
     team: usize,
+    (stderr, draw): (Vec<String>, Vec<String>),
 ) -> io::Result<Answer> {
     let step_value = Step::Act { player: team, action: Some(command) };
     let outcome = Realtime::<R>::apply(state, &step_value);
@@ -543,7 +546,7 @@ fn apply_command<R: Rules>(
         Step::Act { action, .. } => action,
         Step::Tick => None,
     };
-    let record = StepRecord { action, ..StepRecord::new(step, &Step::Act { player: team, action: None }, outcome) };
+    let record = StepRecord { action, stderr, draw, ..StepRecord::new(step, &Step::Act { player: team, action: None }, outcome) };
     writer.record(&record)?;
     let (lines, holds) = match record.outcome {
         Outcome::Answer { lines, holds } => (lines, holds),
