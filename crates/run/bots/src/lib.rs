@@ -44,6 +44,38 @@ pub fn run_stdio(bot: &mut dyn LineBot) -> Result<(), String> {
     run(bot, std::io::stdin().lock(), std::io::stdout().lock())
 }
 
+/// One turn's drawing for the viewer: `#kibitz` lines on stderr in the game's own coordinates
+/// (docs/debug-drawing.md), so that a bot shows what it was thinking without touching the game's
+/// protocol. Written all at once before the turn's answer, so that the referee records it with
+/// that answer; a newcomer reading our bots sees how.
+#[derive(Debug, Default)]
+pub struct Sketch(String);
+
+impl Sketch {
+    /// Adds one drawing line (`dot 3 4 red`, `value distance 7`, …).
+    pub fn add(&mut self, body: impl std::fmt::Display) {
+        use std::fmt::Write as _;
+        let _ = writeln!(self.0, "{}{body}", kibitz_core::drawing::PREFIX);
+    }
+
+    /// The lines so far, each with its prefix and newline.
+    pub fn text(&self) -> &str {
+        &self.0
+    }
+
+    /// Writes the lines on stderr, in one write, and starts again empty. A stderr that is
+    /// closed never stops the bot (tests' own capture takes them instead).
+    pub fn show(&mut self) {
+        if self.0.is_empty() {
+        } else if cfg!(test) {
+            eprint!("{}", self.0);
+        } else {
+            let _ = std::io::stderr().lock().write_all(self.0.as_bytes());
+        }
+        self.0.clear();
+    }
+}
+
 /// The error for a strategy a game does not have; `known` is the game's `STRATEGIES`.
 pub(crate) fn unknown(game: &str, strategy: &str, known: &[(&str, &str)]) -> String {
     let names: Vec<&str> = known.iter().map(|(name, _)| *name).collect();
