@@ -14,7 +14,8 @@ const MIN_CAPTURE: i64 = 30;
 #[derive(Default)]
 pub struct Greedy {
     known: Option<Known>,
-    /// The lighthouse it last went for: a new one is a change of plan, marked on the timeline.
+    /// The lighthouse it last went for: another one before it got there is a change of plan,
+    /// marked on the timeline.
     target: Option<Pos>,
     turns: u32,
 }
@@ -95,8 +96,11 @@ fn decide(known: &Known, turn: &TurnView, aim: &mut Option<Pos>, sketch: &mut Sk
     if let Some(l) = target
         && *aim != Some(l.position)
     {
+        // A target given up before it was reached is a change of plan (reaching one is not).
+        if aim.is_some_and(|old| old != turn.position) {
+            sketch.add(format_args!("mark now going for the lighthouse at {} {}", l.position.0, l.position.1));
+        }
         *aim = Some(l.position);
-        sketch.add(format_args!("mark going for the lighthouse at {} {}", l.position.0, l.position.1));
     }
     draw_path(known, turn.position, goal, target.is_some(), sketch);
     match known.step_towards(turn.position, goal) {
