@@ -256,11 +256,12 @@ impl Greedy {
         if !std::mem::replace(&mut self.tagged, true) {
             sketch.add("tag greedy-prospector");
         }
-        if credits >= 100 && miners.len() + scouts.len() < 25 {
-            if let Some(w) = self.workshops.first() {
-                c.ask(&format!("BUY {} {} {} MINER", w[0], w[1], w[2]), Some(1))?.ok();
-                sketch.add(format_args!("mark bought miner {}", miners.len() + 1));
-            }
+        if credits >= 100
+            && miners.len() + scouts.len() < 25
+            && let Some(w) = self.workshops.first()
+        {
+            c.ask(&format!("BUY {} {} {} MINER", w[0], w[1], w[2]), Some(1))?.ok();
+            sketch.add(format_args!("mark bought miner {}", miners.len() + 1));
         }
         self.draw_targets(&miners, &mut sketch);
         sketch.add(format_args!("value credits {credits}"));
