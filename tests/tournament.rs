@@ -741,3 +741,75 @@ fn standings_leave_out_a_replay_of_the_right_players_with_another_seed_or_other_
     let shown = kibitz(&["tournament", "standings", "out"], dir.path());
     assert!(text(&shown.stdout).contains("left out: do not verify (2)"), "{}", text(&shown.stdout));
 }
+
+/// A lighthouses bot in Python that passes after `SLEEPY_MS` ms each turn (its third turn past
+/// the hard limit), drawing a tag on its first.
+const SLEEPY: &str = r##"import sys, time
+sys.stdin.readline()
+print('{"name":"sleepy"}', flush=True)
+turn = 0
+for line in sys.stdin:
+    if '"position"' not in line:
+        continue
+    turn += 1
+    if turn == 1:
+        print("#kibitz tag sleepy", file=sys.stderr, flush=True)
+        print("#kibitz dot 1 1", file=sys.stderr, flush=True)
+    time.sleep(0.6 if turn == 3 else 0.05)
+    print('{"command":"pass"}', flush=True)
+"##;
+
+#[test]
+fn the_standings_time_each_bots_answers_count_its_time_outs_and_list_each_matchs_tags() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("sleepy.py"), SLEEPY).unwrap();
+    let spec = format!(
+        r#"(
+  game: "lighthouses",
+  bots: [
+    (name: "greedy", command: "kibitz bot lighthouses greedy"),
+    (name: "sleepy", command: "python3 sleepy.py"),
+  ],
+  setups: [(name: "duel", flags: ["--map", "{REPO}/maps/lighthouses/duel.txt", "--rounds", "4", "--turn-hard-ms", "400"])],
+  seats: 2,
+  format: RoundRobin,
+  seed: 5,
+)"#
+    );
+    let table = run_spec(dir.path(), &spec, "1");
+    assert_eq!(table["played"], 2, "{table}");
+    let row = |bot: &str| table["rows"].as_array().unwrap().iter().find(|r| r["bot"] == bot).unwrap().clone();
+    let sleepy = row("sleepy");
+    // Two timed answers a match (the third timed out; the fourth is not asked of a failed bot).
+    let time = &sleepy["time"];
+    assert_eq!(time["turns"], 4, "{sleepy}");
+    assert!(time["median_ms"].as_u64().unwrap() >= 50 && time["max_ms"].as_u64().unwrap() < 400, "{sleepy}");
+    assert_eq!(sleepy["timeouts"], 2, "{sleepy}");
+    let greedy = row("greedy");
+    assert_eq!(greedy["time"]["turns"], 8, "{greedy}");
+    assert_eq!(greedy["timeouts"], 0);
+    let tags: Vec<String> = table["tags"].as_array().unwrap().iter().map(|t| format!("{} {}", t["id"], t["tags"])).collect();
+    // Our greedy bot tags its matches too; each match's tags in the order they were first drawn.
+    assert_eq!(tags, [r#""duel-greedy-vs-sleepy-1" ["greedy","sleepy"]"#, r#""duel-sleepy-vs-greedy-1" ["sleepy","greedy"]"#]);
+    let shown = kibitz(&["tournament", "standings", "out"], dir.path());
+    let shown = text(&shown.stdout);
+    assert!(
+        shown.contains("median ms") && shown.contains("duel-greedy-vs-sleepy-1: greedy sleepy") && shown.contains("(2 time-outs)"),
+        "{shown}"
+    );
+
+    // The playlist of a tag: the matches tagged so; of another, nothing to play (exit 2).
+    let listed = kibitz(&["tournament", "playlist", "out", "--tag", "sleepy", "--out", "tagged.ron"], dir.path());
+    assert!(listed.status.success(), "{}", text(&listed.stderr));
+    let list = std::fs::read_to_string(dir.path().join("tagged.ron")).unwrap();
+    assert_eq!(list.matches("Replay(").count(), 2, "{list}");
+    let none = kibitz(&["tournament", "playlist", "out", "--tag", "sleep"], dir.path());
+    assert!(none.status.code() == Some(2) && text(&none.stderr).contains("nothing to play"), "{:?} {}", none.status, text(&none.stderr));
+
+    // The report page: the times in the table, the tags on each match's card.
+    let made = kibitz(&["tournament", "report", "out", "--out", "site", "--no-gifs"], dir.path());
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let page = std::fs::read_to_string(dir.path().join("site/index.html")).unwrap();
+    assert!(page.contains("<th class=\"num\">p99 ms</th>") && page.contains("title=\"over 4 answers\""), "{page}");
+    assert_eq!(page.matches("<span class=\"tag\">sleepy</span>").count(), 2, "{page}");
+}

@@ -58,7 +58,8 @@ pub enum TournamentCommand {
         kibitz: Option<String>,
     },
     /// The standings from a tournament folder's replays: pairwise wins, draws and losses,
-    /// scores, ratings, failures; below, what is not played, does not verify, or was stopped.
+    /// scores, ratings, time per answer (median, 99th percentile, maximum), failures; below,
+    /// each match's tags and what is not played, does not verify, or was stopped.
     Standings {
         /// The folder `run` wrote (its tournament.ron says what was planned).
         dir: PathBuf,
@@ -86,7 +87,8 @@ pub enum TournamentCommand {
         no_gifs: bool,
     },
     /// A playlist for `kibitz broadcast` of a tournament's matches: with none of --best,
-    /// --closest and --bot, every finished match in plan order; ties broken by ID.
+    /// --closest and --bot, every finished match in plan order; ties broken by ID; with --tag,
+    /// only the matches tagged so.
     Playlist {
         dir: PathBuf,
         /// The K matches with the highest winning scores.
@@ -101,6 +103,10 @@ pub enum TournamentCommand {
         /// Add the matches still being played (their replays followed live).
         #[arg(long)]
         live: bool,
+        /// Keep only the matches one of whose bots drew this tag (`#kibitz tag WORD`,
+        /// docs/debug-drawing.md).
+        #[arg(long, value_name = "WORD")]
+        tag: Option<String>,
         /// Where to write it (default: DIR/playlist.ron); its items are relative to its folder.
         #[arg(long)]
         out: Option<PathBuf>,
@@ -189,8 +195,8 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
         TournamentCommand::Report { dir, out, gif_rounds, no_gifs } => {
             report::report(registry, &dir, &out, (!no_gifs).then_some(gif_rounds))
         }
-        TournamentCommand::Playlist { dir, best, closest, bot, live, out } => {
-            write_playlist(registry, &dir, Choice { best, closest, bot, live }, out)
+        TournamentCommand::Playlist { dir, best, closest, bot, live, tag, out } => {
+            write_playlist(registry, &dir, Choice { best, closest, bot, live, tag }, out)
         }
         TournamentCommand::Standings { dir, json, chart } => {
             let (_, _, table) = table_of(registry, &dir, &Counted::All)?;

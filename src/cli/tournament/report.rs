@@ -1,7 +1,7 @@
 //! `kibitz tournament report DIR --out SITE/`: the tournament as a static web page (plain HTML
-//! and CSS, no JavaScript, no server): the standings, the ratings chart, an elimination stage's
-//! bracket, and every match with its result, its replay (copied beside the page) and a short GIF
-//! of its closing rounds (`kibitz export`, in a real window: under `xvfb-run` where there is no
+//! and CSS, no JavaScript, no server): the standings (with each bot's time per answer), the
+//! ratings chart, an elimination stage's bracket, and every match with its result, its tags, its
+//! replay (copied beside the page) and a short GIF of its closing rounds (`kibitz export`, in a real window: under `xvfb-run` where there is no
 //! display).
 
 use super::{Counted, table_of, write};
@@ -138,7 +138,7 @@ fn hex(bot: usize) -> String {
     format!("#{:02x}{:02x}{:02x}", c.r(), c.g(), c.b())
 }
 
-/// One match: its bots and scores (the best bold), its replays, its GIF.
+/// One match: its bots and scores (the best bold), its tags, its replays, its GIF.
 fn card(loaded: &Loaded, m: &Match, scores: &[i64], table: &Standings, files: &[String], gif: Option<Result<(), String>>) -> String {
     let spec = &loaded.spec;
     let best = scores.iter().copied().max().unwrap_or(0);
@@ -154,6 +154,10 @@ fn card(loaded: &Loaded, m: &Match, scores: &[i64], table: &Standings, files: &[
         );
     }
     html.push_str("</ol>");
+    if let Some(tagged) = table.tags.iter().find(|t| t.id == m.id) {
+        let tags: Vec<String> = tagged.tags.iter().map(|t| format!("<span class=\"tag\">{}</span>", esc(t))).collect();
+        let _ = write!(html, "<p class=\"tags\">{}</p>", tags.join(" "));
+    }
     match gif {
         Some(Ok(())) => {
             let _ = write!(html, "<img class=\"gif\" src=\"gifs/{}.gif\" alt=\"the closing rounds of {0}\" loading=\"lazy\">", esc(&m.id));
@@ -181,7 +185,7 @@ img.chart{width:100%;max-width:960px;border-radius:6px}
 .matches{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:14px}
 .match{background:#1a1d25;border-radius:8px;padding:10px 14px}.match h3{font-size:13px;margin:0 0 6px;color:#969ca8;word-break:break-all}
 .seats{list-style:none;margin:0;padding:0}.seats li.top{font-weight:bold}.seats b{float:right}
-img.gif{width:100%;border-radius:4px;margin-top:8px}.links{font-size:12px;margin:6px 0 0}a{color:#7fb4ff}";
+img.gif{width:100%;border-radius:4px;margin-top:8px}.tags{margin:6px 0 0}.tag{background:#2a3142;border-radius:4px;font-size:12px;padding:1px 6px}.links{font-size:12px;margin:6px 0 0}a{color:#7fb4ff}";
 
 /// The page: the standings, the chart, the bracket, the matches, what is missing.
 fn page(loaded: &Loaded, table: &Standings, cards: &[String]) -> String {
@@ -193,7 +197,8 @@ fn page(loaded: &Loaded, table: &Standings, cards: &[String]) -> String {
          <title>{0} tournament</title><style>{STYLE}</style></head><body><h1>{0} tournament</h1>\
          <p class=\"dim\">{1} of {2} matches played · {3} · {4}</p><h2>Standings</h2><table><thead><tr>\
          <th>#</th><th>bot</th><th class=\"num\">played</th><th class=\"num\">won</th><th class=\"num\">drawn</th>\
-         <th class=\"num\">lost</th><th class=\"num\">firsts</th><th class=\"num\">total</th><th class=\"num\">rating</th>{5}<th>failures</th></tr></thead><tbody>",
+         <th class=\"num\">lost</th><th class=\"num\">firsts</th><th class=\"num\">total</th><th class=\"num\">rating</th>{5}\
+         <th class=\"num\">median ms</th><th class=\"num\">p99 ms</th><th class=\"num\">max ms</th><th class=\"num\">time-outs</th><th>failures</th></tr></thead><tbody>",
         esc(&spec.game),
         table.played,
         table.matches,
@@ -214,6 +219,13 @@ fn page(loaded: &Loaded, table: &Standings, cards: &[String]) -> String {
                 format!("<span title=\"{}\">{n} ({} time-outs)</span>", esc(&reasons.join("\n")), row.timeouts)
             }
         };
+        let time = match row.time {
+            Some(t) => format!(
+                "<td class=\"num\" title=\"over {} answers\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
+                t.turns, t.median_ms, t.p99_ms, t.max_ms
+            ),
+            None => "<td class=\"num\">–</td>".repeat(3),
+        };
         let swiss_cells = match (swiss, row.swiss_points) {
             (true, points) => format!(
                 "<td class=\"num\">{}</td><td class=\"num\">{}</td>",
@@ -226,7 +238,7 @@ fn page(loaded: &Loaded, table: &Standings, cards: &[String]) -> String {
             html,
             "<tr><td>{}</td><td><span class=\"swatch\" style=\"background:{}\"></span>{}</td>{swiss_cells}<td class=\"num\">{}</td><td class=\"num\">{}</td>\
              <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
-             <td class=\"num\">{:.2} ± {:.2}</td>{points}<td>{failures}</td></tr>",
+             <td class=\"num\">{:.2} ± {:.2}</td>{points}{time}<td class=\"num\">{}</td><td>{failures}</td></tr>",
             k + 1,
             hex(bot),
             esc(&row.bot),
@@ -237,7 +249,8 @@ fn page(loaded: &Loaded, table: &Standings, cards: &[String]) -> String {
             row.firsts,
             show(row.total),
             row.rating,
-            row.uncertainty
+            row.uncertainty,
+            row.timeouts
         );
     }
     html.push_str("</tbody></table><h2>Ratings over the matches</h2><img class=\"chart\" src=\"ratings.png\" alt=\"each bot's rating after each match\">");

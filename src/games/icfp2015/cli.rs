@@ -223,11 +223,24 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     // so plan with under a third of the limit; share that between the games.
     let budget = args.time.map(|t| Duration::from_secs(t).mul_f64(0.3));
     let mut out = Vec::new();
+    let recorded: Option<u32> = std::env::var(super::solver::SEED_VARIABLE).ok().and_then(|s| s.parse().ok());
+    let mut drawn = false;
     for (k, problem) in problems.iter().enumerate() {
         for &seed in problem.source_seeds() {
             let done = out.len();
             let deadline = budget.map(|b| started + b.mul_f64((done + 1) as f64 / games.max(1) as f64));
-            let solution = kibitz_bots::icfp2015::solve(problem, seed, &phrases, deadline);
+            let options = kibitz_bots::icfp2015::Options { deadline, ..Default::default() };
+            let report = kibitz_bots::icfp2015::solve_with(problem, seed, &phrases, &options);
+            if !drawn && recorded.is_none_or(|s| s == seed) {
+                // The placements it chose, for the viewer (docs/debug-drawing.md), of one game:
+                // the one `kibitz match icfp2015` records (its KIBITZ_SEED), else the first.
+                drawn = true;
+                let mut sketch = kibitz_bots::Sketch::default();
+                sketch.add(format_args!("note placements drawn for problem {} seed {seed}", problem.id()));
+                report.drawing().iter().for_each(|line| sketch.add(line));
+                sketch.show();
+            }
+            let solution = report.solution;
             out.push(SolutionRecord { problem_id: problem.id(), seed, tag: Some(args.tag.clone()), solution });
             eprintln!("problem {} ({}/{}) seed {seed}: done", problem.id(), k + 1, problems.len());
         }

@@ -6,10 +6,14 @@ use super::score::{ScoredRecord, score_record};
 use anyhow::Context;
 use kibitz_core::Game;
 use kibitz_icfp2015::{Rules, SolutionRecord, read_solutions};
+use kibitz_referee::stderr::Said;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
+
+/// The variable that tells a solver which seed's game its run records.
+pub const SEED_VARIABLE: &str = "KIBITZ_SEED";
 
 /// `kibitz match icfp2015`'s options.
 pub struct SolverRun<'a> {
@@ -58,7 +62,7 @@ pub struct SolverSummary {
 /// overruns its time or prints something unreadable gets a verdict, and the replay says why.
 pub fn run_solver(run: &SolverRun) -> anyhow::Result<SolverSummary> {
     use kibitz_referee::command::shell_quote;
-    use kibitz_referee::oneshot::run_once;
+    use kibitz_referee::oneshot::run_once_with;
     let problem = load_problem(run.problem_path)?;
     let seed = run.seed.unwrap_or(problem.source_seeds()[0]);
     if !problem.source_seeds().contains(&seed) {
@@ -80,8 +84,12 @@ pub fn run_solver(run: &SolverRun) -> anyhow::Result<SolverSummary> {
     let known = phrases_or_known(&[]);
     let setup = kibitz_icfp2015::Setup { problem: problem.clone(), seed, phrases: known.clone() };
     let memory = Some(u64::from(run.memory_mb) << 20);
-    let finished = run_once(&command, run.time_limit, 64 << 20, memory).with_context(|| format!("cannot start {command}"))?;
-    let stderr: Vec<String> = String::from_utf8_lossy(&finished.stderr).lines().map(str::to_string).collect();
+    // The seed recorded, for a solver that draws its game (docs/debug-drawing.md): drawing
+    // cannot say which of the problem's games it is for.
+    let env = [(SEED_VARIABLE, seed.to_string())];
+    let finished = run_once_with(&command, run.time_limit, 64 << 20, memory, &env).with_context(|| format!("cannot start {command}"))?;
+    let said = sort_stderr(&String::from_utf8_lossy(&finished.stderr));
+    let stderr = &said.lines;
     let exit = finished.exit_note();
     let mut failed = finished.cut_short(run.time_limit).or_else(|| finished.not_run());
     let mut records = Vec::new();
@@ -102,13 +110,13 @@ pub fn run_solver(run: &SolverRun) -> anyhow::Result<SolverSummary> {
     // A failure comes with the end of what the solver wrote on stderr (its own word on why),
     // unless its shell could not run it at all.
     if finished.not_run().is_none() {
-        failed = failed.map(|reason| kibitz_referee::stderr::with_tail(reason, &stderr));
+        failed = failed.map(|reason| kibitz_referee::stderr::with_tail(reason, stderr));
     }
     let solution = chosen.as_ref().map_or(String::new(), |r| r.solution.clone());
     let name = chosen.as_ref().and_then(|r| r.tag.clone()).unwrap_or_else(|| "solver".to_string());
     let file = std::fs::File::create(run.out).with_context(|| format!("cannot create {}", run.out.display()))?;
     let scores =
-        record_solution(std::io::BufWriter::new(file), &setup, &name, Some(&command), &solution, stderr, finished.elapsed, failed.clone())
+        record_solution(std::io::BufWriter::new(file), &setup, &name, Some(&command), &solution, said, finished.elapsed, failed.clone())
             .with_context(|| format!("writing {}", run.out.display()))?;
     let rules = Arc::new(Rules::new(problem.clone(), &known).map_err(|e| anyhow::anyhow!("phrases: {e}"))?);
     let rules_by_id = BTreeMap::from([(problem.id(), rules)]);
@@ -131,16 +139,48 @@ pub fn run_solver(run: &SolverRun) -> anyhow::Result<SolverSummary> {
     })
 }
 
+/// A solver's whole stderr taken apart: its plain lines, and its drawing lines (without the
+/// prefix) within one answer's caps, the marker line for those dropped among the plain ones.
+fn sort_stderr(text: &str) -> Said {
+    let mut capped = kibitz_core::drawing::Capped::default();
+    let mut lines: Vec<String> = text.lines().filter(|line| !capped.push(line)).map(str::to_string).collect();
+    let (draw, dropped) = capped.take();
+    lines.extend(dropped);
+    Said { lines, draw }
+}
+
+/// The steps at which each unit of `characters` played on `setup` comes into play (unit 0 at
+/// step 0), up to the first error.
+fn unit_starts(setup: &kibitz_icfp2015::Setup, characters: &[char]) -> anyhow::Result<Vec<usize>> {
+    use kibitz_core::Step;
+    use kibitz_icfp2015::{Icfp2015, Next, OutcomeEvent};
+    let mut state = Icfp2015::start(setup, 1, 0).map_err(anyhow::Error::msg)?;
+    let mut starts = vec![0];
+    for (i, &c) in characters.iter().enumerate() {
+        match Icfp2015::apply(&mut state, &Step::Act { player: 0, action: Some(c) }).event {
+            OutcomeEvent::Locked { lock, .. } if i + 1 < characters.len() && matches!(lock.next, Next::Spawned { .. }) => {
+                starts.push(i + 1)
+            }
+            OutcomeEvent::Error { .. } => break,
+            _ => {}
+        }
+    }
+    Ok(starts)
+}
+
 /// Writes a replay of `solution` played on `setup`: one step per character, up to the first
 /// error (the official scorer stops there too). `failed` records a solver that gave nothing.
-/// Returns the scores its end record holds.
+/// What the solver `said` on stderr goes with its one answer, on step 0; its drawing lines
+/// that read (docs/debug-drawing.md) too, but a `unit N …` line on the first step of unit N
+/// (those for units never played are counted in the stderr, not kept). Returns the scores its
+/// end record holds.
 pub fn record_solution(
     out: impl std::io::Write,
     setup: &kibitz_icfp2015::Setup,
     name: &str,
     command: Option<&str>,
     solution: &str,
-    stderr: Vec<String>,
+    said: Said,
     took: std::time::Duration,
     failed: Option<String>,
 ) -> anyhow::Result<Vec<i64>> {
@@ -151,13 +191,30 @@ pub fn record_solution(
     let players = vec![PlayerInfo { name: name.to_string(), command: command.map(str::to_string) }];
     let header = ReplayHeader::new::<Icfp2015>(setup.clone(), setup.seed as u64, players, None);
     let mut writer = ReplayWriter::new(out, &header)?;
-    let mut stderr = Some(stderr);
     let characters: Vec<char> = if failed.is_some() { Vec::new() } else { solution.chars().collect() };
+    let Said { lines: mut stderr, draw } = said;
+    let good = kibitz_core::drawing::sort_out(draw, &mut stderr, Icfp2015::DRAWING);
+    // Each drawing line on the step its unit starts at.
+    let starts = unit_starts(setup, &characters)?;
+    let mut draw_at: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    let mut unplayed = 0;
+    for body in good {
+        let unit = kibitz_core::drawing::parse_body(&body, Icfp2015::DRAWING).ok().and_then(|d| d.unit).unwrap_or(0);
+        match starts.get(unit as usize) {
+            Some(&step) => draw_at.entry(step).or_default().push(body),
+            None => unplayed += 1,
+        }
+    }
+    if unplayed > 0 {
+        stderr.push(format!("[kibitz: {unplayed} drawing lines for units this solution never played are not kept]"));
+    }
+    let mut stderr = Some(stderr);
     for (i, &c) in characters.iter().enumerate() {
         let step = Step::Act { player: 0, action: Some(c) };
         let outcome = Icfp2015::apply(&mut state, &step);
         let error = matches!(outcome.event, OutcomeEvent::Error { .. });
         let mut record = StepRecord::new(i, &step, outcome);
+        record.draw = draw_at.remove(&i).unwrap_or_default();
         if i == 0 {
             // What the solver printed, and how long it took, belong to its one answer.
             record.stderr = stderr.take().unwrap_or_default();
@@ -194,6 +251,6 @@ pub fn replay_of_solution(problem_path: &Path, solution_path: &Path, seed: Optio
     let name =
         record.tag.clone().unwrap_or_else(|| solution_path.file_name().map_or("solution".into(), |n| n.to_string_lossy().into_owned()));
     let mut out = Vec::new();
-    record_solution(&mut out, &setup, &name, None, &record.solution, Vec::new(), std::time::Duration::ZERO, None)?;
+    record_solution(&mut out, &setup, &name, None, &record.solution, Said::default(), std::time::Duration::ZERO, None)?;
     Ok(String::from_utf8(out)?)
 }

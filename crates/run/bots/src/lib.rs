@@ -44,6 +44,30 @@ pub fn run_stdio(bot: &mut dyn LineBot) -> Result<(), String> {
     run(bot, std::io::stdin().lock(), std::io::stdout().lock())
 }
 
+/// One turn's drawing for the viewer: `#kibitz` lines on stderr in the game's own coordinates
+/// (docs/debug-drawing.md), so that a bot shows what it was thinking without touching the game's
+/// protocol. Written all at once before the turn's answer, so that the referee records it with
+/// that answer; a newcomer reading our bots sees how.
+#[derive(Debug, Default)]
+pub struct Sketch(String);
+
+impl Sketch {
+    /// Adds one drawing line (`dot 3 4 red`, `value distance 7`, …).
+    pub fn add(&mut self, body: impl std::fmt::Display) {
+        use std::fmt::Write as _;
+        let _ = writeln!(self.0, "{}{body}", kibitz_core::drawing::PREFIX);
+    }
+
+    /// Writes the lines on stderr, in one write (as our bots' other stderr lines are written,
+    /// so that tests capture them), and starts again empty.
+    pub fn show(&mut self) {
+        if !self.0.is_empty() {
+            eprint!("{}", self.0);
+        }
+        self.0.clear();
+    }
+}
+
 /// The error for a strategy a game does not have; `known` is the game's `STRATEGIES`.
 pub(crate) fn unknown(game: &str, strategy: &str, known: &[(&str, &str)]) -> String {
     let names: Vec<&str> = known.iter().map(|(name, _)| *name).collect();

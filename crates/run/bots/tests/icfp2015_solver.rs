@@ -181,3 +181,31 @@ fn a_past_deadline_still_gives_a_valid_solution_played_to_the_end() {
     assert_eq!(got.error, None);
     assert!(got.ending.is_some(), "the game is played to its end");
 }
+
+#[test]
+fn the_placements_drawn_are_where_each_unit_locked_in_the_solution() {
+    let text = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../maps/icfp2015/hive.json")).unwrap();
+    let problem = Problem::parse(&text).unwrap();
+    let seed = problem.source_seeds()[0];
+    let report = solve_with(&problem, seed, &phrases(), &Options { deadline: Some(Instant::now() + budget()), ..Options::default() });
+    // The judge's rules: each locking character's unit stood where the report says.
+    let mut state = State::new(Arc::new(Rules::new(problem.clone(), &phrases()).unwrap()), seed);
+    let mut locked = Vec::new();
+    for c in report.solution.chars() {
+        let members = state.members();
+        if let kibitz_icfp2015::Event::Locked(..) = state.feed(c) {
+            locked.push(members);
+        }
+    }
+    let placed: Vec<_> = report.placements.iter().map(|p| p.members.clone()).collect();
+    assert_eq!(placed, locked);
+    let drawing = report.drawing();
+    assert_eq!(drawing.iter().filter(|l| l.starts_with("tag ")).count(), 1, "one tag");
+    let first = &locked[0][0];
+    assert!(drawing.contains(&format!("unit 0 dot {} {} green", first.x, first.y)), "{:?}", &drawing[..4]);
+    let last = locked.len() - 1;
+    assert!(drawing.iter().any(|l| l.starts_with(&format!("unit {last} value points "))));
+    for line in &drawing {
+        kibitz_core::drawing::parse_body(line, kibitz_core::drawing::Dims::Two).unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+}

@@ -100,8 +100,15 @@ fn drain(mut stream: impl Read + Send + 'static, cap: usize) -> std::thread::Joi
 /// address space (when given); keeps up to `cap` bytes of each output. Only a program that
 /// cannot be started at all is an `Err`.
 pub fn run_once(command: &str, limit: Duration, cap: usize, memory: Option<u64>) -> std::io::Result<Finished> {
+    run_once_with(command, limit, cap, memory, &[])
+}
+
+/// [`run_once`] with these variables set in the command's environment (what the run is for,
+/// which the contest's command line cannot say: `KIBITZ_SEED`, the seed a solver's run records).
+pub fn run_once_with(command: &str, limit: Duration, cap: usize, memory: Option<u64>, env: &[(&str, String)]) -> std::io::Result<Finished> {
     let started = Instant::now();
     let mut cmd = crate::command::shell(command);
+    cmd.envs(env.iter().map(|(k, v)| (k, v)));
     cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     if let Some(bytes) = memory {
         let limit = libc::rlimit { rlim_cur: bytes as libc::rlim_t, rlim_max: bytes as libc::rlim_t };

@@ -1,14 +1,16 @@
 //! A tournament's matches for the stream: a playlist in the broadcast's own format (RON:
-//! `(pause, repeat, items: [Replay("…"), Live("…")])`), chosen by what makes good watching.
+//! `(pause, repeat, items: [Replay("…"), Live("…")])`), chosen by what makes good watching, or
+//! by the tags the bots drew.
 
 use crate::plan::{Match, replay_files};
+use crate::replays::tags_of_file;
 use crate::spec::{Spec, from_root};
 use crate::standings::finished_scores;
 use serde::Serialize;
 use std::path::Path;
 
 /// Which matches go on the playlist; with none of `best`, `closest` and `bot`, every finished
-/// match in plan order.
+/// match in plan order; of those, with `tag`, only the ones tagged so.
 #[derive(Debug, Clone, Default)]
 pub struct Choice {
     /// The K matches with the highest winning scores.
@@ -19,6 +21,8 @@ pub struct Choice {
     pub bot: Option<String>,
     /// Add the matches still being written, to follow live.
     pub live: bool,
+    /// Keep only the matches a bot tagged so (`#kibitz tag WORD`), live ones as far as written.
+    pub tag: Option<String>,
 }
 
 /// An item of the broadcast's playlist (`src/shell/playlist.rs` reads the same).
@@ -71,14 +75,15 @@ pub fn playlist(spec: &Spec, matches: &[Match], dir: &Path, base: &Path, choice:
         take(&mut chosen, finished.iter().map(|(m, _)| *m).collect());
     }
     let name = |path: &Path| from_root(path, base).map(|p| p.to_string_lossy().into_owned());
+    let tagged = |m: &Match| choice.tag.as_ref().is_none_or(|tag| replay_files(spec, m, dir).iter().any(|f| tags_of_file(f).contains(tag)));
     let mut items = Vec::new();
-    for m in chosen {
+    for m in chosen.into_iter().filter(|m| tagged(m)) {
         for file in replay_files(spec, m, dir) {
             items.push(Item::Replay(name(&file)?));
         }
     }
     if choice.live {
-        for m in matches.iter().filter(|m| finished_scores(spec, m, dir).is_none()) {
+        for m in matches.iter().filter(|m| finished_scores(spec, m, dir).is_none() && tagged(m)) {
             for file in replay_files(spec, m, dir).into_iter().filter(|f| f.exists()) {
                 items.push(Item::Live(name(&file)?));
             }
@@ -111,12 +116,15 @@ mod tests {
         let matches = plan(&spec, &|_| None, None).unwrap();
         // s-a-vs-b, s-b-vs-a, s-a-vs-c, s-c-vs-a, s-b-vs-c, s-c-vs-b.
         let scores: [&[i64]; 5] = [&[10, 0], &[50, 49], &[90, 10], &[7, 7], &[90, 80]];
-        for (m, s) in matches.iter().zip(scores) {
+        // Matches 1 and 2 are tagged "rush" (by either bot), and so is the live one so far.
+        let step = |tags: &str| format!("{{\"step\":0,\"player\":1,\"outcome\":null,\"draw\":[{tags}]}}\n");
+        let tagged = |k: usize| if [1, 2, 5].contains(&k) { step("\"dot 1 1\",\"tag rush\"") } else { step("\"tag calm\"") };
+        for (k, (m, s)) in matches.iter().zip(scores).enumerate() {
             let end = serde_json::json!({"end": {"scores": s, "names": ["x", "y"], "failed": []}});
-            std::fs::write(dir.path().join(format!("{}.jsonl", m.id)), format!("{{}}\n{end}\n")).unwrap();
+            std::fs::write(dir.path().join(format!("{}.jsonl", m.id)), format!("{{}}\n{}{end}\n", tagged(k))).unwrap();
         }
         // The last is still being written.
-        std::fs::write(dir.path().join(format!("{}.jsonl", matches[5].id)), "{}\n").unwrap();
+        std::fs::write(dir.path().join(format!("{}.jsonl", matches[5].id)), format!("{{}}\n{}", tagged(5))).unwrap();
         let ids = |p: &Playlist| -> Vec<String> {
             p.items
                 .iter()
@@ -136,6 +144,12 @@ mod tests {
             .unwrap();
         assert_eq!(ids(&of_b), ["s-a-vs-c-1", "s-a-vs-b-1", "s-b-vs-a-1", "s-b-vs-c-1"]);
         assert!(playlist(&spec, &matches, dir.path(), dir.path(), &Choice { bot: Some("z".into()), ..Choice::default() }).is_err());
+        // A tag keeps only the matches tagged so, of those chosen.
+        let rush = |choice: Choice| playlist(&spec, &matches, dir.path(), dir.path(), &Choice { tag: Some("rush".into()), ..choice });
+        assert_eq!(ids(&rush(Choice::default()).unwrap()), ["s-b-vs-a-1", "s-a-vs-c-1"]);
+        assert_eq!(ids(&rush(Choice { best: Some(1), live: true, ..Choice::default() }).unwrap()), ["s-a-vs-c-1", "live s-c-vs-b-1"]);
+        let none = playlist(&spec, &matches, dir.path(), dir.path(), &Choice { tag: Some("rus".into()), ..Choice::default() });
+        assert!(none.unwrap_err().contains("nothing to play"));
         // From another folder, the paths lead into the tournament's.
         let outside = playlist(&spec, &matches, dir.path(), dir.path().parent().unwrap(), &Choice::default()).unwrap();
         let Item::Replay(first) = &outside.items[0] else { panic!() };

@@ -1,13 +1,14 @@
 //! Standings from a tournament's replays: each seat tied to its bot through the plan (never
 //! through the replay's names: the server games call their teams `team1`…), every replay
 //! verified on every core, then per bot the matches, pairwise wins, draws and losses, outright
-//! firsts, scores, a Weng–Lin rating over the matches in plan order, and failures (time-outs
-//! apart). For the Deadline24 games, the contest's own ranking points where every match of a
-//! setup seats every bot.
+//! firsts, scores, a Weng–Lin rating over the matches in plan order, failures (time-outs
+//! apart), and the time its answers took (median, 99th percentile, maximum); per match, the tags
+//! its bots drew. For the Deadline24 games, the contest's own ranking points where every match
+//! of a setup seats every bot.
 
 use crate::plan::{Match, replay_files};
 use crate::points::{mean_points, server_points};
-use crate::replays::{end_record, finished_end};
+use crate::replays::{Time, Turns, end_record, finished_end, turns};
 use crate::spec::{Format, Spec};
 use kibitz_core::replay::{EndRecord, Failure};
 use serde::Serialize;
@@ -62,6 +63,16 @@ pub struct Row {
     /// Its failures (the match's ID and the reason), time-outs among them.
     pub failures: Vec<Note>,
     pub timeouts: usize,
+    /// How long its recorded answers took, over all its matches; `None` when none was timed
+    /// (a server game's teams).
+    pub time: Option<Time>,
+}
+
+/// A played match's tags (`#kibitz tag WORD`, of any of its bots), each once.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Tagged {
+    pub id: String,
+    pub tags: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -79,6 +90,8 @@ pub struct Standings {
     pub unverified: Vec<Note>,
     /// Matches a human stopped (left out of the table).
     pub stopped: Vec<Note>,
+    /// The tags of each played match that has some, in plan order.
+    pub tags: Vec<Tagged>,
     /// Each bot's rating after each match played, in plan order.
     pub ratings_after: Vec<Vec<(String, f64)>>,
     /// An elimination stage's pairings, as far as they are known, and its champion.
@@ -100,6 +113,7 @@ enum Reading {
         decimals: u32,
         /// The setup and limits its header records.
         setup: serde_json::Value,
+        turns: Turns,
     },
 }
 
@@ -155,7 +169,9 @@ fn read(spec: &Spec, m: &Match, game: u32, path: &Path, verify: &impl Verify, ki
         return Reading::Stopped(why.clone());
     }
     match verify(&text) {
-        Ok(checked) if checked.scores == end.scores => Reading::Done { end, decimals: checked.decimals, setup },
+        Ok(checked) if checked.scores == end.scores => {
+            Reading::Done { end, decimals: checked.decimals, setup, turns: turns(&text, m.seats.len()) }
+        }
         Ok(checked) => Reading::Broken(format!("its end record says {:?}, the rules {:?}", end.scores, checked.scores)),
         Err(why) => Reading::Broken(why),
     }
@@ -217,6 +233,9 @@ struct Played {
     seats: Vec<usize>,
     scores: Vec<i64>,
     failures: Vec<(usize, String)>,
+    /// Per seat, its answers' milliseconds, over the match's replays.
+    ms: Vec<Vec<u64>>,
+    tags: Vec<String>,
 }
 
 /// The standings of the tournament `spec`, planned as `matches`, from the replays in `out`.
@@ -231,8 +250,15 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
     let (mut unplayed, mut unverified, mut stopped) = (Vec::new(), Vec::new(), Vec::new());
     let mut decimals = 0;
     for (m, files) in matches.iter().zip(readings) {
-        let mut game =
-            Played { id: m.id.clone(), setup: m.setup, seats: m.seats.clone(), scores: vec![0; m.seats.len()], failures: Vec::new() };
+        let mut game = Played {
+            id: m.id.clone(),
+            setup: m.setup,
+            seats: m.seats.clone(),
+            scores: vec![0; m.seats.len()],
+            failures: Vec::new(),
+            ms: vec![Vec::new(); m.seats.len()],
+            tags: Vec::new(),
+        };
         let mut whole = true;
         for (path, reading) in files {
             let file = path.file_name().map_or(m.id.clone(), |f| f.to_string_lossy().into_owned());
@@ -246,8 +272,16 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
                     unverified.push(Note { id: file, what: why });
                     whole = false;
                 }
-                Reading::Done { end, decimals: d, .. } => {
+                Reading::Done { end, decimals: d, turns, .. } => {
                     decimals = d;
+                    for (seat, ms) in game.ms.iter_mut().zip(turns.ms) {
+                        seat.extend(ms);
+                    }
+                    for tag in turns.tags {
+                        if !game.tags.contains(&tag) {
+                            game.tags.push(tag);
+                        }
+                    }
                     for (seat, score) in game.scores.iter_mut().zip(&end.scores) {
                         *seat += score;
                     }
@@ -280,8 +314,10 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
             byes: None,
             failures: Vec::new(),
             timeouts: 0,
+            time: None,
         })
         .collect();
+    let mut ms: Vec<Vec<u64>> = vec![Vec::new(); spec.bots.len()];
     let mut ratings = vec![WengLinRating::new(); spec.bots.len()];
     let mut ratings_after = Vec::new();
     let config = WengLinConfig::new();
@@ -302,6 +338,9 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
                 row.firsts += 1;
             }
         }
+        for (&bot, answers) in game.seats.iter().zip(&game.ms) {
+            ms[bot].extend(answers);
+        }
         for (seat, reason) in &game.failures {
             if let Some(&bot) = game.seats.get(*seat) {
                 rows[bot].timeouts += usize::from(is_timeout(reason));
@@ -320,7 +359,8 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
         }
         ratings_after.push(spec.bots.iter().zip(&ratings).map(|(b, r)| (b.name.clone(), r.rating)).collect());
     }
-    for (row, r) in rows.iter_mut().zip(&ratings) {
+    for ((row, r), ms) in rows.iter_mut().zip(&ratings).zip(ms) {
+        row.time = Time::of(ms);
         row.rating = r.rating;
         row.uncertainty = r.uncertainty;
         row.average = if row.played == 0 { 0.0 } else { row.total as f64 / row.played as f64 };
@@ -353,6 +393,7 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
         unplayed,
         unverified,
         stopped,
+        tags: played.iter().filter(|p| !p.tags.is_empty()).map(|p| Tagged { id: p.id.clone(), tags: p.tags.clone() }).collect(),
         ratings_after,
         bracket: None,
         champion: None,
@@ -478,6 +519,7 @@ impl Standings {
         if points {
             header.push_str(&format!(" {:>8}", "points"));
         }
+        header.push_str(&format!(" {:>9} {:>6} {:>6}", "median ms", "p99", "max"));
         header.push_str("  failures");
         out.push_str(&header);
         out.push('\n');
@@ -501,6 +543,10 @@ impl Standings {
             if points {
                 line.push_str(&format!(" {:>8}", r.points.map_or("-".into(), |p| format!("{p:.2}"))));
             }
+            line.push_str(&match r.time {
+                Some(t) => format!(" {:>9} {:>6} {:>6}", t.median_ms, t.p99_ms, t.max_ms),
+                None => format!(" {:>9} {:>6} {:>6}", "-", "-", "-"),
+            });
             let failures = r.failures.len();
             line.push_str(&match (failures, r.timeouts) {
                 (0, _) => "  -".to_string(),
@@ -535,6 +581,7 @@ impl Standings {
                 }
             }
         };
+        list("tags", self.tags.iter().map(|t| format!("{}: {}", t.id, t.tags.join(" "))).collect());
         list("not played yet", self.unplayed.clone());
         list("left out: do not verify", self.unverified.iter().map(|n| format!("{}: {}", n.id, n.what)).collect());
         list("left out: stopped", self.stopped.iter().map(|n| format!("{}: {}", n.id, n.what)).collect());
@@ -566,12 +613,21 @@ mod tests {
 
     /// A replay of `m` with `scores` (and `failed`); `end: false` leaves the end record out.
     fn write(dir: &Path, spec: &Spec, m: &Match, scores: &[i64], failed: &[(usize, &str)], end: bool) {
+        write_body(dir, spec, m, scores, failed, end, &["{\"step\":0}".into()]);
+    }
+
+    /// [`write`] with these step records.
+    fn write_body(dir: &Path, spec: &Spec, m: &Match, scores: &[i64], failed: &[(usize, &str)], end: bool, body: &[String]) {
         let players: Vec<_> =
             m.seats.iter().map(|&b| serde_json::json!({"name": format!("team{b}"), "command": spec.bots[b].command})).collect();
         let mut text =
             serde_json::json!({"kibitz_replay": 1, "game": spec.game, "seed": m.seed, "players": players, "setup": {"rounds": 20}})
                 .to_string();
-        text.push_str("\n{\"step\":0}\n");
+        for line in body {
+            text.push('\n');
+            text.push_str(line);
+        }
+        text.push('\n');
         if end {
             let failed: Vec<_> = failed.iter().map(|(p, r)| serde_json::json!({"player": p, "reason": r})).collect();
             text.push_str(&serde_json::json!({"end": {"scores": scores, "names": ["x", "y", "z"], "failed": failed}}).to_string());
@@ -684,5 +740,59 @@ mod tests {
             text.contains("3 of 6 matches played") && text.contains("left out: do not verify (2)") && text.contains("1 (1 time-outs)"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn each_bots_time_per_answer_is_over_all_its_matches_and_each_match_lists_its_tags() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = spec();
+        let matches = plan(&spec, &|_| None, None).unwrap();
+        for (k, m) in matches.iter().enumerate() {
+            // Seat s answers in 10·(k+1)+s ms, three times; seat 0 draws a tag and the match
+            // number as a second; the last match's seat 2 times out.
+            let mut body = Vec::new();
+            for turn in 0..3 {
+                for seat in 0..3 {
+                    let step = body.len();
+                    let ms = 10 * (k as u64 + 1) + seat as u64;
+                    let draw = match (seat, turn) {
+                        (0, 0) => format!(",\"draw\":[\"tag seat0\",\"dot 1 2\",\"tag m{k}\"]"),
+                        (1, 2) => ",\"draw\":[\"tag seat0\"]".into(),
+                        _ => String::new(),
+                    };
+                    body.push(format!("{{\"step\":{step},\"player\":{seat},\"action\":1,\"outcome\":{{\"ok\":true}}{draw},\"ms\":{ms}}}"));
+                }
+            }
+            let failed: &[(usize, &str)] = if k == 5 { &[(2, "did not answer within 100 ms (hard limit)")] } else { &[] };
+            write_body(dir.path(), &spec, m, &[1, 2, 3], failed, true, &body);
+        }
+        let got = standings(&spec, &matches, dir.path(), &verify, KIND);
+        assert_eq!(got.played, 6);
+        // Bot a sits in every match once: its answers are 10k+s ms for its seat s in match k.
+        let a = got.rows.iter().find(|r| r.bot == "a").unwrap();
+        let mut mine: Vec<u64> = Vec::new();
+        for (k, m) in matches.iter().enumerate() {
+            let seat = m.seats.iter().position(|&b| b == 0).unwrap() as u64;
+            mine.extend([10 * (k as u64 + 1) + seat; 3]);
+        }
+        mine.sort();
+        let time = a.time.unwrap();
+        assert_eq!((time.turns, time.median_ms, time.p99_ms, time.max_ms), (18, mine[8], mine[17], mine[17]));
+        let timeouts: usize = got.rows.iter().map(|r| r.timeouts).sum();
+        assert_eq!(timeouts, 1);
+        assert_eq!(got.tags.len(), 6);
+        assert_eq!(got.tags[3], Tagged { id: matches[3].id.clone(), tags: vec!["seat0".into(), "m3".into()] });
+        let text = got.text();
+        assert!(text.contains("median ms") && text.contains(&format!("{}: seat0 m3", matches[3].id)), "{text}");
+        let json = serde_json::to_value(&got).unwrap();
+        assert_eq!(json["rows"][0]["time"]["turns"], 18);
+        assert_eq!(json["tags"][0]["tags"][1], "m0");
+        // A replay that is left out counts neither its times nor its tags.
+        let path = dir.path().join(format!("{}.jsonl", matches[0].id));
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replace("{\"step\":0,", "{\"step\":0,\"cheat\":1,")).unwrap();
+        let got = standings(&spec, &matches, dir.path(), &verify, KIND);
+        assert_eq!((got.played, got.tags.len()), (5, 5));
+        assert_eq!(got.rows.iter().find(|r| r.bot == "a").unwrap().time.unwrap().turns, 15);
     }
 }

@@ -183,6 +183,44 @@ fn json_unsigned_long(text: &str) -> Option<(u64, &str)> {
     Some((number.parse().ok()?, rest))
 }
 
+/// What the referee recorded of a turn, beside the rules' part: who acted, how long it took,
+/// its drawing lines (their JSON array's text, unread).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnFields<'t> {
+    pub player: Option<usize>,
+    pub ms: Option<u64>,
+    pub draw: Option<&'t str>,
+}
+
+/// A step record's [`TurnFields`], when `line` (without its newline) is as
+/// [`super::ReplayWriter`] writes one: its action and outcome are skipped by their brackets and
+/// quotes, never read, so a reader of times and tags over many big replays (a tournament's
+/// standings) spends little more than a byte scan. `None` for any other line: read it with
+/// serde.
+pub fn turn_fields(line: &str) -> Option<TurnFields<'_>> {
+    let mut at = Cursor { text: line, at: 0 };
+    at.eat("{\"step\":")?;
+    at.number()?;
+    let player = if at.eat(",\"player\":").is_some() { Some(at.number()?) } else { None };
+    if at.eat(",\"action\":").is_some() {
+        at.value()?;
+    }
+    at.eat(",\"outcome\":")?;
+    at.value()?;
+    if at.eat(",\"stderr\":").is_some() {
+        at.value()?;
+    }
+    let draw = if at.eat(",\"draw\":").is_some() { Some(at.value()?) } else { None };
+    let ms = if at.eat(",\"ms\":").is_some() { Some(at.number()? as u64) } else { None };
+    for field in [",\"failed\":", ",\"note\":"] {
+        if at.eat(field).is_some() {
+            at.value()?;
+        }
+    }
+    at.eat("}")?;
+    at.rest().is_empty().then_some(TurnFields { player, ms, draw })
+}
+
 /// A position in one line.
 struct Cursor<'t> {
     text: &'t str,
@@ -477,6 +515,24 @@ mod tests {
         #[test]
         fn never_disagrees_with_serde(line in r#"\{"step":[0-9]{1,3}(,"player":[0-9])?(,"action":(null|\{"c":"[a\\"}\]]{0,4}"\}|[0-9.e-]{1,4}))?,"outcome":(\[[0-9,\[\]"]{0,6}\]|"[a-z\\"]{0,3}"|true|[0-9]{1,2})(,"ms":[0-9]{1,3})?\}[ ]?"#) {
             agrees_with_serde(&line);
+        }
+    }
+
+    #[test]
+    fn a_turns_fields_are_read_without_its_action_or_outcome() {
+        assert_eq!(
+            turn_fields(
+                r#"{"step":3,"player":1,"action":{"c":"x\"},"},"outcome":{"ms":5,"draw":["tag no"]},"stderr":["a\"]"],"draw":["tag yes"],"ms":17,"failed":"late","note":"over"}"#
+            ),
+            Some(TurnFields { player: Some(1), ms: Some(17), draw: Some(r#"["tag yes"]"#) })
+        );
+        assert_eq!(turn_fields(r#"{"step":0,"outcome":"FAILED"}"#), Some(TurnFields { player: None, ms: None, draw: None }));
+        assert_eq!(
+            turn_fields(r#"{"step":0,"player":0,"outcome":[1,{"ms":2}],"ms":9,"note":"over the soft time limit"}"#).unwrap().ms,
+            Some(9)
+        );
+        for other in [r#"{ "step":0,"outcome":1}"#, r#"{"step":0,"outcome":1,"ms":1.5}"#, r#"{"step":0,"outcome":1}}"#, r#"{"end":{}}"#] {
+            assert_eq!(turn_fields(other), None, "{other}");
         }
     }
 }

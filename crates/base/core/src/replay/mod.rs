@@ -6,7 +6,7 @@
 //! `docs/replay-format.md` for the full description.
 
 mod fast;
-pub use fast::json_unsigned;
+pub use fast::{TurnFields, json_unsigned, turn_fields};
 
 use crate::game::{Game, Step};
 use crate::located::Located;

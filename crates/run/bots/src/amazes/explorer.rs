@@ -14,10 +14,15 @@
 //!   Points beyond the clamp of 1000 are worth nothing: once its estimated points pass that,
 //!   only a sudden death is worth hunting for.
 //! - On its last turn there is no information stage to come: only the walk itself counts.
+//!
+//! It draws what it believes (docs/debug-drawing.md), in its own frame as every amazes bot
+//! must (it never learns where it stands: x to the right of its first facing, y behind it, its
+//! start at 0 0): its frontier (discovered squares with a side still unknown), where the
+//! opponent may be, and the walk it chose.
 
-use super::map::{Contradiction, FRAME, Map, Pos, Side, index, moves_along, step};
+use super::map::{Contradiction, FRAME, Map, ORIGIN, Pos, Side, index, moves_along, step};
 use super::{Info, Input, Reader, line_of};
-use crate::LineBot;
+use crate::{LineBot, Sketch};
 use kibitz_amazes::rules::{CAPTURE_POINTS, MAX_MOVES, MAX_SCORE};
 use kibitz_amazes::{Dir, TURNS};
 
@@ -38,6 +43,11 @@ const TRAVEL_MIN: f64 = 0.1;
 /// Worth of ending on the opponent once everything is discovered (sudden death doubles the
 /// points and zeroes the opponent's).
 const SUDDEN_DEATH: f64 = 400.0;
+/// At most this many frontier squares and opponent squares are drawn a turn.
+const FRONTIER_DRAWN: usize = 200;
+const OPPONENT_DRAWN: usize = 60;
+/// And at most this many squares of its walk (a turn's walk may be 256 moves).
+const ROUTE_DRAWN: usize = 100;
 
 #[derive(Debug, Default)]
 pub struct Explorer {
@@ -51,6 +61,16 @@ pub struct Explorer {
     steps: u32,
     /// Expected captures so far (the chance the opponent stood where a turn ended).
     captures: f64,
+    /// This turn's drawing.
+    sketch: Sketch,
+    /// Whether it has started closing in on the opponent (marked once, when it does).
+    chasing: bool,
+}
+
+/// A frame square in the bot's drawing coordinates (x to the right of its first facing, y
+/// behind it, the start at 0 0).
+fn drawn(p: Pos) -> (i32, i32) {
+    (p.1 - ORIGIN, p.0 - ORIGIN)
 }
 
 impl Explorer {
@@ -72,6 +92,7 @@ impl Explorer {
     fn play(&mut self, info: &Info) -> String {
         if let Err(Contradiction) = self.map.look(info) {
             eprintln!("explorer: what I see contradicts my map; starting a new one");
+            self.sketch.add("mark lost track: a new map");
             self.resets += 1;
             self.map = Map::new();
             self.candidates.clear();
@@ -98,6 +119,11 @@ impl Explorer {
             0.0
         };
         let chase = (pull > 0.0 && !opponent.is_empty()).then(|| self.distances_to(&opponent));
+        if chase.is_some() && !self.chasing {
+            self.chasing = true;
+            self.sketch.add("mark closing in on the opponent");
+        }
+        self.draw_belief(&paths, &opponent);
 
         // Undiscovered squares on the way to each square, along the BFS tree.
         let mut on_way = vec![0u32; paths.dist.len()];
@@ -145,6 +171,7 @@ impl Explorer {
         // left to find): the cheapest line, one turn on the spot, instead of a costly walk.
         // Once everything is discovered, closing in for a sudden death is always worth it.
         if best.is_some_and(|(v, _)| v < 0.0) && !all_discovered {
+            self.sketch.add("note nothing pays: turning on the spot");
             self.map.walk(&[kibitz_amazes::Move::T]);
             self.steps += 1;
             return "T".to_string();
@@ -154,11 +181,44 @@ impl Explorer {
             self.map.walk(&[kibitz_amazes::Move::T]);
             return "T".to_string();
         };
-        let moves = moves_along(self.map.at, self.map.facing, &paths.route(target));
+        let route = paths.route(target);
+        self.draw_walk(&route, target);
+        let moves = moves_along(self.map.at, self.map.facing, &route);
         self.map.walk(&moves);
         self.steps += moves.len().max(1) as u32;
         self.captures += opponent.iter().find(|(q, _)| *q == target).map_or(0.0, |(_, w)| *w);
         line_of(&moves)
+    }
+
+    /// What it believes of the maze: the frontier it can walk to (nearest first) and where the
+    /// opponent may be, within [`FRONTIER_DRAWN`] and [`OPPONENT_DRAWN`] squares.
+    fn draw_belief(&mut self, paths: &super::map::Paths, opponent: &[(Pos, f64)]) {
+        let map = &self.map;
+        let mut frontier: Vec<(Pos, u32)> =
+            paths.reached().filter(|&(p, _)| map.is_discovered(p) && Dir::ALL.iter().any(|&d| map.side(p, d) == Side::Unknown)).collect();
+        frontier.sort_by_key(|&(p, d)| (d, p));
+        for &(p, _) in frontier.iter().take(FRONTIER_DRAWN) {
+            let (x, y) = drawn(p);
+            self.sketch.add(format_args!("dot {x} {y} purple"));
+        }
+        for &(p, _) in opponent.iter().take(OPPONENT_DRAWN) {
+            let (x, y) = drawn(p);
+            self.sketch.add(format_args!("dot {x} {y} red"));
+        }
+        self.sketch.add(format_args!("value discovered {}", map.discovered_count()));
+        self.sketch.add(format_args!("value frontier {}", frontier.len()));
+    }
+
+    /// The walk chosen: one line a square (the first [`ROUTE_DRAWN`]), and its goal.
+    fn draw_walk(&mut self, route: &[Pos], target: Pos) {
+        let mut at = drawn(self.map.at);
+        for &p in route.iter().take(ROUTE_DRAWN) {
+            let next = drawn(p);
+            self.sketch.add(format_args!("line {} {} {} {} yellow", at.0, at.1, next.0, next.1));
+            at = next;
+        }
+        let (x, y) = drawn(target);
+        self.sketch.add(format_args!("text {x} {y} goal"));
     }
 
     /// Where the opponent may be, each with a weight (the weights add up to 1).
@@ -249,7 +309,11 @@ impl LineBot for Explorer {
         match self.reader.feed(line)? {
             Input::Wait | Input::Quit => Ok(Vec::new()),
             Input::Turn(info) => {
+                if self.reader.turn() <= 1 {
+                    self.sketch.add("tag explorer");
+                }
                 let answer = self.play(&info);
+                self.sketch.show();
                 self.reader.answered();
                 Ok(vec![answer])
             }

@@ -17,7 +17,7 @@ use std::collections::VecDeque;
 /// Frame width and height.
 pub const FRAME: i32 = 2 * SIZE as i32 - 1;
 /// Frame row and column of the start.
-const ORIGIN: i32 = SIZE as i32 - 1;
+pub(crate) const ORIGIN: i32 = SIZE as i32 - 1;
 const SPAN: i32 = SIZE as i32 - 1;
 
 /// (row, column) in the frame.

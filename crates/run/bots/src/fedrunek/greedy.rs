@@ -5,7 +5,10 @@
 //! cost counts squared in the score. One order per free robot per turn, then `WAIT`. Every turn
 //! starts from what the server says (robots, busy or free, cargo), so a client started again
 //! mid-game (a take-over restarts the other teams' clients) picks up where its team is.
+//! Before each `WAIT` it draws each miner's target column and its way there, in the cube's
+//! x y z (docs/debug-drawing.md).
 
+use crate::Sketch;
 use kibitz_deadline24_client::{Client, Connect, ints};
 use kibitz_fedrunek::rules::INFO_ORDER;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -60,6 +63,8 @@ pub struct Greedy {
     miners: HashMap<i64, Miner>,
     scans_pending: HashSet<i64>,
     rng: u64,
+    /// Whether this game's tag is drawn yet (once a game).
+    tagged: bool,
 }
 
 impl Greedy {
@@ -247,12 +252,35 @@ impl Greedy {
         }
         let money = c.ask("FINANCIAL REPORT", Some(1))?.unwrap_or_default();
         let credits = money.first().map(|l| ints(l)).and_then(|v| v.first().copied()).unwrap_or(0);
-        if credits >= 100 && miners.len() + scouts.len() < 25 {
-            if let Some(w) = self.workshops.first() {
-                c.ask(&format!("BUY {} {} {} MINER", w[0], w[1], w[2]), Some(1))?.ok();
+        let mut sketch = Sketch::default();
+        if !std::mem::replace(&mut self.tagged, true) {
+            sketch.add("tag greedy-prospector");
+        }
+        if credits >= 100
+            && miners.len() + scouts.len() < 25
+            && let Some(w) = self.workshops.first()
+        {
+            c.ask(&format!("BUY {} {} {} MINER", w[0], w[1], w[2]), Some(1))?.ok();
+            sketch.add(format_args!("mark bought miner {}", miners.len() + 1));
+        }
+        self.draw_targets(&miners, &mut sketch);
+        sketch.add(format_args!("value credits {credits}"));
+        sketch.add(format_args!("value columns {}", self.columns.len()));
+        sketch.show();
+        Ok(())
+    }
+
+    /// Each miner's column (its surface field) and an arrow to it from where the miner is.
+    fn draw_targets(&self, miners: &[Robot], sketch: &mut Sketch) {
+        for m in miners {
+            let Some(col) = self.miners.get(&m.id).and_then(|x| x.column) else { continue };
+            let [x, y, z] = col;
+            sketch.add(format_args!("dot {x} {y} {z} yellow"));
+            sketch.add(format_args!("text {x} {y} {z} miner {}", m.id));
+            if m.pos != col {
+                sketch.add(format_args!("line {} {} {} {x} {y} {z} yellow", m.pos[0], m.pos[1], m.pos[2]));
             }
         }
-        Ok(())
     }
 
     fn empty() -> Greedy {
@@ -264,6 +292,7 @@ impl Greedy {
             miners: HashMap::new(),
             scans_pending: HashSet::new(),
             rng: 0,
+            tagged: false,
         }
     }
 }

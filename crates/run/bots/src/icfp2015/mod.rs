@@ -19,7 +19,7 @@ mod geometry;
 mod planner;
 
 use geometry::Shape;
-use kibitz_icfp2015::{Event, Problem, Rules, State};
+use kibitz_icfp2015::{Cell, Event, Problem, Rules, State};
 use planner::{Phrase, Planner, Tuning};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -63,6 +63,52 @@ pub struct Report {
     pub dropped: u32,
     /// Times the model and the rules disagreed (a bug in the model if ever non-zero).
     pub disagreements: u32,
+    /// Where each unit locked, in order.
+    pub placements: Vec<Placement>,
+}
+
+/// Where one unit locked, and how it got there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    /// Its members' cells where it locked.
+    pub members: Vec<Cell>,
+    /// Placed by the planner, not a plain drop.
+    pub planned: bool,
+    /// Its lock's move score (points and line bonus).
+    pub points: u64,
+}
+
+/// Drawing lines (docs/debug-drawing.md) are written for at most this many units.
+const UNITS_DRAWN: usize = 1000;
+
+impl Report {
+    /// What the solver chose, as drawing lines for the viewer (without the `#kibitz ` prefix):
+    /// each unit's cells where it locked, on that unit's first step (`unit N …`), green when
+    /// placed by plan and red when dropped, with the lock's points; a mark where units start to
+    /// be dropped; the style as the match's tag.
+    pub fn drawing(&self) -> Vec<String> {
+        let style = match self.style {
+            Style::Snug => "snug",
+            Style::Tidy => "tidy",
+        };
+        let mut lines = vec![format!("tag {style}")];
+        let mut was_planned = true;
+        for (k, p) in self.placements.iter().enumerate().take(UNITS_DRAWN) {
+            let colour = if p.planned { "green" } else { "red" };
+            for c in &p.members {
+                lines.push(format!("unit {k} dot {} {} {colour}", c.x, c.y));
+            }
+            if let Some(c) = p.members.first() {
+                lines.push(format!("unit {k} text {} {} {}", c.x, c.y, if p.planned { "planned" } else { "dropped" }));
+            }
+            lines.push(format!("unit {k} value points {}", p.points));
+            if was_planned && !p.planned {
+                lines.push(format!("unit {k} mark dropped, not planned"));
+            }
+            was_planned = p.planned;
+        }
+        lines
+    }
 }
 
 /// Problems with at most this many cells times units look one unit ahead.
@@ -132,7 +178,8 @@ impl Game<'_> {
         let hard = deadline.map(|d| d + d.saturating_duration_since(self.started).max(Duration::from_millis(1)));
 
         let mut state = State::new(Arc::clone(self.rules), seed);
-        let mut report = Report { solution: String::new(), score: 0, style, planned: 0, dropped: 0, disagreements: 0 };
+        let mut report =
+            Report { solution: String::new(), score: 0, style, planned: 0, dropped: 0, disagreements: 0, placements: Vec::new() };
         let mut used = vec![0u32; self.phrases.len()];
         let mut pending = None;
         while let Some(unit) = state.unit() {
@@ -151,50 +198,56 @@ impl Game<'_> {
             pending = None;
             let before = state.clone();
             if let Some(plan) = text {
-                if feed_unit(&mut state, &plan.text) {
+                if let Some((members, points)) = feed_unit(&mut state, &plan.text) {
                     report.solution.push_str(&plan.text);
                     pending = plan.pending;
                     report.planned += 1;
+                    report.placements.push(Placement { members, planned: true, points });
                     continue;
                 }
                 report.disagreements += 1;
                 state = before;
             }
-            report.solution.push_str(&drop_unit(&mut state));
+            let (text, members, points) = drop_unit(&mut state);
+            report.solution.push_str(&text);
             report.dropped += 1;
+            report.placements.push(Placement { members, planned: false, points });
         }
         report.score = state.score();
         report
     }
 }
 
-/// Feeds one unit's characters: true if every command but the last moved and the last locked.
-fn feed_unit(state: &mut State, text: &str) -> bool {
-    let mut locked = false;
+/// Feeds one unit's characters: where it locked and the lock's points, if every command but
+/// the last moved and the last locked.
+fn feed_unit(state: &mut State, text: &str) -> Option<(Vec<Cell>, u64)> {
+    let mut locked = None;
     for ch in text.chars() {
+        let members = state.members();
         match state.feed(ch) {
             Event::Ignored => {}
-            Event::Moved(_) if !locked => {}
-            Event::Locked(..) if !locked => locked = true,
-            _ => return false,
+            Event::Moved(_) if locked.is_none() => {}
+            Event::Locked(_, lock) if locked.is_none() => locked = Some((members, lock.move_score())),
+            _ => return None,
         }
     }
     locked
 }
 
 /// Moves the unit in play down (SW, SE, SW, ...) until it locks: never an error, since down
-/// moves never repeat a position.
-fn drop_unit(state: &mut State) -> String {
+/// moves never repeat a position. The characters, where it locked and the lock's points.
+fn drop_unit(state: &mut State) -> (String, Vec<Cell>, u64) {
     let mut text = String::new();
     for ch in ['a', 'l'].into_iter().cycle() {
         text.push(ch);
+        let members = state.members();
         match state.feed(ch) {
             Event::Moved(_) => {}
-            Event::Locked(..) => break,
+            Event::Locked(_, lock) => return (text, members, lock.move_score()),
             other => unreachable!("a down move can only move or lock, not {other:?}"),
         }
     }
-    text
+    unreachable!("the cycle ends only by locking")
 }
 
 /// The phrases that can be spoken at all (every character a command or white space), without

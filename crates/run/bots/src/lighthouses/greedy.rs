@@ -1,8 +1,9 @@
 //! A greedy bot: walks to the nearest lighthouse it can take, takes it, waits a round for its
-//! key, and connects every pair it legally can, preferring lasers that close triangles.
+//! key, and connects every pair it legally can, preferring lasers that close triangles. It
+//! draws its target and its path there (docs/debug-drawing.md).
 
 use super::{Known, Message, attack, classify, connect, greeting, pass, step};
-use crate::LineBot;
+use crate::{LineBot, Sketch};
 use kibitz_lighthouses::Pos;
 use kibitz_lighthouses::geometry::{segments_cross, strictly_on_segment};
 use kibitz_lighthouses::view::{LighthouseView, TurnView};
@@ -13,7 +14,14 @@ const MIN_CAPTURE: i64 = 30;
 #[derive(Default)]
 pub struct Greedy {
     known: Option<Known>,
+    /// The lighthouse it last went for: another one before it got there is a change of plan,
+    /// marked on the timeline.
+    target: Option<Pos>,
+    turns: u32,
 }
+
+/// The longest path drawn, in steps.
+const PATH_DRAWN: usize = 40;
 
 impl LineBot for Greedy {
     fn on_line(&mut self, line: &str) -> Result<Vec<String>, String> {
@@ -24,29 +32,45 @@ impl LineBot for Greedy {
             }
             Message::Turn(turn) => {
                 let known = self.known.as_ref().ok_or("a turn before the init message")?;
-                Ok(vec![decide(known, &turn)])
+                let mut sketch = Sketch::default();
+                if self.turns == 0 {
+                    sketch.add("tag greedy");
+                }
+                self.turns += 1;
+                let answer = decide(known, &turn, &mut self.target, &mut sketch);
+                sketch.add(format_args!("value energy {}", turn.energy));
+                sketch.show();
+                Ok(vec![answer])
             }
             Message::Result => Ok(Vec::new()),
         }
     }
 }
 
-fn decide(known: &Known, turn: &TurnView) -> String {
+/// The turn's command; what it aims at is drawn on `sketch`, and `aim` (the lighthouse it went
+/// for last) kept up to date.
+fn decide(known: &Known, turn: &TurnView, aim: &mut Option<Pos>, sketch: &mut Sketch) -> String {
     let me = known.me as i64;
     let here = turn.lighthouses.iter().find(|l| l.position == turn.position);
     if let Some(lh) = here {
+        let Pos(x, y) = lh.position;
         if lh.owner != me {
             if turn.energy > lh.energy && turn.energy - lh.energy >= MIN_CAPTURE.min(turn.energy) && turn.energy >= MIN_CAPTURE {
+                sketch.add(format_args!("note attacking the lighthouse at {x} {y} with {}", turn.energy));
                 return attack(turn.energy);
             }
         } else {
             if let Some(to) = best_connection(known, turn, lh) {
+                sketch.add(format_args!("line {x} {y} {} {} green", to.0, to.1));
+                sketch.add(format_args!("note connecting {x} {y} to {} {}", to.0, to.1));
                 return connect(to);
             }
             if lh.energy < 60 && turn.energy >= 40 {
+                sketch.add(format_args!("note topping up the lighthouse at {x} {y}"));
                 return attack(turn.energy / 2);
             }
             if !lh.have_key {
+                sketch.add("note waiting a round for the key");
                 return pass(); // the key comes at the start of the next round
             }
         }
@@ -69,9 +93,36 @@ fn decide(known: &Known, turn: &TurnView) -> String {
             .map(|l| l.position)
     });
     let Some(goal) = goal else { return pass() };
+    if let Some(l) = target
+        && *aim != Some(l.position)
+    {
+        // A target given up before it was reached is a change of plan (reaching one is not).
+        if aim.is_some_and(|old| old != turn.position) {
+            sketch.add(format_args!("mark now going for the lighthouse at {} {}", l.position.0, l.position.1));
+        }
+        *aim = Some(l.position);
+    }
+    draw_path(known, turn.position, goal, target.is_some(), sketch);
     match known.step_towards(turn.position, goal) {
         Some((dx, dy)) => step(dx, dy),
         None => pass(),
+    }
+}
+
+/// The goal (a lighthouse, or else a cell rich in energy) and the shortest path there, one line
+/// a step, at most [`PATH_DRAWN`] of them.
+fn draw_path(known: &Known, from: Pos, goal: Pos, lighthouse: bool, sketch: &mut Sketch) {
+    let (colour, label) = if lighthouse { ("yellow", "target") } else { ("cyan", "energy") };
+    sketch.add(format_args!("dot {} {} {colour}", goal.0, goal.1));
+    sketch.add(format_args!("text {} {} {label}", goal.0, goal.1));
+    let path = known.path(from, goal, PATH_DRAWN);
+    let mut at = from;
+    for &next in &path {
+        sketch.add(format_args!("line {} {} {} {} {colour}", at.0, at.1, next.0, next.1));
+        at = next;
+    }
+    if !path.is_empty() {
+        sketch.add(format_args!("value distance {}", known.distances(from)[goal.1 as usize][goal.0 as usize]));
     }
 }
 

@@ -62,7 +62,11 @@ impl Known {
 
     /// The first step on a shortest path from `from` to `to`, if `to` can be reached.
     pub fn step_towards(&self, from: Pos, to: Pos) -> Option<(i32, i32)> {
-        let back = self.distances(to);
+        self.first_step(&self.distances(to), from)
+    }
+
+    /// The first step from `from` down `back` (the steps to a goal from every cell).
+    fn first_step(&self, back: &[Vec<u32>], from: Pos) -> Option<(i32, i32)> {
         let here = back[from.1 as usize][from.0 as usize];
         if here == 0 || here == u32::MAX {
             return None;
@@ -71,6 +75,21 @@ impl Known {
             let q = Pos(from.0 + dx, from.1 + dy);
             self.is_island(q) && back[q.1 as usize][q.0 as usize] + 1 == here
         })
+    }
+
+    /// The cells of a shortest path from `from` to `to` after `from`, at most `most` of them
+    /// (none when `to` cannot be reached).
+    pub fn path(&self, from: Pos, to: Pos, most: usize) -> Vec<Pos> {
+        let back = self.distances(to);
+        let mut path = Vec::new();
+        let mut at = from;
+        while path.len() < most
+            && let Some((dx, dy)) = self.first_step(&back, at)
+        {
+            at = Pos(at.0 + dx, at.1 + dy);
+            path.push(at);
+        }
+        path
     }
 }
 

@@ -22,11 +22,15 @@
 //! Terrain comes from `MAP` (one a round, the squares around the mast, first rounds of a game)
 //! and from every `INFO`. No move goes into a field known to be blocked, a mast, or the board's
 //! outside.
+//!
+//! Before each `WAIT` it draws its plan (docs/debug-drawing.md): the posts and tower sites, and
+//! what each troop was told this round (a step, a shot, a build).
 
 use super::{
     Banner, Coords, Kind, Landmark, NEIGHBOURS, Seen, Terrain, Troop, World, Xy, chebyshev, failure_code, move_line, parse_banner,
     parse_info, parse_map, parse_time, parse_troops, parse_world, shows_relative,
 };
+use crate::Sketch;
 use kibitz_deadline24_client::{Client, Connect};
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -703,6 +707,10 @@ struct Game {
     left: i64,
     /// Centres of the `MAP`s still to read, one a round.
     maps: Vec<Xy>,
+    /// Whether the banner was missing last round: its going and its coming back are marked.
+    banner_missing: bool,
+    /// This game's drawing so far this round (its tag, first).
+    sketch: Sketch,
 }
 
 impl Game {
@@ -717,7 +725,9 @@ impl Game {
             }
         }
         maps.reverse();
-        Game { defender: Defender::new(world.n, world.mast), world, left, maps }
+        let mut sketch = Sketch::default();
+        sketch.add("tag defender");
+        Game { defender: Defender::new(world.n, world.mast), world, left, maps, banner_missing: false, sketch }
     }
 }
 
@@ -754,14 +764,23 @@ fn round(s: &mut Session, game: &mut Option<Game>) -> Result<(), String> {
             }
         }
         let banner = s.ask("LOCATE BANNER", Some(1))?.and_then(|lines| parse_banner(&lines[0])).unwrap_or(Banner::Safe(g.world.mast));
+        let missing = matches!(banner, Banner::Missing(_));
+        if missing != std::mem::replace(&mut g.banner_missing, missing) {
+            g.sketch.add(if missing { "mark the banner is taken" } else { "mark the banner is back" });
+        }
         if !troops.is_empty() {
-            for order in g.defender.decide(&troops, banner) {
+            let orders = g.defender.decide(&troops, banner);
+            draw_plan(&g.defender.plan(), &troops, &orders, &mut g.sketch);
+            for order in orders {
                 if s.sent + 2 >= BUDGET {
                     break;
                 }
                 s.order(&mut g.defender, order)?;
             }
         }
+        g.sketch.add(format_args!("value coors {}", g.defender.board.coor_fields().iter().map(|(_, c)| c).sum::<i64>()));
+        g.sketch.add(format_args!("value commands {}", s.sent));
+        g.sketch.show();
         if g.left == 1
             && let Some(lines) = s.ask("MEASURE GLORY", Some(1))?
         {
@@ -771,6 +790,42 @@ fn round(s: &mut Session, game: &mut Option<Game>) -> Result<(), String> {
     // A trailing OK, if the server sends one, is read with TIME TO FIGHT's answer.
     s.ask("WAIT", Some(1))?;
     Ok(())
+}
+
+/// The plan as drawn: the stormtroopers' posts (green) and the tower sites (orange), and each
+/// troop's order this round: an arrow for a step (its kind's colour) or a shot (red), a label
+/// for a build.
+fn draw_plan(plan: &Plan, troops: &[Troop], orders: &[Order], sketch: &mut Sketch) {
+    for &(x, y) in &plan.posts {
+        sketch.add(format_args!("dot {x} {y} green"));
+    }
+    for &(x, y) in &plan.sites {
+        sketch.add(format_args!("dot {x} {y} orange"));
+        sketch.add(format_args!("text {x} {y} tower site"));
+    }
+    let at = |id: i64| troops.iter().find(|t| t.id == id).map(|t| t.pos);
+    for order in orders {
+        match *order {
+            Order::Move { id, from, to } => {
+                let colour = match troops.iter().find(|t| t.id == id).map(|t| t.kind) {
+                    Some(Kind::Stormtrooper) => "green",
+                    Some(Kind::Sniper) => "orange",
+                    _ => "cyan",
+                };
+                sketch.add(format_args!("line {} {} {} {} {colour}", from.0, from.1, to.0, to.1));
+            }
+            Order::Shoot { id, d } => {
+                if let Some((x, y)) = at(id) {
+                    sketch.add(format_args!("line {x} {y} {} {} red", x + d.0, y + d.1));
+                }
+            }
+            Order::Build { id, tower } => {
+                if let Some((x, y)) = at(id) {
+                    sketch.add(format_args!("text {x} {y} {}", if tower { "building a tower" } else { "building a trap" }));
+                }
+            }
+        }
+    }
 }
 
 /// Plays until the server closes the connection (its last game ended). The strategy is

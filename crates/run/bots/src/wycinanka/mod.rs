@@ -3,9 +3,15 @@
 //! `solver` races for every order: it reads the sheet once, and each order as it appears, and
 //! commits what its search finds. Started mid-game (a take-over restarts the other teams'
 //! clients), it first asks which orders its team has already fulfilled, and leaves them.
+//!
+//! It says what it is placing (docs/debug-drawing.md): each order it commits as a note (which
+//! sheet vertex each of the order's vertices goes to) and a mark, and how many orders are open
+//! as a value. A client never learns where the sheet's vertices are drawn, so it places nothing
+//! on the sheet itself.
 
 pub mod search;
 
+use crate::Sketch;
 use kibitz_deadline24_client::{Client, Connect, ints};
 use kibitz_wycinanka::graph::Graph;
 use search::{Found, find};
@@ -42,7 +48,12 @@ struct Solver {
     answered: HashSet<i64>,
     /// Rotates where the search starts (see [`find`]).
     seed: u64,
+    /// This round's drawing (the game's tag first, when a sheet is read).
+    sketch: Sketch,
 }
+
+/// Placements of more vertices than this are cut short in the note.
+const NOTE_VERTICES: usize = 16;
 
 impl Solver {
     fn run(mut self, connect: &Connect) -> Result<(), String> {
@@ -71,6 +82,7 @@ impl Solver {
             lines.push(client.line()?);
         }
         self.sheet = Some(Graph::new(n as u32, edges(&lines)));
+        self.sketch.add("tag solver");
         self.orders.clear();
         self.last_id = 0;
         // Our server's own command (docs/rules/wycinanka.md); another server's error leaves the
@@ -114,6 +126,10 @@ impl Solver {
             match find(pattern, &sheet, budget, self.seed) {
                 Found::Map(map) => {
                     *tries = 0;
+                    let placed: Vec<String> = map.iter().take(NOTE_VERTICES).enumerate().map(|(k, v)| format!("{}→{v}", k + 1)).collect();
+                    let more = if map.len() > NOTE_VERTICES { " …" } else { "" };
+                    self.sketch.add(format_args!("note order {id}: {}{more}", placed.join(" ")));
+                    self.sketch.add(format_args!("mark committing order {id} ({} vertices)", map.len()));
                     let vertices: Vec<String> = map.iter().map(u32::to_string).collect();
                     let line = format!("COMMIT SOLUTION {id} {} {}", map.len(), vertices.join(" "));
                     if let Ok(answer) = client.ask(&line, Some(1))?
@@ -122,10 +138,17 @@ impl Solver {
                         eprintln!("order {id}: the server found our solution incorrect");
                     }
                 }
-                Found::NotThere => *tries = 0,
+                Found::NotThere => {
+                    *tries = 0;
+                    self.sketch.add(format_args!("note order {id} is not in the sheet"));
+                }
                 Found::OutOfTime => {}
             }
         }
+        let open = self.orders.values().filter(|(_, tries)| *tries > 0).count();
+        self.sketch.add(format_args!("value open-orders {open}"));
+        self.sketch.add(format_args!("value orders {}", self.orders.len()));
+        self.sketch.show();
         self.wait(client)
     }
 
