@@ -33,11 +33,12 @@ impl Perspective {
     }
 }
 
-/// The first step of the round that step `cursor - 1` (the last one played) is in.
-fn round_start(track: &Track, cursor: usize) -> usize {
+/// The first step of the round before the one that step `cursor - 1` (the last one played) is
+/// in: drawing from then on shows ([`crate::kit::contract::thinking::Thinking::shown`]).
+fn shown_since(track: &Track, cursor: usize) -> usize {
     let last = cursor.saturating_sub(1);
     let before = track.round_starts.partition_point(|&s| s <= last);
-    before.checked_sub(1).map_or(0, |i| track.round_starts[i])
+    before.checked_sub(2).map_or(0, |i| track.round_starts[i])
 }
 
 /// Paints every shown bot's drawing at `cursor` over the board in `rect`, and their notes along
@@ -51,7 +52,7 @@ pub fn paint(
     perspective: Perspective,
     shown: &DrawingShown,
 ) -> usize {
-    let start = round_start(track, cursor);
+    let since = shown_since(track, cursor);
     let mut painted = 0;
     let mut notes = Vec::new();
     // Shapes reaching a little past the board's edge still show their part inside.
@@ -63,7 +64,7 @@ pub fn paint(
         if !shown.shows(k, perspective) {
             continue;
         }
-        let Some(drawing) = track.thinking.shown(k, cursor, start) else { continue };
+        let Some(drawing) = track.thinking.shown(k, cursor, since) else { continue };
         let style = Style { dot, width, own: player.color };
         painted += lay_out(&drawing.shapes, &|at| (space.to_screen)(k, at), near, style, &mut mesh, &mut mine);
         labels.extend(mine.drain(..).map(|(at, text)| (at, text, player.color)));
@@ -169,8 +170,8 @@ mod tests {
     fn track() -> Track {
         let mut track = Track::new("t".into(), vec![("a".into(), Color32::RED), ("b".into(), Color32::BLUE)]);
         track.thinking = crate::kit::contract::thinking::Thinking::new(Dims::Two, 2, Some(100));
-        track.round_starts = vec![0, 2, 4];
-        track.len = 6;
+        track.round_starts = vec![0, 2, 4, 6];
+        track.len = 8;
         let mut markers = Markers::default();
         let shapes: Vec<String> = (0..10).map(|k| format!("dot {k} {k}")).collect();
         track.thinking.absorb(2, 0, &shapes, Some(3), None, "a", &mut markers);
@@ -191,14 +192,15 @@ mod tests {
     }
 
     #[test]
-    fn each_bots_drawing_shows_in_its_round_and_only_as_asked() {
+    fn each_bots_drawing_shows_until_a_round_after_its_own_and_only_as_asked() {
         let track = track();
         let all = Rect::from_min_size(Pos2::ZERO, Vec2::splat(1000.0));
         let shown = DrawingShown::default();
         assert_eq!(painted(&track, 2, Perspective::Omniscient, &shown, all), 0, "before its turn");
         assert_eq!(painted(&track, 3, Perspective::Omniscient, &shown, all), 10);
         assert_eq!(painted(&track, 4, Perspective::Omniscient, &shown, all), 11, "both bots' in their round");
-        assert_eq!(painted(&track, 5, Perspective::Omniscient, &shown, all), 0, "the next round has none yet");
+        assert_eq!(painted(&track, 5, Perspective::Omniscient, &shown, all), 11, "and through the next round");
+        assert_eq!(painted(&track, 7, Perspective::Omniscient, &shown, all), 0, "gone a round after they stopped drawing");
         assert_eq!(painted(&track, 4, Perspective::Player(1), &shown, all), 1, "as b saw it: b's only");
         let off = DrawingShown { off: [1].into(), ..DrawingShown::default() };
         assert_eq!(painted(&track, 4, Perspective::Omniscient, &off, all), 10);

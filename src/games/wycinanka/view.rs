@@ -9,6 +9,7 @@
 
 use super::cli::SheetArgs;
 use super::hand::{self, Hand};
+use crate::kit::contract::thinking::BoardSpace;
 use crate::kit::contract::view::{BoardCamera, Frame, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
 use crate::kit::deadline24::hand::{self as server_hand, Seat};
 use crate::kit::deadline24::hosting::HostPlan;
@@ -92,6 +93,18 @@ impl Drawing {
     fn fit(&self, rect: Rect, camera: &BoardCamera) -> Grid {
         let cells = self.size.floor() + Vec2::splat(1.0);
         Grid::fit(rect, camera, cells.x as usize, cells.y as usize)
+    }
+
+    /// Where the bots' drawing goes: a vertex (`vertex V`, `edge V W`) where it is drawn, a
+    /// place X Y at that point of the sheet as the vertices are laid out (which bots, told only
+    /// the graph, do not know).
+    fn space(&self, grid: Grid) -> BoardSpace {
+        let points = self.points.clone();
+        let to_screen = move |_: usize, [x, y, _]: [f32; 3]| match y.is_nan() {
+            true => points.get((x as usize).checked_sub(1)?).map(|p| grid.point(*p + Vec2::splat(0.5))),
+            false => Some(grid.point(Vec2::new(x, y) + Vec2::splat(0.5))),
+        };
+        BoardSpace { to_screen: Box::new(to_screen), cell: grid.cell }
     }
 
     /// Where vertex `v` is drawn on `grid`.
@@ -357,8 +370,7 @@ impl ServerView for WycinankaView {
         // Fit beside the box, drawn (and culled) over the whole rectangle: zoomed in, the sheet
         // also shows under the box.
         let grid = Grid { clip: rect, ..self.drawing.fit(sheet_rect, camera) };
-        // Places are points of the sheet, as its vertices are drawn.
-        *space = Some(grid.space(0.0));
+        *space = Some(self.drawing.space(grid));
         let painter = ui.painter_at(rect);
         let drawing = &self.drawing;
         let pos = |v: u32| drawing.screen(&grid, v);

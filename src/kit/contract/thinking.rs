@@ -127,12 +127,14 @@ impl Thinking {
     }
 
     /// Player `player`'s drawing shown at `cursor`: that of its last turn before it, if that
-    /// turn is in the round shown (whose first step is `round_start`), so that a bot's plan
-    /// stays on the board while the others move and goes when the round does. O(log turns).
-    pub fn shown(&self, player: usize, cursor: usize, round_start: usize) -> Option<&Drawing> {
+    /// turn is at step `since` or later (the start of the round before the one shown). So a
+    /// bot's plan stays on the board until its next one replaces it, and goes a round after it
+    /// stopped drawing; a server game's client, which draws as its turn ends, shows its plan
+    /// through the next. O(log turns).
+    pub fn shown(&self, player: usize, cursor: usize, since: usize) -> Option<&Drawing> {
         let turns = self.drawn.get(player)?;
         let before = turns.partition_point(|d| d.step < cursor);
-        turns[..before].last().filter(|last| last.step >= round_start)
+        turns[..before].last().filter(|last| last.step >= since)
     }
 
     /// Whether any player drew anything (the View menu offers the overlay then).
@@ -180,7 +182,7 @@ mod tests {
         thinking.absorb(2, 0, &lines(&["tag rusher", "value depth 3"]), Some(5), None, "greedy", &mut markers);
         thinking.absorb(3, 1, &[], None, Some("did not answer within 100 ms"), "slow", &mut markers);
         let d = thinking.shown(0, 1, 0).expect("drawn at step 0");
-        assert_eq!(d.shapes[0], Shape::Dot { at: [1.0, 2.0, 0.0], colour: Some(Color32::from_rgb(230, 60, 60)) });
+        assert_eq!(d.shapes[0], Shape::Dot { at: [1.0, 2.0, 0.0], colour: Some(bevy_egui::egui::Color32::from_rgb(230, 60, 60)) });
         assert_eq!(d.shapes.len(), 3);
         assert_eq!(d.notes, ["plan A"]);
         assert_eq!(thinking.tags, ["rusher"], "a tag is listed once");
@@ -193,14 +195,16 @@ mod tests {
     }
 
     #[test]
-    fn a_drawing_shows_from_its_turn_until_its_round_is_over() {
+    fn a_drawing_shows_from_its_turn_until_a_later_one_or_a_round_later() {
         let mut thinking = Thinking::new(Dims::Two, 2, None);
         let mut markers = Markers::default();
         thinking.absorb(4, 0, &lines(&["dot 1 1"]), None, None, "a", &mut markers);
+        thinking.absorb(8, 0, &lines(&["dot 2 2", "dot 3 3"]), None, None, "a", &mut markers);
         assert!(thinking.shown(0, 4, 0).is_none(), "not before its turn");
-        assert!(thinking.shown(0, 5, 4).is_some(), "after it");
-        assert!(thinking.shown(0, 7, 4).is_some(), "while the others move in its round");
-        assert!(thinking.shown(0, 9, 8).is_none(), "gone in the next round");
+        assert_eq!(thinking.shown(0, 5, 0).unwrap().step, 4, "after it");
+        assert_eq!(thinking.shown(0, 8, 4).unwrap().step, 4, "through the next round");
+        assert_eq!(thinking.shown(0, 9, 4).unwrap().step, 8, "replaced by its next");
+        assert!(thinking.shown(0, 17, 12).is_none(), "gone a round after it stopped drawing");
         assert!(thinking.shown(1, 9, 0).is_none(), "the other bot drew nothing");
     }
 

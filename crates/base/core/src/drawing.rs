@@ -11,6 +11,8 @@
 //! #kibitz value NAME NUMBER             a named value for the turn, charted as a score is
 //! #kibitz mark WORDS…                   a marker on the timeline
 //! #kibitz tag WORD                      a tag for the whole match
+//! #kibitz vertex V [COLOUR]             vertex V of a game's graph marked (wycinanka's sheet)
+//! #kibitz edge V W [COLOUR]             an arrow from vertex V to vertex W
 //! #kibitz unit N COMMAND…               any of the above, for unit N of a one-answer game (icfp2015)
 //! ```
 //!
@@ -64,9 +66,23 @@ impl Dims {
     }
 }
 
-/// A place in the game's own coordinates: x, y and, for three-dimensional games, z (else 0).
+/// A place in the game's own coordinates: x, y and, for three-dimensional games, z (else 0);
+/// or a vertex of a game whose board is a graph ([`Place::vertex`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Place(pub [f64; 3]);
+
+impl Place {
+    /// Vertex `v` of the game's graph: x is its number, y and z are NaN (never a coordinate,
+    /// which is finite), so that a board of cells shows none of it.
+    pub fn vertex(v: u32) -> Place {
+        Place([v as f64, f64::NAN, f64::NAN])
+    }
+
+    /// The vertex this place is, if it is one.
+    pub fn as_vertex(&self) -> Option<u32> {
+        self.0[1].is_nan().then_some(self.0[0] as u32)
+    }
+}
 
 /// An RGB colour; `None` in a shape is the drawing bot's own colour.
 pub type Colour = [u8; 3];
@@ -122,6 +138,15 @@ fn parse_words(words: &[&str], dims: Dims) -> Result<Drawing, String> {
             let (at, rest) = place(args, n)?;
             Drawn::Text { at, text: text(rest, "text")? }
         }
+        "vertex" => {
+            let (v, rest) = vertex(args)?;
+            Drawn::Dot { at: v, colour: optional_colour(rest)? }
+        }
+        "edge" => {
+            let (from, rest) = vertex(args)?;
+            let (to, rest) = vertex(rest)?;
+            Drawn::Line { from, to, colour: optional_colour(rest)? }
+        }
         "note" => Drawn::Note(text(args, "note")?),
         "mark" => Drawn::Mark(text(args, "mark")?),
         "tag" => match args {
@@ -132,7 +157,7 @@ fn parse_words(words: &[&str], dims: Dims) -> Result<Drawing, String> {
             [name, number] => Drawn::Value { name: text(&[name], "value's name")?, value: number_of(number)? },
             _ => return Err("value takes a NAME and a NUMBER".into()),
         },
-        other => return Err(format!("unknown drawing {other:?} (dot, line, text, note, value, mark, tag, unit)")),
+        other => return Err(format!("unknown drawing {other:?} (dot, line, text, note, value, mark, tag, vertex, edge, unit)")),
     };
     Ok(Drawing { unit: None, drawn })
 }
@@ -147,6 +172,15 @@ fn place<'a, 'b>(words: &'a [&'b str], n: usize) -> Result<(Place, &'a [&'b str]
         at[k] = number_of(w)?;
     }
     Ok((Place(at), &words[n..]))
+}
+
+/// A vertex number at the start of `words`, and what follows it.
+fn vertex<'a, 'b>(words: &'a [&'b str]) -> Result<(Place, &'a [&'b str]), String> {
+    let (first, rest) = words.split_first().ok_or("a vertex is a number from 1")?;
+    match first.parse::<u32>() {
+        Ok(v) if v >= 1 && v as f64 <= MAX_NUMBER => Ok((Place::vertex(v), rest)),
+        _ => Err(format!("{first:?} is not a vertex (a number from 1)")),
+    }
 }
 
 fn number_of(word: &str) -> Result<f64, String> {
@@ -272,6 +306,11 @@ mod tests {
         assert_eq!(read("#kibitz tag aggressive").drawn, Drawn::Tag("aggressive".into()));
         let d = parse("#kibitz dot 1 2 3 blue", Dims::Three).unwrap().unwrap();
         assert_eq!(d.drawn, Drawn::Dot { at: Place([1.0, 2.0, 3.0]), colour: Some([70, 130, 240]) });
+        let v = read("#kibitz vertex 12 red");
+        assert!(matches!(v.drawn, Drawn::Dot { at, colour: Some(_) } if at.as_vertex() == Some(12)));
+        let e = read("#kibitz edge 3 4");
+        assert!(matches!(e.drawn, Drawn::Line { from, to, colour: None } if from.as_vertex() == Some(3) && to.as_vertex() == Some(4)));
+        assert_eq!(read("#kibitz dot 3 4").drawn, Drawn::Dot { at: Place([3.0, 4.0, 0.0]), colour: None }, "a coordinate is no vertex");
         let u = read("#kibitz unit 7 dot 1 2");
         assert_eq!((u.unit, u.drawn), (Some(7), Drawn::Dot { at: Place([1.0, 2.0, 0.0]), colour: None }));
     }
@@ -301,6 +340,9 @@ mod tests {
             ("#kibitz value energy", Dims::Two, "NAME and a NUMBER"),
             ("#kibitz value energy inf", Dims::Two, "out of bounds"),
             ("#kibitz tag two words", Dims::Two, "one word"),
+            ("#kibitz vertex 0", Dims::Two, "not a vertex"),
+            ("#kibitz edge 3", Dims::Two, "a vertex is a number"),
+            ("#kibitz vertex 2.5", Dims::Two, "not a vertex"),
             ("#kibitz unit -1 dot 1 2", Dims::Two, "not a unit number"),
             ("#kibitz unit 1 unit 2 dot 1 2", Dims::Two, "one unit is enough"),
         ] {

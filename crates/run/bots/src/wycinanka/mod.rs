@@ -54,6 +54,8 @@ struct Solver {
 
 /// Placements of more vertices than this are cut short in the note.
 const NOTE_VERTICES: usize = 16;
+/// Edges of an order drawn where it is placed, at most.
+const EDGES_DRAWN: usize = 400;
 
 impl Solver {
     fn run(mut self, connect: &Connect) -> Result<(), String> {
@@ -126,10 +128,15 @@ impl Solver {
             match find(pattern, &sheet, budget, self.seed) {
                 Found::Map(map) => {
                     *tries = 0;
-                    let placed: Vec<String> = map.iter().take(NOTE_VERTICES).enumerate().map(|(k, v)| format!("{}→{v}", k + 1)).collect();
+                    let placed: Vec<String> = map.iter().take(NOTE_VERTICES).enumerate().map(|(k, v)| format!("{}:{v}", k + 1)).collect();
                     let more = if map.len() > NOTE_VERTICES { " …" } else { "" };
                     self.sketch.add(format_args!("note order {id}: {}{more}", placed.join(" ")));
                     self.sketch.add(format_args!("mark committing order {id} ({} vertices)", map.len()));
+                    // Where it is placing the order: its edges on the sheet's vertices.
+                    for &(a, b) in pattern.edges().iter().take(EDGES_DRAWN) {
+                        let (Some(&a), Some(&b)) = (map.get(a as usize - 1), map.get(b as usize - 1)) else { continue };
+                        self.sketch.add(format_args!("edge {a} {b}"));
+                    }
                     let vertices: Vec<String> = map.iter().map(u32::to_string).collect();
                     let line = format!("COMMIT SOLUTION {id} {} {}", map.len(), vertices.join(" "));
                     if let Ok(answer) = client.ask(&line, Some(1))?
