@@ -58,3 +58,38 @@ async fn each_clients_stderr_and_drawing_is_recorded_with_its_teams_command() {
     assert_eq!(stderr, vec!["#kibitz dot 1 x 3".to_string(), "[kibitz: bad drawing line: \"x\" is not a number]".into()]);
     kibitz_core::verify::verify(&replay).expect("drawing is never part of what verify compares");
 }
+
+/// A client flooding its stderr before its first command holds the server to the caps: its
+/// command's record keeps 200 plain lines and 10,000 drawing lines, each cap's rest counted by
+/// one marker line, and the match goes on.
+#[tokio::test]
+async fn a_client_flooding_its_stderr_is_kept_within_the_caps() {
+    let flood = "for k in range(30000): print(f\"#kibitz dot {k % 8 + 1} 1 1\", file=sys.stderr)\nfor k in range(5000): print(f\"plain {k}\", file=sys.stderr)";
+    let client = CLIENT.replace("for said in os.environ[\"SAY\"].split(\"|\"):\n    print(said, file=sys.stderr)", flood);
+    assert_ne!(client, CLIENT, "the flood replaces the client's words");
+    let commands = vec![format!("SAY= {client}")];
+    let common = Common { turn_ms: 600, turn_cap: Some(2), ..Common::default() };
+    let options = ServerOptions { start: Start::AllLoggedInWithin(Duration::from_secs(5)), ..ServerOptions::new(Vec::new()) };
+    let replays = Replays::default();
+    let setup = Setup { common, game: Params { n: 8, ..Params::default() } };
+    let played = tokio::time::timeout(
+        Duration::from_secs(60),
+        run_with_clients::<FedrunekRules>(setup, options, &commands, &["flood".to_string()], replays.out(), None),
+    )
+    .await
+    .expect("the match ends by itself");
+    assert_eq!(played.unwrap().0.len(), 1);
+    let text = replays.text(0);
+    let replay = Replay::<Realtime<FedrunekRules>>::parse(&text).unwrap().replay;
+    let said: Vec<(usize, usize)> = replay.records.iter().filter(|r| r.action.is_some()).map(|r| (r.stderr.len(), r.draw.len())).collect();
+    let (draw, plain): (usize, usize) = (said.iter().map(|s| s.1).sum(), said.iter().map(|s| s.0).sum());
+    assert_eq!(draw, 10_000, "{said:?}");
+    let first = replay.records.iter().find(|r| r.action.is_some()).unwrap();
+    assert!(
+        first.stderr.iter().any(|l| l.starts_with("[kibitz: 20000 more drawing lines not kept")),
+        "{:?}",
+        &first.stderr[first.stderr.len().saturating_sub(2)..]
+    );
+    assert!(first.stderr.iter().any(|l| l == "[kibitz: 4800 more stderr lines not kept]"));
+    assert_eq!(plain, 202, "200 plain lines and the two markers");
+}
