@@ -2,7 +2,8 @@
 //! or server writes its replay, and the `replay` group that reads replays of about 1, 10 and
 //! 100 MB, so that every game's figures in `docs/performance.md` are measured the same way.
 
-use criterion::{Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput};
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::verify::check_text;
 use kibitz_core::{Game, Step};
@@ -47,7 +48,8 @@ pub fn with_drawing(text: &str) -> String {
 
 /// The `replay` group: for 1, 10 and 100 MB, `load` (what opening the replay in the viewer
 /// reads) and `load + verify` (`kibitz verify`: read and re-simulate) of `replay_of(megabytes)`,
-/// a replay of about that size, in bytes per second. The real size is in each name.
+/// a replay of about that size, in bytes per second; at 10 MB also the same replay with a bot's
+/// drawing on every turn ([`with_drawing`]). The real size is in each name.
 pub fn replay_group<G: Game>(c: &mut Criterion, mut replay_of: impl FnMut(u32) -> String) {
     // As `kibitz verify` runs.
     kibitz_allocator::keep_freed_memory();
@@ -55,38 +57,27 @@ pub fn replay_group<G: Game>(c: &mut Criterion, mut replay_of: impl FnMut(u32) -
     group.sample_size(10);
     for megabytes in [1, 10, 100] {
         let text = replay_of(megabytes);
-        group.throughput(Throughput::Bytes(text.len() as u64));
-        let size = format!("{:.1} MB", text.len() as f64 / 1e6);
-        group.bench_function(format!("{megabytes} MB: load + verify ({size})"), |b| {
-            b.iter(|| {
-                let checked = check_text::<G>(black_box(&text)).expect("the header reads");
-                assert!(checked.verdict.is_ok() && checked.damage.is_none(), "a written replay verifies");
-                checked.steps
-            })
-        });
-        group.bench_function(format!("{megabytes} MB: load ({size})"), |b| {
-            b.iter(|| Replay::<G>::parse(black_box(&text)).expect("the header reads"))
-        });
-        // The same replay with a bot's drawing on every turn of a player (issue 52).
+        read_both::<G>(&mut group, &format!("{megabytes} MB"), &text);
         if megabytes == 10 {
             let drawn = with_drawing(&text);
-            group.throughput(Throughput::Bytes(drawn.len() as u64));
-            let size = format!("{:.1} MB", drawn.len() as f64 / 1e6);
-            group.bench_function(format!("{megabytes} MB with drawing: load + verify ({size})"), |b| {
-                b.iter(|| {
-                    let checked = check_text::<G>(black_box(&drawn)).expect("the header reads");
-                    assert!(checked.verdict.is_ok() && checked.damage.is_none(), "a replay with drawing verifies");
-                    checked.steps
-                })
-            });
-            group.bench_function(format!("{megabytes} MB with drawing: load ({size})"), |b| {
-                b.iter(|| {
-                    let loaded = Replay::<G>::parse(black_box(&drawn)).expect("the header reads");
-                    assert!(loaded.replay.records.iter().any(|r| !r.draw.is_empty()), "the drawing is read");
-                    loaded
-                })
-            });
+            let loaded = Replay::<G>::parse(&drawn).expect("the header reads");
+            assert!(loaded.replay.records.iter().any(|r| !r.draw.is_empty()), "the drawing is read");
+            read_both::<G>(&mut group, &format!("{megabytes} MB with drawing"), &drawn);
         }
     }
     group.finish();
+}
+
+/// `load + verify` and `load` of `text`, named `what` and its size.
+fn read_both<G: Game>(group: &mut BenchmarkGroup<'_, WallTime>, what: &str, text: &str) {
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    let size = format!("{:.1} MB", text.len() as f64 / 1e6);
+    group.bench_function(format!("{what}: load + verify ({size})"), |b| {
+        b.iter(|| {
+            let checked = check_text::<G>(black_box(text)).expect("the header reads");
+            assert!(checked.verdict.is_ok() && checked.damage.is_none(), "a written replay verifies");
+            checked.steps
+        })
+    });
+    group.bench_function(format!("{what}: load ({size})"), |b| b.iter(|| Replay::<G>::parse(black_box(text)).expect("the header reads")));
 }
