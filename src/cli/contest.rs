@@ -5,6 +5,7 @@
 //! the tournament standings: `kibitz_tournament::points`) is worked out at every turn end,
 //! written atomically to `DIR/ranking.json` and shown by `status`.
 
+use super::write_atomically;
 use crate::kit::contract::room::Registry;
 use crate::kit::deadline24::console::Action;
 use crate::kit::deadline24::served::PreparedServer;
@@ -183,13 +184,6 @@ impl Live {
     fn ranking(&self) -> Ranking {
         ranking(&self.logins, &self.servers)
     }
-}
-
-/// Writes `text` to `path` so that a reader never sees half of it: a file beside it, renamed.
-fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let part = path.with_extension("json.part");
-    std::fs::write(&part, text).map_err(|e| format!("cannot write {}: {e}", part.display()))?;
-    std::fs::rename(&part, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 pub fn run(registry: &Registry, args: ContestArgs) -> anyhow::Result<ExitCode> {

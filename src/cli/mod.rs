@@ -10,6 +10,7 @@ mod edit;
 pub mod exit;
 mod export;
 mod play;
+mod replay;
 mod teams;
 pub mod tournament;
 mod verify;
@@ -38,6 +39,8 @@ pub enum Command {
     Match(ForGame),
     /// Re-simulate a replay with the rules; exit 1 naming the first step that disagrees.
     Verify(verify::VerifyArgs),
+    /// A bot author's tools on a recorded match: `input`, what a seat's bot was sent.
+    Replay(replay::ReplayArgs),
     /// Run one of Kibitz's own sample bots on stdin/stdout (for use as a BOT_CMD).
     #[command(after_help = "Example: kibitz match lighthouses --map maps/lighthouses/harbour.txt --rounds 200 \\\n  \
         --out game.jsonl -- 'kibitz bot lighthouses greedy' 'kibitz bot lighthouses random --seed 7'\n\
@@ -224,6 +227,7 @@ fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::
         Some(Command::Solve(g)) => game_verb(registry, &g, |r| r.capabilities().solutions.map(|s| s.solve)),
         Some(Command::Serve(g)) => game_verb(registry, &g, |r| r.capabilities().server.map(|s| s.serve)),
         Some(Command::Verify(args)) => verify::run(registry, args),
+        Some(Command::Replay(args)) => replay::run(registry, args),
         Some(Command::Bot(g)) => bot::run(registry, g),
         Some(Command::View(args)) => view::run(registry, args, verbose),
         Some(Command::Broadcast(args)) => broadcast::run(registry, args, verbose),
@@ -301,4 +305,14 @@ mod tests {
         assert!(help.contains("Up / U") && help.contains("A ") && help.contains("pass"), "{help}");
         assert!(!help.contains("W A S D") && !help.contains("Space"), "no keys the window does not read: {help}");
     }
+}
+
+/// Writes `text` to `path` so that a reader never sees half of it: a file beside it (`.part`
+/// added to its name), renamed.
+pub(crate) fn write_atomically(path: &std::path::Path, text: &str) -> Result<(), String> {
+    let mut part = path.as_os_str().to_owned();
+    part.push(".part");
+    let part = std::path::PathBuf::from(part);
+    std::fs::write(&part, text).map_err(|e| format!("cannot write {}: {e}", part.display()))?;
+    std::fs::rename(&part, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

@@ -9,7 +9,9 @@ mod score;
 mod solver;
 mod view;
 
-use crate::kit::contract::room::{Capabilities, Matches, Opened, Play, Room, Solutions, Verb, VerifyReport, open_loaded, verify_report};
+use crate::kit::contract::room::{
+    Capabilities, Matches, Opened, Play, Reruns, Room, Solutions, Verb, VerifyReport, open_loaded, verify_report,
+};
 use kibitz_core::Game;
 use kibitz_icfp2015::Icfp2015;
 use view::Icfp2015View;
@@ -41,6 +43,7 @@ impl Room for Icfp2015Room {
             play: Some(Play { verb: Verb::new(cli::play), keys: hand::HELP }),
             maps: Some(Box::new(edit::Icfp2015Problems)),
             solutions: Some(Solutions { score: Verb::new(cli::score), solve: Verb::new(cli::solve), replay: solver::replay_of_solution }),
+            reruns: Some(Reruns { input: solver::input }),
             ..Default::default()
         }
     }

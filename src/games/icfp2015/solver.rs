@@ -254,3 +254,20 @@ pub fn replay_of_solution(problem_path: &Path, solution_path: &Path, seed: Optio
     record_solution(&mut out, &setup, &name, None, &record.solution, Said::default(), std::time::Duration::ZERO, None)?;
     Ok(String::from_utf8(out)?)
 }
+
+/// What the solver of a recorded game read (`kibitz replay input`): its problem, as JSON, and
+/// how it was run on it (the seed recorded in [`SEED_VARIABLE`]). Its answer was the whole
+/// game, so `until` changes nothing.
+pub fn input(text: &str, seat: usize, _until: Option<usize>) -> Result<crate::kit::contract::room::Input, String> {
+    use kibitz_core::replay::ReplayHeader;
+    let first = text.lines().next().unwrap_or_default();
+    let header: ReplayHeader<kibitz_icfp2015::Setup> = serde_json::from_str(first).map_err(|e| format!("line 1: {e}"))?;
+    if seat != 0 {
+        return Err(format!("there is no seat {seat}: an icfp2015 game has one solver (seat 0)"));
+    }
+    let setup = &header.setup;
+    let solver = header.players.first().and_then(|p| p.command.clone()).unwrap_or_else(|| "SOLVER".into());
+    // The command recorded is the whole command line the match ran, its problem file after -f.
+    let note = format!("the solver read this problem (the file after -f), run as: {SEED_VARIABLE}={} {solver}", setup.seed);
+    Ok(crate::kit::contract::room::Input { text: setup.problem.to_json() + "\n", note: Some(note) })
+}

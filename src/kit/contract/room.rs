@@ -49,6 +49,29 @@ pub struct Capabilities {
     pub solutions: Option<Solutions>,
     /// Commands of the game's own at the top level (Amazes: `kibitz maze`).
     pub tools: Vec<Verb<ExitCode>>,
+    /// `kibitz replay input`: what a seat was sent in a recorded match.
+    pub reruns: Option<Reruns>,
+}
+
+/// What the bot author's `kibitz replay` asks of a game.
+pub struct Reruns {
+    /// What seat `seat` read from Kibitz in the replay `text`, up to step `until` (the whole
+    /// match without): a bot's standard input, a solver's problem, a server game's answers
+    /// beside its commands.
+    pub input: fn(text: &str, seat: usize, until: Option<usize>) -> Result<Input, String>,
+}
+
+/// What a seat read ([`Reruns::input`]), and how to give it to the bot again when that takes
+/// more than its standard input (a solver's command line).
+pub struct Input {
+    pub text: String,
+    pub note: Option<String>,
+}
+
+impl From<String> for Input {
+    fn from(text: String) -> Self {
+        Self { text, note: None }
+    }
 }
 
 /// `kibitz match ID ...`.

@@ -10,6 +10,7 @@
 //!   the human's own connection.
 //! - [`hand`]: `kibitz play` of a server game, new or taken over, and the human's seat in the
 //!   panel (turn clock, answers, console), which each game's hand panel builds on.
+//! - [`reruns`]: what a team's connections received beside what they sent (`kibitz replay`).
 //! - [`view`]: what every server game's view shares ([`view::ServerView`]): the replay's parts
 //!   of a `GameView` and all of `HandPlay`, written once.
 
@@ -17,6 +18,7 @@ pub mod console;
 pub mod hand;
 pub mod hosting;
 pub mod log;
+pub mod reruns;
 pub mod served;
 pub mod server;
 pub mod view;

@@ -2,7 +2,7 @@
 //! three: the common arguments (turns, K, limits, games, replays), the teams file, progress on
 //! the terminal, and the summary line.
 
-use crate::kit::contract::room::{Capabilities, Matches, Server, Verb};
+use crate::kit::contract::room::{Capabilities, Matches, Reruns, Server, Verb};
 use crate::kit::deadline24::served::PreparedServer;
 use crate::kit::matches::args::{at_least_one, replay_path, within};
 use crate::kit::matches::progress::spinner;
@@ -607,6 +607,7 @@ pub fn capabilities<G: GameArgs>(scores: &str, example: &str, serves: &str) -> C
     Capabilities {
         matches: Some(Matches::new(match_verb::<G>(scores, example))),
         server: Some(Server { serve: serve_verb::<G>(serves), contest: contest_verb::<G>() }),
+        reruns: Some(Reruns { input: super::reruns::input::<G::Rules> }),
         ..Default::default()
     }
 }

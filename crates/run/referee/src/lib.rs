@@ -11,12 +11,14 @@
 //! - [`stderr`]: a bot's stderr, complete up to each answer it gives.
 //! - [`live`]: a match on its own thread with humans at some seats, followed by a viewer.
 //! - [`oneshot`]: programs that run once and print their whole answer (contest solvers).
+//! - [`input`]: what a seat was sent in a recorded match, rebuilt from its replay.
 //!
 //! A bot that crashes, hangs, prints garbage or closes its output is marked failed with the
 //! reason (ending with the last lines it wrote on stderr, its own word on why) and passes from
 //! then on: a misbehaving bot never stops a match.
 
 pub mod command;
+pub mod input;
 pub mod live;
 pub mod oneshot;
 pub mod process;

@@ -1,0 +1,133 @@
+//! `kibitz replay`: what a seat was sent in a recorded match, given again to the same bot,
+//! brings back the answers the replay records (docs/debugging-a-bot.md).
+
+mod common;
+
+use common::*;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// The bot command a bundled replay's header records for `seat`, run by this very binary.
+fn recorded_bot(header: &serde_json::Value, seat: usize) -> String {
+    let command = header["players"][seat]["command"].as_str().unwrap();
+    // "'/some/target/debug/kibitz' bot GAME STRATEGY --seed N": our sample bot, wherever built.
+    let (_, args) = command.split_once(" bot ").expect("one of our sample bots");
+    format!("'{}' bot {args}", env!("CARGO_BIN_EXE_kibitz"))
+}
+
+/// What the bot answered to `input`, line by line.
+fn answers_to(bot: &str, input: &[u8]) -> Vec<String> {
+    let mut child =
+        Command::new("sh").arg("-c").arg(bot).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    String::from_utf8(output.stdout).unwrap().lines().map(str::to_string).collect()
+}
+
+#[test]
+fn what_a_bot_was_sent_brings_back_its_recorded_answers_in_every_bot_game() {
+    // Game, replay, whether its bots greet (a first line that is no action).
+    let cases = [
+        ("lighthouses", "lighthouses-duel.jsonl", true),
+        ("snakecore", "snakecore-greedy-vs-random.jsonl", true),
+        ("amazes", "amazes-explorer-vs-random.jsonl", false),
+    ];
+    for (game, name, greets) in cases {
+        let path = workspace().join("replays").join(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        for seat in 0..2 {
+            let out = run(kibitz().args(["replay", "input"]).arg(&path).args(["--seat", &seat.to_string()]));
+            assert!(out.status.success(), "{game} seat {seat}: {}", stderr(&out));
+            let mut answered = answers_to(&recorded_bot(&header, seat), &out.stdout);
+            if greets {
+                answered.remove(0);
+            }
+            let recorded: Vec<serde_json::Value> = text
+                .lines()
+                .skip(1)
+                .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+                .filter(|r| r["player"] == seat)
+                .map(|r| r["action"].clone())
+                .collect();
+            assert!(recorded.len() > 20, "{game}: a real match");
+            assert_eq!(answered.len(), recorded.len(), "{game} seat {seat}: one answer a turn");
+            for (k, (line, action)) in answered.iter().zip(&recorded).enumerate() {
+                let same = match serde_json::from_str::<serde_json::Value>(line) {
+                    Ok(json) => &json == action,
+                    // Games whose commands are words: the action records them as a string.
+                    Err(_) => action.as_str().is_some_and(|a| a == line.trim()),
+                };
+                assert!(same, "{game} seat {seat}, its turn {k}: answered {line}, recorded {action}");
+            }
+        }
+    }
+}
+
+#[test]
+fn until_a_step_gives_only_what_came_before_it() {
+    let path = workspace().join("replays/lighthouses-duel.jsonl");
+    let whole = run(kibitz().args(["replay", "input"]).arg(&path).args(["--seat", "1"])).stdout;
+    let part = run(kibitz().args(["replay", "input"]).arg(&path).args(["--seat", "1", "--until", "40"])).stdout;
+    assert!(!part.is_empty() && part.len() < whole.len() && whole.starts_with(&part), "a prefix of the whole");
+    // Seat 1's turns before step 40: its view lines (one per turn, after the init line).
+    let text = std::fs::read_to_string(&path).unwrap();
+    let turns = text.lines().skip(1).take(40).filter(|l| l.contains("\"player\":1")).count();
+    let views = String::from_utf8(part).unwrap().lines().filter(|l| l.contains("\"view\"")).count();
+    assert_eq!(views, turns);
+}
+
+#[test]
+fn a_server_games_input_is_each_command_with_its_answer_and_icfp2015s_its_problem() {
+    let path = workspace().join("replays/osada-defender-vs-python.jsonl");
+    let out = run(kibitz().args(["replay", "input"]).arg(&path).args(["--seat", "0", "--until", "200"]));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let commands = text.lines().skip(1).take(200).filter(|l| l.contains("\"player\":0,\"action\"")).count();
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(said.lines().filter(|l| l.starts_with("> ")).count(), commands);
+    assert!(said.starts_with("> "), "{said}");
+    let out = run(kibitz().args(["replay", "input"]).arg(workspace().join("replays/icfp2015-hive.jsonl")).args(["--seat", "0"]));
+    let problem: serde_json::Value = serde_json::from_slice(&out.stdout).expect("the problem, as JSON");
+    let header: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(workspace().join("replays/icfp2015-hive.jsonl")).unwrap().lines().next().unwrap().to_string(),
+    )
+    .unwrap();
+    assert_eq!(problem["id"], header["setup"]["problem"]["id"]);
+    assert!(stderr(&out).contains("KIBITZ_SEED=7"), "{}", stderr(&out));
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2_and_nothing_half_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = workspace().join("replays/lighthouses-duel.jsonl");
+    let out_file = dir.path().join("input.txt");
+    for (args, says) in
+        [(vec!["--seat", "2"], "there is no seat 2"), (vec!["--seat", "-1"], "--seat"), (vec!["--seat", "99999"], "must be 0 to 9999")]
+    {
+        let out = run(kibitz().args(["replay", "input"]).arg(&path).args(&args).arg("--out").arg(&out_file));
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+        assert!(!out_file.exists(), "nothing written");
+    }
+    // A torn replay: what its whole lines sent, up to where it breaks, and no further.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let torn = dir.path().join("torn.jsonl");
+    std::fs::write(&torn, &text[..text.len() / 2]).unwrap();
+    let out = run(kibitz().args(["replay", "input"]).arg(&torn).args(["--seat", "0"]));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("damaged at line") && stderr(&out).contains("--until"), "{}", stderr(&out));
+    let out = run(kibitz().args(["replay", "input"]).arg(&torn).args(["--seat", "0", "--until", "30", "--out"]).arg(&out_file));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&out_file).unwrap().lines().count() > 5);
+    let other = dir.path().join("other.txt");
+    std::fs::write(&other, "not a replay\n").unwrap();
+    let out = run(kibitz().args(["replay", "input"]).arg(&other).args(["--seat", "0"]));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+}
