@@ -131,3 +131,68 @@ fn bad_input_is_one_line_and_exit_2_and_nothing_half_written() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
 }
+
+#[test]
+fn the_same_bot_played_again_agrees_in_every_bot_game() {
+    for name in ["lighthouses-duel.jsonl", "snakecore-greedy-vs-random.jsonl", "amazes-explorer-vs-random.jsonl"] {
+        let path = workspace().join("replays").join(name);
+        let header: serde_json::Value = serde_json::from_str(std::fs::read_to_string(&path).unwrap().lines().next().unwrap()).unwrap();
+        for seat in 0..2 {
+            let out = run(kibitz()
+                .args(["replay", "rerun"])
+                .arg(&path)
+                .args(["--seat", &seat.to_string(), "--"])
+                .arg(recorded_bot(&header, seat)));
+            assert!(out.status.success(), "{name} seat {seat}: {}{}", stdout(&out), stderr(&out));
+            assert!(stdout(&out).contains("answers of seat") && stdout(&out).contains("agree"), "{}", stdout(&out));
+        }
+    }
+}
+
+/// Our greedy lighthouses bot, changed to pass from its `from`-th answer on.
+fn changed_greedy(dir: &std::path::Path, from: usize) -> String {
+    let script = dir.join("changed.py");
+    std::fs::write(
+        &script,
+        format!(
+            r#"import subprocess, sys
+bot = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+answers = -1  # the greeting is the first line it says, then its turns from 0
+for line in sys.stdin:
+    bot.stdin.write(line); bot.stdin.flush()
+    if '"player_num"' in line or '"position"' in line and '"view"' in line:
+        said = bot.stdout.readline()
+        answers += 1
+        print('{{"command":"pass"}}' if answers > {from} else said.rstrip(), flush=True)
+"#
+        ),
+    )
+    .unwrap();
+    format!("python3 {} {}", script.display(), sample_bot("greedy", 0))
+}
+
+#[test]
+fn a_bot_changed_from_its_40th_answer_is_caught_at_that_step_with_both_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = workspace().join("replays/lighthouses-duel.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    // Seat 0's 41st turn (its answers count from 0).
+    let step = text.lines().skip(1).filter(|l| l.contains("\"player\":0")).nth(40).map(|l| {
+        let record: serde_json::Value = serde_json::from_str(l).unwrap();
+        record["step"].as_u64().unwrap()
+    });
+    let out = run(kibitz().args(["replay", "rerun"]).arg(&path).args(["--seat", "0", "--"]).arg(changed_greedy(dir.path(), 40)));
+    assert_eq!(out.status.code(), Some(1), "{}{}", stdout(&out), stderr(&out));
+    let said = stdout(&out);
+    assert!(said.contains(&format!("at step {} (after 40 answers that agree)", step.unwrap())), "{said}");
+    assert!(said.contains("new bot:  {\"command\":\"pass\"}"), "{said}");
+    // A new bot that crashes at once is a difference too, said in a line.
+    let out = run(kibitz().args(["replay", "rerun"]).arg(&path).args(["--seat", "0", "--", "exit 3"]));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("new bot:  nothing:"), "{}", stdout(&out));
+    // A server game cannot be played again this way yet: said, exit 2.
+    let osada = workspace().join("replays/osada-defender-vs-python.jsonl");
+    let out = run(kibitz().args(["replay", "rerun"]).arg(&osada).args(["--seat", "0", "--", "true"]));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot be played again"), "{}", stderr(&out));
+}

@@ -39,7 +39,8 @@ pub enum Command {
     Match(ForGame),
     /// Re-simulate a replay with the rules; exit 1 naming the first step that disagrees.
     Verify(verify::VerifyArgs),
-    /// A bot author's tools on a recorded match: `input`, what a seat's bot was sent.
+    /// A bot author's tools on a recorded match: what a seat's bot was sent, and the match
+    /// played again against a new build of it.
     Replay(replay::ReplayArgs),
     /// Run one of Kibitz's own sample bots on stdin/stdout (for use as a BOT_CMD).
     #[command(after_help = "Example: kibitz match lighthouses --map maps/lighthouses/harbour.txt --rounds 200 \\\n  \

@@ -1,5 +1,6 @@
 //! `kibitz replay`: the bot author's tools on a recorded match. `input`: what a seat's bot read
-//! from Kibitz, to give it again (`./mybot < input.txt`).
+//! from Kibitz, to give it again (`./mybot < input.txt`); `rerun`: the match played again
+//! against a new build of that bot, stopping where it answers otherwise.
 
 use super::exit::EXIT_BAD_INPUT;
 use crate::kit::contract::room::Registry;
@@ -27,6 +28,24 @@ pub enum ReplayVerb {
                             ./mybot < input.txt      (the match again, up to step 40, in a debugger if need be)\n\n\
                             docs/debugging-a-bot.md walks through a case.")]
     Input(InputArgs),
+    /// Play a recorded match again with a new build of one seat's bot: it is sent what the
+    /// recorded bot was sent while its answers agree. Exit 0 when every answer agrees, 1 at the
+    /// first that does not (the step, both answers, what the rules made of each).
+    #[command(after_help = "Example:\n  kibitz replay rerun replays/lighthouses-duel.jsonl --seat 0 -- 'python3 mybot.py'\n\n\
+                            A bot game's (lighthouses, snakecore, amazes). docs/debugging-a-bot.md walks through a case.")]
+    Rerun(RerunArgs),
+}
+
+#[derive(Args)]
+pub struct RerunArgs {
+    /// The replay (JSON Lines).
+    pub replay: PathBuf,
+    /// The seat the new bot takes (0-based).
+    #[arg(long, value_parser = crate::kit::matches::args::within(SEAT))]
+    pub seat: usize,
+    /// The new bot's command line, one argument after `--`, run with `sh -c` as matches run bots.
+    #[arg(last = true, required = true, value_name = "BOT_CMD")]
+    pub bot: String,
 }
 
 #[derive(Args)]
@@ -48,6 +67,47 @@ pub struct InputArgs {
 pub fn run(registry: &Registry, args: ReplayArgs) -> anyhow::Result<ExitCode> {
     match args.what {
         ReplayVerb::Input(args) => input(registry, args),
+        ReplayVerb::Rerun(args) => rerun(registry, args),
+    }
+}
+
+fn rerun(registry: &Registry, args: RerunArgs) -> anyhow::Result<ExitCode> {
+    use kibitz_referee::rerun::Rerun;
+    let name = args.replay.display();
+    let refuse = |e: String| {
+        eprintln!("{name}: {e}");
+        Ok(ExitCode::from(EXIT_BAD_INPUT))
+    };
+    let text = match std::fs::read_to_string(&args.replay) {
+        Ok(text) => text,
+        Err(e) => return refuse(e.to_string()),
+    };
+    let room = match registry.of_replay(&text) {
+        Ok(room) => room,
+        Err(e) => return refuse(e),
+    };
+    let Some(rerun) = room.capabilities().reruns.and_then(|r| r.rerun) else {
+        return refuse(format!("{} replays cannot be played again against a new bot yet (bot games can)", room.id()));
+    };
+    match rerun(&text, args.seat, &args.bot) {
+        Err(e) => refuse(e),
+        Ok(Rerun::Agrees { answers }) => {
+            crate::outln!("{name}: all {answers} answers of seat {} agree with the recording", args.seat)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(Rerun::Differs(d)) => {
+            crate::outln!(
+                "{name}: seat {} answers otherwise at step {} (after {} answers that agree)\n  recorded: {}\n  new bot:  {}\n  the rules answered the recorded one: {}\n  and the new one: {}",
+                args.seat,
+                d.step,
+                d.agreed,
+                d.recorded,
+                d.answered,
+                d.recorded_outcome,
+                d.new_outcome
+            )?;
+            Ok(ExitCode::from(super::exit::EXIT_FAILED))
+        }
     }
 }
 

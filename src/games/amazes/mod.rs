@@ -7,7 +7,7 @@ mod hand;
 mod view;
 
 use crate::kit::contract::room::{
-    Bots, Capabilities, Matches, Opened, Play, Reruns, Room, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report,
+    Bots, Capabilities, Matches, Opened, Play, Room, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report,
 };
 use kibitz_amazes::Amazes;
 use kibitz_core::Game;
@@ -45,7 +45,7 @@ impl Room for AmazesRoom {
                 },
             }),
             tools: vec![Verb::new(cli::maze)],
-            reruns: Some(Reruns { input: crate::kit::turn::reruns::input::<Amazes> }),
+            reruns: Some(crate::kit::turn::reruns::reruns::<Amazes>()),
             ..Default::default()
         }
     }

@@ -6,7 +6,7 @@ mod hand;
 mod view;
 
 use crate::kit::contract::room::{
-    Bots, Capabilities, Matches, Opened, Play, Reruns, Room, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report,
+    Bots, Capabilities, Matches, Opened, Play, Room, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report,
 };
 use kibitz_core::Game;
 use kibitz_lighthouses::Lighthouses;
@@ -48,7 +48,7 @@ impl Room for LighthousesRoom {
                     kibitz_bots::run_stdio(kibitz_bots::lighthouses::make(strategy, seed)?.as_mut())
                 },
             }),
-            reruns: Some(Reruns { input: crate::kit::turn::reruns::input::<Lighthouses> }),
+            reruns: Some(crate::kit::turn::reruns::reruns::<Lighthouses>()),
             ..Default::default()
         }
     }

@@ -7,7 +7,7 @@ mod hand;
 mod view;
 
 use crate::kit::contract::room::{
-    Bots, Capabilities, Matches, Opened, Play, Reruns, Room, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report,
+    Bots, Capabilities, Matches, Opened, Play, Room, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report,
 };
 use kibitz_core::Game;
 use kibitz_snakecore::SnakeCore;
@@ -46,7 +46,7 @@ impl Room for SnakeCoreRoom {
                     kibitz_bots::run_stdio(kibitz_bots::snakecore::make(strategy, seed)?.as_mut())
                 },
             }),
-            reruns: Some(Reruns { input: crate::kit::turn::reruns::input::<SnakeCore> }),
+            reruns: Some(crate::kit::turn::reruns::reruns::<SnakeCore>()),
             ..Default::default()
         }
     }

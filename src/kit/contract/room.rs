@@ -59,6 +59,9 @@ pub struct Reruns {
     /// match without): a bot's standard input, a solver's problem, a server game's answers
     /// beside its commands.
     pub input: fn(text: &str, seat: usize, until: Option<usize>) -> Result<Input, String>,
+    /// The replay `text` played again with `command` in seat `seat` while its answers agree
+    /// with the recorded ones (bot games).
+    pub rerun: Option<fn(text: &str, seat: usize, command: &str) -> Result<kibitz_referee::rerun::Rerun, String>>,
 }
 
 /// What a seat read ([`Reruns::input`]), and how to give it to the bot again when that takes

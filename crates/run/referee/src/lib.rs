@@ -12,6 +12,7 @@
 //! - [`live`]: a match on its own thread with humans at some seats, followed by a viewer.
 //! - [`oneshot`]: programs that run once and print their whole answer (contest solvers).
 //! - [`input`]: what a seat was sent in a recorded match, rebuilt from its replay.
+//! - [`rerun`]: a recorded match played again against a new build of one seat's bot.
 //!
 //! A bot that crashes, hangs, prints garbage or closes its output is marked failed with the
 //! reason (ending with the last lines it wrote on stderr, its own word on why) and passes from
@@ -22,6 +23,7 @@ pub mod input;
 pub mod live;
 pub mod oneshot;
 pub mod process;
+pub mod rerun;
 pub mod seat;
 pub mod sequential;
 pub mod stderr;

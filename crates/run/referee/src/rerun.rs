@@ -1,0 +1,89 @@
+//! A recorded match played again against a new build of one seat's bot: the new bot is sent
+//! what the recorded one was sent (through a real [`BotSeat`], as a match sends it, under the
+//! replay's time limits) while its answers agree, and the first that does not is reported with
+//! what the rules make of each (`kibitz replay rerun`; a bot author's regression check).
+
+use crate::seat::{BotLimits, BotSeat, Seat};
+use kibitz_core::replay::Replay;
+use kibitz_core::{BotProtocol, Step};
+
+/// How the new bot's answers compare with the recorded ones.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Rerun {
+    /// Every answer of the seat agrees (`answers` of them).
+    Agrees { answers: usize },
+    /// The first answer that does not.
+    Differs(Difference),
+}
+
+/// The first step where the new bot answered otherwise, as JSON texts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Difference {
+    pub step: usize,
+    /// The seat's turns that agreed before it.
+    pub agreed: usize,
+    /// The recorded action, or why there was none (the recorded bot failed there).
+    pub recorded: String,
+    /// The new bot's action, or why it gave none (it crashed, hung, sent garbage).
+    pub answered: String,
+    /// What the rules answered to each.
+    pub recorded_outcome: String,
+    pub new_outcome: String,
+}
+
+/// Plays `replay` again with `command` in seat `seat` (the other seats' recorded actions as
+/// they were) until the new bot answers otherwise.
+pub fn rerun<G: BotProtocol>(replay: &Replay<G>, seat: usize, command: &str) -> Result<Rerun, String> {
+    let players = replay.header.players.len();
+    if seat >= players {
+        return Err(format!("there is no seat {seat}: this match has {players} (0 to {})", players.saturating_sub(1)));
+    }
+    let limits = BotLimits::from_record(replay.header.limits.unwrap_or(G::LIMITS));
+    let mut bot: Box<dyn Seat<G>> = Box::new(BotSeat::spawn(command, "new build", limits));
+    let mut state = G::start(&replay.header.setup, players, replay.header.seed)?;
+    let joined = replay.header.continued.as_ref().map_or(0, |c| c.steps);
+    let show = |value: Result<String, serde_json::Error>| value.unwrap_or_else(|e| e.to_string());
+    let mut agreed = 0;
+    for (i, record) in replay.records.iter().enumerate() {
+        if i == joined {
+            bot.start(&state, seat);
+        }
+        let step = record.to_step();
+        if i >= joined && record.player == Some(seat) {
+            let answer = bot.act(&state, seat);
+            let same = match (&answer.action, &record.action) {
+                (Some(new), Some(old)) => serde_json::to_value(new).ok() == serde_json::to_value(old).ok(),
+                (None, None) => answer.failed.is_some() == record.failed.is_some(),
+                _ => false,
+            };
+            if !same {
+                let why = |action: &Option<G::Action>, failed: &Option<String>| match (action, failed) {
+                    (Some(a), _) => show(serde_json::to_string(a)),
+                    (None, Some(reason)) => format!("nothing: {reason}"),
+                    (None, None) => "nothing".into(),
+                };
+                let mut other = state.clone();
+                let new_outcome = G::apply(&mut other, &Step::Act { player: seat, action: answer.action.clone() });
+                let difference = Difference {
+                    step: i,
+                    agreed,
+                    recorded: why(&record.action, &record.failed),
+                    answered: why(&answer.action, &answer.failed),
+                    recorded_outcome: show(serde_json::to_string(&record.outcome)),
+                    new_outcome: show(serde_json::to_string(&new_outcome)),
+                };
+                bot.finish(&state, seat);
+                return Ok(Rerun::Differs(difference));
+            }
+            agreed += 1;
+            let outcome = G::apply(&mut state, &step);
+            if answer.action.is_some() {
+                bot.result(&outcome);
+            }
+        } else {
+            G::apply(&mut state, &step);
+        }
+    }
+    bot.finish(&state, seat);
+    Ok(Rerun::Agrees { answers: agreed })
+}
