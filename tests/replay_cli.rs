@@ -196,3 +196,49 @@ fn a_bot_changed_from_its_40th_answer_is_caught_at_that_step_with_both_answers()
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("cannot be played again"), "{}", stderr(&out));
 }
+
+#[test]
+fn diff_finds_where_a_changed_bot_parts_from_the_recording_and_says_the_same_of_a_copy() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = workspace().join("replays/lighthouses-duel.jsonl");
+    let b = dir.path().join("changed.jsonl");
+    let map = workspace().join("maps/lighthouses/duel.txt");
+    let o = play(&map, 150, &b, &[changed_greedy(dir.path(), 40), sample_bot("random", 3)], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&a).unwrap();
+    let step = text
+        .lines()
+        .skip(1)
+        .filter(|l| l.contains("\"player\":0"))
+        .nth(40)
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["step"].clone());
+    let out = run(kibitz().arg("diff").arg(&a).arg(&b).arg("--json"));
+    assert_eq!(out.status.code(), Some(1), "a difference: {}", stderr(&out));
+    let diff: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(diff["first"]["step"], step.unwrap());
+    assert_eq!(diff["first"]["player_a"], 0);
+    assert_eq!(diff["first"]["action_b"], "{\"command\":\"pass\"}");
+    assert_eq!((diff["same_setup"].clone(), diff["same_seed"].clone()), (true.into(), true.into()));
+    let last = diff["scores"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["a"], diff["a"]["scores"], "the scores run to the end");
+    let said = stdout(&run(kibitz().arg("diff").arg(&a).arg(&b)));
+    assert!(said.contains("first difference: step") && said.contains("B: player 0 (Greedy) sent {\"command\":\"pass\"}"), "{said}");
+    // The same match: exit 0; a server game compared by its commands, not their arrival times.
+    for name in ["lighthouses-duel.jsonl", "fedrunek-greedy-vs-python.jsonl"] {
+        let same = workspace().join("replays").join(name);
+        let out = run(kibitz().arg("diff").arg(&same).arg(&same));
+        assert!(out.status.success(), "{name}: {}", stdout(&out));
+        assert!(stdout(&out).contains("every one the same"), "{}", stdout(&out));
+    }
+    // A torn copy: compared up to where it breaks, and said.
+    let torn = dir.path().join("torn.jsonl");
+    std::fs::write(&torn, &text[..text.len() / 2]).unwrap();
+    let out = run(kibitz().arg("diff").arg(&a).arg(&torn));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("damaged at line") && stdout(&out).contains("the same as far as the shorter goes"), "{}", stdout(&out));
+    // Two games: one line, exit 2.
+    let out = run(kibitz().arg("diff").arg(&a).arg(workspace().join("replays/osada-defender-vs-python.jsonl")));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out).lines().count(), 1);
+    assert!(stderr(&out).contains("two games cannot be compared"));
+}

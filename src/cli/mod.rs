@@ -6,6 +6,7 @@
 mod bot;
 mod broadcast;
 pub mod contest;
+mod diff;
 mod edit;
 pub mod exit;
 mod export;
@@ -39,6 +40,8 @@ pub enum Command {
     Match(ForGame),
     /// Re-simulate a replay with the rules; exit 1 naming the first step that disagrees.
     Verify(verify::VerifyArgs),
+    /// Compare two replays of one game: setup, seeds, the first step where they part, scores.
+    Diff(diff::DiffArgs),
     /// A bot author's tools on a recorded match: what a seat's bot was sent, and the match
     /// played again against a new build of it.
     Replay(replay::ReplayArgs),
@@ -229,6 +232,7 @@ fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::
         Some(Command::Serve(g)) => game_verb(registry, &g, |r| r.capabilities().server.map(|s| s.serve)),
         Some(Command::Verify(args)) => verify::run(registry, args),
         Some(Command::Replay(args)) => replay::run(registry, args),
+        Some(Command::Diff(args)) => diff::run(registry, args),
         Some(Command::Bot(g)) => bot::run(registry, g),
         Some(Command::View(args)) => view::run(registry, args, verbose),
         Some(Command::Broadcast(args)) => broadcast::run(registry, args, verbose),

@@ -62,6 +62,8 @@ pub struct Reruns {
     /// The replay `text` played again with `command` in seat `seat` while its answers agree
     /// with the recorded ones (bot games).
     pub rerun: Option<fn(text: &str, seat: usize, command: &str) -> Result<kibitz_referee::rerun::Rerun, String>>,
+    /// Two replays of the game compared (`kibitz diff A B`).
+    pub diff: fn(a: &str, b: &str) -> Result<kibitz_core::diff::Diff, String>,
 }
 
 /// What a seat read ([`Reruns::input`]), and how to give it to the bot again when that takes

@@ -607,7 +607,11 @@ pub fn capabilities<G: GameArgs>(scores: &str, example: &str, serves: &str) -> C
     Capabilities {
         matches: Some(Matches::new(match_verb::<G>(scores, example))),
         server: Some(Server { serve: serve_verb::<G>(serves), contest: contest_verb::<G>() }),
-        reruns: Some(Reruns { input: super::reruns::input::<G::Rules>, rerun: None }),
+        reruns: Some(Reruns {
+            input: super::reruns::input::<G::Rules>,
+            rerun: None,
+            diff: kibitz_core::diff::diff::<kibitz_deadline24::Realtime<G::Rules>>,
+        }),
         ..Default::default()
     }
 }

@@ -28,5 +28,5 @@ pub fn rerun<G: BotProtocol>(text: &str, seat: usize, command: &str) -> Result<R
 
 /// The capability of a bot game `G`.
 pub fn reruns<G: BotProtocol>() -> Reruns {
-    Reruns { input: input::<G>, rerun: Some(rerun::<G>) }
+    Reruns { input: input::<G>, rerun: Some(rerun::<G>), diff: kibitz_core::diff::diff::<G> }
 }

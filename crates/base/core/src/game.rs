@@ -87,6 +87,13 @@ pub trait Game: 'static {
     /// The round (or turn, or unit) a state is in, for display and for stepping by round.
     fn round(state: &Self::State) -> u32;
 
+    /// What a player did, as text, for comparing two replays (`kibitz diff`): the whole action
+    /// as JSON, unless the game records more with it than the player chose (a server game's
+    /// arrival time and connection).
+    fn action_key(action: &Self::Action) -> String {
+        serde_json::to_string(action).unwrap_or_else(|e| e.to_string())
+    }
+
     /// Appends `outcome` as a replay records it: serde_json's bytes. Verification compares
     /// these with the recorded text and reads that text only when they differ, so a game whose
     /// outcomes are mostly text may write them faster; bytes that differ from serde_json's

@@ -8,6 +8,7 @@
 //! - [`replay`]: the JSON Lines replay format (header, one record per step, a closing summary).
 //! - [`timeline`]: keyframed re-simulation, so that any step of a long replay is reached fast.
 //! - [`verify`]: re-simulates a replay and names the first step that disagrees.
+//! - [`diff`]: two replays of a game compared: setup, seed, the first step they part, scores.
 //! - [`located`]: errors that say where (file, line, column) in text input.
 //! - [`bounded`]: numbers of a setup with their bounds, refused by name outside them.
 //! - [`drawing`]: the drawing language of bots' stderr (`#kibitz dot X Y`…), read within caps.
@@ -15,6 +16,7 @@
 //! - [`series`]: summaries of scores and marks by step, for drawing a replay at any width.
 
 pub mod bounded;
+pub mod diff;
 pub mod drawing;
 pub mod game;
 pub mod located;

@@ -337,6 +337,12 @@ impl<R: Rules> Game for Realtime<R> {
     type Action = Command;
     type Outcome = Outcome<R::TurnReport>;
 
+    /// The command as the team wrote it: when it arrived, and on which connection, is the
+    /// server's timing, not the team's choice.
+    fn action_key(command: &Command) -> String {
+        command.line.clone()
+    }
+
     fn start(setup: &Self::Setup, players: usize, seed: u64) -> Result<Self::State, String> {
         setup.common.check()?;
         if players == 0 {
