@@ -70,76 +70,105 @@ impl Diff {
 }
 
 /// Compares replays `a` and `b` (texts) of game `G`. `Err` when one cannot be read at all.
+///
+/// Each replay is read and re-simulated once, both at a time (two threads, each reading as
+/// `verify` does, outcomes left unread), keeping only a hash of what each step's player did and
+/// the sampled scores; the first difference is then read again from its two lines.
 pub fn diff<G: Game>(a: &str, b: &str) -> Result<Diff, String> {
-    let load = |text: &str, name: &str| Replay::<G>::parse(text).map_err(|e| format!("{name}: {e}"));
-    let (la, lb) = (load(a, "A")?, load(b, "B")?);
-    let (ra, rb) = (&la.replay, &lb.replay);
-    let setup_a = serde_json::to_value(&ra.header.setup).map_err(|e| e.to_string())?;
-    let setup_b = serde_json::to_value(&rb.header.setup).map_err(|e| e.to_string())?;
-    let setup_differs_in = match (&setup_a, &setup_b) {
+    // The same sampled steps in both: every n-th of the longer (its lines, counted at once).
+    let longest = memchr::memchr_iter(b'\n', a.as_bytes()).count().max(memchr::memchr_iter(b'\n', b.as_bytes()).count());
+    let every = longest.div_ceil(SAMPLES).max(1);
+    let (ra, rb) = std::thread::scope(|scope| {
+        let other = scope.spawn(|| run::<G>(b, every));
+        (run::<G>(a, every), other.join().unwrap_or_else(|_| Err("B: reading it failed".into())))
+    });
+    let (ra, rb) = (ra.map_err(|e| format!("A: {e}"))?, rb.map_err(|e| format!("B: {e}"))?);
+    let setup_differs_in = match (&ra.setup, &rb.setup) {
         (serde_json::Value::Object(x), serde_json::Value::Object(y)) => {
             let mut keys: Vec<String> = x.keys().chain(y.keys()).filter(|k| x.get(*k) != y.get(*k)).cloned().collect();
             keys.sort();
             keys.dedup();
             keys
         }
-        _ if setup_a != setup_b => vec!["setup".into()],
+        (x, y) if x != y => vec!["setup".into()],
         _ => Vec::new(),
     };
-    let first = ra.records.iter().zip(&rb.records).enumerate().find_map(|(i, (x, y))| {
-        let key = |action: &Option<G::Action>| action.as_ref().map_or("null".to_string(), G::action_key);
-        let (ax, ay) = (key(&x.action), key(&y.action));
-        (x.player != y.player || ax != ay).then(|| FirstDifference {
-            step: i,
-            player_a: x.player,
-            player_b: y.player,
-            action_a: ax,
-            action_b: ay,
-        })
+    let first = ra.did.iter().zip(&rb.did).position(|(x, y)| x != y).map(|step| {
+        let (player_a, action_a) = action_at::<G>(a, step);
+        let (player_b, action_b) = action_at::<G>(b, step);
+        FirstDifference { step, player_a, player_b, action_a, action_b }
     });
-    let (scores_a, final_a) = sampled::<G>(ra, ra.records.len().max(rb.records.len()))?;
-    let (scores_b, final_b) = sampled::<G>(rb, ra.records.len().max(rb.records.len()))?;
-    let mut scores: Vec<ScoresAt> = Vec::new();
-    let mut steps: Vec<usize> = scores_a.iter().chain(&scores_b).map(|(s, _)| *s).collect();
+    let mut steps: Vec<usize> = ra.samples.iter().chain(&rb.samples).map(|(s, _)| *s).collect();
     steps.sort_unstable();
     steps.dedup();
-    for step in steps {
-        let at = |list: &[(usize, Vec<i64>)]| list.iter().find(|(s, _)| *s == step).map(|(_, v)| v.clone());
-        scores.push(ScoresAt { step, a: at(&scores_a), b: at(&scores_b) });
-    }
-    let side = |r: &Replay<G>, scores: Vec<i64>, damage: Option<String>| Side {
-        players: r.header.players.iter().map(|p| p.name.clone()).collect(),
-        steps: r.records.len(),
-        seed: r.header.seed,
-        scores,
-        damage,
-    };
+    let at = |list: &[(usize, Vec<i64>)], step: usize| list.iter().find(|(s, _)| *s == step).map(|(_, v)| v.clone());
+    let scores = steps.into_iter().map(|step| ScoresAt { step, a: at(&ra.samples, step), b: at(&rb.samples, step) }).collect();
     Ok(Diff {
         game: G::ID.to_string(),
-        a: side(ra, final_a, la.damage.as_ref().map(|d| d.to_string())),
-        b: side(rb, final_b, lb.damage.as_ref().map(|d| d.to_string())),
         same_setup: setup_differs_in.is_empty(),
         setup_differs_in,
-        same_seed: ra.header.seed == rb.header.seed,
+        same_seed: ra.side.seed == rb.side.seed,
+        a: ra.side,
+        b: rb.side,
         first,
         scores,
         score_decimals: G::SCORE_DECIMALS,
     })
 }
 
-/// The replay re-simulated, its scores taken at every `longest / SAMPLES`-th step (the same
-/// steps in both replays) and at its last; and its final scores.
-fn sampled<G: Game>(replay: &Replay<G>, longest: usize) -> Result<(Vec<(usize, Vec<i64>)>, Vec<i64>), String> {
-    let every = longest.div_ceil(SAMPLES).max(1);
-    let mut state = G::start(&replay.header.setup, replay.header.players.len(), replay.header.seed)?;
+/// One replay read and re-simulated.
+struct Run {
+    side: Side,
+    setup: serde_json::Value,
+    /// Per step: who acted, and a hash of what they did ([`Game::action_key`]).
+    did: Vec<(Option<usize>, u64)>,
+    samples: Vec<(usize, Vec<i64>)>,
+}
+
+/// Reads and re-simulates `text`, its scores taken every `every` steps and at its last.
+fn run<G: Game>(text: &str, every: usize) -> Result<Run, String> {
+    use std::hash::{Hash, Hasher};
+    let (header, body) = Replay::<G>::read_header(text).map_err(|e| e.to_string())?;
+    let setup = serde_json::to_value(&header.setup).map_err(|e| e.to_string())?;
+    let mut state = G::start(&header.setup, header.players.len(), header.seed)?;
     let mut samples = vec![(0, G::scores(&state))];
-    for (i, record) in replay.records.iter().enumerate() {
-        G::apply(&mut state, &record.to_step());
-        let after = i + 1;
-        if after % every == 0 || after == replay.records.len() {
-            samples.push((after, G::scores(&state)));
+    let mut did = Vec::new();
+    let read = crate::replay::read_body_unparsed::<G::Action, G::Outcome>(body, G::read_action, |record, _| {
+        let mut hash = std::collections::hash_map::DefaultHasher::new();
+        match &record.outcome {
+            // The record's text up to its outcome: its step, player and action as written.
+            crate::replay::Recorded::Text { outcome, line } if G::ACTIONS_WRITTEN_ALIKE => {
+                line[..outcome.as_ptr() as usize - line.as_ptr() as usize].hash(&mut hash)
+            }
+            _ => record.action.as_ref().map(G::action_key).hash(&mut hash),
         }
+        did.push((record.player, hash.finish()));
+        G::apply(&mut state, &record.to_step());
+        if did.len() % every == 0 {
+            samples.push((did.len(), G::scores(&state)));
+        }
+        Ok(())
+    });
+    let scores = G::scores(&state);
+    if samples.last().is_none_or(|(s, _)| *s != did.len()) {
+        samples.push((did.len(), scores.clone()));
     }
-    let last = G::scores(&state);
-    Ok((samples, last))
+    let side = Side {
+        players: header.players.iter().map(|p| p.name.clone()).collect(),
+        steps: read.steps,
+        seed: header.seed,
+        scores,
+        damage: read.damage.map(|d| d.to_string()),
+    };
+    Ok(Run { side, setup, did, samples })
+}
+
+/// Who acted at step `step` of `text` and what they did ([`Game::action_key`]), read again
+/// from its line.
+fn action_at<G: Game>(text: &str, step: usize) -> (Option<usize>, String) {
+    let line = text.lines().nth(step + 1).unwrap_or_default();
+    match crate::replay::BodyLine::<G::Action, G::Outcome>::parse(line) {
+        Ok(crate::replay::BodyLine::Step(record)) => (record.player, record.action.as_ref().map_or("null".into(), G::action_key)),
+        _ => (None, "?".into()),
+    }
 }

@@ -87,6 +87,12 @@ pub trait Game: 'static {
     /// The round (or turn, or unit) a state is in, for display and for stepping by round.
     fn round(state: &Self::State) -> u32;
 
+    /// Whether one action is always written alike in a replay, so that comparing two replays
+    /// may compare the text of their steps; `false` for a game that records more with an action
+    /// than the player chose (a server game's arrival time), whose [`Game::action_key`] is
+    /// compared instead.
+    const ACTIONS_WRITTEN_ALIKE: bool = true;
+
     /// What a player did, as text, for comparing two replays (`kibitz diff`): the whole action
     /// as JSON, unless the game records more with it than the player chose (a server game's
     /// arrival time and connection).

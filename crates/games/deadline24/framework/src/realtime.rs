@@ -332,6 +332,7 @@ impl<R: Rules> Game for Realtime<R> {
     const SCORE_DECIMALS: u32 = 6;
     const ROUND_NAME: &'static str = "turn";
     const DRAWING: kibitz_core::drawing::Dims = R::DRAWING;
+    const ACTIONS_WRITTEN_ALIKE: bool = false;
     type Setup = Setup<R::Params>;
     type State = State<R::State>;
     type Action = Command;
