@@ -42,6 +42,10 @@ pub struct ViewArgs {
     /// Osada: `field=X,Y` (a close look at that field).
     #[arg(long, value_name = "SETTING")]
     pub look: Vec<String>,
+    /// A second replay of the same game, shown beside the first on one timeline, where they
+    /// differ marked (`kibitz diff` says the same in words).
+    #[arg(long, value_name = "REPLAY_B", requires = "replay", conflicts_with_all = ["follow", "problem"])]
+    pub compare: Option<PathBuf>,
 }
 
 /// How a window opens, for every command that opens one on a replay.
@@ -86,7 +90,19 @@ pub fn run(registry: &Registry, mut args: ViewArgs, verbose: bool) -> anyhow::Re
     if args.problem.is_none()
         && let Some(replay) = &args.replay
     {
-        registry.of_file(replay).map_err(anyhow::Error::msg)?;
+        let room = registry.of_file(replay).map_err(anyhow::Error::msg)?;
+        // Two games cannot be compared: said before any window, as a file that does not read.
+        if let Some(b) = &args.compare {
+            let other = registry.of_file(b).map_err(anyhow::Error::msg)?;
+            anyhow::ensure!(
+                other.id() == room.id(),
+                "{} is a {} replay, {} a {} one: two games cannot be compared",
+                b.display(),
+                other.id(),
+                replay.display(),
+                room.id()
+            );
+        }
     }
     let text = match (&args.problem, &args.replay) {
         (Some(problem), Some(solution)) => {
@@ -111,6 +127,7 @@ pub fn run(registry: &Registry, mut args: ViewArgs, verbose: bool) -> anyhow::Re
             look: args.look,
             follow: args.follow.iter().map(|s| kibitz_follow::Source::parse(s)).collect(),
             tournament,
+            compare: args.compare,
             ..Default::default()
         },
     )

@@ -5,6 +5,7 @@
 //! [`GameView`](crate::kit::contract::view::GameView).
 
 mod broadcast;
+pub mod compare;
 pub mod contest;
 mod cpu;
 mod demo;
@@ -76,6 +77,8 @@ pub struct ViewerOptions {
     pub tournament_refresh: Option<tournament::Refresh>,
     /// A contest day's ranking, shown between its servers (`kibitz broadcast DIR`).
     pub contest: Option<PathBuf>,
+    /// A second replay of the same game shown beside `file` (`kibitz view A --compare B`).
+    pub compare: Option<PathBuf>,
 }
 
 /// Screenshot mode: wait for the UI to settle, capture, check the frame is drawn, save, exit.
@@ -123,7 +126,7 @@ pub fn run(registry: Registry, options: ViewerOptions) -> anyhow::Result<ExitCod
 /// Runs the viewer on `opening` instead of a file or the demo.
 pub fn run_with(registry: Registry, options: ViewerOptions, opening: Option<Opening>) -> anyhow::Result<ExitCode> {
     let opened = std::time::Instant::now();
-    let mut viewer = viewer::Viewer::new(registry);
+    let mut viewer = viewer::Viewer::new(registry.clone());
     // Problems with the settings are said even though opening the first replay sets its own notice.
     let settings_problem = viewer.message.take();
     viewer.tournament = options.tournament.clone();
@@ -158,6 +161,11 @@ pub fn run_with(registry: Registry, options: ViewerOptions, opening: Option<Open
         && viewer.broadcast.is_none()
     {
         anyhow::bail!("{}", viewer.message.as_ref().map_or("nothing to show".to_string(), |m| m.text.clone()));
+    }
+    if let (Some(b), Some(a)) = (&options.compare, &options.file) {
+        let read = |path: &PathBuf| std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()));
+        let compare = compare::Compare::open(&registry, &read(a)?, &read(b)?, b).map_err(anyhow::Error::msg)?;
+        viewer.compare = Some(compare);
     }
     if let Some(turn) = options.turn {
         viewer.seek_when_there(turn);

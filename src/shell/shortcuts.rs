@@ -42,6 +42,8 @@ pub enum Action {
     Help,
     /// The bots' drawing over the board, shown or not.
     Drawing,
+    /// Comparing two replays on a 3D board: the other one on it.
+    CompareSide,
     /// Close the window (asking first when there is unsaved work).
     Quit,
 }
@@ -72,7 +74,7 @@ impl Action {
             Perspective,
             Everyone,
         ];
-        let tail = [Fog, Next, Previous, Open, TakeOver, Editor, Drawing, Help, Quit];
+        let tail = [Fog, Next, Previous, Open, TakeOver, Editor, Drawing, CompareSide, Help, Quit];
         fixed.into_iter().chain((0..9).map(Player)).chain(tail)
     }
 
@@ -115,6 +117,7 @@ impl Action {
             Action::TakeOver => "take over: play on by hand from here".into(),
             Action::Editor => "back to the map editor (a game started from it)".into(),
             Action::Drawing => "the bots' drawing on the board: shown / hidden".into(),
+            Action::CompareSide => "comparing two replays on a 3D board: show the other (view --compare)".into(),
             Action::Help => "this help (Esc closes it)".into(),
             Action::Quit => "quit (asks first when there is unsaved work)".into(),
         }
@@ -122,7 +125,7 @@ impl Action {
 
     /// Whether a broadcast (no editing, no files, no hand play) offers this action.
     pub fn in_broadcast(self) -> bool {
-        !matches!(self, Action::GoTo | Action::Open | Action::TakeOver | Action::Editor | Action::Perspective)
+        !matches!(self, Action::GoTo | Action::Open | Action::TakeOver | Action::Editor | Action::Perspective | Action::CompareSide)
     }
 
     /// Whether the studio window (`kibitz view`) offers it: it has no playlist.
@@ -257,6 +260,7 @@ fn defaults(action: Action) -> Vec<Binding> {
         Action::TakeOver => vec![B::bare(Key::H)],
         Action::Editor => vec![B::bare(Key::E)],
         Action::Drawing => vec![B::bare(Key::I)],
+        Action::CompareSide => vec![B::bare(Key::X)],
         // Some keyboards send the physical Shift+/ for ?.
         Action::Help => vec![B::typed(Key::Questionmark), B::shifted(Key::Slash)],
         Action::Quit => vec![B::ctrl(Key::Q)],

@@ -22,7 +22,7 @@ pub fn layout(root: &mut egui::Ui, ctx: &egui::Context, viewer: &mut Viewer) {
     // No fill: the 3D camera has cleared the window to the board's background, and a 3D
     // board shows through.
     egui::CentralPanel::default().frame(egui::Frame::NONE).show(root, |ui| {
-        let rect = board(ui, viewer, true);
+        let rect = if viewer.compare.is_some() { super::compare::boards(ui, viewer) } else { board(ui, viewer, true) };
         perspective_tag(ui, viewer, rect);
         notice(ui, viewer, rect);
     });
@@ -232,6 +232,11 @@ fn scrub_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
     }
     let ticks = egui::Rect::from_x_y_ranges(rect.x_range(), rect.top() + 2.0..=rect.bottom() - 5.0);
     marker_ticks(&painter, &session.track().markers, len, ticks, 1.5);
+    // Where two compared replays differ: a band along the bar's top.
+    if let Some(compare) = &viewer.compare {
+        let band = egui::Rect::from_x_y_ranges(rect.x_range(), rect.top()..=rect.top() + 4.0);
+        marker_ticks(&painter, &compare.markers, len, band, 1.5);
+    }
     let cx = x_of(viewer.playback.cursor());
     painter.line_segment([egui::pos2(cx, rect.top()), egui::pos2(cx, rect.bottom())], egui::Stroke::new(2.5, Color32::WHITE));
     let step_at = |x: f32| (((x - rect.left()) / rect.width()).clamp(0.0, 1.0) * len as f32).round() as usize;
@@ -369,6 +374,12 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
         }
         ui.separator();
         session.details(ui, cursor, perspective);
+        if let Some(compare) = &viewer.compare {
+            ui.separator();
+            if let Some(step) = super::compare::panel(ui, compare, cursor) {
+                playback.seek(step);
+            }
+        }
     });
     ui.separator();
     ui.horizontal(|ui| {

@@ -27,8 +27,9 @@ pub fn ui(
     // A live match grows; a hand-played game can also shrink (an undo).
     if let Some(session) = viewer.session.as_mut() {
         session.hand().map(|h| h.poll());
-        if session.track().len != viewer.playback.len() && !viewer.incoming.as_ref().is_some_and(|i| i.loading()) {
-            viewer.playback.resize(session.track().len);
+        let len = viewer.shown_len();
+        if len != viewer.playback.len() && !viewer.incoming.as_ref().is_some_and(|i| i.loading()) {
+            viewer.playback.resize(len);
         }
     }
     viewer.playback.tick(time.delta_secs());

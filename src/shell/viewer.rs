@@ -54,6 +54,8 @@ pub struct Viewer {
     pub drawn_shapes: usize,
     /// What the side panel's chart shows.
     pub chart: ChartOf,
+    /// A second replay shown beside the first (`kibitz view A --compare B`).
+    pub compare: Option<super::compare::Compare>,
     pub goto: Option<String>,
     /// The file the shown replay came from (its full path is the title's tooltip).
     pub source: Option<PathBuf>,
@@ -181,6 +183,7 @@ impl Viewer {
             drawing: DrawingShown::default(),
             drawn_shapes: 0,
             chart: ChartOf::Scores,
+            compare: None,
             goto: None,
             path_box: None,
             source: None,
@@ -287,7 +290,7 @@ impl Viewer {
             self.message = None;
         }
         self.reserve_for_loading();
-        let len = self.session.as_ref().map_or(0, |s| s.track().len);
+        let len = self.shown_len();
         self.playback.growing = self.loading();
         if self.loading() {
             self.playback.grow(len);
@@ -455,6 +458,12 @@ impl Viewer {
         self.perspective = Perspective::Omniscient;
         self.message = None;
         self.editor = MapEditor { view: Some(editor), behind: false };
+    }
+
+    /// The steps the timeline spans: the replay's, or the longer of two compared.
+    pub fn shown_len(&self) -> usize {
+        let a = self.session.as_ref().map_or(0, |s| s.track().len);
+        self.compare.as_ref().map_or(a, |c| c.len(a))
     }
 
     /// Whether the window shows the map editor.
@@ -742,6 +751,11 @@ impl Viewer {
             Action::Editor => self.back_to_editor(),
             Action::Help => self.show_help = !self.show_help,
             Action::Drawing => self.drawing.hidden = !self.drawing.hidden,
+            Action::CompareSide => {
+                if let Some(compare) = self.compare.as_mut() {
+                    compare.showing_b = !compare.showing_b;
+                }
+            }
             Action::Quit => self.ask_to_quit(),
         }
     }

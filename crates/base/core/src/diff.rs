@@ -9,6 +9,8 @@ use serde::Serialize;
 
 /// Score samples taken over the longer replay.
 const SAMPLES: usize = 100;
+/// Differing steps listed, at most.
+pub const MAX_DIFFERING: usize = 100_000;
 
 /// Two replays compared.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -25,6 +27,11 @@ pub struct Diff {
     pub first: Option<FirstDifference>,
     /// Every player's score in each replay at evenly spaced steps (and the last of each).
     pub scores: Vec<ScoresAt>,
+    /// How many steps differ (of those both replays have).
+    pub differences: usize,
+    /// The steps that differ, the first [`MAX_DIFFERING`] of them (the viewer marks them).
+    #[serde(skip)]
+    pub differing: Vec<usize>,
     /// Scores count units of 10^-decimals ([`Game::SCORE_DECIMALS`]).
     pub score_decimals: u32,
 }
@@ -93,6 +100,8 @@ pub fn diff<G: Game>(a: &str, b: &str) -> Result<Diff, String> {
         (x, y) if x != y => vec!["setup".into()],
         _ => Vec::new(),
     };
+    let differ = || ra.did.iter().zip(&rb.did).enumerate().filter(|(_, (x, y))| x != y).map(|(i, _)| i);
+    let (differences, differing) = (differ().count(), differ().take(MAX_DIFFERING).collect());
     let first = ra.did.iter().zip(&rb.did).position(|(x, y)| x != y).map(|step| {
         let (player_a, action_a) = action_at::<G>(a, step);
         let (player_b, action_b) = action_at::<G>(b, step);
@@ -112,6 +121,8 @@ pub fn diff<G: Game>(a: &str, b: &str) -> Result<Diff, String> {
         b: rb.side,
         first,
         scores,
+        differences,
+        differing,
         score_decimals: G::SCORE_DECIMALS,
     })
 }
