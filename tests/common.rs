@@ -224,3 +224,25 @@ pub fn answers<R: kibitz_deadline24::Rules>(
     });
     got
 }
+
+/// Our greedy lighthouses bot, changed to pass from its `from`-th answer on.
+pub fn changed_greedy(dir: &std::path::Path, from: usize) -> String {
+    let script = dir.join("changed.py");
+    std::fs::write(
+        &script,
+        format!(
+            r#"import subprocess, sys
+bot = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+answers = -1  # the greeting is the first line it says, then its turns from 0
+for line in sys.stdin:
+    bot.stdin.write(line); bot.stdin.flush()
+    if '"player_num"' in line or '"position"' in line and '"view"' in line:
+        said = bot.stdout.readline()
+        answers += 1
+        print('{{"command":"pass"}}' if answers > {from} else said.rstrip(), flush=True)
+"#
+        ),
+    )
+    .unwrap();
+    format!("python3 {} {}", script.display(), sample_bot("greedy", 0))
+}

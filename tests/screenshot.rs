@@ -1460,3 +1460,49 @@ fn every_game_draws_a_bots_drawing_over_its_board() {
         assert_eq!(magenta(&theirs).0, 0, "{game}: as player {other} saw it, only their own drawing shows");
     }
 }
+
+/// `view A --compare B` at the first step where a changed bot parts from the recording shows
+/// both boards, each framed in the difference's colour; at a step before it, neither is.
+#[test]
+fn comparing_two_replays_shows_both_boards_and_frames_the_first_difference() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = workspace().join("replays/lighthouses-duel.jsonl");
+    let b = dir.path().join("changed.jsonl");
+    let o = play(&workspace().join("maps/lighthouses/duel.txt"), 150, &b, &[changed_greedy(dir.path(), 40), sample_bot("random", 3)], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let first = kibitz().arg("diff").arg(&a).arg(&b).arg("--json").output().unwrap();
+    let diff: serde_json::Value = serde_json::from_slice(&first.stdout).unwrap();
+    let step = diff["first"]["step"].as_u64().unwrap();
+    // The frame's colour down each board's outer edges, away from the labels.
+    let framed = |shot: &std::path::Path| {
+        let image = image::open(shot).unwrap().to_rgb8();
+        let column = |x: u32| (100..700).filter(|&y| near(image.get_pixel(x, y).0, [255, 80, 200], 30)).count();
+        (column(3), column(444), column(456), column(896))
+    };
+    for (turn, differs) in [(step + 1, true), (step, false)] {
+        let shot = dir.path().join(format!("compare-{turn}.png"));
+        let args = [
+            "view",
+            a.to_str().unwrap(),
+            "--compare",
+            b.to_str().unwrap(),
+            "--turn",
+            &turn.to_string(),
+            "--screenshot",
+            shot.to_str().unwrap(),
+        ];
+        if in_window(&args, dir.path()).is_none() {
+            return;
+        }
+        let (l1, l2, r1, r2) = framed(&shot);
+        match differs {
+            true => assert!([l1, l2, r1, r2].iter().all(|&n| n > 400), "both boards framed at step {turn}: {:?}", (l1, l2, r1, r2)),
+            false => assert!([l1, l2, r1, r2].iter().all(|&n| n < 20), "no frame before the difference: {:?}", (l1, l2, r1, r2)),
+        }
+    }
+    // Two games: refused before any window.
+    let out =
+        kibitz().args(["view"]).arg(&a).arg("--compare").arg(workspace().join("replays/osada-defender-vs-python.jsonl")).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("two games cannot be compared"), "{}", stderr(&out));
+}

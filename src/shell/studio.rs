@@ -28,6 +28,7 @@ pub fn layout(root: &mut egui::Ui, ctx: &egui::Context, viewer: &mut Viewer) {
     });
     goto_box(ctx, viewer);
     path_box(ctx, viewer);
+    compare_box(ctx, viewer);
 }
 
 /// Whose view the board shows, in that player's colour at the board's bottom left, while it is
@@ -69,6 +70,16 @@ fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
                 viewer.path_box = Some(String::new());
                 ui.close();
             }
+            if viewer.session.is_some()
+                && ui.button("Compare with a path…").on_hover_text("another replay of the same game beside this one").clicked()
+            {
+                viewer.compare_box = Some(String::new());
+                ui.close();
+            }
+            if viewer.compare.is_some() && ui.button("Stop comparing").clicked() {
+                viewer.compare = None;
+                ui.close();
+            }
             ui.separator();
             if ui.button(format!("Quit  ({})", viewer.keymap.keys_of(Action::Quit))).clicked() {
                 viewer.act(Action::Quit);
@@ -85,6 +96,23 @@ fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
                 ui.radio_value(&mut viewer.perspective, Perspective::Player(k), format!("As {k} {name} saw it"));
             }
             drawing_menu(ui, viewer, &players);
+            if viewer.session.is_some() && viewer.source.is_some() {
+                ui.separator();
+                ui.menu_button("Copy what a bot was sent up to here", |ui| {
+                    for (k, name) in players.iter().enumerate() {
+                        if ui.button(format!("{k} {name}")).clicked() {
+                            match viewer.sent_before_cursor(k) {
+                                Ok((text, said)) => {
+                                    ui.ctx().copy_text(text);
+                                    viewer.message = Some(super::viewer::Notice { text: said, error: false });
+                                }
+                                Err(e) => viewer.message = Some(super::viewer::Notice { text: e, error: true }),
+                            }
+                            ui.close();
+                        }
+                    }
+                });
+            }
         });
         if ui.button("Help  (?)").clicked() {
             viewer.show_help = !viewer.show_help;
@@ -485,6 +513,16 @@ fn path_box(ctx: &egui::Context, viewer: &mut Viewer) {
         viewer.path_box = None;
         if let Some(path) = answer.filter(|p| !p.is_empty()) {
             viewer.open_file(PathBuf::from(path));
+        }
+    }
+}
+
+fn compare_box(ctx: &egui::Context, viewer: &mut Viewer) {
+    let Some(text) = viewer.compare_box.as_mut() else { return };
+    if let Some(answer) = prompt(ctx, "Compare with a path", text, 360.0, "a replay of the same game; Enter to compare, Esc to cancel") {
+        viewer.compare_box = None;
+        if let Some(path) = answer.filter(|p| !p.is_empty()) {
+            viewer.compare_with(PathBuf::from(path));
         }
     }
 }

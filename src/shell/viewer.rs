@@ -56,6 +56,8 @@ pub struct Viewer {
     pub chart: ChartOf,
     /// A second replay shown beside the first (`kibitz view A --compare B`).
     pub compare: Option<super::compare::Compare>,
+    /// The "compare with a path" prompt, while it is open.
+    pub compare_box: Option<String>,
     pub goto: Option<String>,
     /// The file the shown replay came from (its full path is the title's tooltip).
     pub source: Option<PathBuf>,
@@ -184,6 +186,7 @@ impl Viewer {
             drawn_shapes: 0,
             chart: ChartOf::Scores,
             compare: None,
+            compare_box: None,
             goto: None,
             path_box: None,
             source: None,
@@ -458,6 +461,32 @@ impl Viewer {
         self.perspective = Perspective::Omniscient;
         self.message = None;
         self.editor = MapEditor { view: Some(editor), behind: false };
+    }
+
+    /// Shows the replay in the file `b` beside the one shown (File → Compare with a path); a
+    /// file that cannot be compared leaves things as they were and says why.
+    pub fn compare_with(&mut self, b: PathBuf) {
+        let opened = self.source.clone().ok_or_else(|| "the replay shown has no file to compare it with".to_string()).and_then(|a| {
+            let read = |path: &PathBuf| std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()));
+            super::compare::Compare::open(&self.registry, &read(&a)?, &read(&b)?, &b)
+        });
+        match opened {
+            Ok(compare) => self.compare = Some(compare),
+            Err(e) => self.message = Some(Notice { text: e, error: true }),
+        }
+    }
+
+    /// What seat `seat`'s bot read from Kibitz before the step shown (`kibitz replay input
+    /// --until`), with a line saying so, for the clipboard.
+    pub fn sent_before_cursor(&self, seat: usize) -> Result<(String, String), String> {
+        let path = self.source.as_ref().ok_or("the replay shown has no file to read it from")?;
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let room = self.registry.of_replay(&text)?;
+        let reruns = room.capabilities().reruns.ok_or_else(|| format!("{} keeps no seats' input", room.id()))?;
+        let cursor = self.playback.cursor();
+        let input = (reruns.input)(&text, seat, Some(cursor))?;
+        let said = format!("copied what seat {seat} read before step {cursor}: {} lines", input.text.lines().count());
+        Ok((input.text, input.note.map_or(said.clone(), |n| format!("{said} ({n})"))))
     }
 
     /// The steps the timeline spans: the replay's, or the longer of two compared.
@@ -879,6 +908,32 @@ mod tests {
         viewer.take_whole(opened.unwrap());
         assert!(viewer.incoming.is_none() && viewer.playback.len() == whole);
         assert!(viewer.playback.playing && viewer.playback.cursor() == 0, "--play starts it from the beginning");
+    }
+
+    #[test]
+    fn compare_with_puts_a_replay_of_the_same_game_beside_the_shown_one_and_refuses_another_game() {
+        let mut viewer = Viewer::new(crate::games::registry());
+        viewer.open_file(replay("lighthouses-duel.jsonl"));
+        while viewer.loading() {
+            viewer.take_incoming();
+        }
+        viewer.compare_with(replay("snakecore-four.jsonl"));
+        assert!(viewer.compare.is_none());
+        assert!(
+            viewer.message.as_ref().is_some_and(|m| m.error && m.text.contains("two games cannot be compared")),
+            "{:?}",
+            viewer.message.as_ref().map(|m| &m.text)
+        );
+        viewer.compare_with(replay("lighthouses-demo.jsonl"));
+        let compare = viewer.compare.as_ref().expect("the same game");
+        assert!(compare.diff.first.is_some(), "two different matches");
+        assert_eq!(viewer.shown_len(), compare.view.track().len.max(viewer.session.as_ref().unwrap().track().len));
+        // What seat 1 read before step 10: its init line and its turns' lines so far.
+        viewer.playback.resize(viewer.shown_len());
+        viewer.playback.seek(10);
+        let (text, said) = viewer.sent_before_cursor(1).unwrap();
+        assert!(text.starts_with("{\"player_num\":1"), "{text}");
+        assert!(said.contains("before step 10"), "{said}");
     }
 
     #[test]
