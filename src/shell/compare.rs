@@ -2,7 +2,7 @@
 //! timeline. Both boards show the same step (each clamped to its own length) with one camera;
 //! the steps where the two differ ([`kibitz_core::diff`]) are marked on the timeline, the first
 //! in words, and a board at a differing step is framed in red. A 3D board (fedrunek) has one
-//! renderer: A and B take turns on it (`X`).
+//! renderer: A and B take turns on it (`X`). The turn log shows either replay's steps.
 
 use super::viewer::Viewer;
 use crate::kit::contract::room::Registry;
@@ -25,6 +25,8 @@ pub struct Compare {
     pub markers: Markers,
     /// On a 3D board, B is shown instead of A.
     pub showing_b: bool,
+    /// The turn log shows B's steps.
+    pub log_of_b: bool,
 }
 
 impl Compare {
@@ -47,7 +49,7 @@ impl Compare {
                 Marker { at: step + 1, kind: DIFFERENCE, label }
             })
             .collect();
-        Ok(Compare { view, name, diff, markers, showing_b: false })
+        Ok(Compare { view, name, diff, markers, showing_b: false, log_of_b: false })
     }
 
     /// Whether the record shown at `cursor` (step `cursor - 1`) differs.

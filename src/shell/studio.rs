@@ -420,8 +420,17 @@ fn side_panel(ui: &mut egui::Ui, viewer: &mut Viewer) {
                 ui.selectable_value(&mut viewer.log_player, Some(k), name(Some(k)));
             }
         });
+        // Comparing two replays: either one's log.
+        if let Some(compare) = viewer.compare.as_mut() {
+            ui.selectable_value(&mut compare.log_of_b, false, "A");
+            ui.selectable_value(&mut compare.log_of_b, true, "B");
+        }
     });
-    let lines = log_lines(session.as_ref(), cursor, viewer.log_player);
+    let logged: &dyn crate::kit::contract::view::GameView = match viewer.compare.as_ref().filter(|c| c.log_of_b) {
+        Some(compare) => compare.view.as_ref(),
+        None => session.as_ref(),
+    };
+    let lines = log_lines(logged, cursor, viewer.log_player);
     let scroll_to = (cursor, viewer.log_player);
     let mut scrolled = false;
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
