@@ -60,8 +60,16 @@ pub struct Reruns {
     /// beside its commands.
     pub input: fn(text: &str, seat: usize, until: Option<usize>) -> Result<Input, String>,
     /// The replay `text` played again with `command` in seat `seat` while its answers agree
-    /// with the recorded ones (bot games).
-    pub rerun: Option<fn(text: &str, seat: usize, command: &str) -> Result<kibitz_referee::rerun::Rerun, String>>,
+    /// with the recorded ones; with `continue_to` (bot games), played on from the first
+    /// difference under the real rules, its new replay written there.
+    pub rerun: Option<
+        fn(
+            text: &str,
+            seat: usize,
+            command: &str,
+            continue_to: Option<&mut dyn std::io::Write>,
+        ) -> Result<kibitz_referee::rerun::Rerun, String>,
+    >,
     /// Two replays of the game compared (`kibitz diff A B`).
     pub diff: fn(a: &str, b: &str) -> Result<kibitz_core::diff::Diff, String>,
 }
