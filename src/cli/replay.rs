@@ -31,9 +31,15 @@ pub enum ReplayVerb {
     /// Play a recorded match again with a new build of one seat's bot: it is sent what the
     /// recorded bot was sent while its answers agree. Exit 0 when every answer agrees, 1 at the
     /// first that does not (the step, both answers, what the rules made of each).
-    #[command(after_help = "Example:\n  kibitz replay rerun replays/lighthouses-duel.jsonl --seat 0 -- 'python3 mybot.py'\n\n\
-                            With --continue --out NEW.jsonl the match goes on from the first difference under the real rules\n\
-                            (the new bot in its seat, the others' recorded bots started afresh), its new replay written whole.\n\
+    #[command(after_help = "Examples:\n  kibitz replay rerun replays/lighthouses-duel.jsonl --seat 0 -- 'python3 mybot.py'\n  \
+                            kibitz replay rerun replays/osada-defender-vs-python.jsonl --seat 0 -- 'python3 myclient.py'\n  \
+                            kibitz replay rerun replays/icfp2015-hive.jsonl --seat 0 -- './mysolver'\n\n\
+                            A bot game's bot is sent its turns on stdin. A server game's client is started as kibitz match\n\
+                            starts one (HOST PORT LOGIN PASSWORD last, KIBITZ_* set) and served its team's recorded answers\n\
+                            over a loopback socket, at once (no clock), one connection; it has 10 s to connect and 10 s a\n\
+                            command. icfp2015's solver runs once on the recorded problem, seed and flags.\n\
+                            With --continue --out NEW.jsonl (bot games) the match goes on from the first difference under the\n\
+                            real rules (the new bot in its seat, the others' recorded bots started afresh), its replay written whole.\n\
                             docs/debugging-a-bot.md walks through a case.")]
     Rerun(RerunArgs),
 }
@@ -96,7 +102,7 @@ fn rerun(registry: &Registry, args: RerunArgs) -> anyhow::Result<ExitCode> {
         Err(e) => return refuse(e),
     };
     let Some(rerun) = room.capabilities().reruns.and_then(|r| r.rerun) else {
-        return refuse(format!("{} replays cannot be played again against a new bot yet (bot games can)", room.id()));
+        return refuse(format!("{} replays cannot be played again against a new bot", room.id()));
     };
     // The new replay goes to NEW.part, renamed once the match has ended: whole or not at all.
     let part = args.out.as_ref().map(|out| {
