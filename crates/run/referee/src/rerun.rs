@@ -34,7 +34,7 @@ pub struct Difference {
     pub recorded_outcome: String,
     pub new_outcome: String,
     /// With `--continue`: how the match played on from the difference ended.
-    pub continued: Option<MatchSummary>,
+    pub continued: Option<Box<MatchSummary>>,
 }
 
 /// Plays `replay` again with `command` in seat `seat` (the other seats' recorded actions as
@@ -110,7 +110,7 @@ pub fn rerun<G: BotProtocol>(replay: &Replay<G>, seat: usize, command: &str, con
                     MatchOptions { history_players: Some(replay.header.players.clone()), ..MatchOptions::bots(replay.header.seed, limits) };
                 let finished = run_match_from(&replay.header.setup, &mut seats, &options, &replay.records[..i], out, |_| {})
                     .map_err(|e| e.to_string())?;
-                return Ok(Rerun::Differs(Difference { continued: Some(finished.summary), ..difference }));
+                return Ok(Rerun::Differs(Difference { continued: Some(Box::new(finished.summary)), ..difference }));
             }
             agreed += 1;
             let outcome = G::apply(&mut state, &step);
