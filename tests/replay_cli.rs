@@ -168,11 +168,11 @@ fn a_bot_changed_from_its_40th_answer_is_caught_at_that_step_with_both_answers()
     let out = run(kibitz().args(["replay", "rerun"]).arg(&path).args(["--seat", "0", "--", "exit 3"]));
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).contains("new bot:  nothing:"), "{}", stdout(&out));
-    // A server game cannot be played again this way yet: said, exit 2.
+    // A server game's client that ends before connecting differs at its team's first command.
     let osada = workspace().join("replays/osada-defender-vs-python.jsonl");
     let out = run(kibitz().args(["replay", "rerun"]).arg(&osada).args(["--seat", "0", "--", "true"]));
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("cannot be played again"), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(1), "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).contains("at step 0") && stdout(&out).contains("ended before connecting"), "{}", stdout(&out));
 }
 
 #[test]
@@ -219,4 +219,175 @@ fn diff_finds_where_a_changed_bot_parts_from_the_recording_and_says_the_same_of_
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(stderr(&out).lines().count(), 1);
     assert!(stderr(&out).contains("two games cannot be compared"));
+}
+
+#[test]
+fn the_same_client_served_its_recorded_answers_agrees_in_every_server_game() {
+    // Our own clients that decide from their answers alone: no clock runs in a rerun (each
+    // command is answered at once with what the server answered then), so they say the same
+    // again. Our wycinanka solver searches for a quarter of a second a sheet: under load it
+    // finds less, so it is not one of them (a scripted client stands for it below).
+    for (name, seat) in [("fedrunek-greedy-vs-python.jsonl", 0), ("osada-defender-vs-python.jsonl", 0)] {
+        let path = workspace().join("replays").join(name);
+        let header: serde_json::Value = serde_json::from_str(std::fs::read_to_string(&path).unwrap().lines().next().unwrap()).unwrap();
+        let out =
+            run(kibitz().args(["replay", "rerun"]).arg(&path).args(["--seat", &seat.to_string(), "--"]).arg(recorded_bot(&header, seat)));
+        assert!(out.status.success(), "{name} seat {seat}: {}{}", stdout(&out), stderr(&out));
+        assert!(stdout(&out).contains("agree with the recording"), "{}", stdout(&out));
+    }
+}
+
+/// A scripted client for team `seat` of the server game recorded in `text`: it logs in as told
+/// (its last two arguments), sends the team's recorded commands, reading each answer's lines,
+/// and sends `CHANGED` in place of its `from`-th command (counted from 0).
+fn scripted_client(dir: &std::path::Path, text: &str, seat: u64, from: usize) -> String {
+    let commands: Vec<(String, usize)> = text
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|r| r["player"] == seat && r["action"].is_object())
+        .map(|r| (r["action"]["line"].as_str().unwrap().to_string(), r["outcome"]["answer"]["lines"].as_array().map_or(0, Vec::len)))
+        .collect();
+    let data = dir.join("commands.json");
+    std::fs::write(&data, serde_json::to_string(&commands).unwrap()).unwrap();
+    let script = dir.join("client.py");
+    std::fs::write(
+        &script,
+        format!(
+            r#"import json, socket, sys
+host, port, login, password = sys.argv[-4:]
+commands = json.load(open({data:?}))
+s = socket.create_connection((host, int(port)))
+f = s.makefile("rw", newline="\n")
+def said(line):
+    f.write(line + "\n"); f.flush()
+assert f.readline().strip() == "LOGIN"; said(login)
+assert f.readline().strip() == "PASS"; said(password)
+assert f.readline().strip() == "OK"
+for k, (line, answers) in enumerate(commands):
+    said("CHANGED" if k == {from} else line)
+    for _ in range(answers):
+        if not f.readline():
+            sys.exit(0)
+"#,
+            data = data.display().to_string()
+        ),
+    )
+    .unwrap();
+    format!("python3 {}", script.display())
+}
+
+#[test]
+fn a_server_games_client_changed_at_its_40th_command_is_caught_at_that_step() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["fedrunek-greedy-vs-python.jsonl", "osada-defender-vs-python.jsonl", "wycinanka-solvers.jsonl"] {
+        let path = workspace().join("replays").join(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        // The script sends the recorded commands themselves: agreeing to the end, exit 0.
+        let out = run(kibitz().args(["replay", "rerun"]).arg(&path).args(["--seat", "1", "--"]).arg(scripted_client(
+            dir.path(),
+            &text,
+            1,
+            usize::MAX,
+        )));
+        assert!(out.status.success(), "{name}: {}{}", stdout(&out), stderr(&out));
+        let records: Vec<serde_json::Value> = text.lines().skip(1).map(|l| serde_json::from_str(l).unwrap()).collect();
+        let fortieth = records.iter().filter(|r| r["player"] == 1 && r["action"].is_object()).nth(40).unwrap();
+        let out =
+            run(kibitz().args(["replay", "rerun"]).arg(&path).args(["--seat", "1", "--"]).arg(scripted_client(dir.path(), &text, 1, 40)));
+        assert_eq!(out.status.code(), Some(1), "{name}: {}{}", stdout(&out), stderr(&out));
+        let said = stdout(&out);
+        assert!(said.contains(&format!("at step {} (after 40 answers that agree)", fortieth["step"])), "{name}: {said}");
+        assert!(said.contains(&format!("recorded: {}", fortieth["action"]["line"].as_str().unwrap())), "{said}");
+        assert!(said.contains("new bot:  CHANGED") && said.contains("and the new one: {\"answer\""), "{said}");
+    }
+    // Playing on needs the server's clock: refused, nothing written.
+    let out_file = dir.path().join("new.jsonl");
+    let osada = workspace().join("replays/osada-defender-vs-python.jsonl");
+    let out = run(kibitz()
+        .args(["replay", "rerun"])
+        .arg(&osada)
+        .args(["--seat", "0", "--continue", "--out"])
+        .arg(&out_file)
+        .args(["--", "true"]));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--continue is for the bot games"), "{}", stderr(&out));
+    assert!(!out_file.exists() && !dir.path().join("new.jsonl.part").exists());
+}
+
+#[test]
+fn icfp2015s_solver_run_again_agrees_and_a_changed_character_is_caught() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = workspace().join("replays/icfp2015-hive.jsonl");
+    let ours = format!("'{}' solve icfp2015", env!("CARGO_BIN_EXE_kibitz"));
+    let out = run(kibitz().args(["replay", "rerun"]).arg(&path).args(["--seat", "0", "--"]).arg(&ours));
+    assert!(out.status.success(), "our solver is deterministic given the seed: {}{}", stdout(&out), stderr(&out));
+    // The same solver with its 41st character changed.
+    let script = dir.path().join("changed.py");
+    std::fs::write(
+        &script,
+        r#"import json, subprocess, sys
+solutions = json.loads(subprocess.run(sys.argv[1:], capture_output=True, text=True).stdout)
+for s in solutions:
+    s["solution"] = s["solution"][:40] + ("p" if s["solution"][40] != "p" else "b") + s["solution"][41:]
+print(json.dumps(solutions))
+"#,
+    )
+    .unwrap();
+    let out =
+        run(kibitz().args(["replay", "rerun"]).arg(&path).args(["--seat", "0", "--"]).arg(format!("python3 {} {ours}", script.display())));
+    assert_eq!(out.status.code(), Some(1), "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).contains("at step 40 (after 40 answers that agree)"), "{}", stdout(&out));
+    // A solver that prints nothing usable differs at once.
+    let out = run(kibitz().args(["replay", "rerun"]).arg(&path).args(["--seat", "0", "--", "echo nonsense"]));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("at step 0") && stdout(&out).contains("new bot:  nothing: "), "{}", stdout(&out));
+}
+
+#[test]
+fn continue_plays_on_from_the_difference_and_writes_a_replay_that_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = workspace().join("replays/lighthouses-duel.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let step = text
+        .lines()
+        .skip(1)
+        .filter(|l| l.contains("\"player\":0"))
+        .nth(40)
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["step"].as_u64().unwrap());
+    let new = dir.path().join("new.jsonl");
+    let out = run(kibitz()
+        .args(["replay", "rerun"])
+        .arg(&path)
+        .args(["--seat", "0", "--continue", "--out"])
+        .arg(&new)
+        .arg("--")
+        .arg(changed_greedy(dir.path(), 40)));
+    assert_eq!(out.status.code(), Some(1), "a difference: {}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).contains(&format!("the new replay is {}", new.display())), "{}", stdout(&out));
+    let verified = run(kibitz().arg("verify").arg(&new));
+    assert!(verified.status.success(), "{}{}", stdout(&verified), stderr(&verified));
+    let written = std::fs::read_to_string(&new).unwrap();
+    let header: serde_json::Value = serde_json::from_str(written.lines().next().unwrap()).unwrap();
+    assert_eq!(header["continued"]["steps"], step.unwrap(), "the recorded steps before the difference, copied");
+    assert!(written.lines().last().unwrap().contains("\"end\""), "played to its end");
+    // The steps before the difference are the recording's; the one at it is the new bot's pass.
+    let at: serde_json::Value = serde_json::from_str(written.lines().nth(step.unwrap() as usize + 1).unwrap()).unwrap();
+    assert_eq!(at["action"], serde_json::json!({"command": "pass"}));
+    assert!(!dir.path().join("new.jsonl.part").exists());
+    // Every answer agreeing: nothing to play on from, nothing written.
+    let again = dir.path().join("again.jsonl");
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let out = run(kibitz()
+        .args(["replay", "rerun"])
+        .arg(&path)
+        .args(["--seat", "0", "--continue", "--out"])
+        .arg(&again)
+        .arg("--")
+        .arg(recorded_bot(&header, 0)));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!again.exists() && !dir.path().join("again.jsonl.part").exists());
+    // --continue needs --out.
+    let out = run(kibitz().args(["replay", "rerun"]).arg(&path).args(["--seat", "0", "--continue", "--", "true"]));
+    assert_eq!(out.status.code(), Some(2));
 }

@@ -31,8 +31,16 @@ pub enum ReplayVerb {
     /// Play a recorded match again with a new build of one seat's bot: it is sent what the
     /// recorded bot was sent while its answers agree. Exit 0 when every answer agrees, 1 at the
     /// first that does not (the step, both answers, what the rules made of each).
-    #[command(after_help = "Example:\n  kibitz replay rerun replays/lighthouses-duel.jsonl --seat 0 -- 'python3 mybot.py'\n\n\
-                            A bot game's (lighthouses, snakecore, amazes). docs/debugging-a-bot.md walks through a case.")]
+    #[command(after_help = "Examples:\n  kibitz replay rerun replays/lighthouses-duel.jsonl --seat 0 -- 'python3 mybot.py'\n  \
+                            kibitz replay rerun replays/osada-defender-vs-python.jsonl --seat 0 -- 'python3 myclient.py'\n  \
+                            kibitz replay rerun replays/icfp2015-hive.jsonl --seat 0 -- './mysolver'\n\n\
+                            A bot game's bot is sent its turns on stdin. A server game's client is started as kibitz match\n\
+                            starts one (HOST PORT LOGIN PASSWORD last, KIBITZ_* set) and served its team's recorded answers\n\
+                            over a loopback socket, at once (no clock), one connection; it has 10 s to connect and 10 s a\n\
+                            command. icfp2015's solver runs once on the recorded problem, seed and flags.\n\
+                            With --continue --out NEW.jsonl (bot games) the match goes on from the first difference under the\n\
+                            real rules (the new bot in its seat, the others' recorded bots started afresh), its replay written whole.\n\
+                            docs/debugging-a-bot.md walks through a case.")]
     Rerun(RerunArgs),
 }
 
@@ -46,6 +54,13 @@ pub struct RerunArgs {
     /// The new bot's command line, one argument after `--`, run with `sh -c` as matches run bots.
     #[arg(last = true, required = true, value_name = "BOT_CMD")]
     pub bot: String,
+    /// At the first difference, play on with the real rules to the end (bot games): the new
+    /// bot keeps its seat, the other seats' recorded bots start afresh. Needs --out.
+    #[arg(long = "continue", requires = "out")]
+    pub play_on: bool,
+    /// Where --continue writes the new replay (whole, or not at all).
+    #[arg(long, requires = "play_on")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -87,12 +102,46 @@ fn rerun(registry: &Registry, args: RerunArgs) -> anyhow::Result<ExitCode> {
         Err(e) => return refuse(e),
     };
     let Some(rerun) = room.capabilities().reruns.and_then(|r| r.rerun) else {
-        return refuse(format!("{} replays cannot be played again against a new bot yet (bot games can)", room.id()));
+        return refuse(format!("{} replays cannot be played again against a new bot", room.id()));
     };
-    match rerun(&text, args.seat, &args.bot) {
+    // The new replay goes to NEW.part, renamed once the match has ended: whole or not at all.
+    let part = args.out.as_ref().map(|out| {
+        let mut part = out.as_os_str().to_owned();
+        part.push(".part");
+        PathBuf::from(part)
+    });
+    let mut file = match &part {
+        None => None,
+        Some(part) => match std::fs::File::create(part) {
+            Ok(file) => Some(std::io::BufWriter::new(file)),
+            Err(e) => return refuse(format!("cannot write {}: {e}", part.display())),
+        },
+    };
+    let result = rerun(&text, args.seat, &args.bot, file.as_mut().map(|f| f as &mut dyn std::io::Write));
+    let written = match (file, &part, &args.out, &result) {
+        (Some(file), Some(part), Some(out), Ok(Rerun::Differs(d))) if d.continued.is_some() => {
+            let done = file.into_inner().map_err(|e| e.into_error()).and_then(|f| f.sync_all()).and_then(|_| std::fs::rename(part, out));
+            match done {
+                Ok(()) => Some(out.display().to_string()),
+                Err(e) => {
+                    let _ = std::fs::remove_file(part);
+                    return refuse(format!("cannot write {}: {e}", out.display()));
+                }
+            }
+        }
+        (_, Some(part), _, _) => {
+            let _ = std::fs::remove_file(part);
+            None
+        }
+        _ => None,
+    };
+    match result {
         Err(e) => refuse(e),
         Ok(Rerun::Agrees { answers }) => {
             crate::outln!("{name}: all {answers} answers of seat {} agree with the recording", args.seat)?;
+            if let Some(out) = &args.out {
+                crate::outln!("nothing to play on from: {} not written", out.display())?;
+            }
             Ok(ExitCode::SUCCESS)
         }
         Ok(Rerun::Differs(d)) => {
@@ -106,6 +155,14 @@ fn rerun(registry: &Registry, args: RerunArgs) -> anyhow::Result<ExitCode> {
                 d.recorded_outcome,
                 d.new_outcome
             )?;
+            if let (Some(summary), Some(out)) = (&d.continued, &written) {
+                crate::outln!(
+                    "played on from step {} with the real rules to round {}, scores {:?}: the new replay is {out}",
+                    d.step,
+                    summary.rounds,
+                    summary.scores
+                )?;
+            }
             Ok(ExitCode::from(super::exit::EXIT_FAILED))
         }
     }

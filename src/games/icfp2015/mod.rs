@@ -43,7 +43,11 @@ impl Room for Icfp2015Room {
             play: Some(Play { verb: Verb::new(cli::play), keys: hand::HELP }),
             maps: Some(Box::new(edit::Icfp2015Problems)),
             solutions: Some(Solutions { score: Verb::new(cli::score), solve: Verb::new(cli::solve), replay: solver::replay_of_solution }),
-            reruns: Some(Reruns { input: solver::input, rerun: None, diff: kibitz_core::diff::diff::<kibitz_icfp2015::Icfp2015> }),
+            reruns: Some(Reruns {
+                input: solver::input,
+                rerun: Some(solver::rerun),
+                diff: kibitz_core::diff::diff::<kibitz_icfp2015::Icfp2015>,
+            }),
             ..Default::default()
         }
     }

@@ -62,56 +62,22 @@ pub struct SolverSummary {
 /// overruns its time or prints something unreadable gets a verdict, and the replay says why.
 pub fn run_solver(run: &SolverRun) -> anyhow::Result<SolverSummary> {
     use kibitz_referee::command::shell_quote;
-    use kibitz_referee::oneshot::run_once_with;
     let problem = load_problem(run.problem_path)?;
     let seed = run.seed.unwrap_or(problem.source_seeds()[0]);
     if !problem.source_seeds().contains(&seed) {
         anyhow::bail!("{}: seed {seed} is not one of the problem's sourceSeeds {:?}", run.problem_path.display(), problem.source_seeds());
     }
-    let mut command = format!(
-        "{} -f {} -t {} -m {} -c {}",
+    let command = format!(
+        "{} -f {}{}",
         run.solver,
         shell_quote(&run.problem_path.display().to_string()),
-        run.time_limit.as_secs().max(1),
-        run.memory_mb,
-        run.cores
+        contest_flags(run.time_limit, run.memory_mb, run.cores, &run.phrases)
     );
-    for p in &run.phrases {
-        command += &format!(" -p {}", shell_quote(p));
-    }
     // Power is scored against the phrases of power, whatever the solver was told: `-p` only
     // tells it which phrases to try (a made-up phrase earns nothing).
     let known = phrases_or_known(&[]);
     let setup = kibitz_icfp2015::Setup { problem: problem.clone(), seed, phrases: known.clone() };
-    let memory = Some(u64::from(run.memory_mb) << 20);
-    // The seed recorded, for a solver that draws its game (docs/debug-drawing.md): drawing
-    // cannot say which of the problem's games it is for.
-    let env = [(SEED_VARIABLE, seed.to_string())];
-    let finished = run_once_with(&command, run.time_limit, 64 << 20, memory, &env).with_context(|| format!("cannot start {command}"))?;
-    let said = sort_stderr(&String::from_utf8_lossy(&finished.stderr));
-    let stderr = &said.lines;
-    let exit = finished.exit_note();
-    let mut failed = finished.cut_short(run.time_limit).or_else(|| finished.not_run());
-    let mut records = Vec::new();
-    if failed.is_none() {
-        match read_solutions(&String::from_utf8_lossy(&finished.stdout)) {
-            Ok(list) => records = list,
-            Err(e) => {
-                let how = exit.as_ref().map_or(String::new(), |x| format!("it {x} and "));
-                failed = Some(format!("{how}its output is not a solution list: stdout {e}"));
-            }
-        }
-    }
-    let mine: Vec<SolutionRecord> = records.into_iter().filter(|r| r.problem_id == problem.id()).collect();
-    let chosen = mine.iter().rev().find(|r| r.seed == seed).cloned();
-    if failed.is_none() && chosen.is_none() {
-        failed = Some(format!("its output has no solution for problem {} seed {seed}", problem.id()));
-    }
-    // A failure comes with the end of what the solver wrote on stderr (its own word on why),
-    // unless its shell could not run it at all.
-    if finished.not_run().is_none() {
-        failed = failed.map(|reason| kibitz_referee::stderr::with_tail(reason, stderr));
-    }
+    let Solved { finished, said, exit, failed, mine, chosen } = solve(&command, run.time_limit, run.memory_mb, problem.id(), seed)?;
     let solution = chosen.as_ref().map_or(String::new(), |r| r.solution.clone());
     let name = chosen.as_ref().and_then(|r| r.tag.clone()).unwrap_or_else(|| "solver".to_string());
     let file = std::fs::File::create(run.out).with_context(|| format!("cannot create {}", run.out.display()))?;
@@ -137,6 +103,63 @@ pub fn run_solver(run: &SolverRun) -> anyhow::Result<SolverSummary> {
         seconds: finished.elapsed.as_secs_f64(),
         seeds,
     })
+}
+
+/// The contest's flags after the problem file (`-t -m -c`, each `-p`), as a solver is given
+/// them.
+fn contest_flags(time_limit: std::time::Duration, memory_mb: u32, cores: u32, phrases: &[String]) -> String {
+    let mut flags = format!(" -t {} -m {memory_mb} -c {cores}", time_limit.as_secs().max(1));
+    for p in phrases {
+        flags += &format!(" -p {}", kibitz_referee::command::shell_quote(p));
+    }
+    flags
+}
+
+/// A solver's one run: what it said on stderr, how it ended, why its answer cannot be used (if
+/// it cannot), its solutions for the problem, and the one for the seed.
+struct Solved {
+    finished: kibitz_referee::oneshot::Finished,
+    said: Said,
+    exit: Option<String>,
+    failed: Option<String>,
+    mine: Vec<SolutionRecord>,
+    chosen: Option<SolutionRecord>,
+}
+
+/// Runs `command` (the solver with the contest's flags) once, for problem `problem_id` and
+/// `seed` (told in [`SEED_VARIABLE`]), as `kibitz match` and `kibitz replay rerun` run it.
+fn solve(command: &str, time_limit: std::time::Duration, memory_mb: u32, problem_id: u32, seed: u32) -> anyhow::Result<Solved> {
+    use kibitz_referee::oneshot::run_once_with;
+    let memory = Some(u64::from(memory_mb) << 20);
+    // The seed recorded, for a solver that draws its game (docs/debug-drawing.md): drawing
+    // cannot say which of the problem's games it is for.
+    let env = [(SEED_VARIABLE, seed.to_string())];
+    let finished = run_once_with(command, time_limit, 64 << 20, memory, &env).with_context(|| format!("cannot start {command}"))?;
+    let said = sort_stderr(&String::from_utf8_lossy(&finished.stderr));
+    let stderr = &said.lines;
+    let exit = finished.exit_note();
+    let mut failed = finished.cut_short(time_limit).or_else(|| finished.not_run());
+    let mut records = Vec::new();
+    if failed.is_none() {
+        match read_solutions(&String::from_utf8_lossy(&finished.stdout)) {
+            Ok(list) => records = list,
+            Err(e) => {
+                let how = exit.as_ref().map_or(String::new(), |x| format!("it {x} and "));
+                failed = Some(format!("{how}its output is not a solution list: stdout {e}"));
+            }
+        }
+    }
+    let mine: Vec<SolutionRecord> = records.into_iter().filter(|r| r.problem_id == problem_id).collect();
+    let chosen = mine.iter().rev().find(|r| r.seed == seed).cloned();
+    if failed.is_none() && chosen.is_none() {
+        failed = Some(format!("its output has no solution for problem {} seed {seed}", problem_id));
+    }
+    // A failure comes with the end of what the solver wrote on stderr (its own word on why),
+    // unless its shell could not run it at all.
+    if finished.not_run().is_none() {
+        failed = failed.map(|reason| kibitz_referee::stderr::with_tail(reason, stderr));
+    }
+    Ok(Solved { finished, said, exit, failed, mine, chosen })
 }
 
 /// A solver's whole stderr taken apart: its plain lines, and its drawing lines (without the
@@ -270,4 +293,97 @@ pub fn input(text: &str, seat: usize, _until: Option<usize>) -> Result<crate::ki
     // The command recorded is the whole command line the match ran, its problem file after -f.
     let note = format!("the solver read this problem (the file after -f), run as: {SEED_VARIABLE}={} {solver}", setup.seed);
     Ok(crate::kit::contract::room::Input { text: setup.problem.to_json() + "\n", note: Some(note) })
+}
+
+/// [`crate::kit::contract::room::Reruns::rerun`] of icfp2015: the new solver run once on the
+/// recorded problem and seed, with the recorded run's flags (`-t -m -c -p`, as its command
+/// line records them; the contest's defaults when it records none), and its solution for that
+/// seed compared with the recorded characters, each played until the rules stop it.
+pub fn rerun(
+    text: &str,
+    seat: usize,
+    command: &str,
+    continue_to: Option<&mut dyn std::io::Write>,
+) -> Result<kibitz_referee::rerun::Rerun, String> {
+    use kibitz_core::Step;
+    use kibitz_core::replay::Replay;
+    use kibitz_icfp2015::{Icfp2015, OutcomeEvent};
+    use kibitz_referee::rerun::{Difference, Rerun};
+    if continue_to.is_some() {
+        return Err("--continue is for the bot games: an icfp2015 solver's answer is the whole game".into());
+    }
+    if seat != 0 {
+        return Err(format!("there is no seat {seat}: an icfp2015 game has one solver (seat 0)"));
+    }
+    let loaded = Replay::<Icfp2015>::parse(text).map_err(|e| e.to_string())?;
+    let setup = &loaded.replay.header.setup;
+    let recorded: Vec<char> = loaded.replay.records.iter().filter_map(|r| r.action).collect();
+    let flags = loaded.replay.header.players.first().and_then(|p| p.command.as_deref()).and_then(recorded_flags);
+    let (time_limit, memory_mb, flags) = flags.unwrap_or_else(|| {
+        let (t, m) = (std::time::Duration::from_secs(60), 2048);
+        (t, m, contest_flags(t, m, 1, &[]))
+    });
+    // The problem in a file of its own, as a match gives the solver one.
+    let file = std::env::temp_dir().join(format!("kibitz-rerun-{}-{}.json", std::process::id(), setup.problem.id()));
+    std::fs::write(&file, setup.problem.to_json()).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    let line = format!("{command} -f {}{flags}", kibitz_referee::command::shell_quote(&file.display().to_string()));
+    let solved = solve(&line, time_limit, memory_mb, setup.problem.id(), setup.seed);
+    let _ = std::fs::remove_file(&file);
+    let solved = solved.map_err(|e| format!("{e:#}"))?;
+    let show = |v: Result<String, serde_json::Error>| v.unwrap_or_else(|e| e.to_string());
+    let mut state = Icfp2015::start(setup, 1, 0)?;
+    let new: Vec<char> = match (&solved.failed, &solved.chosen) {
+        (None, Some(chosen)) => chosen.solution.chars().collect(),
+        (failed, _) => {
+            let why = failed.clone().unwrap_or_else(|| "no solution".into());
+            let first = loaded.replay.records.first();
+            return Ok(Rerun::Differs(Difference {
+                step: 0,
+                agreed: 0,
+                recorded: first.and_then(|r| r.action).map_or("nothing".into(), |c| format!("{c:?}")),
+                answered: format!("nothing: {why}"),
+                recorded_outcome: first.map_or("nothing".into(), |r| show(serde_json::to_string(&r.outcome))),
+                new_outcome: "nothing".into(),
+                continued: None,
+            }));
+        }
+    };
+    for i in 0..recorded.len().max(new.len()) {
+        let (old, now) = (recorded.get(i).copied(), new.get(i).copied());
+        if old != now {
+            let mut other = state.clone();
+            let new_outcome = now.map(|c| Icfp2015::apply(&mut other, &Step::Act { player: 0, action: Some(c) }));
+            let recorded_outcome = loaded.replay.records.get(i).map(|r| &r.outcome);
+            let char_or = |c: Option<char>, none: &str| c.map_or(none.to_string(), |c| format!("{c:?}"));
+            return Ok(Rerun::Differs(Difference {
+                step: i,
+                agreed: i,
+                recorded: char_or(old, "nothing (the recorded solution ends)"),
+                answered: char_or(now, "nothing (its solution ends)"),
+                recorded_outcome: recorded_outcome.map_or("nothing".into(), |o| show(serde_json::to_string(o))),
+                new_outcome: new_outcome.map_or("nothing".into(), |o| show(serde_json::to_string(&o))),
+                continued: None,
+            }));
+        }
+        let outcome = Icfp2015::apply(&mut state, &Step::Act { player: 0, action: old });
+        // The rules stop at an error; characters after it were never played.
+        if matches!(outcome.event, OutcomeEvent::Error { .. }) {
+            break;
+        }
+    }
+    Ok(Rerun::Agrees { answers: recorded.len() })
+}
+
+/// The time limit, memory and flags after the problem file of a recorded solver run
+/// (`SOLVER -f FILE -t T -m M -c C [-p PHRASE]...`, as [`run_solver`] runs it).
+fn recorded_flags(command: &str) -> Option<(std::time::Duration, u32, String)> {
+    command.match_indices(" -t ").find_map(|(at, _)| {
+        let tail = &command[at..];
+        let words: Vec<&str> = tail.split_whitespace().collect();
+        let (t, m) = match words.as_slice() {
+            ["-t", t, "-m", m, "-c", c, ..] if c.parse::<u32>().is_ok() => (t.parse::<u64>().ok()?, m.parse::<u32>().ok()?),
+            _ => return None,
+        };
+        Some((std::time::Duration::from_secs(t), m, tail.to_string()))
+    })
 }

@@ -60,11 +60,16 @@ pub struct Reruns {
     /// beside its commands.
     pub input: fn(text: &str, seat: usize, until: Option<usize>) -> Result<Input, String>,
     /// The replay `text` played again with `command` in seat `seat` while its answers agree
-    /// with the recorded ones (bot games).
-    pub rerun: Option<fn(text: &str, seat: usize, command: &str) -> Result<kibitz_referee::rerun::Rerun, String>>,
+    /// with the recorded ones; with `continue_to` (bot games), played on from the first
+    /// difference under the real rules, its new replay written there.
+    pub rerun: Option<RerunFn>,
     /// Two replays of the game compared (`kibitz diff A B`).
     pub diff: fn(a: &str, b: &str) -> Result<kibitz_core::diff::Diff, String>,
 }
+
+/// [`Reruns::rerun`]: the replay's text, the seat, the new bot's command, and where
+/// `--continue` writes the match played on.
+pub type RerunFn = fn(&str, usize, &str, Option<&mut dyn std::io::Write>) -> Result<kibitz_referee::rerun::Rerun, String>;
 
 /// What a seat read ([`Reruns::input`]), and how to give it to the bot again when that takes
 /// more than its standard input (a solver's command line).

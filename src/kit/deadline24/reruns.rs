@@ -40,3 +40,20 @@ pub fn input<R: Rules>(text: &str, seat: usize, until: Option<usize>) -> Result<
     }
     Ok(out.into())
 }
+
+/// [`crate::kit::contract::room::Reruns::rerun`] of a server game: the recorded answers of team
+/// `seat` served to the client `command` over a loopback socket while its commands agree
+/// ([`kibitz_deadline24_server::rerun`]). Playing on from a difference needs the real server
+/// and clock, so `--continue` is refused here.
+pub fn rerun<R: Rules>(
+    text: &str,
+    seat: usize,
+    command: &str,
+    continue_to: Option<&mut dyn std::io::Write>,
+) -> Result<kibitz_referee::rerun::Rerun, String> {
+    if continue_to.is_some() {
+        return Err(format!("--continue is for the bot games: a server game ({}) plays on only with its server's clock", R::ID));
+    }
+    let loaded = Replay::<Realtime<R>>::parse(text).map_err(|e| e.to_string())?;
+    kibitz_deadline24_server::rerun::rerun(&loaded.replay, seat, command)
+}

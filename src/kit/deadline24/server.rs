@@ -609,7 +609,7 @@ pub fn capabilities<G: GameArgs>(scores: &str, example: &str, serves: &str) -> C
         server: Some(Server { serve: serve_verb::<G>(serves), contest: contest_verb::<G>() }),
         reruns: Some(Reruns {
             input: super::reruns::input::<G::Rules>,
-            rerun: None,
+            rerun: Some(super::reruns::rerun::<G::Rules>),
             diff: kibitz_core::diff::diff::<kibitz_deadline24::Realtime<G::Rules>>,
         }),
         ..Default::default()

@@ -20,10 +20,16 @@ pub fn input<G: BotProtocol>(text: &str, seat: usize, until: Option<usize>) -> R
 }
 
 /// [`crate::kit::contract::room::Reruns::rerun`] of a bot game `G`: the whole replay (a
-/// damaged one up to where it breaks) played again with `command` in seat `seat`.
-pub fn rerun<G: BotProtocol>(text: &str, seat: usize, command: &str) -> Result<Rerun, String> {
+/// damaged one up to where it breaks) played again with `command` in seat `seat`, and played
+/// on into `continue_to` from the first difference.
+pub fn rerun<G: BotProtocol>(
+    text: &str,
+    seat: usize,
+    command: &str,
+    continue_to: Option<&mut dyn std::io::Write>,
+) -> Result<Rerun, String> {
     let loaded = Replay::<G>::parse(text).map_err(|e| e.to_string())?;
-    kibitz_referee::rerun::rerun(&loaded.replay, seat, command)
+    kibitz_referee::rerun::rerun(&loaded.replay, seat, command, continue_to)
 }
 
 /// The capability of a bot game `G`.

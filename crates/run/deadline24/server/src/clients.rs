@@ -98,6 +98,19 @@ impl ClientsSaid {
     }
 }
 
+/// How a client is started, here and by `kibitz replay rerun`: `sh -c` in a group of its own,
+/// as bots are started (so that ending the client ends whatever its shell started), told where
+/// to connect and how to log in by its last four arguments and its environment.
+pub fn client_command(command: &str, host: &str, port: u16, team: &TeamLogin) -> std::process::Command {
+    let line = format!("{command} {host} {port} {} {}", team.login, team.password);
+    let mut sh = kibitz_referee::command::shell(&line);
+    sh.env("KIBITZ_HOST", host)
+        .env("KIBITZ_PORT", port.to_string())
+        .env("KIBITZ_LOGIN", &team.login)
+        .env("KIBITZ_PASSWORD", &team.password);
+    sh
+}
+
 fn start(
     command: &str,
     host: &str,
@@ -106,14 +119,7 @@ fn start(
     index: usize,
     said: ClientsSaid,
 ) -> std::io::Result<(Child, Option<ClientStderr>)> {
-    // `sh -c` in a group of its own, as bots are started, so that ending the client ends
-    // whatever its shell started.
-    let line = format!("{command} {host} {port} {} {}", team.login, team.password);
-    let mut child = Command::from(kibitz_referee::command::shell(&line))
-        .env("KIBITZ_HOST", host)
-        .env("KIBITZ_PORT", port.to_string())
-        .env("KIBITZ_LOGIN", &team.login)
-        .env("KIBITZ_PASSWORD", &team.password)
+    let mut child = Command::from(client_command(command, host, port, team))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

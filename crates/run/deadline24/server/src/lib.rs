@@ -18,6 +18,7 @@ mod connection;
 pub mod door;
 mod lines;
 mod owner;
+pub mod rerun;
 pub mod spectators;
 #[cfg(feature = "testing")]
 pub mod testing;
