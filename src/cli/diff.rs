@@ -21,15 +21,10 @@ pub struct DiffArgs {
 }
 
 pub fn run(registry: &Registry, args: DiffArgs) -> anyhow::Result<ExitCode> {
-    let read = |path: &PathBuf| std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()));
-    let (a, b) = match (read(&args.a), read(&args.b)) {
+    let read = |path: &PathBuf| super::replay::replay_room(registry, path).map_err(|e| format!("{}: {e}", path.display()));
+    let ((a, room_a), (b, room_b)) = match (read(&args.a), read(&args.b)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(e), _) | (_, Err(e)) => return refuse(e),
-    };
-    let (room_a, room_b) = match (registry.of_replay(&a), registry.of_replay(&b)) {
-        (Ok(x), Ok(y)) => (x, y),
-        (Err(e), _) => return refuse(format!("{}: {e}", args.a.display())),
-        (_, Err(e)) => return refuse(format!("{}: {e}", args.b.display())),
     };
     if room_a.id() != room_b.id() {
         return refuse(format!(

@@ -3,7 +3,7 @@
 //! against a new build of that bot, stopping where it answers otherwise.
 
 use super::exit::EXIT_BAD_INPUT;
-use crate::kit::contract::room::Registry;
+use crate::kit::contract::room::{Registry, Room};
 use clap::{Args, Subcommand};
 use kibitz_core::Bounded;
 use std::path::PathBuf;
@@ -93,12 +93,8 @@ fn rerun(registry: &Registry, args: RerunArgs) -> anyhow::Result<ExitCode> {
         eprintln!("{name}: {e}");
         Ok(ExitCode::from(EXIT_BAD_INPUT))
     };
-    let text = match std::fs::read_to_string(&args.replay) {
-        Ok(text) => text,
-        Err(e) => return refuse(e.to_string()),
-    };
-    let room = match registry.of_replay(&text) {
-        Ok(room) => room,
+    let (text, room) = match replay_room(registry, &args.replay) {
+        Ok(read) => read,
         Err(e) => return refuse(e),
     };
     let Some(rerun) = room.capabilities().reruns.and_then(|r| r.rerun) else {
@@ -174,12 +170,8 @@ fn input(registry: &Registry, args: InputArgs) -> anyhow::Result<ExitCode> {
         eprintln!("{name}: {e}");
         Ok(ExitCode::from(EXIT_BAD_INPUT))
     };
-    let text = match std::fs::read_to_string(&args.replay) {
-        Ok(text) => text,
-        Err(e) => return refuse(e.to_string()),
-    };
-    let room = match registry.of_replay(&text) {
-        Ok(room) => room,
+    let (text, room) = match replay_room(registry, &args.replay) {
+        Ok(read) => read,
         Err(e) => return refuse(e),
     };
     let Some(reruns) = room.capabilities().reruns else {
@@ -202,4 +194,12 @@ fn input(registry: &Registry, args: InputArgs) -> anyhow::Result<ExitCode> {
         None => crate::out!("{}", input.text)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The text of the replay at `path` and the room of its game, or why not (without the path:
+/// the verbs say it in front).
+pub(super) fn replay_room(registry: &Registry, path: &std::path::Path) -> Result<(String, &'static dyn Room), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let room = registry.of_replay(&text)?;
+    Ok((text, room))
 }
