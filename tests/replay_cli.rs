@@ -164,6 +164,7 @@ fn a_bot_changed_from_its_40th_answer_is_caught_at_that_step_with_both_answers()
     let said = stdout(&out);
     assert!(said.contains(&format!("at step {} (after 40 answers that agree)", step.unwrap())), "{said}");
     assert!(said.contains("new bot:  {\"command\":\"pass\"}"), "{said}");
+    assert!(said.contains("scores after it: recorded [") && said.contains(", new ["), "how the board differs after it: {said}");
     // A new bot that crashes at once is a difference too, said in a line.
     let out = run(kibitz().args(["replay", "rerun"]).arg(&path).args(["--seat", "0", "--", "exit 3"]));
     assert_eq!(out.status.code(), Some(1));

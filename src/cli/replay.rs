@@ -151,6 +151,9 @@ fn rerun(registry: &Registry, args: RerunArgs) -> anyhow::Result<ExitCode> {
                 d.recorded_outcome,
                 d.new_outcome
             )?;
+            if let Some([recorded, new]) = &d.scores_after {
+                crate::outln!("  scores after it: recorded {recorded:?}, new {new:?}")?;
+            }
             if let (Some(summary), Some(out)) = (&d.continued, &written) {
                 crate::outln!(
                     "played on from step {} with the real rules to round {}, scores {:?}: the new replay is {out}",

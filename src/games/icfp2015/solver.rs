@@ -344,6 +344,7 @@ pub fn rerun(
                 answered: format!("nothing: {why}"),
                 recorded_outcome: first.map_or("nothing".into(), |r| show(serde_json::to_string(&r.outcome))),
                 new_outcome: "nothing".into(),
+                scores_after: None,
                 continued: None,
             }));
         }
@@ -353,6 +354,8 @@ pub fn rerun(
         if old != now {
             let mut other = state.clone();
             let new_outcome = now.map(|c| Icfp2015::apply(&mut other, &Step::Act { player: 0, action: Some(c) }));
+            let mut recorded_after = state.clone();
+            Icfp2015::apply(&mut recorded_after, &Step::Act { player: 0, action: old });
             let recorded_outcome = loaded.replay.records.get(i).map(|r| &r.outcome);
             let char_or = |c: Option<char>, none: &str| c.map_or(none.to_string(), |c| format!("{c:?}"));
             return Ok(Rerun::Differs(Difference {
@@ -362,6 +365,7 @@ pub fn rerun(
                 answered: char_or(now, "nothing (its solution ends)"),
                 recorded_outcome: recorded_outcome.map_or("nothing".into(), |o| show(serde_json::to_string(o))),
                 new_outcome: new_outcome.map_or("nothing".into(), |o| show(serde_json::to_string(&o))),
+                scores_after: Some([Icfp2015::scores(&recorded_after), Icfp2015::scores(&other)]),
                 continued: None,
             }));
         }

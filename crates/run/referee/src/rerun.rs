@@ -33,6 +33,9 @@ pub struct Difference {
     /// What the rules answered to each.
     pub recorded_outcome: String,
     pub new_outcome: String,
+    /// How the board differs after it: every player's score after the recorded step and after
+    /// the new one, when both could be played.
+    pub scores_after: Option<[Vec<i64>; 2]>,
     /// With `--continue`: how the match played on from the difference ended.
     pub continued: Option<Box<MatchSummary>>,
 }
@@ -85,6 +88,8 @@ pub fn rerun<G: BotProtocol>(replay: &Replay<G>, seat: usize, command: &str, con
                 };
                 let mut other = state.clone();
                 let new_outcome = G::apply(&mut other, &Step::Act { player: seat, action: answer.action.clone() });
+                let mut recorded_after = state.clone();
+                G::apply(&mut recorded_after, &step);
                 let difference = Difference {
                     step: i,
                     agreed,
@@ -92,6 +97,7 @@ pub fn rerun<G: BotProtocol>(replay: &Replay<G>, seat: usize, command: &str, con
                     answered: why(&answer.action, &answer.failed),
                     recorded_outcome: show(serde_json::to_string(&record.outcome)),
                     new_outcome: show(serde_json::to_string(&new_outcome)),
+                    scores_after: Some([G::scores(&recorded_after), G::scores(&other)]),
                     continued: None,
                 };
                 let Some(out) = continue_to else {

@@ -82,6 +82,8 @@ pub fn rerun<R: Rules>(replay: &Replay<Realtime<R>>, seat: usize, command: &str)
             let mut other = state.clone();
             let action = Command { line: new.clone(), ..recorded.clone() };
             let new_outcome = Realtime::<R>::apply(&mut other, &Step::Act { player: seat, action: Some(action) });
+            let mut recorded_after = state.clone();
+            Realtime::<R>::apply(&mut recorded_after, &record.to_step());
             let show = |o: &kibitz_deadline24::Outcome<R::TurnReport>| serde_json::to_string(o).unwrap_or_else(|e| e.to_string());
             return Ok(Rerun::Differs(Difference {
                 step: i,
@@ -90,6 +92,7 @@ pub fn rerun<R: Rules>(replay: &Replay<Realtime<R>>, seat: usize, command: &str)
                 answered: new,
                 recorded_outcome: show(&record.outcome),
                 new_outcome: show(&new_outcome),
+                scores_after: Some([Realtime::<R>::scores(&recorded_after), Realtime::<R>::scores(&other)]),
                 continued: None,
             }));
         }
@@ -120,6 +123,7 @@ fn nothing_at<O: serde::Serialize>(
         answered: format!("nothing: {why}"),
         recorded_outcome,
         new_outcome: "nothing".into(),
+        scores_after: None,
         continued: None,
     }
 }
