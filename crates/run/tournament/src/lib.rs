@@ -12,5 +12,6 @@ pub mod points;
 pub mod replays;
 pub mod run;
 pub mod spec;
+pub mod sprt;
 pub mod standings;
 pub mod swiss;
