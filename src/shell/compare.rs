@@ -1,8 +1,9 @@
 //! `kibitz view A --compare B`: a second replay of the same game beside the first, on one
 //! timeline. Both boards show the same step (each clamped to its own length) with one camera;
 //! the steps where the two differ ([`kibitz_core::diff`]) are marked on the timeline, the first
-//! in words, and a board at a differing step is framed in their colour (magenta). A 3D board (fedrunek) has one
-//! renderer: A and B take turns on it (`X`). The turn log shows either replay's steps.
+//! in words, and a board at a differing step is framed in their colour (magenta). A 3D board
+//! (fedrunek) has one renderer: A and B take turns on it (`X`). The turn log shows either
+//! replay's steps.
 
 use super::viewer::Viewer;
 use crate::kit::contract::room::Registry;
@@ -105,7 +106,8 @@ fn swap(viewer: &mut Viewer) {
     }
 }
 
-/// Which replay a board shows, over its top, and a frame in the differences' colour where the step shown differs.
+/// Which replay a board shows, over its top, and a frame in the differences' colour where the
+/// step shown differs.
 fn label(ui: &egui::Ui, viewer: &Viewer, rect: egui::Rect, b: bool, swaps: bool) {
     let Some(compare) = &viewer.compare else { return };
     let cursor = viewer.playback.cursor();
