@@ -188,6 +188,30 @@ impl Team {
         team
     }
 
+    /// [`Team::log_in`] once the server has a place for a connection waiting for its login:
+    /// places that connections just closed free up only when the server has seen them close,
+    /// so a refusal (`FAILED 5 …`) is tried again, for up to 10 s.
+    pub fn log_in_when_free(port: u16, login: &str, password: &str) -> Team {
+        let begun = std::time::Instant::now();
+        loop {
+            let stream = connect(port);
+            let mut team = Team { write: stream.try_clone().unwrap(), read: std::io::BufReader::new(stream) };
+            match team.line().as_str() {
+                "LOGIN" => {
+                    team.send(login);
+                    assert_eq!(team.line(), "PASS");
+                    team.send(password);
+                    assert_eq!(team.line(), "OK", "{login} logged in");
+                    return team;
+                }
+                refused if refused.starts_with("FAILED 5") && begun.elapsed() < std::time::Duration::from_secs(10) => {
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+                other => panic!("{login}: the server said {other:?}, not LOGIN"),
+            }
+        }
+    }
+
     /// The server's next line, without its end.
     pub fn line(&mut self) -> String {
         use std::io::BufRead;

@@ -206,8 +206,8 @@ fn the_contest_console_shows_pauses_and_finished_servers_and_kicks() {
     assert!(waiting.iter().all(|w| first_line(w) == "LOGIN"));
     assert_eq!(first_line(&connect(long)), "FAILED 5 internal error, sorry...");
     drop(waiting);
-    // ada on a2; a1 plays its 3 turns of 50 ms and is over.
-    let mut ada = Team::log_in(long, "ada", "secret-ada");
+    // ada on a2 (once the server has seen those two go); a1 plays its 3 turns of 50 ms and is over.
+    let mut ada = Team::log_in_when_free(long, "ada", "secret-ada");
     let begun = Instant::now();
     while !dir.path().join("day/mining/a1/fedrunek.jsonl").exists() || begun.elapsed() < Duration::from_millis(1500) {
         assert!(begun.elapsed() < Duration::from_secs(20), "a1 never played");
