@@ -205,4 +205,10 @@ fn a_bot_that_sleeps_past_most_of_its_limit_is_marked_on_the_timeline() {
     let times = &track.thinking.times[1];
     assert!(times.value_at(slow[0].0).unwrap() >= 900, "its time is charted at that step");
     assert_eq!(track.thinking.limit_ms, Some(1000), "the chart draws the limit");
+    // The header says which version of each bot ran: our greedy bot's build (its git work tree
+    // or its file's hash); a shell one-liner runs no file of its own.
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let version = header["players"][0]["version"].as_str().expect("a version");
+    assert!(version.starts_with("git:") || version.starts_with("file:"), "{version}");
+    assert!(header["players"][1].get("version").is_none(), "{}", header["players"][1]);
 }

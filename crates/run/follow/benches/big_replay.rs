@@ -33,7 +33,7 @@ fn big_replay() -> PathBuf {
     let started = Instant::now();
     let map = Map::parse(&std::fs::read_to_string(workspace().join("maps/lighthouses/harbour.txt")).unwrap()).unwrap();
     let setup = Setup { map, rounds: 1_000_000 };
-    let players: Vec<PlayerInfo> = (0..4).map(|k| PlayerInfo { name: format!("walker {k}"), command: None }).collect();
+    let players: Vec<PlayerInfo> = (0..4).map(|k| PlayerInfo::human(format!("walker {k}"))).collect();
     let mut state = Lighthouses::start(&setup, players.len(), 0).unwrap();
     let header = ReplayHeader::new::<Lighthouses>(setup, 0, players.clone(), None);
     let file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());

@@ -64,6 +64,74 @@ pub fn missing_program(command: &str) -> Option<&str> {
     }
 }
 
+/// Which version of a bot `command` runs, for the replay's header: `git:` and `git describe
+/// --always --dirty` of the work tree its file is in, else `file:` and a hash of that file (of
+/// its size and its first and last 8 MB when it is bigger: a build's header and its end); `None`
+/// when no file is found to read. Its file is the first later word that names a file (a
+/// script: `python3 bot.py`), else its program (this very program for `kibitz`).
+pub fn version_of(command: &str) -> Option<String> {
+    let file = bot_file(command)?;
+    let folder = file.parent().filter(|f| !f.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let described = Command::new("git")
+        .arg("-C")
+        .arg(folder)
+        .args(["describe", "--always", "--dirty", "--abbrev=12"])
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string())
+        .filter(|d| !d.is_empty());
+    match described {
+        Some(describe) => Some(format!("git:{describe}")),
+        None => file_hash(&file).map(|h| format!("file:{h:016x}")),
+    }
+}
+
+/// The file a bot command runs: a later word naming a file, else its program's file.
+fn bot_file(command: &str) -> Option<PathBuf> {
+    let program = program_word(command);
+    let (mut rest, mut past_program) = (command, false);
+    for _ in 0..12 {
+        let (word, after) = first_word(rest);
+        if word.is_empty() {
+            break;
+        }
+        rest = after;
+        if !past_program {
+            past_program = word == program;
+        } else if !word.starts_with('-') && Path::new(word).is_file() {
+            return Some(PathBuf::from(word));
+        }
+    }
+    if Path::new(program).file_name().is_some_and(|name| name == KIBITZ) {
+        return std::env::current_exe().ok();
+    }
+    found(program).filter(|f| f.is_file())
+}
+
+/// A hash of a file: all of it up to 16 MB, else its size and its first and last 8 MB.
+fn file_hash(file: &Path) -> Option<u64> {
+    use std::hash::Hasher;
+    use std::io::{Read, Seek, SeekFrom};
+    const PART: u64 = 8 << 20;
+    let mut f = std::fs::File::open(file).ok()?;
+    let size = f.metadata().ok()?.len();
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    hasher.write_u64(size);
+    let mut buffer = Vec::new();
+    if size <= 2 * PART {
+        f.read_to_end(&mut buffer).ok()?;
+        hasher.write(&buffer);
+    } else {
+        (&mut f).take(PART).read_to_end(&mut buffer).ok()?;
+        f.seek(SeekFrom::End(-(PART as i64))).ok()?;
+        f.read_to_end(&mut buffer).ok()?;
+        hasher.write(&buffer);
+    }
+    Some(hasher.finish())
+}
+
 /// The file the shell runs for `program`: the path itself when it has a slash, else the first
 /// file of that name in a folder of `PATH`.
 fn found(program: &str) -> Option<PathBuf> {
@@ -119,6 +187,30 @@ pub fn shell_quote(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bots_version_is_its_git_work_trees_or_its_files_hash() {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = dir.path().join("bot.py");
+        std::fs::write(&bot, "print('hello')\n").unwrap();
+        let command = format!("python3 {}", bot.display());
+        let first = version_of(&command).expect("a file to read");
+        assert!(first.starts_with("file:"), "{first}");
+        assert_eq!(version_of(&command), Some(first.clone()), "the same file, the same version");
+        std::fs::write(&bot, "print('hello again')\n").unwrap();
+        assert_ne!(version_of(&command), Some(first), "changed, another version");
+        // In a git work tree: its description, dirty once the file changes.
+        let git =
+            |args: &[&str]| Command::new("git").arg("-C").arg(dir.path()).args(args).output().map(|o| o.status.success()).unwrap_or(false);
+        if git(&["init", "-q"]) && git(&["add", "bot.py"]) && git(&["-c", "user.name=k", "-c", "user.email=k@k", "commit", "-qm", "bot"]) {
+            let clean = version_of(&command).unwrap();
+            assert!(clean.starts_with("git:") && !clean.ends_with("-dirty"), "{clean}");
+            std::fs::write(&bot, "print('changed')\n").unwrap();
+            assert!(version_of(&command).unwrap().ends_with("-dirty"));
+        }
+        assert_eq!(version_of("no-such-program-anywhere --fast"), None, "nothing to read");
+        assert!(version_of("kibitz bot lighthouses greedy").is_some(), "Kibitz is this program");
+    }
 
     #[test]
     fn kibitz_commands_run_this_program_and_others_are_left_alone() {

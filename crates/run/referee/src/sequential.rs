@@ -89,7 +89,14 @@ pub fn run_match_from<G: Game>(
     for (player, seat) in seats.iter_mut().enumerate() {
         seat.start(&state, player);
     }
-    let players = seats.iter().map(|s| PlayerInfo { name: s.name().to_string(), command: s.command().map(str::to_string) }).collect();
+    let players = seats
+        .iter()
+        .map(|s| PlayerInfo {
+            name: s.name().to_string(),
+            command: s.command().map(str::to_string),
+            version: s.command().and_then(crate::command::version_of),
+        })
+        .collect();
     let mut header = ReplayHeader::new::<G>(setup.clone(), options.seed, players, options.limits);
     if !history.is_empty() {
         header.continued = options.history_players.clone().map(|players| Continued { steps: history.len(), players });

@@ -25,6 +25,10 @@ pub struct PlayerInfo {
     /// The command line the referee ran; `None` for a human seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub command: Option<String>,
+    /// Which version of the bot ran: `git:` and the `git describe` of the work tree its file is
+    /// in, or `file:` and a hash of that file (`kibitz_referee::command::version_of`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
 }
 
 /// Time limits the referee enforced, in milliseconds.
@@ -93,7 +97,7 @@ impl<S> ReplayHeader<S> {
 impl PlayerInfo {
     /// A seat played by hand (no command line).
     pub fn human(name: impl Into<String>) -> Self {
-        Self { name: name.into(), command: None }
+        Self { name: name.into(), command: None, version: None }
     }
 }
 

@@ -273,7 +273,10 @@ impl<R: Rules> Owner<R> {
         let players = names
             .iter()
             .enumerate()
-            .map(|(k, n)| PlayerInfo { name: n.clone(), command: self.options.commands.get(k).cloned().flatten() })
+            .map(|(k, n)| {
+                let command = self.options.commands.get(k).cloned().flatten();
+                PlayerInfo { name: n.clone(), version: command.as_deref().and_then(kibitz_referee::command::version_of), command }
+            })
             .collect();
         let mut header = ReplayHeader::new::<Realtime<R>>(setup.clone(), seed, players, None);
         let mut state = Realtime::<R>::start(&setup, names.len(), seed).map_err(io::Error::other)?;

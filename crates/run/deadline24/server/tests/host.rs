@@ -91,7 +91,7 @@ async fn a_recorded_game_continues_from_a_turn_and_verifies_on_its_own() {
             break;
         }
     }
-    let players = vec![PlayerInfo { name: "login1".into(), command: None }, PlayerInfo { name: "login2".into(), command: None }];
+    let players = vec![PlayerInfo::human("login1"), PlayerInfo::human("login2")];
     let resume = Resume { lines: Arc::new(lines.clone()), players: players.clone() };
     let clock = Clock::default();
     clock.pause(true);
