@@ -172,7 +172,7 @@ pub fn elo(counts: &[u64]) -> EloEstimate {
 
 /// The standard normal distribution function, from erfc (W. J. Cody's rational approximation
 /// as in Numerical Recipes' `erfcc`, relative error below 1.2e-7).
-fn phi(x: f64) -> f64 {
+pub fn phi(x: f64) -> f64 {
     0.5 * erfc(-x / SQRT_2)
 }
 

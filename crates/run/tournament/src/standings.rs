@@ -51,6 +51,8 @@ pub struct Row {
     /// Weng–Lin mu and sigma.
     pub rating: f64,
     pub uncertainty: f64,
+    /// The rating's 95 % interval (mu ± 1.96 sigma).
+    pub rating_ci95: (f64, f64),
     /// The contest's ranking points (Deadline24 games where every match seats every bot).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub points: Option<f64>,
@@ -66,6 +68,32 @@ pub struct Row {
     /// How long its recorded answers took, over all its matches; `None` when none was timed
     /// (a server game's teams).
     pub time: Option<Time>,
+}
+
+/// How likely one bot is the better of two, from their ratings.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Superiority {
+    pub better: String,
+    pub worse: String,
+    pub los: f64,
+}
+
+/// Bots whose every pair gets a likelihood of superiority, at most (a pair each: 496).
+pub const MAX_SUPERIORITY: usize = 32;
+
+/// The likelihood of superiority of each pair of `rows`, the higher-ranked first.
+fn superiority(rows: &[Row]) -> Vec<Superiority> {
+    if rows.len() > MAX_SUPERIORITY {
+        return Vec::new();
+    }
+    let mut pairs = Vec::new();
+    for (i, a) in rows.iter().enumerate() {
+        for b in &rows[i + 1..] {
+            let spread = (a.uncertainty.powi(2) + b.uncertainty.powi(2)).sqrt().max(1e-9);
+            pairs.push(Superiority { better: a.bot.clone(), worse: b.bot.clone(), los: crate::sprt::phi((a.rating - b.rating) / spread) });
+        }
+    }
+    pairs
 }
 
 /// A played match's tags (`#kibitz tag WORD`, of any of its bots), each once.
@@ -94,6 +122,9 @@ pub struct Standings {
     pub tags: Vec<Tagged>,
     /// Each bot's rating after each match played, in plan order.
     pub ratings_after: Vec<Vec<(String, f64)>>,
+    /// For each pair of bots (up to [`MAX_SUPERIORITY`] bots), the likelihood that the one
+    /// ranked higher is the better: Φ((mu₁ − mu₂) / √(sigma₁² + sigma₂²)).
+    pub superiority: Vec<Superiority>,
     /// An elimination stage's pairings, as far as they are known, and its champion.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bracket: Option<Vec<crate::bracket::Shown>>,
@@ -309,6 +340,7 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
             average: 0.0,
             rating: WengLinRating::new().rating,
             uncertainty: WengLinRating::new().uncertainty,
+            rating_ci95: (0.0, 0.0),
             points: None,
             swiss_points: None,
             byes: None,
@@ -363,6 +395,8 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
         row.time = Time::of(ms);
         row.rating = r.rating;
         row.uncertainty = r.uncertainty;
+        let z = 1.959_963_984_540_054 * r.uncertainty;
+        row.rating_ci95 = (r.rating - z, r.rating + z);
         row.average = if row.played == 0 { 0.0 } else { row.total as f64 / row.played as f64 };
     }
     if kind.contest_points && spec.seats == spec.bots.len() {
@@ -389,12 +423,13 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
         matches: matches.len(),
         played: played.len(),
         decimals,
-        rows,
         unplayed,
         unverified,
         stopped,
         tags: played.iter().filter(|p| !p.tags.is_empty()).map(|p| Tagged { id: p.id.clone(), tags: p.tags.clone() }).collect(),
         ratings_after,
+        superiority: superiority(&rows),
+        rows,
         bracket: None,
         champion: None,
     }
@@ -502,6 +537,38 @@ fn ranking_points(spec: &Spec, played: &[Played]) -> Vec<Option<f64>> {
 }
 
 impl Standings {
+    /// The likelihood of superiority of every pair, as a table (row over column, in %), for up
+    /// to 8 bots (`--json` gives every pair up to [`MAX_SUPERIORITY`]).
+    fn superiority_table(&self) -> String {
+        let bots: Vec<&str> = self.rows.iter().map(|r| r.bot.as_str()).collect();
+        if bots.len() < 2 || bots.len() > 8 || self.played == 0 {
+            return String::new();
+        }
+        let los = |a: &str, b: &str| {
+            self.superiority.iter().find_map(|s| match (s.better == a && s.worse == b, s.better == b && s.worse == a) {
+                (true, _) => Some(s.los),
+                (_, true) => Some(1.0 - s.los),
+                _ => None,
+            })
+        };
+        let mut out = format!("\nlikelihood of superiority (the row's bot better than the column's, %):\n{:<16}", "");
+        for b in &bots {
+            out.push_str(&format!(" {:>10.10}", b));
+        }
+        out.push('\n');
+        for a in &bots {
+            out.push_str(&format!("{a:<16.16}"));
+            for b in &bots {
+                out.push_str(&match los(a, b) {
+                    Some(p) => format!(" {:>10.1}", 100.0 * p),
+                    None => format!(" {:>10}", "-"),
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+
     /// The table and what is below it, as `kibitz tournament standings` prints it.
     pub fn text(&self) -> String {
         let show = |s: i64| kibitz_core::show_score_short(s, self.decimals);
@@ -565,6 +632,7 @@ impl Standings {
                 out.push_str(&format!("  … and {} more (--json lists them all)\n", r.failures.len() - 10));
             }
         }
+        out.push_str(&self.superiority_table());
         if let Some(bracket) = &self.bracket {
             out.push_str("\nbracket:\n");
             for p in bracket {
@@ -708,6 +776,18 @@ mod tests {
         assert_eq!((b.wins, b.draws, b.losses, b.firsts), (3, 4, 3, 1));
         assert_eq!(got.rows[0].bot, "a", "the best rating first");
         assert!(got.rows[0].rating > got.rows[2].rating);
+        // Error bars: each rating's 95 % interval, and every pair's likelihood of superiority.
+        for r in &got.rows {
+            let half = 1.959_963_984_540_054 * r.uncertainty;
+            assert!((r.rating_ci95.0 - (r.rating - half)).abs() < 1e-9 && (r.rating_ci95.1 - (r.rating + half)).abs() < 1e-9);
+        }
+        assert_eq!(got.superiority.len(), 3, "a pair each");
+        let first = &got.superiority[0];
+        assert_eq!((first.better.as_str(), first.worse.as_str()), ("a", got.rows[1].bot.as_str()));
+        let (x, y) = (&got.rows[0], &got.rows[1]);
+        let expected = crate::sprt::phi((x.rating - y.rating) / (x.uncertainty.powi(2) + y.uncertainty.powi(2)).sqrt());
+        assert!((first.los - expected).abs() < 1e-12 && first.los > 0.5, "{first:?}");
+        assert!(got.text().contains("likelihood of superiority"), "{}", got.text());
         // Ranking points on crust: a 130, b 40, c 30 → mean of the top three 200/3; a = 195.
         // On core: a 11, b 14, c 8 → mean 11; a = 100. a's mean 147.5.
         assert!((a.points.unwrap() - 147.5).abs() < 1e-9, "{:?}", a.points);
