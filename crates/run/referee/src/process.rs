@@ -75,7 +75,13 @@ impl BotProcess {
             text.push_str(line);
             text.push('\n');
         }
-        stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush()).map_err(|e| self.ended(&format!("could not write to it ({e})")))
+        let written = stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush());
+        written.map_err(|e| {
+            // A bot that has ended closed both its pipes: said as reading from it says it,
+            // whichever of the two the referee happened to try first.
+            let gone = e.kind() == std::io::ErrorKind::BrokenPipe && self.exit_status().is_some();
+            self.ended(&if gone { "closed its output".to_string() } else { format!("could not write to it ({e})") })
+        })
     }
 
     /// Waits up to `limit` for one line. `Ok` gives the line and how long it took; `Err` why the
