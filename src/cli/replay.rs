@@ -3,7 +3,7 @@
 //! against a new build of that bot, stopping where it answers otherwise.
 
 use super::exit::EXIT_BAD_INPUT;
-use crate::kit::contract::room::{Registry, Room};
+use crate::kit::contract::room::{Registry, Reruns, Room};
 use clap::{Args, Subcommand};
 use kibitz_core::Bounded;
 use std::path::PathBuf;
@@ -93,12 +93,12 @@ fn rerun(registry: &Registry, args: RerunArgs) -> anyhow::Result<ExitCode> {
         eprintln!("{name}: {e}");
         Ok(ExitCode::from(EXIT_BAD_INPUT))
     };
-    let (text, room) = match replay_room(registry, &args.replay) {
-        Ok(read) => read,
+    let (text, rerun) = match reruns_of(registry, &args.replay) {
+        Ok((text, id, reruns)) => match reruns.rerun {
+            Some(rerun) => (text, rerun),
+            None => return refuse(format!("{id} replays cannot be played again against a new bot")),
+        },
         Err(e) => return refuse(e),
-    };
-    let Some(rerun) = room.capabilities().reruns.and_then(|r| r.rerun) else {
-        return refuse(format!("{} replays cannot be played again against a new bot", room.id()));
     };
     // The new replay goes to NEW.part, renamed once the match has ended: whole or not at all.
     let part = args.out.as_ref().map(|out| {
@@ -173,12 +173,9 @@ fn input(registry: &Registry, args: InputArgs) -> anyhow::Result<ExitCode> {
         eprintln!("{name}: {e}");
         Ok(ExitCode::from(EXIT_BAD_INPUT))
     };
-    let (text, room) = match replay_room(registry, &args.replay) {
-        Ok(read) => read,
+    let (text, reruns) = match reruns_of(registry, &args.replay) {
+        Ok((text, _, reruns)) => (text, reruns),
         Err(e) => return refuse(e),
-    };
-    let Some(reruns) = room.capabilities().reruns else {
-        return refuse(format!("{} replays have no seats to replay", room.id()));
     };
     let input = match (reruns.input)(&text, args.seat, args.until) {
         Ok(input) => input,
@@ -197,6 +194,14 @@ fn input(registry: &Registry, args: InputArgs) -> anyhow::Result<ExitCode> {
         None => crate::out!("{}", input.text)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The text of the replay at `path`, its game and what the game offers a bot author, or why
+/// not (without the path: the verbs say it in front).
+fn reruns_of(registry: &Registry, path: &std::path::Path) -> Result<(String, &'static str, Reruns), String> {
+    let (text, room) = replay_room(registry, path)?;
+    let reruns = room.capabilities().reruns.ok_or_else(|| format!("{} replays have no seats to replay", room.id()))?;
+    Ok((text, room.id(), reruns))
 }
 
 /// The text of the replay at `path` and the room of its game, or why not (without the path:
