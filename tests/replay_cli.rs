@@ -392,3 +392,15 @@ fn continue_plays_on_from_the_difference_and_writes_a_replay_that_verifies() {
     let out = run(kibitz().args(["replay", "rerun"]).arg(&path).args(["--seat", "0", "--continue", "--", "true"]));
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A file with no line end is no replay: the window is refused at once (exit 2), never after
+/// reading a whole memory's worth of its first line.
+#[test]
+fn a_file_without_a_line_end_is_refused_before_any_window() {
+    let a = workspace().join("replays/lighthouses-duel.jsonl");
+    for args in [vec!["view", "/dev/zero"], vec!["view", a.to_str().unwrap(), "--compare", "/dev/zero"]] {
+        let out = run(kibitz().args(&args));
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("/dev/zero: line 1 is over 64 MB"), "{}", stderr(&out));
+    }
+}

@@ -131,6 +131,10 @@ pub struct Server {
     pub contest: Verb<crate::kit::deadline24::served::PreparedServer>,
 }
 
+/// The longest first line read to tell a replay's game, far above any game's header (a
+/// 512 × 512 osada settlement's is about 270 KB).
+const MAX_HEADER: usize = 64 << 20;
+
 /// A game whose entries are solution files (ICFP 2015).
 pub struct Solutions {
     /// `kibitz score ID ...`: official scoring of solution files.
@@ -344,7 +348,12 @@ impl Registry {
         let named = |e: String| format!("{}: {e}", path.display());
         let file = std::fs::File::open(path).map_err(|e| named(e.to_string()))?;
         let mut header = String::new();
-        std::io::BufRead::read_line(&mut std::io::BufReader::new(file), &mut header).map_err(|e| named(e.to_string()))?;
+        // Bounded: a file with no line end (`/dev/zero`) is no replay, never a whole memory's read.
+        let mut first = std::io::Read::take(std::io::BufReader::new(file), MAX_HEADER as u64 + 1);
+        std::io::BufRead::read_line(&mut first, &mut header).map_err(|e| named(e.to_string()))?;
+        if header.len() > MAX_HEADER && !header.ends_with('\n') {
+            return Err(named(format!("line 1 is over {} MB: not a replay's header", MAX_HEADER >> 20)));
+        }
         self.of_replay(&header).map_err(named)
     }
 
