@@ -11,11 +11,12 @@ use crate::kit::contract::room::{Registry, Room};
 use crate::kit::viewing::palette::bot_color;
 use crate::shell::tournament::{Entry, Row as TournamentRow, Tournament};
 use clap::{Args, Subcommand};
+use kibitz_tournament::paired::Live;
 use kibitz_tournament::plan::{Match, line, plan, replay_files};
 use kibitz_tournament::playlist::{Choice, playlist};
 use kibitz_tournament::run::{Job, Options, finished, fresh_or_resumed, run};
 use kibitz_tournament::spec::{Format, Loaded, Spec, from_root};
-use kibitz_tournament::standings::{Checked, Known, Standings, finished_scores, standings};
+use kibitz_tournament::standings::{Checked, Known, Standings, finished_outcome, finished_scores, standings};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -152,9 +153,12 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let mut options =
                 Options { root: loaded.root.clone(), dir: dir.clone(), jobs: jobs.unwrap_or((cores / per_match).max(1)), resume };
-            // Round by round for Swiss and brackets (a round robin is one round): plan what the
-            // results allow, run it, and again, until nothing new is planned.
+            // Round by round for Swiss and brackets (a round robin is one round), batch by batch
+            // for a paired test: plan what the results allow, run it, and again, until nothing
+            // new is planned.
+            let test = kibitz_tournament::paired::Test::of(&loaded.spec);
             let mut ran;
+            let mut sprt;
             loop {
                 let matches = planned(registry, &loaded, Some(&dir))?;
                 let lines = lines(&loaded, room, &matches, &dir, &kibitz)?;
@@ -166,7 +170,15 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
                 // Nothing is written over a tournament that is there, unless it is this one resumed.
                 fresh_or_resumed(&jobs_list, &options).map_err(anyhow::Error::msg)?;
                 keep(&loaded, &dir, &lines)?;
-                ran = run(&jobs_list, &options).map_err(anyhow::Error::msg)?;
+                let results = |m: &Match| finished_outcome(&loaded.spec, m, &dir);
+                let mut live = test.map(|test| Live::new(&loaded.spec, test, &matches, &results));
+                let mut on_done = |job: &Job| {
+                    let live = live.as_mut()?;
+                    let m = matches.iter().find(|m| m.id == job.id)?;
+                    live.done(&job.id, finished_outcome(&loaded.spec, m, &dir)?)
+                };
+                ran = run(&jobs_list, &options, &mut on_done).map_err(anyhow::Error::msg)?;
+                sprt = live.map(|live| live.report());
                 // Later rounds resume the folder this run started.
                 options.resume = true;
                 // Once this round is through, the results may plan another.
@@ -185,10 +197,16 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
                     ran.left
                 );
             }
+            if let Some(test) = &sprt {
+                eprintln!("{}\n{}", test.line(), test.verdict());
+            }
             let failed: Vec<&str> = ran.failed.iter().map(|(id, _)| id.as_str()).collect();
-            let summary = serde_json::json!({
+            let mut summary = serde_json::json!({
                 "matches": ran.matches, "done": ran.done, "failed": failed, "stopped": ran.stopped, "left": ran.left, "dir": dir
             });
+            if let Some(test) = sprt {
+                summary["sprt"] = serde_json::to_value(test)?;
+            }
             crate::outln!("{summary}")?;
             Ok(if ran.done == ran.matches { ExitCode::SUCCESS } else { ExitCode::from(EXIT_FAILED) })
         }
@@ -243,10 +261,10 @@ fn table_of(registry: &Registry, dir: &Path, counted: &Counted) -> anyhow::Resul
     let counting: Vec<Match> = matches.iter().filter(|m| counted.counts(&loaded.spec, m, dir)).cloned().collect();
     let mut table = standings(&loaded.spec, &counting, dir, &verify, known(room, &setups));
     if let Format::Elimination { double, .. } = loaded.spec.format {
-        let results = |m: &Match| finished_scores(&loaded.spec, m, dir).filter(|_| counted.counts(&loaded.spec, m, dir));
+        let results = |m: &Match| finished_outcome(&loaded.spec, m, dir).filter(|_| counted.counts(&loaded.spec, m, dir));
         let order = seeds(registry, &loaded)?.unwrap_or_else(|| (0..loaded.spec.bots.len()).collect());
         let bracket = kibitz_tournament::bracket::plan(&loaded.spec, double, &order, &results);
-        table.champion = bracket.champion.map(|b| loaded.spec.bots[b].name.clone());
+        table.champion = bracket.champion.map(|b| loaded.spec.bots[b].key());
         table.bracket = Some(bracket.shown(&loaded.spec));
     }
     Ok((loaded, matches, table))
@@ -268,7 +286,7 @@ pub fn view_of(registry: &Registry, dir: &Path, counted: &Counted) -> anyhow::Re
         .iter()
         .map(|r| TournamentRow {
             bot: r.bot.clone(),
-            color: bot_color(spec.bots.iter().position(|b| b.name == r.bot).unwrap_or(0)),
+            color: bot_color(spec.bots.iter().position(|b| b.key() == r.bot).unwrap_or(0)),
             played: r.played,
             record: (r.wins, r.draws, r.losses),
             total: show(r.total),
@@ -286,13 +304,17 @@ pub fn view_of(registry: &Registry, dir: &Path, counted: &Counted) -> anyhow::Re
             let first = replay_files(spec, m, &dir).into_iter().next().filter(|p| p.exists());
             let result = match finished_scores(spec, m, &dir) {
                 Some(_) if !counted.counts(spec, m, &dir) => "not shown yet".into(),
-                Some(scores) => {
-                    m.seats.iter().zip(&scores).map(|(&b, &s)| format!("{} {}", spec.bots[b].name, show(s))).collect::<Vec<_>>().join(" · ")
-                }
+                Some(scores) => m
+                    .seats
+                    .iter()
+                    .zip(&scores)
+                    .map(|(&b, &s)| format!("{} {}", spec.bots[b].key(), show(s)))
+                    .collect::<Vec<_>>()
+                    .join(" · "),
                 None if first.is_some() => "being played, or cut short".into(),
                 None => "not played yet".into(),
             };
-            let bots = m.seats.iter().map(|&b| spec.bots[b].name.clone()).collect();
+            let bots = m.seats.iter().map(|&b| spec.bots[b].key()).collect();
             Entry { id: m.id.clone(), bots, slots: m.seats.clone(), result, replay: first }
         })
         .collect();
@@ -368,10 +390,10 @@ fn load(registry: &Registry, path: &Path) -> anyhow::Result<(Loaded, &'static dy
 fn check_setup(loaded: &Loaded, room: &dyn Room, k: usize, seed: u64) -> anyhow::Result<std::process::Output> {
     let spec = &loaded.spec;
     let bots: Vec<&str> = spec.bots.iter().take(spec.seats).map(|b| b.command.as_str()).collect();
-    let mut names: Vec<&str> = Vec::new();
+    let mut names: Vec<String> = Vec::new();
     if room.capabilities().server.is_some() {
-        names.push("--names");
-        names.extend(spec.bots.iter().take(spec.seats).map(|b| b.name.as_str()));
+        names.push("--names".into());
+        names.extend(spec.bots.iter().take(spec.seats).map(|b| b.team()));
     }
     Ok(std::process::Command::new(std::env::current_exe()?)
         .arg("match")
@@ -431,7 +453,7 @@ fn keep(loaded: &Loaded, dir: &Path, lines: &[String]) -> anyhow::Result<()> {
 /// replays in `dir` allow (`None`: nothing played yet).
 fn planned(registry: &Registry, loaded: &Loaded, dir: Option<&Path>) -> anyhow::Result<Vec<Match>> {
     let spec = &loaded.spec;
-    let results = |m: &Match| dir.and_then(|dir| finished_scores(spec, m, dir));
+    let results = |m: &Match| dir.and_then(|dir| finished_outcome(spec, m, dir));
     let seeds = seeds(registry, loaded)?;
     plan(spec, &results, seeds.as_deref()).map_err(anyhow::Error::msg)
 }
@@ -446,7 +468,7 @@ fn seeds(registry: &Registry, loaded: &Loaded) -> anyhow::Result<Option<Vec<usiz
     let setups = planned_setups(&stage, room, &matches);
     let table = standings(&stage.spec, &matches, &earlier, &|text: &str| verified(registry, text), known(room, &setups));
     let bots = &loaded.spec.bots;
-    let mut order: Vec<usize> = table.rows.iter().filter_map(|r| bots.iter().position(|b| b.name == r.bot)).collect();
+    let mut order: Vec<usize> = table.rows.iter().filter_map(|r| bots.iter().position(|b| b.key() == r.bot)).collect();
     let unranked: Vec<usize> = (0..bots.len()).filter(|b| !order.contains(b)).collect();
     order.extend(unranked);
     Ok(Some(order))

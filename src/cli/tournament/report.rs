@@ -149,7 +149,7 @@ fn card(loaded: &Loaded, m: &Match, scores: &[i64], table: &Standings, files: &[
             html,
             "<li{class}><span class=\"swatch\" style=\"background:{}\"></span>{} <b>{}</b></li>",
             hex(bot),
-            esc(&spec.bots[bot].name),
+            esc(&spec.bots[bot].key()),
             esc(&kibitz_core::show_score_short(score, table.decimals))
         );
     }
@@ -210,7 +210,7 @@ fn page(loaded: &Loaded, table: &Standings, cards: &[String]) -> String {
         html = html.replacen("<th>bot</th>", "<th>bot</th><th class=\"num\">Swiss points</th><th class=\"num\">byes</th>", 1);
     }
     for (k, row) in table.rows.iter().enumerate() {
-        let bot = spec.bots.iter().position(|b| b.name == row.bot).unwrap_or(0);
+        let bot = spec.bots.iter().position(|b| b.key() == row.bot).unwrap_or(0);
         let points = row.points.map_or(String::new(), |p| format!("<td class=\"num\">{p:.2}</td>"));
         let failures = match row.failures.len() {
             0 => "–".to_string(),
@@ -314,6 +314,7 @@ fn format_name(format: &Format) -> String {
         Format::Swiss { rounds } => format!("Swiss, {rounds} rounds"),
         Format::Elimination { double: true, .. } => "double elimination".into(),
         Format::Elimination { double: false, .. } => "single elimination".into(),
+        Format::Sprt { candidate, baseline, .. } => format!("paired test (SPRT) of {candidate} against {baseline}"),
     }
 }
 

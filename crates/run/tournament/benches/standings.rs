@@ -19,7 +19,7 @@ fn bench(c: &mut Criterion) {
     // 7 bots, 4 seats: 35 groups in 4 seat orders, 7 games each: 980 matches.
     let spec = Spec {
         game: "lighthouses".into(),
-        bots: (0..7).map(|k| Bot { name: format!("b{k}"), command: format!("./bot{k}"), check: false }).collect(),
+        bots: (0..7).map(|k| Bot { name: format!("b{k}"), command: format!("./bot{k}"), check: false, version: None }).collect(),
         setups: vec![SetupSpec { name: "harbour".into(), flags: Vec::new() }],
         seats: 4,
         format: Format::RoundRobin,

@@ -175,7 +175,7 @@ pub struct Shown {
 impl Bracket {
     pub fn shown(&self, spec: &Spec) -> Vec<Shown> {
         let name = |bot: Option<Option<usize>>| match bot {
-            Some(Some(b)) => spec.bots[b].name.clone(),
+            Some(Some(b)) => spec.bots[b].key(),
             Some(None) => "bye".into(),
             None => "?".into(),
         };
@@ -184,7 +184,7 @@ impl Bracket {
             .map(|p| Shown {
                 name: p.name.clone(),
                 bots: [name(p.bots[0]), name(p.bots[1])],
-                winner: outcome(p).and_then(|(w, _)| w).map(|w| spec.bots[w].name.clone()),
+                winner: outcome(p).and_then(|(w, _)| w).map(|w| spec.bots[w].key()),
             })
             .collect()
     }
@@ -202,13 +202,14 @@ fn outcome(p: &Pairing) -> Option<(Option<usize>, Option<usize>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matches::Outcome;
     use crate::spec::{Bot, Format, SetupSpec};
     use std::collections::HashMap;
 
     fn spec(bots: usize, games: u32) -> Spec {
         Spec {
             game: "lighthouses".into(),
-            bots: (0..bots).map(|k| Bot { name: format!("b{k}"), command: format!("./b{k}"), check: false }).collect(),
+            bots: (0..bots).map(|k| Bot { name: format!("b{k}"), command: format!("./b{k}"), check: false, version: None }).collect(),
             setups: vec![SetupSpec { name: "s".into(), flags: Vec::new() }, SetupSpec { name: "t".into(), flags: Vec::new() }],
             seats: 2,
             format: Format::Elimination { double: true, seeds_from: None },
@@ -222,7 +223,7 @@ mod tests {
         let seeds: Vec<usize> = (0..spec.bots.len()).collect();
         let mut scores: HashMap<String, Vec<i64>> = HashMap::new();
         loop {
-            let bracket = plan(spec, double, &seeds, &|m: &Match| scores.get(&m.id).cloned());
+            let bracket = plan(spec, double, &seeds, &|m: &Match| scores.get(&m.id).cloned().map(Outcome::from));
             let new: Vec<&Match> = bracket.matches.iter().filter(|m| !scores.contains_key(&m.id)).collect();
             if new.is_empty() {
                 return bracket;

@@ -6,6 +6,7 @@
 
 pub mod bracket;
 pub mod matches;
+pub mod paired;
 pub mod plan;
 pub mod playlist;
 pub mod points;

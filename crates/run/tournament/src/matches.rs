@@ -16,9 +16,24 @@ pub struct Match {
     pub seed: u64,
 }
 
-/// The scores, by seat, of each finished match (its replays' end records, summed), as far as
-/// they are known: the next rounds of Swiss and brackets depend on them.
-pub type Results<'a> = dyn Fn(&Match) -> Option<Vec<i64>> + 'a;
+/// How a finished match ended: its replays' end records, summed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// By seat.
+    pub scores: Vec<i64>,
+    /// The seats that failed (crashed, timed out, broke the protocol) in any of its replays.
+    pub failed: Vec<usize>,
+}
+
+impl From<Vec<i64>> for Outcome {
+    fn from(scores: Vec<i64>) -> Self {
+        Outcome { scores, failed: Vec::new() }
+    }
+}
+
+/// The outcome of each finished match, as far as it is known: the next rounds of Swiss,
+/// brackets and paired tests depend on them.
+pub type Results<'a> = dyn Fn(&Match) -> Option<Outcome> + 'a;
 
 /// A match's seed: the spec's seed and the match's ID, mixed (FNV-1a, then SplitMix64), so that
 /// a match keeps its seed whatever else the plan holds.
@@ -37,7 +52,7 @@ pub fn pairing(spec: &crate::spec::Spec, prefix: &str, a: usize, b: usize) -> Ve
         .map(|game| {
             let setup = (game as usize - 1) % spec.setups.len();
             let seats = if game % 2 == 1 { vec![a, b] } else { vec![b, a] };
-            let id = format!("{prefix}-{}-{}-vs-{}-{game}", spec.setups[setup].name, spec.bots[seats[0]].name, spec.bots[seats[1]].name);
+            let id = format!("{prefix}-{}-{}-vs-{}-{game}", spec.setups[setup].name, spec.bots[seats[0]].key(), spec.bots[seats[1]].key());
             Match { seed: match_seed(spec.seed, &id), id, setup, seats, game }
         })
         .collect()
@@ -49,7 +64,7 @@ pub fn pairing(spec: &crate::spec::Spec, prefix: &str, a: usize, b: usize) -> Ve
 pub fn decide(matches: &[Match], results: &Results, a: usize, b: usize, rank: impl Fn(usize) -> usize) -> Option<Decided> {
     let (mut wins, mut total) = ([0u32; 2], [0i64; 2]);
     for m in matches {
-        let scores = results(m)?;
+        let scores = results(m)?.scores;
         let of = |bot: usize| m.seats.iter().position(|&s| s == bot).and_then(|seat| scores.get(seat).copied()).unwrap_or(0);
         let (sa, sb) = (of(a), of(b));
         total[0] += sa;

@@ -18,6 +18,10 @@ pub fn plan(spec: &Spec, results: &Results, seeds: Option<&[usize]>) -> Result<V
         Format::RoundRobin | Format::Each => Ok(round_robin(spec)),
         Format::Swiss { rounds } => Ok(swiss::plan(spec, *rounds, &order, results)),
         Format::Elimination { double, .. } => Ok(bracket::plan(spec, *double, &order, results).matches),
+        Format::Sprt { .. } => {
+            let test = crate::paired::Test::of(spec).ok_or("the paired test's candidate or baseline is not a bot of the spec")?;
+            Ok(crate::paired::plan(spec, &test, results))
+        }
     }
 }
 
@@ -31,7 +35,7 @@ fn round_robin(spec: &Spec) -> Vec<Match> {
                 let mut seats = group.clone();
                 seats.rotate_left(turn);
                 for game in 1..=spec.games {
-                    let names: Vec<&str> = seats.iter().map(|&b| spec.bots[b].name.as_str()).collect();
+                    let names: Vec<String> = seats.iter().map(|&b| spec.bots[b].key()).collect();
                     let id = format!("{}-{}-{game}", setup_spec.name, names.join("-vs-"));
                     let seed = match_seed(spec.seed, &id);
                     matches.push(Match { id, setup, seats: seats.clone(), game, seed });
@@ -85,7 +89,7 @@ pub fn line(spec: &Spec, m: &Match, kibitz: &str, out: &Path, names: bool) -> St
     words.extend(spec.setups[m.setup].flags.iter().map(|w| shell_quote(w)));
     if names {
         words.push("--names".into());
-        words.extend(m.seats.iter().map(|&b| spec.bots[b].name.clone()));
+        words.extend(m.seats.iter().map(|&b| spec.bots[b].team()));
     }
     words.extend(["--seed".into(), m.seed.to_string(), "--out".into(), shell_quote(&replay_of(m, out).to_string_lossy()), "--".into()]);
     // Each bot's command is one word to `kibitz match`: quoted whole, always.
@@ -101,7 +105,10 @@ mod tests {
     pub fn lighthouses(bots: &[&str], setups: &[&str], seats: usize, games: u32) -> Spec {
         Spec {
             game: "lighthouses".into(),
-            bots: bots.iter().map(|n| Bot { name: n.to_string(), command: format!("kibitz bot lighthouses {n}"), check: true }).collect(),
+            bots: bots
+                .iter()
+                .map(|n| Bot { name: n.to_string(), command: format!("kibitz bot lighthouses {n}"), check: true, version: None })
+                .collect(),
             setups: setups
                 .iter()
                 .map(|s| SetupSpec { name: s.to_string(), flags: vec!["--map".into(), format!("maps/lighthouses/{s}.txt")] })

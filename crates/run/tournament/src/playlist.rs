@@ -68,7 +68,11 @@ pub fn playlist(spec: &Spec, matches: &[Match], dir: &Path, base: &Path, choice:
         take(&mut chosen, ranked(&|s| sorted(s).get(..2).map_or(i64::MAX, |t| t[0] - t[1]), k));
     }
     if let Some(name) = &choice.bot {
-        let bot = spec.bots.iter().position(|b| &b.name == name).ok_or_else(|| format!("no bot {name:?} in this tournament"))?;
+        let bot = spec
+            .bots
+            .iter()
+            .position(|b| b.key() == *name || &b.name == name)
+            .ok_or_else(|| format!("no bot {name:?} in this tournament"))?;
         take(&mut chosen, finished.iter().filter(|(m, _)| m.seats.contains(&bot)).map(|(m, _)| *m).collect());
     }
     if choice.best.is_none() && choice.closest.is_none() && choice.bot.is_none() {
@@ -106,7 +110,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let spec = Spec {
             game: "lighthouses".into(),
-            bots: ["a", "b", "c"].iter().map(|n| Bot { name: n.to_string(), command: format!("./{n}"), check: false }).collect(),
+            bots: ["a", "b", "c"]
+                .iter()
+                .map(|n| Bot { name: n.to_string(), command: format!("./{n}"), check: false, version: None })
+                .collect(),
             setups: vec![SetupSpec { name: "s".into(), flags: Vec::new() }],
             seats: 2,
             format: Format::RoundRobin,

@@ -7,9 +7,17 @@ use kibitz_core::replay::{EndRecord, StepRecord, TurnFields, is_end_line, turn_f
 use serde::de::IgnoredAny;
 
 /// The end record of the replay at `path`, when it is finished: read, and not stopped by a human.
+/// Only the file's tail is read (an end record is a line of a few hundred bytes), so that a plan
+/// of thousands of matches asks after each of them quickly.
 pub fn finished_end(path: &std::path::Path) -> Option<EndRecord> {
-    let text = std::fs::read_to_string(path).ok()?;
-    end_record(&text).ok().flatten().filter(|end| end.stopped.is_none())
+    use std::io::{Read, Seek, SeekFrom};
+    const TAIL: u64 = 1 << 20;
+    let mut file = std::fs::File::open(path).ok()?;
+    let size = file.metadata().ok()?.len();
+    file.seek(SeekFrom::Start(size.saturating_sub(TAIL))).ok()?;
+    let mut tail = Vec::new();
+    file.take(TAIL).read_to_end(&mut tail).ok()?;
+    end_record(&String::from_utf8_lossy(&tail)).ok().flatten().filter(|end| end.stopped.is_none())
 }
 
 /// What a replay's records say beyond the rules.

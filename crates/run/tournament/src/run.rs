@@ -80,8 +80,10 @@ extern "C" fn on_stop(signal: libc::c_int) {
 }
 
 /// Runs `jobs` as `options` say; `Err` when nothing could start (the folder cannot be written,
-/// replays of the plan are there and `resume` was not asked).
-pub fn run(jobs: &[Job], options: &Options) -> Result<Ran, String> {
+/// replays of the plan are there and `resume` was not asked). `on_done` hears of each match
+/// done and may answer a status line (a paired test's standing), shown above the progress line
+/// at most once a second (the caller says the last word).
+pub fn run(jobs: &[Job], options: &Options, on_done: &mut dyn FnMut(&Job) -> Option<String>) -> Result<Ran, String> {
     let mut log = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -150,6 +152,9 @@ pub fn run(jobs: &[Job], options: &Options) -> Result<Ran, String> {
                 ran.done += 1;
                 progress.took(started.elapsed());
                 note(&mut log, &format!("done {}", job.id));
+                if let Some(line) = on_done(job) {
+                    progress.status(line);
+                }
             } else {
                 let why = format!("{status}; {}", tail(&options.dir.join(format!("{}.log", job.id))));
                 note(&mut log, &format!("failed {}: {why}", job.id));
@@ -223,11 +228,41 @@ struct Progress {
     timed: usize,
     last: String,
     terminal: bool,
+    /// The newest status line not shown yet, and when one was last shown.
+    status: Option<String>,
+    status_shown: Option<Instant>,
 }
 
 impl Progress {
     fn new(matches: usize) -> Self {
-        Self { matches, spent: Duration::ZERO, timed: 0, last: String::new(), terminal: std::io::stderr().is_terminal() }
+        Self {
+            matches,
+            spent: Duration::ZERO,
+            timed: 0,
+            last: String::new(),
+            terminal: std::io::stderr().is_terminal(),
+            status: None,
+            status_shown: None,
+        }
+    }
+
+    /// A status line: shown now if none was in the last second, else kept for later.
+    fn status(&mut self, line: String) {
+        self.status = Some(line);
+        if self.status_shown.is_none_or(|t| t.elapsed() >= Duration::from_secs(1)) {
+            self.status_now();
+        }
+    }
+
+    /// Shows the status line kept, on a line of its own above the progress line.
+    fn status_now(&mut self) {
+        let Some(line) = self.status.take() else { return };
+        if self.terminal {
+            eprint!("\r\x1b[K{line}\n{}", self.last);
+        } else {
+            eprintln!("{line}");
+        }
+        self.status_shown = Some(Instant::now());
     }
 
     fn took(&mut self, time: Duration) {
@@ -293,14 +328,14 @@ mod tests {
             ),
         ];
         let options = Options { root: dir.path().to_path_buf(), dir: dir.path().to_path_buf(), jobs: 2, resume: false };
-        let ran = run(&jobs, &options).unwrap();
+        let ran = run(&jobs, &options, &mut |_| None).unwrap();
         assert_eq!((ran.matches, ran.done, ran.interrupted), (3, 1, false));
         let failed: Vec<&str> = ran.failed.iter().map(|(id, _)| id.as_str()).collect();
         assert_eq!(failed, ["broken", "stopped"], "a stopped replay is not done");
         assert!(ran.failed[0].1.contains("exit status: 2") && ran.failed[0].1.contains("the map is missing"), "{:?}", ran.failed[0]);
         // Again without --resume: refused, nothing lost; with it, the done match is skipped.
-        assert!(run(&jobs, &options).unwrap_err().contains("--resume"));
-        let again = run(&jobs, &Options { resume: true, ..options }).unwrap();
+        assert!(run(&jobs, &options, &mut |_| None).unwrap_err().contains("--resume"));
+        let again = run(&jobs, &Options { resume: true, ..options }, &mut |_| None).unwrap();
         assert_eq!(again.done, 1);
         let log = std::fs::read_to_string(dir.path().join("runner.log")).unwrap();
         assert_eq!(log.matches("start fine").count(), 1, "{log}");

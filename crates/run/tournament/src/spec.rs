@@ -39,6 +39,28 @@ pub struct Bot {
     /// Whether its first word must be a program `sh` can find (false for shell code).
     #[serde(default = "yes", skip_serializing_if = "Clone::clone")]
     pub check: bool,
+    /// Which version of the bot this is (letters, digits and `-_.+`). Two entries may share a
+    /// name when their versions differ: each is a bot of the tournament, `NAME@VERSION` in match
+    /// IDs and standings. Without it, the replays still record the version Kibitz works out
+    /// from the command (a git description or a file hash: `kibitz_referee::command::version_of`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+}
+
+impl Bot {
+    /// The bot as match IDs, file names and standings name it: `NAME`, or `NAME@VERSION` when
+    /// the spec gives its version.
+    pub fn key(&self) -> String {
+        match &self.version {
+            Some(v) => format!("{}@{v}", self.name),
+            None => self.name.clone(),
+        }
+    }
+
+    /// Its team's name in a server game, whose names have no `@`: `NAME.VERSION`.
+    pub fn team(&self) -> String {
+        self.key().replace('@', ".")
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -82,6 +104,11 @@ pub enum Format {
     },
     /// Each bot alone (one-seat games such as icfp2015).
     Each,
+    /// A paired test of `candidate` against `baseline` that stops when it knows (a sequential
+    /// probability ratio test on normalised Elo, as fishtest runs it): pairs of matches on the
+    /// same setup and seed, planned batch by batch until H1 (better by `elo1`) or H0 (not better
+    /// by `elo0`) is accepted, or `max_pairs` are played. Names as fishtest's and fastchess's.
+    Sprt { candidate: String, baseline: String, elo0: f64, elo1: f64, alpha: f64, beta: f64, max_pairs: u32 },
 }
 
 /// A spec as read from its file: paths in it (setup flags, `seeds_from`) are relative to `root`.
@@ -114,7 +141,9 @@ pub mod most {
     /// A setup's own `--games K` (a match of K games, K replays).
     pub const SERIES: u32 = 100;
     /// Replays of the whole plan: matches, times a setup's games.
-    pub const REPLAYS: u64 = 20_000;
+    pub const REPLAYS: u64 = 100_000;
+    /// A paired test's `max_pairs` (two matches a pair).
+    pub const PAIRS: u32 = 50_000;
 }
 
 /// `n` things, with the noun's plural when it needs one ("1 bot", "2 bots").
@@ -153,7 +182,10 @@ impl Spec {
     pub fn load(path: &Path) -> Result<Loaded, String> {
         let text = read_text(path)?;
         let spec = Spec::read(&text).map_err(|e| format!("{}:{}: {}", path.display(), e.span.start, e.code))?;
-        spec.check().map_err(|e| format!("{}: {e}", path.display()))?;
+        spec.check().map_err(|e| match place(&text, &e) {
+            Some(line) => format!("{}:{line}: {e}", path.display()),
+            None => format!("{}: {e}", path.display()),
+        })?;
         let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         let root = std::path::absolute(folder).map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(Loaded { spec, root: normalise(&root) })
@@ -190,22 +222,42 @@ impl Spec {
         if self.setups.len() > most::SETUPS {
             return Err(format!("setups: {} setups; at most {}", self.setups.len(), most::SETUPS));
         }
+        let keys: Vec<String> = self.bots.iter().map(Bot::key).collect();
         for (what, names) in
             [("bot", self.bots.iter().map(|b| &b.name).collect::<Vec<_>>()), ("setup", self.setups.iter().map(|s| &s.name).collect())]
         {
-            for (k, name) in names.iter().enumerate() {
+            for name in &names {
                 if name.len() > most::NAME {
                     return Err(format!(
                         "{what} name {name:?}: at most {} characters (it is part of match IDs and file names)",
                         most::NAME
                     ));
                 }
-                if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) {
+                if !is_word(name, "-_.") {
                     return Err(format!("{what} name {name:?}: use letters, digits and -_. only (it is part of match IDs and file names)"));
                 }
-                if names[..k].contains(name) {
-                    return Err(format!("{what} name {name:?} is used twice"));
-                }
+            }
+        }
+        for (k, bot) in self.bots.iter().enumerate() {
+            if let Some(version) = &bot.version
+                && (version.len() > most::NAME || !is_word(version, "-_.+"))
+            {
+                return Err(format!(
+                    "bot {:?}: version {version:?}: at most {} letters, digits and -_.+ (it is part of match IDs and file names)",
+                    bot.name,
+                    most::NAME
+                ));
+            }
+            if keys[..k].contains(&keys[k]) {
+                return Err(match &bot.version {
+                    None => format!("bot name {:?} is used twice (two versions of one bot each say their version)", bot.name),
+                    Some(v) => format!("bot {:?} version {v:?} is given twice", bot.name),
+                });
+            }
+        }
+        for (k, setup) in self.setups.iter().enumerate() {
+            if self.setups[..k].iter().any(|s| s.name == setup.name) {
+                return Err(format!("setup name {:?} is used twice", setup.name));
             }
         }
         for setup in &self.setups {
@@ -246,6 +298,7 @@ impl Spec {
             Format::Elimination { .. } => two("Elimination")?,
             Format::Each if self.seats != 1 => return Err(format!("Each is for one-seat games (seats: {})", self.seats)),
             Format::Each => {}
+            Format::Sprt { .. } => self.check_sprt()?,
         }
         // A pairing plays game g on setup (g - 1) mod the setups: fewer games leave setups out.
         if matches!(self.format, Format::Swiss { .. } | Format::Elimination { .. }) && (self.games as usize) < self.setups.len() {
@@ -275,6 +328,41 @@ impl Spec {
         Ok(())
     }
 
+    /// A paired test's own checks: its bots are the spec's and differ, its statistics make a
+    /// test, a pair of more seats has enough other bots, and `games` is left to `max_pairs`.
+    fn check_sprt(&self) -> Result<(), String> {
+        let Format::Sprt { candidate, baseline, elo0, elo1, alpha, beta, max_pairs } = &self.format else { return Ok(()) };
+        let keys: Vec<String> = self.bots.iter().map(Bot::key).collect();
+        for (field, name) in [("candidate", candidate), ("baseline", baseline)] {
+            if !keys.contains(name) {
+                return Err(format!("{field}: {name:?} is not a bot of the spec (its bots: {})", keys.join(", ")));
+            }
+        }
+        if candidate == baseline {
+            return Err(format!("baseline: {baseline:?} is the candidate too; a paired test compares two bots"));
+        }
+        crate::sprt::Sprt { elo0: *elo0, elo1: *elo1, alpha: *alpha, beta: *beta }.check()?;
+        if *max_pairs == 0 || *max_pairs > most::PAIRS {
+            return Err(format!("max_pairs: {max_pairs}; from 1 to {}", most::PAIRS));
+        }
+        if self.seats < 2 {
+            return Err(format!("Sprt needs at least 2 seats (seats: {})", self.seats));
+        }
+        let others = self.bots.len() - 2;
+        if self.seats > 2 && others < self.seats - 1 {
+            return Err(format!(
+                "seats: {}: a pair of {} seats needs {} bots beside the candidate and the baseline, and the spec has {others} (a bot may be named twice with the same command)",
+                self.seats,
+                self.seats,
+                self.seats - 1
+            ));
+        }
+        if self.games != 1 {
+            return Err(format!("games: {}: a paired test plays pairs until it knows; max_pairs bounds it (leave games out)", self.games));
+        }
+        Ok(())
+    }
+
     /// The most replays the plan can hold (its matches, each times its setup's games), or
     /// `u64::MAX` when that is more than anyone could play.
     pub fn most_replays(&self) -> u64 {
@@ -287,10 +375,26 @@ impl Spec {
             Format::Swiss { rounds } => u64::from(*rounds).saturating_mul(bots / 2),
             // A bracket of the next power of two: fewer than two pairings a place, double.
             Format::Elimination { .. } => 2 * bots.next_power_of_two().max(2),
+            Format::Sprt { max_pairs, .. } => 2 * u64::from(*max_pairs),
         };
         let series = self.setups.iter().map(|s| s.series().unwrap_or(1).max(1)).max().unwrap_or(1);
         pairings.saturating_mul(u64::from(self.games)).saturating_mul(u64::from(series))
     }
+}
+
+/// The line of the spec's `text` that a check's error is about: the first that sets the field
+/// the error begins with (`elo1 (0) must be above…` → the line of `elo1:`), else the first that
+/// holds the first quoted word of the error (a bot's name).
+fn place(text: &str, error: &str) -> Option<usize> {
+    let field: String = error.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+    let quoted = error.split('"').nth(1).filter(|q| !q.is_empty()).map(|q| format!("{q:?}"));
+    let wanted = [(!field.is_empty()).then(|| format!("{field}:")), quoted];
+    wanted.iter().flatten().find_map(|w| text.lines().position(|line| line.contains(w.as_str()))).map(|k| k + 1)
+}
+
+/// Whether `name` is a non-empty word of ASCII letters, digits and `also`.
+fn is_word(name: &str, also: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || also.contains(c))
 }
 
 /// The groups of `k` of `n`, or `u64::MAX` when they are more than that.
@@ -408,7 +512,7 @@ mod tests {
             ("format: RoundRobin", "format: Swiss(rounds: 4294967295)", "rounds: 4294967295"),
             ("\"200\"]", "\"200\", \"--games\", \"4294967295\"]", "--games 4294967295: at most 100"),
             ("\"rnd1\"", "\"a-name-longer-than-forty-characters-for-sure\"", "at most 40 characters"),
-            ("format: RoundRobin,\n      games: 1", "format: Swiss(rounds: 30),\n      games: 1000", "the plan would hold 30000 replays"),
+            ("format: RoundRobin,\n      games: 1", "format: Swiss(rounds: 300),\n      games: 1000", "the plan would hold 300000 replays"),
         ] {
             let why = bad(from, to);
             assert!(why.contains(said), "{to}: {why}");
@@ -434,6 +538,58 @@ mod tests {
         assert!(spec(&two.replace("RoundRobin", "Elimination(double: false)")).unwrap_err().contains("would never be played"));
         assert!(spec(&swiss.replace("games: 1", "games: 2")).is_ok());
         assert!(spec(&two).is_ok(), "a round robin plays every setup");
+    }
+
+    #[test]
+    fn a_paired_test_names_two_bots_of_the_spec_and_statistics_that_make_a_test() {
+        let sprt = "Sprt(candidate: \"greedy\", baseline: \"rnd1\", elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05, max_pairs: 20000)";
+        let test = EXAMPLE.replace("RoundRobin", sprt).replace("games: 1,\n", "");
+        let read = spec(&test).unwrap();
+        assert_eq!(read.most_replays(), 40_000);
+        assert!(matches!(read.format, Format::Sprt { max_pairs: 20000, .. }));
+        let bad = |from: &str, to: &str| spec(&test.replace(from, to)).unwrap_err();
+        assert!(
+            bad("candidate: \"greedy\"", "candidate: \"new\"")
+                .starts_with("candidate: \"new\" is not a bot of the spec (its bots: greedy, rnd1)")
+        );
+        assert!(bad("baseline: \"rnd1\"", "baseline: \"greedy\"").starts_with("baseline: \"greedy\" is the candidate too"));
+        assert!(bad("elo1: 5.0", "elo1: 0.0").contains("elo1 (0) must be above elo0 (0)"));
+        assert!(bad("alpha: 0.05", "alpha: 0.5").contains("between 0 and 0.5"));
+        assert!(bad("beta: 0.05", "beta: -1.0").contains("between 0 and 0.5"));
+        assert!(bad("max_pairs: 20000", "max_pairs: 0").contains("max_pairs: 0; from 1 to 50000"));
+        assert!(bad("seed: 42", "games: 3,\n      seed: 42").contains("max_pairs bounds it"));
+        let four = test.replace("seats: 2", "seats: 4");
+        assert!(
+            spec(&four).unwrap_err().contains("seats: 4, more than the 2 bots") || spec(&four).unwrap_err().contains("needs 3 bots beside")
+        );
+        // An error says its line in the file.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sprt.ron");
+        std::fs::write(&path, test.replace("elo1: 5.0", "elo1: -1.0")).unwrap();
+        let line = test.lines().position(|l| l.contains("elo1:")).unwrap() + 1;
+        assert!(
+            Spec::load(&path).unwrap_err().starts_with(&format!("{}:{line}: elo1 (-1)", path.display())),
+            "{}",
+            Spec::load(&path).unwrap_err()
+        );
+    }
+
+    #[test]
+    fn two_versions_of_one_bot_are_two_bots_named_with_their_versions() {
+        let two = EXAMPLE.replace(
+            r#"(name: "rnd1", command: "kibitz bot lighthouses random --seed 1")"#,
+            r#"(name: "greedy", version: "v2", command: "kibitz bot lighthouses greedy")"#,
+        );
+        let read = spec(&two).unwrap();
+        assert_eq!(read.bots.iter().map(Bot::key).collect::<Vec<_>>(), ["greedy", "greedy@v2"]);
+        assert_eq!(read.bots[1].team(), "greedy.v2");
+        let bad = |from: &str, to: &str| spec(&two.replace(from, to)).unwrap_err();
+        assert!(
+            bad("version: \"v2\", ", "").contains("bot name \"greedy\" is used twice (two versions of one bot each say their version)")
+        );
+        assert!(bad("\"v2\"", "\"v 2\"").contains("version \"v 2\": at most 40 letters, digits and -_.+"));
+        let twice = two.replace("(name: \"greedy\", command", "(name: \"greedy\", version: \"v2\", command");
+        assert!(spec(&twice).unwrap_err().contains("bot \"greedy\" version \"v2\" is given twice"));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! its bots drew. For the Deadline24 games, the contest's own ranking points where every match
 //! of a setup seats every bot.
 
+use crate::matches::Outcome;
 use crate::plan::{Match, replay_files};
 use crate::points::{mean_points, server_points};
 use crate::replays::{Time, Turns, end_record, finished_end, turns};
@@ -130,6 +131,9 @@ pub struct Standings {
     pub bracket: Option<Vec<crate::bracket::Shown>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub champion: Option<String>,
+    /// A paired test's result, from the verified matches.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<crate::paired::Report>,
 }
 
 /// What one replay file holds.
@@ -240,16 +244,36 @@ fn read_all(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verify, ki
     by_match
 }
 
-/// The scores of match `m` by seat, summed over its replays in `out`, once each has an end
-/// record that no human stopped: what the next round of a Swiss tournament or a bracket goes by
+/// How match `m` ended, summed over its replays in `out`, once each has an end record that no
+/// human stopped: what the next round of a Swiss tournament, a bracket or a paired test goes by
 /// (the standings verify them too).
-pub fn finished_scores(spec: &Spec, m: &Match, out: &Path) -> Option<Vec<i64>> {
-    let mut sum = vec![0; m.seats.len()];
+pub fn finished_outcome(spec: &Spec, m: &Match, out: &Path) -> Option<Outcome> {
+    let mut outcome = Outcome { scores: vec![0; m.seats.len()], failed: Vec::new() };
     for path in replay_files(spec, m, out) {
-        let end = finished_end(&path).filter(|end| end.scores.len() == sum.len())?;
-        sum.iter_mut().zip(&end.scores).for_each(|(s, e)| *s += e);
+        let end = finished_end(&path).filter(|end| end.scores.len() == m.seats.len())?;
+        outcome.scores.iter_mut().zip(&end.scores).for_each(|(s, e)| *s += e);
+        for failure in end.failed {
+            if failure.player < m.seats.len() && !outcome.failed.contains(&failure.player) {
+                outcome.failed.push(failure.player);
+            }
+        }
     }
-    Some(sum)
+    Some(outcome)
+}
+
+/// The scores of match `m` by seat, as [`finished_outcome`] reads them.
+pub fn finished_scores(spec: &Spec, m: &Match, out: &Path) -> Option<Vec<i64>> {
+    finished_outcome(spec, m, out).map(|o| o.scores)
+}
+
+impl Played {
+    /// The match's outcome, as the plans of later rounds read it.
+    fn outcome(&self) -> Outcome {
+        let mut failed: Vec<usize> = self.failures.iter().map(|(seat, _)| *seat).collect();
+        failed.sort_unstable();
+        failed.dedup();
+        Outcome { scores: self.scores.clone(), failed }
+    }
 }
 
 /// Every bot's rating before its first match (Weng–Lin's μ).
@@ -330,7 +354,7 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
         .bots
         .iter()
         .map(|b| Row {
-            bot: b.name.clone(),
+            bot: b.key(),
             played: 0,
             wins: 0,
             draws: 0,
@@ -389,7 +413,7 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
         for (&bot, new) in game.seats.iter().zip(weng_lin_multi_team(&ranked, &config)) {
             ratings[bot] = new[0];
         }
-        ratings_after.push(spec.bots.iter().zip(&ratings).map(|(b, r)| (b.name.clone(), r.rating)).collect());
+        ratings_after.push(spec.bots.iter().zip(&ratings).map(|(b, r)| (b.key(), r.rating)).collect());
     }
     for ((row, r), ms) in rows.iter_mut().zip(&ratings).zip(ms) {
         row.time = Time::of(ms);
@@ -406,14 +430,18 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
     }
     if let Format::Swiss { rounds } = spec.format {
         // The points the pairings went by, from the verified matches only.
-        let verified: std::collections::HashMap<&str, &Vec<i64>> = played.iter().map(|p| (p.id.as_str(), &p.scores)).collect();
+        let verified: std::collections::HashMap<&str, &Played> = played.iter().map(|p| (p.id.as_str(), p)).collect();
         let order: Vec<usize> = (0..spec.bots.len()).collect();
-        let table = crate::swiss::standing(spec, rounds, &order, &|m: &Match| verified.get(m.id.as_str()).map(|s| s.to_vec()));
+        let table = crate::swiss::standing(spec, rounds, &order, &|m: &Match| verified.get(m.id.as_str()).map(|p| p.outcome()));
         for (bot, row) in rows.iter_mut().enumerate() {
             row.swiss_points = Some(table.points[bot]);
             row.byes = Some(table.byes[bot]);
         }
     }
+    let sprt = crate::paired::Test::of(spec).map(|test| {
+        let verified: std::collections::HashMap<&str, &Played> = played.iter().map(|p| (p.id.as_str(), p)).collect();
+        crate::paired::report(spec, &test, matches, &|m: &Match| verified.get(m.id.as_str()).map(|p| p.outcome()))
+    });
     rows.sort_by(|a, b| {
         let swiss = |r: &Row| r.swiss_points.unwrap_or(0.0);
         swiss(b).total_cmp(&swiss(a)).then(b.rating.total_cmp(&a.rating)).then(b.total.cmp(&a.total)).then(a.bot.cmp(&b.bot))
@@ -432,6 +460,7 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
         rows,
         bracket: None,
         champion: None,
+        sprt,
     }
 }
 
@@ -575,6 +604,16 @@ impl Standings {
         let points = self.rows.iter().any(|r| r.points.is_some());
         let swiss = self.rows.iter().any(|r| r.swiss_points.is_some());
         let mut out = format!("{}: {} of {} matches played\n", self.game, self.played, self.matches);
+        if let Some(test) = &self.sprt {
+            out.push_str(&format!("paired test: {}\n  {}\n", test.verdict(), test.line()));
+            for failure in test.failures.iter().take(10) {
+                out.push_str(&format!("  {failure}\n"));
+            }
+            if test.failures.len() > 10 {
+                out.push_str(&format!("  … and {} more (--json lists them all)\n", test.failures.len() - 10));
+            }
+            out.push('\n');
+        }
         let mut header = format!("{:<3} {:<16}", "#", "bot");
         if swiss {
             header.push_str(&format!(" {:>6} {:>4}", "swiss", "byes"));
@@ -667,7 +706,10 @@ mod tests {
     fn spec() -> Spec {
         Spec {
             game: "fedrunek".into(),
-            bots: ["a", "b", "c"].iter().map(|n| Bot { name: n.to_string(), command: format!("./{n}"), check: false }).collect(),
+            bots: ["a", "b", "c"]
+                .iter()
+                .map(|n| Bot { name: n.to_string(), command: format!("./{n}"), check: false, version: None })
+                .collect(),
             setups: ["crust", "core"]
                 .iter()
                 .map(|s| SetupSpec { name: s.to_string(), flags: vec!["--profile".into(), s.to_string()] })

@@ -99,13 +99,14 @@ fn pair(order: &[usize], met: &[(usize, usize)], budget: &mut usize) -> Option<V
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matches::Outcome;
     use crate::spec::{Bot, Format, SetupSpec};
     use std::collections::HashSet;
 
     fn spec(bots: usize, rounds: u32) -> Spec {
         Spec {
             game: "lighthouses".into(),
-            bots: (0..bots).map(|k| Bot { name: format!("b{k}"), command: format!("./b{k}"), check: false }).collect(),
+            bots: (0..bots).map(|k| Bot { name: format!("b{k}"), command: format!("./b{k}"), check: false, version: None }).collect(),
             setups: vec![SetupSpec { name: "s".into(), flags: Vec::new() }],
             seats: 2,
             format: Format::Swiss { rounds },
@@ -120,7 +121,7 @@ mod tests {
         let seeds: Vec<usize> = (0..spec.bots.len()).collect();
         let mut scores: std::collections::HashMap<String, Vec<i64>> = std::collections::HashMap::new();
         loop {
-            let planned = plan(spec, rounds, &seeds, &|m: &Match| scores.get(&m.id).cloned());
+            let planned = plan(spec, rounds, &seeds, &|m: &Match| scores.get(&m.id).cloned().map(Outcome::from));
             let new: Vec<&Match> = planned.iter().filter(|m| !scores.contains_key(&m.id)).collect();
             if new.is_empty() {
                 return planned;
@@ -162,7 +163,7 @@ mod tests {
         let all = play(&spec, 3);
         assert_eq!(all.len(), 6);
         // Everyone's points: 6 pairings won, 3 byes; a bye each for three bots.
-        let scores = |m: &Match| Some(m.seats.iter().map(|&b| 100 - b as i64 * 7 % 13).collect());
+        let scores = |m: &Match| Some(Outcome::from(m.seats.iter().map(|&b| 100 - b as i64 * 7 % 13).collect::<Vec<_>>()));
         let table = standing(&spec, 3, &seeds, &scores);
         assert_eq!(table.points.iter().sum::<f64>(), 9.0);
         assert_eq!(table.byes.iter().sum::<u32>(), 3);
