@@ -70,7 +70,10 @@ fn greedy_against_random_is_accepted_in_a_few_dozen_pairs_with_the_live_line_and
     // The standings' text leads with it; the replays name each pair.
     let shown = kibitz(&["tournament", "standings", &dir.path().join("out").to_string_lossy()], dir.path());
     assert!(text(&shown.stdout).contains("paired test: H1 accepted"), "{}", text(&shown.stdout));
-    assert!(dir.path().join("out/p1-harbour-greedy-vs-random.jsonl").is_file() && dir.path().join("out/p1-harbour-random-vs-greedy.jsonl").is_file());
+    assert!(
+        dir.path().join("out/p1-harbour-greedy-vs-random.jsonl").is_file()
+            && dir.path().join("out/p1-harbour-random-vs-greedy.jsonl").is_file()
+    );
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! The ratings chart of `kibitz tournament standings --chart` and of the report: each bot's
-//! rating after each match, drawn headless (`kit::viewing::raster`).
+//! rating after each match, each newcomer's arrival marked, drawn headless
+//! (`kit::viewing::raster`).
 
 use crate::kit::viewing::palette::bot_color;
 use crate::kit::viewing::raster::{self, Picture};
@@ -34,10 +35,23 @@ pub fn ratings(table: &Standings) -> Picture {
         text(pos2(plot.center().x, plot.bottom() + 22.0), Align2::CENTER_CENTER, "matches played".into(), 12.0, Color32::from_gray(170));
         text(pos2(plot.right(), plot.bottom() + 8.0), Align2::RIGHT_TOP, table.played.to_string(), 12.0, Color32::from_gray(170));
         painter.rect_stroke(plot, 0.0, Stroke::new(1.0, Color32::from_gray(90)), bevy_egui::egui::StrokeKind::Inside);
+        // Each newcomer's arrival (a league's new bot or version): a dashed line, named.
+        for arrival in &table.arrivals {
+            let at = x(arrival.after);
+            painter.extend(Shape::dashed_line(
+                &[pos2(at, plot.top()), pos2(at, plot.bottom())],
+                Stroke::new(1.0, Color32::from_gray(140)),
+                6.0,
+                4.0,
+            ));
+            text(pos2(at + 3.0, plot.top() + 4.0), Align2::LEFT_TOP, format!("{} joins", arrival.bot), 12.0, Color32::from_gray(200));
+        }
         let names: Vec<&str> = table.ratings_after.first().map(|r| r.iter().map(|(n, _)| n.as_str()).collect()).unwrap_or_default();
         for k in 0..names.len() {
-            let points: Vec<Pos2> = std::iter::once(pos2(x(0), y(start)))
-                .chain(table.ratings_after.iter().enumerate().map(|(m, r)| pos2(x(m + 1), y(r[k].1))))
+            // From its first match on: a newcomer's line starts where it arrived.
+            let from = table.arrivals.iter().find(|a| a.bot == names[k]).map_or(0, |a| a.after);
+            let points: Vec<Pos2> = std::iter::once(pos2(x(from), y(start)))
+                .chain(table.ratings_after.iter().enumerate().skip(from).map(|(m, r)| pos2(x(m + 1), y(r[k].1))))
                 .collect();
             painter.add(Shape::line(points, Stroke::new(2.0, bot_color(k))));
         }

@@ -15,7 +15,7 @@ use kibitz_tournament::paired::Live;
 use kibitz_tournament::plan::{Match, line, plan, replay_files};
 use kibitz_tournament::playlist::{Choice, playlist};
 use kibitz_tournament::run::{Job, Options, finished, fresh_or_resumed, run};
-use kibitz_tournament::spec::{Format, Loaded, Spec, from_root};
+use kibitz_tournament::spec::{Bot, Format, Loaded, Spec, from_root};
 use kibitz_tournament::standings::{Checked, Known, Standings, finished_outcome, finished_scores, standings};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -70,6 +70,10 @@ pub enum TournamentCommand {
         /// Also draw each bot's rating over the matches as a PNG.
         #[arg(long, value_name = "OUT.png")]
         chart: Option<PathBuf>,
+        /// A row a version (NAME@VERSION, as the spec names them), or a row a bot, its versions'
+        /// matches together (matches between its versions left out).
+        #[arg(long, value_enum, default_value = "version")]
+        per: Per,
     },
     /// The tournament as a static web page (plain HTML and CSS): the standings, the ratings
     /// chart, the bracket, and every match with its result, its replay and a GIF of its closing
@@ -86,6 +90,43 @@ pub enum TournamentCommand {
         /// No GIFs: the page, the chart and the replays only, in seconds.
         #[arg(long)]
         no_gifs: bool,
+    },
+    /// Play a league that keeps going: the least-played pairings among its bots, a few at a
+    /// time, for as long as it runs (Ctrl-C stops it; run it again to go on). Bots and versions
+    /// join with `kibitz tournament add`; `standings` and `report` read the folder as for any
+    /// format. Exit 0 when stopped or through --matches, 1 when a match could not run.
+    League {
+        /// The league's folder: its spec (tournament.ron), its log (league.txt), the replays.
+        dir: PathBuf,
+        /// Start the league in DIR from this spec (`format: League`); without it, DIR's league
+        /// goes on.
+        #[arg(long)]
+        spec: Option<PathBuf>,
+        /// Matches at once (default: the cores over the processes a match runs, at least 1).
+        #[arg(long, value_parser = crate::kit::matches::args::at_least_one::<usize>)]
+        jobs: Option<usize>,
+        /// Stop after this many more matches (default: play until stopped).
+        #[arg(long, value_name = "N", value_parser = crate::kit::matches::args::at_least_one::<usize>)]
+        matches: Option<usize>,
+        /// The kibitz binary the lines name (default: this one).
+        #[arg(long)]
+        kibitz: Option<String>,
+    },
+    /// Add a bot, or another version of one, to a league, while it runs or not: its pairings,
+    /// least played, come next.
+    Add {
+        /// The league's folder.
+        dir: PathBuf,
+        /// The bot's name (an existing name with --version adds a version of that bot).
+        name: String,
+        /// Its command, run with `sh -c` as every bot's.
+        command: String,
+        /// The version's name (letters, digits and -_.+): NAME@VERSION in match IDs.
+        #[arg(long)]
+        version: Option<String>,
+        /// The command is shell code: do not look for its program.
+        #[arg(long)]
+        no_check: bool,
     },
     /// A playlist for `kibitz broadcast` of a tournament's matches: with none of --best,
     /// --closest and --bot, every finished match in plan order; ties broken by ID; with --tag,
@@ -112,6 +153,13 @@ pub enum TournamentCommand {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+}
+
+/// What a row of the standings is.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Per {
+    Version,
+    Bot,
 }
 
 /// The spec file a tournament folder keeps.
@@ -142,17 +190,18 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
             }
             Ok(ExitCode::SUCCESS)
         }
+        TournamentCommand::League { dir, spec, jobs, matches, kibitz } => league(registry, &dir, spec.as_deref(), jobs, matches, kibitz),
+        TournamentCommand::Add { dir, name, command, version, no_check } => {
+            add(registry, &dir, Bot { name, command, check: !no_check, version })
+        }
         TournamentCommand::Run { spec, out, jobs, resume, kibitz } => {
             let (loaded, room) = load(registry, &spec)?;
-            let kibitz = match kibitz {
-                Some(k) => k,
-                None => std::env::current_exe()?.to_string_lossy().into_owned(),
-            };
+            if loaded.spec.format == Format::League {
+                anyhow::bail!("{}: a league is played by `kibitz tournament league DIR --spec {}`", spec.display(), spec.display());
+            }
+            let kibitz = kibitz_or_this(kibitz)?;
             let dir = folder(&out)?;
-            let per_match = loaded.spec.seats + usize::from(room.capabilities().server.is_some());
-            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let mut options =
-                Options { root: loaded.root.clone(), dir: dir.clone(), jobs: jobs.unwrap_or((cores / per_match).max(1)), resume };
+            let mut options = Options { root: loaded.root.clone(), dir: dir.clone(), jobs: jobs_for(&loaded, room, jobs), resume };
             // Round by round for Swiss and brackets (a round robin is one round), batch by batch
             // for a paired test: plan what the results allow, run it, and again, until nothing
             // new is planned.
@@ -216,8 +265,8 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
         TournamentCommand::Playlist { dir, best, closest, bot, live, tag, out } => {
             write_playlist(registry, &dir, Choice { best, closest, bot, live, tag }, out)
         }
-        TournamentCommand::Standings { dir, json, chart } => {
-            let (_, _, table) = table_of(registry, &dir, &Counted::All)?;
+        TournamentCommand::Standings { dir, json, chart, per } => {
+            let (_, _, table) = table_of(registry, &dir, &Counted::All, per == Per::Bot)?;
             if let Some(path) = chart {
                 chart::ratings(&table).save_png(&path).map_err(anyhow::Error::msg)?;
             }
@@ -229,6 +278,115 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The kibitz binary the plan's lines name: as given, else this one.
+fn kibitz_or_this(kibitz: Option<String>) -> anyhow::Result<String> {
+    Ok(match kibitz {
+        Some(k) => k,
+        None => std::env::current_exe()?.to_string_lossy().into_owned(),
+    })
+}
+
+/// Matches at once: as given, else the cores over the processes a match runs, at least 1.
+fn jobs_for(loaded: &Loaded, room: &dyn Room, jobs: Option<usize>) -> usize {
+    let per_match = loaded.spec.seats + usize::from(room.capabilities().server.is_some());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    jobs.unwrap_or((cores / per_match).max(1))
+}
+
+/// `kibitz tournament league`: starts the league in `dir` from `spec`, or goes on with the one
+/// there; a batch of its least-played pairings at a time (the matches its log planned and did
+/// not finish first), the spec read again before each so that bots added meanwhile play.
+fn league(
+    registry: &Registry,
+    dir: &Path,
+    spec: Option<&Path>,
+    jobs: Option<usize>,
+    budget: Option<usize>,
+    kibitz: Option<String>,
+) -> anyhow::Result<ExitCode> {
+    let dir = folder(dir)?;
+    if let Some(spec) = spec {
+        let (loaded, _) = load(registry, spec)?;
+        if loaded.spec.format != Format::League {
+            anyhow::bail!("{}: format: League is what `kibitz tournament league` plays (this spec's is another)", spec.display());
+        }
+        keep(&loaded, &dir, &[])?;
+    } else if !is_tournament(&dir) {
+        anyhow::bail!("{} holds no league: start one with `kibitz tournament league {} --spec SPEC`", dir.display(), dir.display());
+    }
+    let kibitz = kibitz_or_this(kibitz)?;
+    let (mut played, mut said) = (0usize, std::collections::HashSet::new());
+    loop {
+        let (loaded, room) = read_kept(registry, &dir)?;
+        if loaded.spec.format != Format::League {
+            anyhow::bail!("{} holds a tournament of another format: `kibitz tournament run` plays it", dir.display());
+        }
+        let logged = kibitz_tournament::league::read(&loaded.spec, &dir).map_err(anyhow::Error::msg)?;
+        for skipped in logged.skipped.iter().filter(|s| said.insert(s.to_string())) {
+            eprintln!("kibitz: skipped {skipped}");
+        }
+        let jobs = jobs_for(&loaded, room, jobs);
+        let left = budget.map_or(usize::MAX, |b| b - played);
+        let mut batch: Vec<Match> = logged
+            .matches
+            .iter()
+            .filter(|m| !replay_files(&loaded.spec, m, &dir).iter().all(|p| finished(p)))
+            .take(left)
+            .cloned()
+            .collect();
+        let wanted = (2 * jobs).min(left).saturating_sub(batch.len());
+        let new = kibitz_tournament::league::next(&loaded.spec, &logged.matches, wanted);
+        kibitz_tournament::league::append(&loaded.spec, &dir, &new).map_err(anyhow::Error::msg)?;
+        batch.extend(new);
+        if batch.is_empty() {
+            eprintln!("kibitz: the league is through: {} matches", logged.matches.len());
+            break;
+        }
+        let lines = lines(&loaded, room, &batch, &dir, &kibitz)?;
+        let jobs_list: Vec<Job> = batch
+            .iter()
+            .zip(&lines)
+            .map(|(m, line)| Job { id: m.id.clone(), line: line.clone(), replays: replay_files(&loaded.spec, m, &dir) })
+            .collect();
+        let options = Options { root: loaded.root.clone(), dir: dir.clone(), jobs, resume: true };
+        let ran = run(&jobs_list, &options, &mut |_| None).map_err(anyhow::Error::msg)?;
+        played += ran.done;
+        for (id, why) in &ran.failed {
+            eprintln!("kibitz: match {id} did not finish: {why}");
+        }
+        if !ran.failed.is_empty() {
+            return Ok(ExitCode::from(EXIT_FAILED));
+        }
+        if ran.interrupted || budget.is_some_and(|b| played >= b) {
+            break;
+        }
+    }
+    crate::outln!("{}", serde_json::json!({ "dir": dir, "played": played }))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `kibitz tournament add`: a bot (or a version of one) joins the league in `dir`; its spec is
+/// written whole or not at all.
+fn add(registry: &Registry, dir: &Path, bot: Bot) -> anyhow::Result<ExitCode> {
+    let (mut loaded, _) = read_kept(registry, dir)?;
+    if loaded.spec.format != Format::League {
+        anyhow::bail!("{}: bots join a league only (format: League); this tournament's plan is fixed", dir.display());
+    }
+    if bot.check
+        && let Some(program) = kibitz_referee::command::missing_program(&bot.command)
+    {
+        anyhow::bail!("sh cannot find {program:?} (neither an executable path nor a name on PATH); shell code can say --no-check");
+    }
+    let key = bot.key();
+    loaded.spec.bots.push(bot);
+    loaded.spec.bounds().map_err(|e| anyhow::anyhow!("{e}{}", if e.contains("used twice") { "; give --version V" } else { "" }))?;
+    let text = ron::ser::to_string_pretty(&loaded, ron::ser::PrettyConfig::default())?;
+    crate::cli::write_atomically(&dir.join(KEPT_SPEC), &text).map_err(anyhow::Error::msg)?;
+    eprintln!("kibitz: {key} joins the league in {}: its pairings, least played, come next", dir.display());
+    crate::outln!("{key}")?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Which matches the standings count: all that are finished, or, on a broadcast, only those
@@ -253,13 +411,13 @@ impl Counted {
 
 /// A tournament folder's spec, plan and standings (with its bracket, for an elimination stage),
 /// of the matches `counted` lets through; the plan is returned whole.
-fn table_of(registry: &Registry, dir: &Path, counted: &Counted) -> anyhow::Result<(Loaded, Vec<Match>, Standings)> {
+fn table_of(registry: &Registry, dir: &Path, counted: &Counted, per_bot: bool) -> anyhow::Result<(Loaded, Vec<Match>, Standings)> {
     let (loaded, room) = read_kept(registry, dir)?;
     let matches = planned(registry, &loaded, Some(dir))?;
     let verify = |text: &str| verified(registry, text);
     let setups = planned_setups(&loaded, room, &matches);
     let counting: Vec<Match> = matches.iter().filter(|m| counted.counts(&loaded.spec, m, dir)).cloned().collect();
-    let mut table = standings(&loaded.spec, &counting, dir, &verify, known(room, &setups));
+    let mut table = standings(&loaded.spec, &counting, dir, &verify, Known { per_bot, ..known(room, &setups) });
     if let Format::Elimination { double, .. } = loaded.spec.format {
         let results = |m: &Match| finished_outcome(&loaded.spec, m, dir).filter(|_| counted.counts(&loaded.spec, m, dir));
         let order = seeds(registry, &loaded)?.unwrap_or_else(|| (0..loaded.spec.bots.len()).collect());
@@ -278,7 +436,7 @@ pub fn is_tournament(path: &Path) -> bool {
 /// A tournament folder as the viewer's side panel shows it (the results of the matches
 /// `counted` lets through), and the replay to open first (the last match played, in plan order).
 pub fn view_of(registry: &Registry, dir: &Path, counted: &Counted) -> anyhow::Result<(Tournament, Option<PathBuf>)> {
-    let (loaded, matches, table) = table_of(registry, dir, counted)?;
+    let (loaded, matches, table) = table_of(registry, dir, counted, false)?;
     let spec = &loaded.spec;
     let show = |s: i64| kibitz_core::show_score_short(s, table.decimals);
     let rows = table
@@ -453,6 +611,11 @@ fn keep(loaded: &Loaded, dir: &Path, lines: &[String]) -> anyhow::Result<()> {
 /// replays in `dir` allow (`None`: nothing played yet).
 fn planned(registry: &Registry, loaded: &Loaded, dir: Option<&Path>) -> anyhow::Result<Vec<Match>> {
     let spec = &loaded.spec;
+    if spec.format == Format::League {
+        // A league's plan is its log.
+        let Some(dir) = dir else { return Ok(Vec::new()) };
+        return Ok(kibitz_tournament::league::read(spec, dir).map_err(anyhow::Error::msg)?.matches);
+    }
     let results = |m: &Match| dir.and_then(|dir| finished_outcome(spec, m, dir));
     let seeds = seeds(registry, loaded)?;
     plan(spec, &results, seeds.as_deref()).map_err(anyhow::Error::msg)
@@ -498,6 +661,7 @@ fn known<'a>(room: &dyn Room, setups: &'a [Option<serde_json::Value>]) -> Known<
         contest_points: room.capabilities().server.is_some(),
         plan_seed: room.capabilities().matches.is_none_or(|m| m.records_seed),
         setups,
+        per_bot: false,
     }
 }
 

@@ -20,7 +20,7 @@ const GIF_FRAMES: usize = 40;
 /// Writes the report of the tournament in `dir` to `site`; `gif_rounds`: the closing rounds each
 /// match's GIF shows (`None`: no GIFs).
 pub fn report(registry: &Registry, dir: &Path, site: &Path, gif_rounds: Option<usize>) -> anyhow::Result<ExitCode> {
-    let (loaded, matches, table) = table_of(registry, dir, &Counted::All)?;
+    let (loaded, matches, table) = table_of(registry, dir, &Counted::All, false)?;
     for folder in [site.to_path_buf(), site.join("replays"), site.join("gifs")] {
         std::fs::create_dir_all(&folder).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", folder.display()))?;
     }
@@ -314,6 +314,7 @@ fn format_name(format: &Format) -> String {
         Format::Swiss { rounds } => format!("Swiss, {rounds} rounds"),
         Format::Elimination { double: true, .. } => "double elimination".into(),
         Format::Elimination { double: false, .. } => "single elimination".into(),
+        Format::League => "league".into(),
         Format::Sprt { candidate, baseline, .. } => format!("paired test (SPRT) of {candidate} against {baseline}"),
     }
 }

@@ -49,8 +49,13 @@ fn bench(c: &mut Criterion) {
     let name = format!("{} replays, {:.0} MB", matches.len(), bytes as f64 / 1e6);
     group.bench_function(name, |b| {
         b.iter(|| {
-            let table =
-                standings(&spec, &matches, black_box(dir.path()), &verify, Known { contest_points: false, plan_seed: false, setups: &[] });
+            let table = standings(
+                &spec,
+                &matches,
+                black_box(dir.path()),
+                &verify,
+                Known { contest_points: false, plan_seed: false, setups: &[], per_bot: false },
+            );
             assert_eq!(table.played, matches.len(), "{:?}", table.unverified.first());
             table
         })

@@ -5,6 +5,7 @@
 //! no game.
 
 pub mod bracket;
+pub mod league;
 pub mod matches;
 pub mod paired;
 pub mod plan;

@@ -18,6 +18,7 @@ pub fn plan(spec: &Spec, results: &Results, seeds: Option<&[usize]>) -> Result<V
         Format::RoundRobin | Format::Each => Ok(round_robin(spec)),
         Format::Swiss { rounds } => Ok(swiss::plan(spec, *rounds, &order, results)),
         Format::Elimination { double, .. } => Ok(bracket::plan(spec, *double, &order, results).matches),
+        Format::League => Err("a league plans as it plays: `kibitz tournament league` runs it, and its plan is its log".into()),
         Format::Sprt { .. } => {
             let test = crate::paired::Test::of(spec).ok_or("the paired test's candidate or baseline is not a bot of the spec")?;
             Ok(crate::paired::plan(spec, &test, results))

@@ -104,6 +104,9 @@ pub enum Format {
     },
     /// Each bot alone (one-seat games such as icfp2015).
     Each,
+    /// Two-seat matches of the least-played pairings, for as long as `kibitz tournament league`
+    /// runs, bots joining while it does (`kibitz tournament add`): [`crate::league`].
+    League,
     /// A paired test of `candidate` against `baseline` that stops when it knows (a sequential
     /// probability ratio test on normalised Elo, as fishtest runs it): pairs of matches on the
     /// same setup and seed, planned batch by batch until H1 (better by `elo1`) or H0 (not better
@@ -299,6 +302,7 @@ impl Spec {
             Format::Each if self.seats != 1 => return Err(format!("Each is for one-seat games (seats: {})", self.seats)),
             Format::Each => {}
             Format::Sprt { .. } => self.check_sprt()?,
+            Format::League => two("League")?,
         }
         // A pairing plays game g on setup (g - 1) mod the setups: fewer games leave setups out.
         if matches!(self.format, Format::Swiss { .. } | Format::Elimination { .. }) && (self.games as usize) < self.setups.len() {
@@ -376,6 +380,8 @@ impl Spec {
             // A bracket of the next power of two: fewer than two pairings a place, double.
             Format::Elimination { .. } => 2 * bots.next_power_of_two().max(2),
             Format::Sprt { max_pairs, .. } => 2 * u64::from(*max_pairs),
+            // A league plays on until it is full (`crate::league`).
+            Format::League => 0,
         };
         let series = self.setups.iter().map(|s| s.series().unwrap_or(1).max(1)).max().unwrap_or(1);
         pairings.saturating_mul(u64::from(self.games)).saturating_mul(u64::from(series))

@@ -97,6 +97,13 @@ fn superiority(rows: &[Row]) -> Vec<Superiority> {
     pairs
 }
 
+/// A bot's first match, after `after` matches of others.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Arrival {
+    pub bot: String,
+    pub after: usize,
+}
+
 /// A played match's tags (`#kibitz tag WORD`, of any of its bots), each once.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Tagged {
@@ -131,6 +138,10 @@ pub struct Standings {
     pub bracket: Option<Vec<crate::bracket::Shown>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub champion: Option<String>,
+    /// The bots (versions) that first played after others had: a league's newcomers, marked
+    /// on the ratings chart.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub arrivals: Vec<Arrival>,
     /// A paired test's result, from the verified matches.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sprt: Option<crate::paired::Report>,
@@ -165,6 +176,9 @@ pub struct Known<'a> {
     /// (`kibitz match --check` prints it); else the standings go by what most replays of the
     /// setup record.
     pub setups: &'a [Option<serde_json::Value>],
+    /// A row a bot, its versions' matches together (matches between its versions left out),
+    /// rather than a row a version.
+    pub per_bot: bool,
 }
 
 /// How a failure's reason tells a time-out.
@@ -350,11 +364,15 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
             unplayed.push(m.id.clone());
         }
     }
-    let mut rows: Vec<Row> = spec
-        .bots
+    let sprt = crate::paired::Test::of(spec).map(|test| {
+        let verified: std::collections::HashMap<&str, &Played> = played.iter().map(|p| (p.id.as_str(), p)).collect();
+        crate::paired::report(spec, &test, matches, &|m: &Match| verified.get(m.id.as_str()).map(|p| p.outcome()))
+    });
+    let (bots, played) = if kind.per_bot { by_bot(spec, played) } else { (spec.bots.iter().map(|b| b.key()).collect(), played) };
+    let mut rows: Vec<Row> = bots
         .iter()
         .map(|b| Row {
-            bot: b.key(),
+            bot: b.clone(),
             played: 0,
             wins: 0,
             draws: 0,
@@ -373,13 +391,17 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
             time: None,
         })
         .collect();
-    let mut ms: Vec<Vec<u64>> = vec![Vec::new(); spec.bots.len()];
-    let mut ratings = vec![WengLinRating::new(); spec.bots.len()];
+    let mut ms: Vec<Vec<u64>> = vec![Vec::new(); bots.len()];
+    let mut ratings = vec![WengLinRating::new(); bots.len()];
     let mut ratings_after = Vec::new();
     let config = WengLinConfig::new();
-    for game in &played {
+    let mut arrivals = Vec::new();
+    for (k, game) in played.iter().enumerate() {
         for (seat, &bot) in game.seats.iter().enumerate() {
             let row = &mut rows[bot];
+            if row.played == 0 && k > 0 {
+                arrivals.push(Arrival { bot: row.bot.clone(), after: k });
+            }
             row.played += 1;
             row.total += game.scores[seat];
             let mine = game.scores[seat];
@@ -413,7 +435,7 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
         for (&bot, new) in game.seats.iter().zip(weng_lin_multi_team(&ranked, &config)) {
             ratings[bot] = new[0];
         }
-        ratings_after.push(spec.bots.iter().zip(&ratings).map(|(b, r)| (b.key(), r.rating)).collect());
+        ratings_after.push(bots.iter().zip(&ratings).map(|(b, r)| (b.clone(), r.rating)).collect());
     }
     for ((row, r), ms) in rows.iter_mut().zip(&ratings).zip(ms) {
         row.time = Time::of(ms);
@@ -423,12 +445,14 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
         row.rating_ci95 = (r.rating - z, r.rating + z);
         row.average = if row.played == 0 { 0.0 } else { row.total as f64 / row.played as f64 };
     }
-    if kind.contest_points && spec.seats == spec.bots.len() {
-        for (bot, points) in ranking_points(spec, &played).into_iter().enumerate() {
+    if kind.contest_points && spec.seats == bots.len() {
+        for (bot, points) in ranking_points(spec, &played, bots.len()).into_iter().enumerate() {
             rows[bot].points = points;
         }
     }
-    if let Format::Swiss { rounds } = spec.format {
+    if let Format::Swiss { rounds } = spec.format
+        && !kind.per_bot
+    {
         // The points the pairings went by, from the verified matches only.
         let verified: std::collections::HashMap<&str, &Played> = played.iter().map(|p| (p.id.as_str(), p)).collect();
         let order: Vec<usize> = (0..spec.bots.len()).collect();
@@ -438,10 +462,6 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
             row.byes = Some(table.byes[bot]);
         }
     }
-    let sprt = crate::paired::Test::of(spec).map(|test| {
-        let verified: std::collections::HashMap<&str, &Played> = played.iter().map(|p| (p.id.as_str(), p)).collect();
-        crate::paired::report(spec, &test, matches, &|m: &Match| verified.get(m.id.as_str()).map(|p| p.outcome()))
-    });
     rows.sort_by(|a, b| {
         let swiss = |r: &Row| r.swiss_points.unwrap_or(0.0);
         swiss(b).total_cmp(&swiss(a)).then(b.rating.total_cmp(&a.rating)).then(b.total.cmp(&a.total)).then(a.bot.cmp(&b.bot))
@@ -461,7 +481,36 @@ pub fn standings(spec: &Spec, matches: &[Match], out: &Path, verify: &impl Verif
         bracket: None,
         champion: None,
         sprt,
+        arrivals,
     }
+}
+
+/// The matches as a bot's, whichever of its versions played: each bot's name once (in the
+/// order of the spec), and the matches with their seats' bots so; a match between versions of
+/// one bot is left out.
+fn by_bot(spec: &Spec, played: Vec<Played>) -> (Vec<String>, Vec<Played>) {
+    let mut names: Vec<String> = Vec::new();
+    let group: Vec<usize> = spec
+        .bots
+        .iter()
+        .map(|b| {
+            names.iter().position(|n| *n == b.name).unwrap_or_else(|| {
+                names.push(b.name.clone());
+                names.len() - 1
+            })
+        })
+        .collect();
+    let played = played
+        .into_iter()
+        .filter_map(|mut game| {
+            game.seats = game.seats.iter().map(|&b| group[b]).collect();
+            let mut seen = game.seats.clone();
+            seen.sort_unstable();
+            seen.dedup();
+            (seen.len() == game.seats.len()).then_some(game)
+        })
+        .collect();
+    (names, played)
 }
 
 /// Leaves out a replay whose header's `setup` is not its planned setup's, where the game told it
@@ -543,8 +592,7 @@ fn first_difference(a: &serde_json::Value, b: &serde_json::Value, place: String)
 
 /// The contest's ranking points ([`crate::points`]): a setup is a contest server, a bot's score
 /// there the sum over that setup's matches; a bot's points are the mean over the setups played.
-fn ranking_points(spec: &Spec, played: &[Played]) -> Vec<Option<f64>> {
-    let n = spec.bots.len();
+fn ranking_points(spec: &Spec, played: &[Played], n: usize) -> Vec<Option<f64>> {
     let mut servers: Vec<Vec<f64>> = Vec::new();
     for setup in 0..spec.setups.len() {
         let games: Vec<&Played> = played.iter().filter(|p| p.setup == setup).collect();
@@ -755,7 +803,7 @@ mod tests {
         Ok(Checked { scores: serde_json::from_value(end["end"]["scores"].clone()).unwrap(), decimals: 6 })
     }
 
-    const KIND: Known = Known { contest_points: true, plan_seed: true, setups: &[] };
+    const KIND: Known = Known { contest_points: true, plan_seed: true, setups: &[], per_bot: false };
 
     #[test]
     fn a_replay_with_another_seed_or_setup_than_the_plans_is_left_out_saying_why() {
