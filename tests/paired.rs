@@ -169,3 +169,49 @@ fn a_bad_test_is_refused_with_its_place_in_the_spec() {
         assert!(!dir.path().join("out").exists(), "nothing runs");
     }
 }
+
+#[test]
+fn a_league_plays_on_takes_a_new_version_while_it_runs_and_resumes_a_damaged_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let bots = [("greedy", "kibitz bot lighthouses greedy"), ("random", "kibitz bot lighthouses random --seed 1")];
+    std::fs::write(dir.path().join("league.ron"), lighthouses(&bots, 2, &["harbour", "duel"], "League")).unwrap();
+    let league = |more: &[&str]| {
+        let mut args = vec!["tournament", "league", "lg", "--jobs", "2"];
+        args.extend(more);
+        let out = kibitz(&args, dir.path());
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stderr)
+    };
+    league(&["--spec", "league.ron", "--matches", "4"]);
+    let log = || std::fs::read_to_string(dir.path().join("lg/league.txt")).unwrap();
+    assert_eq!(log().lines().count(), 4);
+    // A version joins (a name already there needs its version); its pairings come next.
+    let refused = kibitz(&["tournament", "add", "lg", "greedy", "kibitz bot lighthouses greedy"], dir.path());
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(text(&refused.stderr).contains("give --version V"), "{}", text(&refused.stderr));
+    let added = kibitz(&["tournament", "add", "lg", "greedy", "kibitz bot lighthouses greedy", "--version", "v2"], dir.path());
+    assert!(added.status.success(), "{}", text(&added.stderr));
+    league(&["--matches", "2"]);
+    assert!(log().lines().skip(4).all(|l| l.contains("greedy@v2")), "{}", log());
+    // Damage: a line torn, a replay cut short. The league says what it skipped and plays on.
+    std::fs::write(dir.path().join("lg/league.txt"), log() + "torn line\n").unwrap();
+    let last = log().lines().nth(5).unwrap().split(' ').next().unwrap().to_string();
+    let replay = dir.path().join(format!("lg/{last}.jsonl"));
+    let whole = std::fs::read_to_string(&replay).unwrap();
+    std::fs::write(&replay, &whole[..whole.len() / 2]).unwrap();
+    let said = league(&["--matches", "3"]);
+    assert!(said.contains("skipped") && said.contains("league.txt:7: not `ID SETUP BOT BOT`"), "{said}");
+    assert!(std::fs::read_to_string(&replay).unwrap().lines().last().unwrap().starts_with("{\"end\""), "the cut replay is played again");
+    // Standings a row a version, or a bot; the chart marks the newcomer.
+    let table = kibitz(&["tournament", "standings", "lg", "--json", "--chart", "lg/ratings.png"], dir.path());
+    let table: serde_json::Value = serde_json::from_str(text(&table.stdout).lines().last().unwrap()).unwrap();
+    assert_eq!(table["played"].as_u64(), Some(8), "{table}");
+    assert_eq!(table["arrivals"][0]["bot"], "greedy@v2");
+    assert_eq!(table["rows"].as_array().unwrap().len(), 3);
+    let per_bot = kibitz(&["tournament", "standings", "lg", "--json", "--per", "bot"], dir.path());
+    let per_bot: serde_json::Value = serde_json::from_str(text(&per_bot.stdout).lines().last().unwrap()).unwrap();
+    let rows = per_bot["rows"].as_array().unwrap();
+    assert_eq!(rows.iter().map(|r| r["bot"].as_str().unwrap()).collect::<Vec<_>>(), ["greedy", "random"]);
+    assert!(rows[0]["played"].as_u64().unwrap() < 8, "matches between versions of one bot are left out");
+    assert!(std::fs::metadata(dir.path().join("lg/ratings.png")).unwrap().len() > 1000);
+}

@@ -197,7 +197,7 @@ fn page(loaded: &Loaded, table: &Standings, cards: &[String]) -> String {
          <title>{0} tournament</title><style>{STYLE}</style></head><body><h1>{0} tournament</h1>\
          <p class=\"dim\">{1} of {2} matches played · {3} · {4}</p><h2>Standings</h2><table><thead><tr>\
          <th>#</th><th>bot</th><th class=\"num\">played</th><th class=\"num\">won</th><th class=\"num\">drawn</th>\
-         <th class=\"num\">lost</th><th class=\"num\">firsts</th><th class=\"num\">total</th><th class=\"num\">rating</th>{5}\
+         <th class=\"num\">lost</th><th class=\"num\">firsts</th><th class=\"num\">total</th><th class=\"num\">rating, 95 % interval</th>{5}\
          <th class=\"num\">median ms</th><th class=\"num\">p99 ms</th><th class=\"num\">max ms</th><th class=\"num\">time-outs</th><th>failures</th></tr></thead><tbody>",
         esc(&spec.game),
         table.played,
@@ -238,7 +238,7 @@ fn page(loaded: &Loaded, table: &Standings, cards: &[String]) -> String {
             html,
             "<tr><td>{}</td><td><span class=\"swatch\" style=\"background:{}\"></span>{}</td>{swiss_cells}<td class=\"num\">{}</td><td class=\"num\">{}</td>\
              <td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
-             <td class=\"num\">{:.2} ± {:.2}</td>{points}{time}<td class=\"num\">{}</td><td>{failures}</td></tr>",
+             <td class=\"num\" title=\"Weng–Lin μ ± σ: {:.2} ± {:.2}\">{:.1} [{:.1}, {:.1}]</td>{points}{time}<td class=\"num\">{}</td><td>{failures}</td></tr>",
             k + 1,
             hex(bot),
             esc(&row.bot),
@@ -250,10 +250,18 @@ fn page(loaded: &Loaded, table: &Standings, cards: &[String]) -> String {
             show(row.total),
             row.rating,
             row.uncertainty,
+            row.rating,
+            row.rating_ci95.0,
+            row.rating_ci95.1,
             row.timeouts
         );
     }
-    html.push_str("</tbody></table><h2>Ratings over the matches</h2><img class=\"chart\" src=\"ratings.png\" alt=\"each bot's rating after each match\">");
+    html.push_str("</tbody></table>");
+    if let Some(test) = &table.sprt {
+        let _ = write!(html, "<h2>Paired test</h2><p><b>{}</b></p><p class=\"dim\">{}</p>", esc(&test.verdict()), esc(&test.line()));
+    }
+    html.push_str(&superiority(table));
+    html.push_str("<h2>Ratings over the matches</h2><img class=\"chart\" src=\"ratings.png\" alt=\"each bot's rating after each match\">");
     if let Some(bracket) = &table.bracket {
         html.push_str("<h2>Bracket</h2><div class=\"bracket\">");
         let mut columns: Vec<String> = Vec::new();
@@ -300,6 +308,37 @@ fn page(loaded: &Loaded, table: &Standings, cards: &[String]) -> String {
     }
     html.push_str("<p class=\"dim\">Made by <code>kibitz tournament report</code>.</p></body></html>\n");
     html
+}
+
+/// The likelihood of superiority of every pair, as a table (row over column), for up to 16 bots.
+fn superiority(table: &Standings) -> String {
+    let bots: Vec<&str> = table.rows.iter().map(|r| r.bot.as_str()).collect();
+    if bots.len() < 2 || bots.len() > 16 || table.superiority.is_empty() {
+        return String::new();
+    }
+    let los = |a: &str, b: &str| {
+        table.superiority.iter().find_map(|s| match (s.better == a && s.worse == b, s.better == b && s.worse == a) {
+            (true, _) => Some(s.los),
+            (_, true) => Some(1.0 - s.los),
+            _ => None,
+        })
+    };
+    let mut html = String::from(
+        "<h2>Likelihood of superiority</h2><p class=\"dim\">How sure it is that the row's bot is better than the column's.</p><table><thead><tr><th></th>",
+    );
+    for b in &bots {
+        let _ = write!(html, "<th class=\"num\">{}</th>", esc(b));
+    }
+    html.push_str("</tr></thead><tbody>");
+    for a in &bots {
+        let _ = write!(html, "<tr><td>{}</td>", esc(a));
+        for b in &bots {
+            let cell = los(a, b).map_or("–".to_string(), |p| format!("{:.1} %", 100.0 * p));
+            let _ = write!(html, "<td class=\"num\">{cell}</td>");
+        }
+        html.push_str("</tr>");
+    }
+    html + "</tbody></table>"
 }
 
 fn notes(notes: &[kibitz_tournament::standings::Note]) -> Vec<String> {
