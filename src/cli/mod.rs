@@ -37,7 +37,7 @@ pub struct Cli {
 #[derive(Subcommand)]
 pub enum Command {
     /// Run a match between bot processes and record it as a replay.
-    Match(ForGame),
+    Match(MatchArgs),
     /// Re-simulate a replay with the rules; exit 1 naming the first step that disagrees.
     Verify(verify::VerifyArgs),
     /// Compare two replays of one game: setup, seeds, the first step where they part, scores.
@@ -73,6 +73,27 @@ pub enum Command {
     /// The map editor: a game's map drawn as in a replay, painted with the mouse, checked as you
     /// edit, saved byte for byte.
     Edit(edit::EditArgs),
+}
+
+/// `kibitz match`: what every game's match takes before the game's name, then the game.
+#[derive(Args)]
+pub struct MatchArgs {
+    /// Each seat's version for the replay's header, comma-separated, `-` for one Kibitz works
+    /// out from the seat's command (a tournament whose spec names versions passes them).
+    #[arg(long, value_delimiter = ',', allow_hyphen_values = true, value_parser = version_word)]
+    pub versions: Vec<String>,
+    #[command(flatten)]
+    pub game: ForGame,
+}
+
+/// A seat's version: `-`, or a tournament spec's version (letters, digits and `-_.+`, at most
+/// 40), possibly after `NAME@`.
+fn version_word(word: &str) -> Result<String, String> {
+    let fine = |c: char| c.is_ascii_alphanumeric() || "-_.+@".contains(c);
+    if word.is_empty() || word.len() > 81 || !word.chars().all(fine) {
+        return Err(format!("{word:?} is not a version: letters, digits and -_.+@, at most 81"));
+    }
+    Ok(word.to_string())
 }
 
 /// A verb's game as given on the command line; the game's own arguments are read by its room.
@@ -205,22 +226,25 @@ pub fn main_with(registry: Registry, args: impl IntoIterator<Item = std::ffi::Os
 
 fn run(registry: &Registry, command: Option<Command>, verbose: bool) -> anyhow::Result<ExitCode> {
     match command {
-        Some(Command::Match(g)) if asked(&g, "check") => {
-            let room = registry.get(&g.game).map_err(anyhow::Error::msg)?;
-            let verb =
-                room.capabilities().matches.map(|m| m.verb).ok_or_else(|| anyhow::anyhow!("{} does not offer this command", g.game))?;
-            verb.check(&g.args).ok_or_else(|| anyhow::anyhow!("{} cannot check a match without running it", g.game))??;
-            let mut checked = serde_json::json!({ "game": g.game, "checked": true });
-            // The setup its replay would record, where the game can tell (a tournament's
-            // standings hold each replay to it).
-            if let Some(setup) = verb.recorded_setup(&g.args).transpose()? {
-                checked["setup"] = setup;
+        Some(Command::Match(MatchArgs { versions, game: g })) => {
+            kibitz_referee::command::declare_versions(&versions);
+            if asked(&g, "check") {
+                let room = registry.get(&g.game).map_err(anyhow::Error::msg)?;
+                let verb =
+                    room.capabilities().matches.map(|m| m.verb).ok_or_else(|| anyhow::anyhow!("{} does not offer this command", g.game))?;
+                verb.check(&g.args).ok_or_else(|| anyhow::anyhow!("{} cannot check a match without running it", g.game))??;
+                let mut checked = serde_json::json!({ "game": g.game, "checked": true });
+                // The setup its replay would record, where the game can tell (a tournament's
+                // standings hold each replay to it).
+                if let Some(setup) = verb.recorded_setup(&g.args).transpose()? {
+                    checked["setup"] = setup;
+                }
+                crate::outln!("{checked}")?;
+                return Ok(ExitCode::SUCCESS);
             }
-            crate::outln!("{checked}")?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Some(Command::Match(g)) if asked(&g, "watch") => watch::run(registry, g, verbose),
-        Some(Command::Match(g)) => {
+            if asked(&g, "watch") {
+                return watch::run(registry, g, verbose);
+            }
             let summary = game_verb(registry, &g, |r| r.capabilities().matches.map(|m| m.verb))?;
             // The last line on stdout is the summary, for scripts.
             crate::outln!("{summary}")?;

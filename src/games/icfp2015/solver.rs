@@ -211,7 +211,7 @@ pub fn record_solution(
     use kibitz_core::replay::{EndRecord, Failure, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
     use kibitz_icfp2015::{Icfp2015, OutcomeEvent};
     let mut state = Icfp2015::start(setup, 1, 0).map_err(anyhow::Error::msg)?;
-    let version = command.and_then(kibitz_referee::command::version_of);
+    let version = kibitz_referee::command::version_for(0, command);
     let players = vec![PlayerInfo { name: name.to_string(), command: command.map(str::to_string), version }];
     let header = ReplayHeader::new::<Icfp2015>(setup.clone(), setup.seed as u64, players, None);
     let mut writer = ReplayWriter::new(out, &header)?;

@@ -64,6 +64,21 @@ pub fn missing_program(command: &str) -> Option<&str> {
     }
 }
 
+/// The versions the caller gave this process's seats (`kibitz match --versions`, as a
+/// tournament whose spec names versions writes its lines), by seat: set once, before a match.
+static DECLARED: std::sync::OnceLock<Vec<Option<String>>> = std::sync::OnceLock::new();
+
+/// Declares the seats' versions for every replay this process writes; `-` leaves a seat's to
+/// [`version_of`].
+pub fn declare_versions(versions: &[String]) {
+    let _ = DECLARED.set(versions.iter().map(|v| (v != "-").then(|| v.clone())).collect());
+}
+
+/// Seat `seat`'s version for the replay's header: as declared, else worked out from its command.
+pub fn version_for(seat: usize, command: Option<&str>) -> Option<String> {
+    DECLARED.get().and_then(|declared| declared.get(seat).cloned().flatten()).or_else(|| command.and_then(version_of))
+}
+
 /// Which version of a bot `command` runs, for the replay's header: `git:` and `git describe
 /// --always --dirty` of the work tree its file is in, else `file:` and a hash of that file (of
 /// its size and its first and last 8 MB when it is bigger: a build's header and its end); `None`

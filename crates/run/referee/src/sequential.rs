@@ -91,10 +91,11 @@ pub fn run_match_from<G: Game>(
     }
     let players = seats
         .iter()
-        .map(|s| PlayerInfo {
+        .enumerate()
+        .map(|(k, s)| PlayerInfo {
             name: s.name().to_string(),
             command: s.command().map(str::to_string),
-            version: s.command().and_then(crate::command::version_of),
+            version: crate::command::version_for(k, s.command()),
         })
         .collect();
     let mut header = ReplayHeader::new::<G>(setup.clone(), options.seed, players, options.limits);

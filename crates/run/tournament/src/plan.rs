@@ -81,12 +81,19 @@ pub fn replay_files(spec: &Spec, m: &Match, out: &Path) -> Vec<PathBuf> {
     (1..=games).map(|g| out.join(format!("{}-g{g}.jsonl", m.id))).collect()
 }
 
-/// The shell line that runs match `m`, from the spec's folder: `KIBITZ match GAME FLAGS --seed S
-/// --out OUT/ID.jsonl -- 'BOT' ...`, every word quoted for `sh` where it needs it. `names`: the
+/// The shell line that runs match `m`, from the spec's folder: `KIBITZ match [--versions V,…]
+/// GAME FLAGS --seed S --out OUT/ID.jsonl -- 'BOT' ...`, every word quoted for `sh` where it
+/// needs it. `names`: the
 /// game takes `--names` (the server games, whose teams are otherwise `team1`, `team2`, …), and
 /// gets the bots' names.
 pub fn line(spec: &Spec, m: &Match, kibitz: &str, out: &Path, names: bool) -> String {
-    let mut words: Vec<String> = vec![shell_quote(kibitz), "match".into(), shell_quote(&spec.game)];
+    let mut words: Vec<String> = vec![shell_quote(kibitz), "match".into()];
+    // The spec's versions go to the replays' headers; `-`: the one Kibitz works out.
+    if m.seats.iter().any(|&b| spec.bots[b].version.is_some()) {
+        let versions: Vec<&str> = m.seats.iter().map(|&b| spec.bots[b].version.as_deref().unwrap_or("-")).collect();
+        words.extend(["--versions".into(), versions.join(",")]);
+    }
+    words.push(shell_quote(&spec.game));
     words.extend(spec.setups[m.setup].flags.iter().map(|w| shell_quote(w)));
     if names {
         words.push("--names".into());
@@ -183,6 +190,10 @@ mod tests {
                 m.seed
             )
         );
+        spec.bots[1].version = Some("v2".into());
+        let versioned = line(&spec, m, "kibitz", Path::new("out"), false);
+        assert!(versioned.starts_with("kibitz match --versions -,v2 lighthouses --map"), "{versioned}");
+        spec.bots[1].version = None;
         let named = line(&spec, m, "kibitz", Path::new("out"), true);
         assert!(named.contains("--rounds 30 --names greedy rnd1 --seed "), "{named}");
         spec.setups[0].flags.extend(["--games".to_string(), "3".to_string()]);

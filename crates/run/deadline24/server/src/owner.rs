@@ -275,7 +275,7 @@ impl<R: Rules> Owner<R> {
             .enumerate()
             .map(|(k, n)| {
                 let command = self.options.commands.get(k).cloned().flatten();
-                PlayerInfo { name: n.clone(), version: command.as_deref().and_then(kibitz_referee::command::version_of), command }
+                PlayerInfo { name: n.clone(), version: kibitz_referee::command::version_for(k, command.as_deref()), command }
             })
             .collect();
         let mut header = ReplayHeader::new::<Realtime<R>>(setup.clone(), seed, players, None);
