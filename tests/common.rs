@@ -270,3 +270,13 @@ for line in sys.stdin:
     .unwrap();
     format!("python3 {} {}", script.display(), sample_bot("greedy", 0))
 }
+
+/// Whether a program is on PATH; when it is not, says so loudly, and fails under CI.
+pub fn have(program: &str) -> bool {
+    let found = Command::new("sh").arg("-c").arg(format!("command -v {program}")).output().is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{program} is missing under CI: .ci/run installs it");
+        eprintln!("\n*** {program} is not installed: its part of this test is SKIPPED ***\n");
+    }
+    found
+}

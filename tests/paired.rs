@@ -4,6 +4,8 @@
 //! bot that crashes loses its pairs; a bad test is refused with its place in the spec; a league
 //! takes a new version while it runs and resumes a damaged folder.
 
+mod common;
+use common::have;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -226,4 +228,62 @@ fn a_league_plays_on_takes_a_new_version_while_it_runs_and_resumes_a_damaged_fol
     assert_eq!(rows.iter().map(|r| r["bot"].as_str().unwrap()).collect::<Vec<_>>(), ["greedy", "random"]);
     assert!(rows[0]["played"].as_u64().unwrap() < 8, "matches between versions of one bot are left out");
     assert!(std::fs::metadata(dir.path().join("lg/ratings.png")).unwrap().len() > 1000);
+}
+
+/// The `sprt` object of a tournament folder's standings.
+fn sprt_of(dir: &Path, out: &Path) -> serde_json::Value {
+    let table = kibitz(&["tournament", "standings", &out.to_string_lossy(), "--json"], dir);
+    assert!(table.status.success(), "{}", text(&table.stderr));
+    let table: serde_json::Value = serde_json::from_str(text(&table.stdout).lines().last().unwrap()).unwrap();
+    table["sprt"].clone()
+}
+
+#[test]
+fn a_test_killed_and_resumed_or_run_batch_by_batch_by_gnu_parallel_ends_as_one_run_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let bots = [("greedy", "kibitz bot lighthouses greedy"), ("random", "kibitz bot lighthouses random --seed 1")];
+    let format = format!("Sprt(candidate: \"greedy\", baseline: \"random\", {SPRT_50}, max_pairs: 1000)");
+    let (_, whole) = run(dir.path(), &lighthouses(&bots, 2, &["harbour", "duel"], &format));
+    // Killed (SIGKILL) once a few matches are done, then resumed.
+    let killed = dir.path().join("killed");
+    let mut runner = Command::new(KIBITZ)
+        .args(["tournament", "run", "spec.ron", "--out", &killed.to_string_lossy(), "--jobs", "2"])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let done = || std::fs::read_to_string(killed.join("runner.log")).map_or(0, |log| log.matches(" done ").count());
+    while done() < 5 && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    runner.kill().unwrap();
+    runner.wait().unwrap();
+    let resumed = kibitz(&["tournament", "run", "spec.ron", "--out", &killed.to_string_lossy(), "--resume"], dir.path());
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert_eq!(sprt_of(dir.path(), &killed), whole);
+    // `plan` gives the next batch's lines until the test knows: run each by GNU parallel.
+    if !have("parallel") {
+        return;
+    }
+    let by_parallel = dir.path().join("by-parallel");
+    for batch in 1.. {
+        assert!(batch < 20, "the plan never ends");
+        let plan = kibitz(&["tournament", "plan", "spec.ron", "--out", &by_parallel.to_string_lossy(), "--kibitz", KIBITZ], dir.path());
+        assert!(plan.status.success(), "{}", text(&plan.stderr));
+        if plan.stdout.is_empty() {
+            break;
+        }
+        let mut parallel = Command::new("parallel")
+            .args(["--jobs", "2"])
+            .current_dir(dir.path())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut parallel.stdin.take().unwrap(), &plan.stdout).unwrap();
+        assert!(parallel.wait().unwrap().success());
+    }
+    assert_eq!(sprt_of(dir.path(), &by_parallel), whole);
 }

@@ -2,6 +2,8 @@
 //! resumed, the same plan run by GNU parallel giving the same standings, the per-line scripts
 //! of Slurm and Kubernetes, and every bad spec refused before anything runs.
 
+mod common;
+use common::have;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -235,16 +237,6 @@ fn a_round_robin_killed_twice_and_resumed_ends_with_every_replay_once_and_nothin
             .collect()
     };
     assert_eq!(rows(&mine), rows(&theirs));
-}
-
-/// Whether a program is on PATH; when it is not, says so loudly, and fails under CI.
-fn have(program: &str) -> bool {
-    let found = Command::new("sh").arg("-c").arg(format!("command -v {program}")).output().is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "{program} is missing under CI: .ci/run installs it");
-        eprintln!("\n*** {program} is not installed: its part of this test is SKIPPED ***\n");
-    }
-    found
 }
 
 #[test]
