@@ -482,7 +482,10 @@ pub fn view_of(registry: &Registry, dir: &Path, counted: &Counted) -> anyhow::Re
         .find(|m| finished_scores(spec, m, &dir).is_some())
         .and_then(|m| replay_files(spec, m, &dir).into_iter().next());
     let bracket = table.bracket.clone().unwrap_or_default();
-    let title = format!("{} · {} of {} matches played", table.game, table.played, matches.len());
+    let mut title = format!("{} · {} of {} matches played", table.game, table.played, matches.len());
+    if let Some(test) = &table.sprt {
+        title = format!("{title} · {}", test.verdict());
+    }
     Ok((Tournament { title, rows, matches: entries, bracket, champion: table.champion.clone() }, first))
 }
 
