@@ -211,11 +211,7 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
             loop {
                 let matches = planned(registry, &loaded, Some(&dir))?;
                 let lines = lines(&loaded, room, &matches, &dir, &kibitz)?;
-                let jobs_list: Vec<Job> = matches
-                    .iter()
-                    .zip(&lines)
-                    .map(|(m, line)| Job { id: m.id.clone(), line: line.clone(), replays: replay_files(&loaded.spec, m, &dir) })
-                    .collect();
+                let jobs_list = jobs_of(&loaded.spec, &matches, &lines, &dir);
                 // Nothing is written over a tournament that is there, unless it is this one resumed.
                 fresh_or_resumed(&jobs_list, &options).map_err(anyhow::Error::msg)?;
                 keep(&loaded, &dir, &lines)?;
@@ -278,6 +274,11 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The runner's jobs: each match with its line and its replay files.
+fn jobs_of(spec: &Spec, matches: &[Match], lines: &[String], dir: &Path) -> Vec<Job> {
+    matches.iter().zip(lines).map(|(m, line)| Job { id: m.id.clone(), line: line.clone(), replays: replay_files(spec, m, dir) }).collect()
 }
 
 /// The kibitz binary the plan's lines name: as given, else this one.
@@ -345,11 +346,7 @@ fn league(
             break;
         }
         let lines = lines(&loaded, room, &batch, &dir, &kibitz)?;
-        let jobs_list: Vec<Job> = batch
-            .iter()
-            .zip(&lines)
-            .map(|(m, line)| Job { id: m.id.clone(), line: line.clone(), replays: replay_files(&loaded.spec, m, &dir) })
-            .collect();
+        let jobs_list = jobs_of(&loaded.spec, &batch, &lines, &dir);
         let options = Options { root: loaded.root.clone(), dir: dir.clone(), jobs, resume: true };
         let ran = run(&jobs_list, &options, &mut |_| None).map_err(anyhow::Error::msg)?;
         played += ran.done;

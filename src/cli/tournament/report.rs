@@ -316,13 +316,6 @@ fn superiority(table: &Standings) -> String {
     if bots.len() < 2 || bots.len() > 16 || table.superiority.is_empty() {
         return String::new();
     }
-    let los = |a: &str, b: &str| {
-        table.superiority.iter().find_map(|s| match (s.better == a && s.worse == b, s.better == b && s.worse == a) {
-            (true, _) => Some(s.los),
-            (_, true) => Some(1.0 - s.los),
-            _ => None,
-        })
-    };
     let mut html = String::from(
         "<h2>Likelihood of superiority</h2><p class=\"dim\">How sure it is that the row's bot is better than the column's.</p><table><thead><tr><th></th>",
     );
@@ -333,7 +326,7 @@ fn superiority(table: &Standings) -> String {
     for a in &bots {
         let _ = write!(html, "<tr><td>{}</td>", esc(a));
         for b in &bots {
-            let cell = los(a, b).map_or("–".to_string(), |p| format!("{:.1} %", 100.0 * p));
+            let cell = table.los(a, b).map_or("–".to_string(), |p| format!("{:.1} %", 100.0 * p));
             let _ = write!(html, "<td class=\"num\">{cell}</td>");
         }
         html.push_str("</tr>");

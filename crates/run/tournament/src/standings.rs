@@ -614,6 +614,15 @@ fn ranking_points(spec: &Spec, played: &[Played], n: usize) -> Vec<Option<f64>> 
 }
 
 impl Standings {
+    /// How likely it is that bot `a` is better than bot `b`, when the table says.
+    pub fn los(&self, a: &str, b: &str) -> Option<f64> {
+        self.superiority.iter().find_map(|s| match (s.better == a && s.worse == b, s.better == b && s.worse == a) {
+            (true, _) => Some(s.los),
+            (_, true) => Some(1.0 - s.los),
+            _ => None,
+        })
+    }
+
     /// The likelihood of superiority of every pair, as a table (row over column, in %), for up
     /// to 8 bots (`--json` gives every pair up to [`MAX_SUPERIORITY`]).
     fn superiority_table(&self) -> String {
@@ -621,13 +630,7 @@ impl Standings {
         if bots.len() < 2 || bots.len() > 8 || self.played == 0 {
             return String::new();
         }
-        let los = |a: &str, b: &str| {
-            self.superiority.iter().find_map(|s| match (s.better == a && s.worse == b, s.better == b && s.worse == a) {
-                (true, _) => Some(s.los),
-                (_, true) => Some(1.0 - s.los),
-                _ => None,
-            })
-        };
+        let los = |a: &str, b: &str| self.los(a, b);
         let mut out = format!("\nlikelihood of superiority (the row's bot better than the column's, %):\n{:<16}", "");
         for b in &bots {
             out.push_str(&format!(" {:>10.10}", b));
