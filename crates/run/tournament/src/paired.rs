@@ -152,14 +152,8 @@ impl Tally {
         if spec.seats == 2 {
             let candidate_failed = failed(ours, test.candidate) || failed(theirs, test.candidate);
             let baseline_failed = failed(ours, test.baseline) || failed(theirs, test.baseline);
-            let halves: Vec<usize> = [ours, theirs]
-                .iter()
-                .map(|&played| match score(played, test.candidate).cmp(&score(played, test.baseline)) {
-                    std::cmp::Ordering::Greater => 2,
-                    std::cmp::Ordering::Equal => 1,
-                    std::cmp::Ordering::Less => 0,
-                })
-                .collect();
+            let halves: Vec<usize> =
+                [ours, theirs].iter().map(|&played| halves(score(played, test.candidate).cmp(&score(played, test.baseline)))).collect();
             let halves = match (candidate_failed, baseline_failed) {
                 (true, false) => vec![0, 0],
                 (false, true) => vec![2, 2],
@@ -182,11 +176,7 @@ impl Tally {
             let won = match (candidate_failed, baseline_failed) {
                 (true, false) => 0,
                 (false, true) => 2,
-                _ => match better {
-                    std::cmp::Ordering::Greater => 2,
-                    std::cmp::Ordering::Equal => 1,
-                    std::cmp::Ordering::Less => 0,
-                },
+                _ => halves(better),
             };
             self.note_failure(&prefix, candidate_failed, baseline_failed);
             self.wdl[2 - won] += 1;
@@ -239,6 +229,15 @@ impl Tally {
             nelo: estimate.nelo,
             failures: self.failures.clone(),
         }
+    }
+}
+
+/// A result in half points: won 2, drawn 1, lost 0.
+fn halves(result: std::cmp::Ordering) -> usize {
+    match result {
+        std::cmp::Ordering::Greater => 2,
+        std::cmp::Ordering::Equal => 1,
+        std::cmp::Ordering::Less => 0,
     }
 }
 
