@@ -307,16 +307,17 @@ fn league(
     budget: Option<usize>,
     kibitz: Option<String>,
 ) -> anyhow::Result<ExitCode> {
-    let dir = folder(dir)?;
+    if spec.is_none() && !is_tournament(dir) {
+        anyhow::bail!("{} holds no league: start one with `kibitz tournament league {} --spec SPEC`", dir.display(), dir.display());
+    }
     if let Some(spec) = spec {
         let (loaded, _) = load(registry, spec)?;
         if loaded.spec.format != Format::League {
             anyhow::bail!("{}: format: League is what `kibitz tournament league` plays (this spec's is another)", spec.display());
         }
-        keep(&loaded, &dir, &[])?;
-    } else if !is_tournament(&dir) {
-        anyhow::bail!("{} holds no league: start one with `kibitz tournament league {} --spec SPEC`", dir.display(), dir.display());
+        keep(&loaded, &folder(dir)?, &[])?;
     }
+    let dir = folder(dir)?;
     let kibitz = kibitz_or_this(kibitz)?;
     let (mut played, mut said) = (0usize, std::collections::HashSet::new());
     loop {
