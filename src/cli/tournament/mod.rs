@@ -315,6 +315,14 @@ fn league(
         if loaded.spec.format != Format::League {
             anyhow::bail!("{}: format: League is what `kibitz tournament league` plays (this spec's is another)", spec.display());
         }
+        let kept = Loaded::read_kept(&dir.join(KEPT_SPEC)).ok();
+        if kept.as_ref().is_some_and(|kept| *kept != loaded) {
+            anyhow::bail!(
+                "{} holds a league already (bots may have joined it): `kibitz tournament league {}` goes on with it",
+                dir.display(),
+                dir.display()
+            );
+        }
         keep(&loaded, &folder(dir)?, &[])?;
     }
     let dir = folder(dir)?;
@@ -357,7 +365,11 @@ fn league(
         if !ran.failed.is_empty() {
             return Ok(ExitCode::from(EXIT_FAILED));
         }
-        if ran.interrupted || budget.is_some_and(|b| played >= b) {
+        if ran.interrupted {
+            eprintln!("kibitz: stopped; `kibitz tournament league {}` goes on with it (the matches cut short first)", dir.display());
+            break;
+        }
+        if budget.is_some_and(|b| played >= b) {
             break;
         }
     }
