@@ -1,9 +1,7 @@
 //! `kibitz maze` end to end: generated mazes pass the checker, broken ones are refused with
 //! where, and the official mazes check out.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 #[test]
 fn a_generated_maze_is_written_with_start_lines_and_checks_out() {

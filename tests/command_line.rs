@@ -2,9 +2,7 @@
 //! refused before any window opens (one line, exit 2, as `verify` refuses it), a damaged
 //! replay is never called "ok", and the help lists what belongs where.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -2,9 +2,7 @@
 //! our clients and one that leaves early playing every server; the live ranking equals the one
 //! worked out by hand from the servers' replays; and a bad contest file is refused with where.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};

@@ -5,9 +5,7 @@
 //! fifth; the replay holds each at its turn (docs/debug-drawing.md). The server games' clients
 //! draw the same on their first four turns, each turn's lines with the `WAIT` that ends it.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 use std::path::Path;
 

@@ -4,9 +4,7 @@
 //! that pass their validators and are played by our bots, with the arguments the window's
 //! "play it now" uses.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use kibitz::kit::editor::EditView;
 use kibitz_editor::{Sheet, Symmetry};
 use std::path::{Path, PathBuf};

@@ -1,8 +1,6 @@
 //! What the command line does the same way for every game.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 #[test]
 fn no_turns_is_refused_by_every_game_naming_the_flag() {

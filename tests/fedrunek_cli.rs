@@ -1,9 +1,7 @@
 //! `kibitz match fedrunek` and `kibitz serve fedrunek` end to end: a server on loopback, our
 //! Rust client and the Python one from the docs playing it, and the replay verifying.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! follows, the host's pause and stop, a recorded game taken over, and the recorded game
 //! verifying.
 
-mod common;
+use crate::common;
 
 use kibitz::kit::deadline24::hand::{self, Seat, TakeOver};
 use kibitz::kit::deadline24::hosting::{Exchange, HostPlan, Hosted, Terminal};

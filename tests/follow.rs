@@ -2,9 +2,7 @@
 //! written (lines torn anywhere), and ends with exactly what opening the finished file gives;
 //! a big file loads the same way, its first steps there before the rest.
 
-mod common;
-
-use common::assert_every_game;
+use crate::common::assert_every_game;
 use kibitz::games::registry;
 use kibitz::kit::contract::view::GameView;
 use kibitz::shell::incoming::Incoming;

@@ -1,8 +1,6 @@
 //! `kibitz score icfp2015` end to end, on the original problems and stored official records.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::path::PathBuf;
 
 fn icfp() -> Option<PathBuf> {

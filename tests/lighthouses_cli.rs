@@ -1,8 +1,6 @@
 //! `kibitz match`, `verify` and `bot` for Lighthouses, end to end with real processes.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::fs;
 
 #[test]

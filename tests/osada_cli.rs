@@ -1,9 +1,7 @@
 //! `kibitz match osada` end to end: our defender against a client that only waits, a series
 //! whose runs share a settlement, settlement files, and bad input refused before anything runs.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use kibitz_core::replay::Replay;
 use kibitz_osada::{Next, Osada};
 

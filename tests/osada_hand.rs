@@ -3,7 +3,7 @@
 //! (`kibitz_osada::hand::click`) sent over it, the answers predicted from a copy of the game
 //! agreeing with the server's, the host ending the turn, and the recorded game verifying.
 
-mod common;
+use crate::common;
 
 use kibitz::kit::deadline24::hand;
 use kibitz::kit::deadline24::hosting::HostPlan;

@@ -4,8 +4,7 @@
 //! bot that crashes loses its pairs; a bad test is refused with its place in the spec; a league
 //! takes a new version while it runs and resumes a damaged folder.
 
-mod common;
-use common::have;
+use crate::common::have;
 use std::path::Path;
 use std::process::{Command, Output};
 

@@ -4,9 +4,7 @@
 //! with `--screenshot` added, so that it closes; the few that cannot run here are named below
 //! with the reason, and must still be in the README (a renamed example is noticed).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::path::Path;
 use std::process::Command;
 

@@ -1,9 +1,7 @@
 //! `kibitz replay`: what a seat was sent in a recorded match, given again to the same bot,
 //! brings back the answers the replay records (docs/debugging-a-bot.md).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
 

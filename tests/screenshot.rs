@@ -1,9 +1,7 @@
 //! Real windows: the viewer (and hand play) render under Xvfb with Mesa's software renderer,
 //! write a screenshot, and the picture shows the island (not a blank frame).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::process::Command;
 use std::time::{Duration, Instant};
 

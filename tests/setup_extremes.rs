@@ -5,9 +5,7 @@
 //! allocation beyond the machine. Every process runs under a 4 GB address-space limit and a
 //! time limit; the bounds are the rules crates' own.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use kibitz_core::Bounded;
 use kibitz_core::bounded::{GAMES, LIMIT_MS};
 use serde_json::Value;

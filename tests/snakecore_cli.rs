@@ -3,9 +3,7 @@
 //! summed, the seed's per-game thinking budget, and maps or bot lists that are refused before
 //! anything runs.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use kibitz_core::replay::Replay;
 use kibitz_snakecore::SnakeCore;
 

@@ -2,8 +2,7 @@
 //! resumed, the same plan run by GNU parallel giving the same standings, the per-line scripts
 //! of Slurm and Kubernetes, and every bad spec refused before anything runs.
 
-mod common;
-use common::have;
+use crate::common::have;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

@@ -1,9 +1,7 @@
 //! `kibitz match wycinanka` end to end: two of our solver clients race on a real server, every
 //! solution they commit is accepted, and the replay verifies.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use kibitz_core::replay::Replay;
 use kibitz_deadline24::Outcome;
 use kibitz_wycinanka::Wycinanka;

@@ -2,7 +2,7 @@
 //! hosted server (its own connection, the spectator feed), a solution placed vertex by vertex
 //! and committed, the server's answers coming back whole, and the recorded game verifying.
 
-mod common;
+use crate::common;
 
 use kibitz::kit::deadline24::hand;
 use kibitz::kit::deadline24::hosting::HostPlan;
