@@ -210,7 +210,7 @@ fn end_of_round(c: &mut Criterion) {
     let started = Instant::now();
     let mut state = Osada::start(&setup, TEAMS, SEED).unwrap();
     eprintln!(
-        "start of a 512² game: {:.1} ms (generating the settlement alone: {:.1} ms; the rest, the land's distance maps)",
+        "start of a 512² game: {:.1} ms (generating the settlement, not part of it: {:.1} ms; the land's distance maps are made when a coor first needs them)",
         started.elapsed().as_secs_f64() * 1e3,
         generated.as_secs_f64() * 1e3
     );

@@ -88,32 +88,7 @@ pub fn masts_that_fit(n: u32) -> usize {
 
 /// Blocks every field outside the largest region of fields that are not blocked.
 fn keep_largest_region(s: &mut Settlement) {
-    let mut region = vec![u32::MAX; s.terrain.len()];
-    let mut sizes = Vec::new();
-    for start in 0..s.terrain.len() {
-        if s.terrain[start] == Terrain::Blocked || region[start] != u32::MAX {
-            continue;
-        }
-        let id = sizes.len() as u32;
-        let mut size = 0;
-        let mut queue = vec![start];
-        region[start] = id;
-        while let Some(i) = queue.pop() {
-            size += 1;
-            let (x, y) = s.xy(i);
-            for (dx, dy) in NEIGHBOURS {
-                let f = (x + dx, y + dy);
-                if s.terrain(f).is_some_and(|t| t != Terrain::Blocked) {
-                    let j = s.index(f);
-                    if region[j] == u32::MAX {
-                        region[j] = id;
-                        queue.push(j);
-                    }
-                }
-            }
-        }
-        sizes.push(size);
-    }
+    let (region, sizes) = crate::settlement::Framed::new(s).regions();
     let largest = (0..sizes.len()).max_by_key(|&k| sizes[k]).unwrap_or(0) as u32;
     for (t, &r) in s.terrain.iter_mut().zip(&region) {
         if *t != Terrain::Blocked && r != largest {

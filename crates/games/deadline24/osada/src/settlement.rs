@@ -335,6 +335,42 @@ impl Framed {
         }
         (0..n * n).map(|f| d[cell(f)]).collect()
     }
+
+    /// The regions of fields that are not blocked, joined by their eight neighbours: each
+    /// field's region (`u32::MAX`: blocked), numbered in the board's order of their first
+    /// fields, and each region's size.
+    pub(crate) fn regions(&self) -> (Vec<u32>, Vec<u32>) {
+        let (w, n) = (self.w, self.w - 2);
+        let cell = |f: usize| (f / n + 1) * w + f % n + 1;
+        let steps = [w + 1, w, w - 1, 1];
+        let mut region = vec![u32::MAX; w * w];
+        let mut sizes = Vec::new();
+        let mut stack: Vec<u32> = Vec::new();
+        for f in 0..n * n {
+            let start = cell(f);
+            if !self.open[start] || region[start] != u32::MAX {
+                continue;
+            }
+            let id = sizes.len() as u32;
+            region[start] = id;
+            stack.push(start as u32);
+            let mut size = 0;
+            while let Some(c) = stack.pop() {
+                let c = c as usize;
+                size += 1;
+                for step in steps {
+                    for m in [c - step, c + step] {
+                        if self.open[m] && region[m] == u32::MAX {
+                            region[m] = id;
+                            stack.push(m as u32);
+                        }
+                    }
+                }
+            }
+            sizes.push(size);
+        }
+        ((0..n * n).map(|f| region[cell(f)]).collect(), sizes)
+    }
 }
 
 /// `mast PX PY [start SX SY]`, after the word `mast` (`line`: where it is, for the fault).

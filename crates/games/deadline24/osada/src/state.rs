@@ -219,7 +219,8 @@ pub enum Action {
 }
 
 /// What never changes in a game: the settlement, the masts the teams were given, and the
-/// distances the coors walk by, worked out once.
+/// distances the coors walk by, each worked out the first time a coor needs it (a search over
+/// the whole board each: on 512 × 512 they were most of a game's start).
 #[derive(Debug)]
 pub struct Land {
     pub settlement: Arc<Settlement>,
@@ -229,10 +230,10 @@ pub struct Land {
     /// Whether a field holds a mast (any, given to a team or not).
     pub mast: Vec<bool>,
     /// For each team, steps from each field to its mast over fields a coor may enter
-    /// (`u16::MAX`: cut off).
-    pub to_mast: Vec<Vec<u16>>,
-    /// Steps from each field to the nearest border field.
-    pub to_border: Vec<u16>,
+    /// (`u16::MAX`: cut off): [`Land::to_mast`].
+    to_mast: Vec<OnceLock<Vec<u16>>>,
+    /// Steps from each field to the nearest border field: [`Land::to_border`].
+    to_border: OnceLock<Vec<u16>>,
     /// Border fields coors appear on: not blocked, no mast.
     pub gates: Vec<Field>,
 }
@@ -244,15 +245,34 @@ impl Land {
         for m in &settlement.masts {
             mast[settlement.index(m.at)] = true;
         }
+        let gates = Self::border_fields(&settlement).filter(|&i| !mast[i as usize]).collect();
+        let to_mast = masts.iter().map(|_| OnceLock::new()).collect();
+        Land { settlement, masts, starts, mast, to_mast, to_border: OnceLock::new(), gates }
+    }
+
+    /// The border's fields that are not blocked.
+    fn border_fields(settlement: &Settlement) -> impl Iterator<Item = Field> + '_ {
         let n = settlement.n as i32;
-        let border = |(x, y): Xy| x == 1 || y == 1 || x == n || y == n;
-        let open: Vec<Field> =
-            (0..size).filter(|&i| settlement.terrain[i] != Terrain::Blocked && border(settlement.xy(i))).map(|i| i as Field).collect();
-        let gates = open.iter().copied().filter(|&i| !mast[i as usize]).collect();
-        let framed = crate::settlement::Framed::new(&settlement);
-        let to_border = framed.distances(&open);
-        let to_mast = masts.iter().map(|&m| framed.distances(&[settlement.index(m) as Field])).collect();
-        Land { settlement, masts, starts, mast, to_mast, to_border, gates }
+        let border = move |(x, y): Xy| x == 1 || y == 1 || x == n || y == n;
+        (0..settlement.terrain.len())
+            .filter(move |&i| settlement.terrain[i] != Terrain::Blocked && border(settlement.xy(i)))
+            .map(|i| i as Field)
+    }
+
+    /// Steps from each field to team `team`'s mast, over fields a coor may enter.
+    pub fn to_mast(&self, team: usize) -> &[u16] {
+        self.to_mast[team].get_or_init(|| {
+            let framed = crate::settlement::Framed::new(&self.settlement);
+            framed.distances(&[self.settlement.index(self.masts[team]) as Field])
+        })
+    }
+
+    /// Steps from each field to the nearest border field.
+    pub fn to_border(&self) -> &[u16] {
+        self.to_border.get_or_init(|| {
+            let open: Vec<Field> = Self::border_fields(&self.settlement).collect();
+            crate::settlement::Framed::new(&self.settlement).distances(&open)
+        })
     }
 
     #[inline]
@@ -295,7 +315,8 @@ impl Land {
 
     /// Bytes held (the keyframes' count shares it once).
     pub fn bytes(&self) -> usize {
-        self.settlement.terrain.len() * (1 + 1 + 2 + 2 * self.to_mast.len()) + self.gates.len() * 4
+        let maps = self.to_mast.iter().chain([&self.to_border]).filter(|m| m.get().is_some()).count();
+        self.settlement.terrain.len() * (1 + 1 + 2 * maps) + self.gates.len() * 4
     }
 }
 
