@@ -148,7 +148,7 @@ impl Tally {
         let seat_of = |m: &Match, bot: usize| m.seats.iter().position(|&b| b == bot).unwrap_or(0);
         let failed = |(m, o): (&Match, &Outcome), bot: usize| o.failed.contains(&seat_of(m, bot));
         let score = |(m, o): (&Match, &Outcome), bot: usize| o.scores.get(seat_of(m, bot)).copied().unwrap_or(0);
-        let prefix = ours.0.id.split('-').take(2).collect::<Vec<_>>().join("-");
+        let prefix = format!("p{}-{}", ours.0.game, spec.setups[ours.0.setup].name);
         if spec.seats == 2 {
             let candidate_failed = failed(ours, test.candidate) || failed(theirs, test.candidate);
             let baseline_failed = failed(ours, test.baseline) || failed(theirs, test.baseline);
