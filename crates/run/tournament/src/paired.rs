@@ -119,6 +119,17 @@ impl Tally {
         Tally { counts: vec![0; if spec.seats == 2 { 5 } else { 3 }], wdl: [0; 3], failures: Vec::new(), half: HashMap::new() }
     }
 
+    /// The pairs of `matches` whose outcomes `results` knows.
+    pub fn of(spec: &Spec, test: &Test, matches: &[Match], results: &Results) -> Tally {
+        let mut tally = Tally::new(spec);
+        for m in matches {
+            if let Some(outcome) = results(m) {
+                tally.add(spec, test, m, outcome);
+            }
+        }
+        tally
+    }
+
     /// Pairs counted.
     pub fn pairs(&self) -> u64 {
         self.counts.iter().sum()
@@ -248,13 +259,7 @@ fn tested_seat(spec: &Spec, test: &Test, m: &Match) -> usize {
 
 /// The test's result from every planned match whose outcome `results` knows.
 pub fn report(spec: &Spec, test: &Test, matches: &[Match], results: &Results) -> Report {
-    let mut tally = Tally::new(spec);
-    for m in matches {
-        if let Some(outcome) = results(m) {
-            tally.add(spec, test, m, outcome);
-        }
-    }
-    tally.report(spec, test)
+    Tally::of(spec, test, matches, results).report(spec, test)
 }
 
 /// A paired test followed as its matches end: the runner's status line.
@@ -268,12 +273,7 @@ pub struct Live<'a> {
 impl<'a> Live<'a> {
     /// The test over `matches` (those planned), counting those `results` knows already.
     pub fn new(spec: &'a Spec, test: Test, matches: &'a [Match], results: &Results) -> Live<'a> {
-        let mut tally = Tally::new(spec);
-        for m in matches {
-            if let Some(outcome) = results(m) {
-                tally.add(spec, &test, m, outcome);
-            }
-        }
+        let tally = Tally::of(spec, &test, matches, results);
         Live { spec, test, tally, matches: matches.iter().map(|m| (m.id.as_str(), m)).collect() }
     }
 
