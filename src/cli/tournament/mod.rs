@@ -219,7 +219,7 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
                 let mut live = test.map(|test| Live::new(&loaded.spec, test, &matches, &results));
                 let mut on_done = |job: &Job| {
                     let live = live.as_mut()?;
-                    let m = matches.iter().find(|m| m.id == job.id)?;
+                    let m = live.planned(&job.id)?;
                     live.done(&job.id, finished_outcome(&loaded.spec, m, &dir)?)
                 };
                 ran = run(&jobs_list, &options, &mut on_done).map_err(anyhow::Error::msg)?;

@@ -277,6 +277,11 @@ impl<'a> Live<'a> {
         Live { spec, test, tally, matches: matches.iter().map(|m| (m.id.as_str(), m)).collect() }
     }
 
+    /// The planned match `id`, if the test planned it.
+    pub fn planned(&self, id: &str) -> Option<&'a Match> {
+        self.matches.get(id).copied()
+    }
+
     /// Match `id` ended so: the test's line when that made a pair whole.
     pub fn done(&mut self, id: &str, outcome: Outcome) -> Option<String> {
         let m = self.matches.get(id)?;
