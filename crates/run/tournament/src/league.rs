@@ -32,6 +32,7 @@ pub fn read(spec: &Spec, dir: &Path) -> Result<Logged, String> {
     let keys: Vec<String> = spec.bots.iter().map(|b| b.key()).collect();
     let mut logged = Logged::default();
     let mut meetings: HashMap<(usize, usize), u32> = HashMap::new();
+    let mut ids: std::collections::HashSet<String> = std::collections::HashSet::new();
     for (k, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let words: Vec<&str> = line.split_whitespace().collect();
         let taken = match words[..] {
@@ -40,7 +41,7 @@ pub fn read(spec: &Spec, dir: &Path) -> Result<Logged, String> {
                 let (a, b) = (keys.iter().position(|k| k == a), keys.iter().position(|k| k == b));
                 match (setup, a, b) {
                     (Some(setup), Some(a), Some(b)) if a != b && logged.matches.len() < most::REPLAYS as usize => {
-                        if logged.matches.iter().any(|m: &Match| m.id == id) {
+                        if !ids.insert(id.to_string()) {
                             Err(format!("{id} is logged twice"))
                         } else {
                             let meeting = meetings.entry((a.min(b), a.max(b))).or_default();
