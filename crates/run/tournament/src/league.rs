@@ -13,6 +13,9 @@ use std::path::Path;
 /// The league's log in its folder.
 pub const LOG: &str = "league.txt";
 
+/// The most a log may hold: [`most::REPLAYS`] lines of IDs and names of at most 40 characters.
+const LOG_BYTES: u64 = 64 << 20;
+
 /// The log as read: the matches it plans, and the lines it could not take, each with why.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Logged {
@@ -24,11 +27,19 @@ pub struct Logged {
 /// bot or setup the spec no longer has, or repeats an ID is skipped and said.
 pub fn read(spec: &Spec, dir: &Path) -> Result<Logged, String> {
     let path = dir.join(LOG);
-    let text = match std::fs::read(&path) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+    let file = match std::fs::File::open(&path) {
+        Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Logged::default()),
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
+    // A full league's log is a few megabytes: anything far bigger is not one.
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, LOG_BYTES + 1), &mut bytes)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.len() as u64 > LOG_BYTES {
+        return Err(format!("{}: over {} MB; a league's log of {} matches is far smaller", path.display(), LOG_BYTES >> 20, most::REPLAYS));
+    }
+    let text = String::from_utf8_lossy(&bytes);
     let keys: Vec<String> = spec.bots.iter().map(|b| b.key()).collect();
     let mut logged = Logged::default();
     let mut meetings: HashMap<(usize, usize), u32> = HashMap::new();
@@ -155,5 +166,9 @@ mod tests {
         assert_eq!(logged.skipped.len(), 3);
         assert!(logged.skipped[0].ends_with(":5: not `ID SETUP BOT BOT`"), "{:?}", logged.skipped);
         assert!(logged.skipped[1].contains("a bot the spec does not have") && logged.skipped[2].contains("logged twice"));
+        // A file far bigger than any log is refused, not read whole.
+        std::fs::remove_file(dir.path().join(LOG)).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", dir.path().join(LOG)).unwrap();
+        assert!(read(&three, dir.path()).unwrap_err().contains("over 64 MB"));
     }
 }
