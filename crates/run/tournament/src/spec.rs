@@ -165,7 +165,13 @@ fn read_text(path: &Path) -> Result<String, String> {
     if size > most::SPEC_BYTES {
         return Err(format!("{}: {size} bytes; a spec is at most {} bytes", path.display(), most::SPEC_BYTES));
     }
-    std::io::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    // A device or a pipe says no size: read no more than a spec may hold, whatever it says.
+    let text = std::io::read_to_string(std::io::Read::take(file, most::SPEC_BYTES + 1))
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if text.len() as u64 > most::SPEC_BYTES {
+        return Err(format!("{}: over {} bytes; a spec is at most {} bytes", path.display(), most::SPEC_BYTES, most::SPEC_BYTES));
+    }
+    Ok(text)
 }
 
 impl Loaded {
@@ -612,6 +618,8 @@ mod tests {
         assert!(e.starts_with(&path.display().to_string()) && e.contains("seats: 18446744073709551615"), "{e}");
         std::fs::write(&path, vec![b' '; most::SPEC_BYTES as usize + 1]).unwrap();
         assert!(Loaded::read_kept(&path).unwrap_err().contains("a spec is at most"));
+        // A device with no size is read no further than a spec may be.
+        assert!(Spec::load(Path::new("/dev/zero")).unwrap_err().contains("over 1048576 bytes"));
     }
 
     #[test]
