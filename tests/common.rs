@@ -280,3 +280,41 @@ pub fn have(program: &str) -> bool {
     }
     found
 }
+
+/// An X display of a window under test's own. Xvfb picks a free number itself (`-displayfd`),
+/// so windows opened at once by tests in one binary never share a display (`xvfb-run -a` and
+/// numbers of our own choosing could), and it ends on SIGTERM, which removes its lock file.
+pub struct Xvfb {
+    child: std::process::Child,
+    /// `:N`, for `DISPLAY`.
+    pub display: String,
+}
+
+impl Xvfb {
+    /// A screen of `size` (`1280x800x24`), ready to connect to when this returns.
+    pub fn start(size: &str) -> Xvfb {
+        use std::io::BufRead;
+        let mut child = Command::new("Xvfb")
+            .args(["-displayfd", "1", "-screen", "0", size])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("Xvfb starts");
+        let mut number = String::new();
+        let _ = std::io::BufReader::new(child.stdout.take().expect("piped")).read_line(&mut number);
+        let number: u32 = number.trim().parse().unwrap_or_else(|_| panic!("Xvfb gave no display number ({number:?})"));
+        Xvfb { child, display: format!(":{number}") }
+    }
+}
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = Command::new("kill").arg(self.child.id().to_string()).status();
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while matches!(self.child.try_wait(), Ok(None)) && std::time::Instant::now() < until {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -55,9 +55,8 @@ fn every_example_in_the_readme_runs_as_written() {
     std::fs::create_dir(&bin).unwrap();
     std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_kibitz"), bin.join("kibitz")).unwrap();
     let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
-    let window = Command::new("xvfb-run").arg("--help").output().is_ok();
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-    assert!(window || !ci, "xvfb-run is missing; .ci/run installs it");
+    // One display for the lines that open a window, one window after another.
+    let xvfb = have("Xvfb").then(|| Xvfb::start("1920x1080x24"));
     let lines = examples();
     assert!(lines.len() >= 25, "the README's examples: {lines:#?}");
     for (piece, _) in NOT_RUN {
@@ -74,8 +73,8 @@ fn every_example_in_the_readme_runs_as_written() {
         let verb = line.split_whitespace().nth(1).unwrap_or_default();
         let opens_window = WINDOWS.contains(&verb) || line.contains(" --watch");
         if opens_window {
-            if !window {
-                eprintln!("\n*** SKIPPING README line {line:?}: xvfb-run not found ***\n");
+            if xvfb.is_none() {
+                eprintln!("\n*** SKIPPING README line {line:?}: Xvfb not found ***\n");
                 continue;
             }
             let shot = here.join(format!("shot-{k}.png"));
@@ -84,9 +83,14 @@ fn every_example_in_the_readme_runs_as_written() {
                 "export" => {}
                 _ => line = insert_screenshot(&line, &shot),
             }
-            line = format!("xvfb-run -a -s '-screen 0 1920x1080x24' {line}");
         }
-        let out = Command::new("sh")
+        let mut shell = Command::new("sh");
+        if let Some(xvfb) = xvfb.as_ref().filter(|_| opens_window) {
+            shell.env("DISPLAY", &xvfb.display);
+        } else {
+            shell.env_remove("DISPLAY");
+        }
+        let out = shell
             .arg("-c")
             .arg(&line)
             .current_dir(here)

@@ -28,23 +28,21 @@ static WINDOWS: std::sync::Mutex<()> = std::sync::Mutex::new(());
 /// Runs `kibitz ARGS` under Xvfb (the args end with `--screenshot`'s file), or `None` with a
 /// loud message when Xvfb is not installed (a failure under CI).
 fn in_window(args: &[&str], config: &std::path::Path) -> Option<std::process::Output> {
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-    if Command::new("xvfb-run").arg("--help").output().is_err() {
-        assert!(!ci, "xvfb-run is missing; .ci/run installs it");
-        eprintln!("\n*** SKIPPING a real-window test: xvfb-run not found (apt-get install xvfb mesa-vulkan-drivers) ***\n");
+    if !have("Xvfb") {
         return None;
     }
-    // One window at a time: `xvfb-run -a` instances started together can pick the same display.
+    // One window at a time: the software renderer has two cores to share.
     let _one_at_a_time = WINDOWS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let mut child = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1920x1080x24", env!("CARGO_BIN_EXE_kibitz")])
+    let xvfb = Xvfb::start("1920x1080x24");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kibitz"))
         .args(args)
+        .env("DISPLAY", &xvfb.display)
         .env("KIBITZ_CONFIG_DIR", config)
         .env("KIBITZ_DATA_DIR", config)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
-        .expect("xvfb-run starts");
+        .expect("kibitz starts");
     // A guard against a hung window, not a timing assertion.
     let started = Instant::now();
     while child.try_wait().unwrap().is_none() {
@@ -919,9 +917,8 @@ fn the_map_editor_is_painted_checked_undone_saved_and_played_in_a_real_window() 
     let original = std::fs::read_to_string(workspace().join("maps/lighthouses/duel.txt")).unwrap();
     std::fs::write(&map, &original).unwrap();
     // A display of our own, the window at its top left.
-    let display = format!(":{}", 60 + std::process::id() % 200);
-    let _xvfb = Killed(Command::new("Xvfb").args([&display, "-screen", "0", "1280x800x24"]).spawn().unwrap());
-    std::thread::sleep(Duration::from_millis(800));
+    let xvfb = Xvfb::start("1280x800x24");
+    let display = xvfb.display.clone();
     let editor = Killed(
         Command::new(env!("CARGO_BIN_EXE_kibitz"))
             .args(["edit", "lighthouses"])
@@ -1126,19 +1123,18 @@ struct DrivenWindow {
     app: Killed,
     display: String,
     window: String,
-    _xvfb: Killed,
+    _xvfb: Xvfb,
 }
 
 impl DrivenWindow {
-    fn open(map: &std::path::Path, config: &std::path::Path, display_number: u32) -> DrivenWindow {
-        Self::run(&["edit".as_ref(), "lighthouses".as_ref(), map.as_os_str()], config, display_number)
+    fn open(map: &std::path::Path, config: &std::path::Path) -> DrivenWindow {
+        Self::run(&["edit".as_ref(), "lighthouses".as_ref(), map.as_os_str()], config)
     }
 
     /// `kibitz ARGS` in a window of its own display.
-    fn run(args: &[&std::ffi::OsStr], config: &std::path::Path, display_number: u32) -> DrivenWindow {
-        let display = format!(":{display_number}");
-        let xvfb = Killed(Command::new("Xvfb").args([&display, "-screen", "0", "1280x800x24"]).spawn().unwrap());
-        std::thread::sleep(Duration::from_millis(800));
+    fn run(args: &[&std::ffi::OsStr], config: &std::path::Path) -> DrivenWindow {
+        let xvfb = Xvfb::start("1280x800x24");
+        let display = xvfb.display.clone();
         let app = Killed(
             Command::new(env!("CARGO_BIN_EXE_kibitz"))
                 .args(args)
@@ -1276,7 +1272,7 @@ fn a_quick_ctrl_s_saves_and_never_pans_and_a_quick_shift_p_starts_our_bots() {
     let dir = tempfile::tempdir().unwrap();
     let map = dir.path().join("duel.txt");
     std::fs::copy(workspace().join("maps/lighthouses/duel.txt"), &map).unwrap();
-    let editor = DrivenWindow::open(&map, dir.path(), 60 + (std::process::id() + 7) % 200);
+    let editor = DrivenWindow::open(&map, dir.path());
     // The island tool paints line 4's inner water; xdotool's Ctrl+S (pressed and released
     // within a frame) saves it, and the board stays where it was (S alone pans down).
     editor.click((416, 382));
@@ -1330,9 +1326,8 @@ fn closing_the_editor_with_unsaved_work_asks_to_save_discard_or_cancel() {
     let _one_at_a_time = WINDOWS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let map = dir.path().join("new.txt");
-    let display = 60 + (std::process::id() + 13) % 200;
     // A new map, painted: the close button asks; Esc keeps the window, as does the question.
-    let mut editor = DrivenWindow::open(&map, dir.path(), display);
+    let mut editor = DrivenWindow::open(&map, dir.path());
     editor.key("2");
     editor.click((300, 300));
     let painted = editor.shot(&dir.path().join("painted.png"));
@@ -1355,12 +1350,12 @@ fn closing_the_editor_with_unsaved_work_asks_to_save_discard_or_cancel() {
     assert!(saved.contains("##"), "the water painted is saved: {saved}");
     drop(editor);
     // Nothing changed: Ctrl+Q closes at once.
-    let mut editor = DrivenWindow::open(&map, dir.path(), display);
+    let mut editor = DrivenWindow::open(&map, dir.path());
     editor.key("ctrl+q");
     assert!(editor.exited_within(Duration::from_secs(10)).is_some_and(|s| s.success()), "nothing to lose: closed at once");
     drop(editor);
     // Painted, then discarded: the file stays as it was.
-    let mut editor = DrivenWindow::open(&map, dir.path(), display);
+    let mut editor = DrivenWindow::open(&map, dir.path());
     editor.click((420, 380));
     editor.key("ctrl+q");
     editor.key("d");
@@ -1376,7 +1371,7 @@ fn ctrl_q_closes_the_viewer_at_once() {
     let _one_at_a_time = WINDOWS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let replay = workspace().join("replays/lighthouses-demo.jsonl");
-    let mut viewer = DrivenWindow::run(&["view".as_ref(), replay.as_os_str()], dir.path(), 60 + (std::process::id() + 19) % 200);
+    let mut viewer = DrivenWindow::run(&["view".as_ref(), replay.as_os_str()], dir.path());
     viewer.key_at_once("ctrl+q");
     let status = viewer.exited_within(Duration::from_secs(20)).expect("Ctrl+Q closed the viewer");
     assert!(status.success(), "{status:?}");
