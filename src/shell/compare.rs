@@ -40,7 +40,7 @@ impl Compare {
         let reruns = room_a.capabilities().reruns.ok_or_else(|| format!("{} replays cannot be compared", room_a.id()))?;
         let diff = (reruns.diff)(a, b)?;
         let name = crate::kit::matches::args::file_name(b_path);
-        let view = room_b.open(b, name.clone()).map_err(|e| format!("{}: {e}", b_path.display()))?.view;
+        let view = room_b.open(b.into(), name.clone()).map_err(|e| format!("{}: {e}", b_path.display()))?.view;
         let first = diff.first.as_ref().map(|f| f.step);
         let markers = diff
             .differing

@@ -131,6 +131,8 @@ fn report_and_exit(
         "first_board_ms": plan.first_board_ms,
         "loaded_ms": plan.loaded_ms,
         "max_rss_mb": max_rss_mb(),
+        // What the process holds now, the replay open (beside the peak above, while it opened).
+        "rss_mb": rss_mb(),
         // egui's glyph atlas updates, and those that reached the renderer a frame late.
         "glyph_updates": glyphs.updates,
         "glyph_updates_late": glyphs.late,
@@ -146,6 +148,13 @@ fn report_and_exit(
 /// The process's peak resident memory so far, in MB.
 fn max_rss_mb() -> Option<f64> {
     usage().map(|u| u.ru_maxrss as f64 / 1024.0)
+}
+
+/// The process's resident memory now, in MB (`VmRSS` of /proc/self/status).
+fn rss_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kb = status.lines().find_map(|l| l.strip_prefix("VmRSS:"))?.trim().trim_end_matches("kB").trim().parse::<f64>().ok()?;
+    Some((kb / 1024.0).round())
 }
 
 /// The CPU time the whole process has used so far (every thread, the renderer's too), in s.

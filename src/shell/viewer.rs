@@ -333,7 +333,10 @@ impl Viewer {
         }
         // The part streamed in so far is freed on a thread of its own: a frame need not wait.
         let preview = self.session.replace(view);
-        let _ = std::thread::Builder::new().name("kibitz-free".into()).spawn(move || drop(preview));
+        let _ = std::thread::Builder::new().name("kibitz-free".into()).spawn(move || {
+            drop(preview);
+            kibitz_allocator::give_back_freed_memory();
+        });
         // The whole takes the looks the part had, leaving the camera where the user has it.
         self.apply_start_looks(false);
         self.start_looks.clear();
@@ -370,7 +373,7 @@ impl Viewer {
         let (Some(incoming), Some(session)) = (self.incoming.as_mut(), self.session.as_mut()) else { return };
         let len = session.track().len;
         match incoming.progress() {
-            Some(read) if incoming.loading() && !incoming.reserved && read >= 0.02 && len >= 1000 => {
+            Some(read) if incoming.loading() && !incoming.opening() && !incoming.reserved && read >= 0.02 && len >= 1000 => {
                 incoming.reserved = true;
                 // The bytes read hold the lines taken and up to LOADING_AHEAD more.
                 let total = ((len + LOADING_AHEAD) as f32 / read * 1.1) as usize;

@@ -33,7 +33,7 @@ impl Room for CountingRoom {
         verify_as::<Counting>(text)
     }
 
-    fn open(&self, text: &str, title: String) -> Result<Opened, String> {
+    fn open(&self, text: std::borrow::Cow<'_, str>, title: String) -> Result<Opened, String> {
         open_as(text, title, CountingView::new)
     }
 

@@ -28,8 +28,8 @@ impl Room for AmazesRoom {
         verify_report::<Amazes>(kibitz_amazes::check_replay(text))
     }
 
-    fn open(&self, text: &str, title: String) -> Result<Opened, String> {
-        open_loaded(kibitz_amazes::load_replay(text), title, AmazesView::new)
+    fn open(&self, text: std::borrow::Cow<'_, str>, title: String) -> Result<Opened, String> {
+        open_loaded(text, title, kibitz_amazes::load_replay, AmazesView::new)
     }
 
     fn capabilities(&self) -> Capabilities {

@@ -28,8 +28,8 @@ impl Room for FedrunekRoom {
         verify_report::<Fedrunek>(kibitz_fedrunek::check_replay(text))
     }
 
-    fn open(&self, text: &str, title: String) -> Result<Opened, String> {
-        open_loaded(kibitz_fedrunek::load_replay(text), title, FedrunekView::new)
+    fn open(&self, text: std::borrow::Cow<'_, str>, title: String) -> Result<Opened, String> {
+        open_loaded(text, title, kibitz_fedrunek::load_replay, FedrunekView::new)
     }
 
     fn capabilities(&self) -> Capabilities {

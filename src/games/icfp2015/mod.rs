@@ -31,8 +31,8 @@ impl Room for Icfp2015Room {
         verify_report::<Icfp2015>(kibitz_icfp2015::check_replay(text))
     }
 
-    fn open(&self, text: &str, title: String) -> Result<Opened, String> {
-        open_loaded(kibitz_icfp2015::load_replay(text), title, Icfp2015View::new)
+    fn open(&self, text: std::borrow::Cow<'_, str>, title: String) -> Result<Opened, String> {
+        open_loaded(text, title, kibitz_icfp2015::load_replay, Icfp2015View::new)
     }
 
     fn capabilities(&self) -> Capabilities {

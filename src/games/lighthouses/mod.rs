@@ -27,8 +27,8 @@ impl Room for LighthousesRoom {
         verify_report::<Lighthouses>(kibitz_lighthouses::check_replay(text))
     }
 
-    fn open(&self, text: &str, title: String) -> Result<Opened, String> {
-        open_loaded(kibitz_lighthouses::load_replay(text), title, LighthousesView::new)
+    fn open(&self, text: std::borrow::Cow<'_, str>, title: String) -> Result<Opened, String> {
+        open_loaded(text, title, kibitz_lighthouses::load_replay, LighthousesView::new)
     }
 
     fn capabilities(&self) -> Capabilities {

@@ -30,8 +30,8 @@ impl Room for OsadaRoom {
         verify_report::<Osada>(kibitz_osada::check_replay(text))
     }
 
-    fn open(&self, text: &str, title: String) -> Result<Opened, String> {
-        open_loaded(kibitz_osada::load_replay(text), title, OsadaView::new)
+    fn open(&self, text: std::borrow::Cow<'_, str>, title: String) -> Result<Opened, String> {
+        open_loaded(text, title, kibitz_osada::load_replay, OsadaView::new)
     }
 
     fn capabilities(&self) -> Capabilities {

@@ -28,8 +28,8 @@ impl Room for SnakeCoreRoom {
         verify_report::<SnakeCore>(kibitz_snakecore::check_replay(text))
     }
 
-    fn open(&self, text: &str, title: String) -> Result<Opened, String> {
-        open_loaded(kibitz_snakecore::load_replay(text), title, SnakeCoreView::new)
+    fn open(&self, text: std::borrow::Cow<'_, str>, title: String) -> Result<Opened, String> {
+        open_loaded(text, title, kibitz_snakecore::load_replay, SnakeCoreView::new)
     }
 
     fn capabilities(&self) -> Capabilities {

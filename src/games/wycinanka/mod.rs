@@ -30,8 +30,8 @@ impl Room for WycinankaRoom {
         verify_report::<Wycinanka>(kibitz_wycinanka::check_replay(text))
     }
 
-    fn open(&self, text: &str, title: String) -> Result<Opened, String> {
-        open_loaded(kibitz_wycinanka::load_replay(text), title, WycinankaView::new)
+    fn open(&self, text: std::borrow::Cow<'_, str>, title: String) -> Result<Opened, String> {
+        open_loaded(text, title, kibitz_wycinanka::load_replay, WycinankaView::new)
     }
 
     fn capabilities(&self) -> Capabilities {

@@ -10,6 +10,7 @@ use crate::kit::matches::summary::Summary;
 use kibitz_core::replay::{EndRecord, Loaded, Replay, peek_header};
 use kibitz_core::verify::{Checked, Verified, VerifyError, check_text};
 use kibitz_core::{Game, Located};
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -21,8 +22,9 @@ pub trait Room: Sync {
     fn about(&self) -> &'static str;
     /// Re-simulates a replay of this game (`text` is the whole file).
     fn verify(&self, text: &str) -> Result<VerifyReport, String>;
-    /// Loads a replay of this game for viewing.
-    fn open(&self, text: &str, title: String) -> Result<Opened, String>;
+    /// Loads a replay of this game for viewing (`text` is the whole file; given owned, it is
+    /// let go once read, before the view is built from what was read).
+    fn open(&self, text: Cow<'_, str>, title: String) -> Result<Opened, String>;
 
     /// What the game offers besides its replays, each capability registered once as data.
     fn capabilities(&self) -> Capabilities {
@@ -201,12 +203,16 @@ pub fn verify_as<G: Game>(text: &str) -> Result<VerifyReport, String> {
 }
 
 /// A room's `open` for a game whose crate reads its replays: the view `make` builds of what its
-/// `load_replay` read.
+/// `load_replay` read. The text is let go first: a big replay's file and its view are never
+/// held at once.
 pub fn open_loaded<G: Game, V: GameView + 'static>(
-    loaded: Result<Loaded<G>, Located>,
+    text: Cow<'_, str>,
     title: String,
+    load_replay: fn(&str) -> Result<Loaded<G>, Located>,
     make: impl FnOnce(String, Replay<G>) -> Result<V, String>,
 ) -> Result<Opened, String> {
+    let loaded = load_replay(&text);
+    drop(text);
     let loaded = loaded.map_err(|e| e.to_string())?;
     let view = make(title, loaded.replay)?;
     Ok(Opened { view: Box::new(view), damage: loaded.damage.map(|d| d.to_string()) })
@@ -214,11 +220,11 @@ pub fn open_loaded<G: Game, V: GameView + 'static>(
 
 /// A room's `open` for any game, its replay read here.
 pub fn open_as<G: Game, V: GameView + 'static>(
-    text: &str,
+    text: Cow<'_, str>,
     title: String,
     make: impl FnOnce(String, Replay<G>) -> Result<V, String>,
 ) -> Result<Opened, String> {
-    open_loaded(Replay::<G>::parse(text), title, make)
+    open_loaded(text, title, Replay::<G>::parse, make)
 }
 
 /// One command-line verb of a game: its arguments (a clap command named after the game or
@@ -362,8 +368,9 @@ impl Registry {
         self.of_replay(text)?.verify(text)
     }
 
-    /// Loads a replay of any known game for viewing.
-    pub fn open(&self, text: &str, title: String) -> Result<Opened, String> {
-        self.of_replay(text)?.open(text, title)
+    /// Loads a replay of any known game for viewing; a text given owned is let go once read.
+    pub fn open<'t>(&self, text: impl Into<Cow<'t, str>>, title: String) -> Result<Opened, String> {
+        let text = text.into();
+        self.of_replay(&text)?.open(text, title)
     }
 }

@@ -140,6 +140,9 @@ impl<G: TurnGame> TurnView<G> {
     pub fn new(title: String, replay: Replay<G>) -> Result<Self, String> {
         let Replay { header, records, end } = replay;
         let mut view = Self::empty(title, header)?;
+        // Room for every step at once: grown by doubling, a million steps were copied over
+        // and over into fresh pages, and held twice at the peak.
+        view.rec.reserve(records.len());
         for record in records {
             G::absorb(&mut view, record);
         }

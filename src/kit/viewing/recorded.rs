@@ -47,6 +47,7 @@ impl<G: Game> Recorded<G> {
     ) -> Result<Self, String> {
         let Replay { header, records, end } = replay;
         let mut rec = Self::new(title, header, color)?;
+        rec.reserve(records.len());
         for record in records {
             absorb(&mut rec, record);
         }
