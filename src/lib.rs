@@ -1,23 +1,50 @@
-//! Kibitz, the app: the command line, the viewer's window, and one room per game.
+//! Kibitz's window, as a library: the viewer (Bevy + egui), hand play, the map editor and the
+//! broadcast layout, with one view room per game. The `kibitz` binary is the headless command
+//! line (`kibitz-cli`); it loads this library (`libkibitz.so`) only for a command line that asks
+//! for a window, and calls [`kibitz_window_main`].
 //!
-//! - [`cli`]: the command line; its game verbs come from the registry.
-//! - [`shell`]: the viewer's window (Bevy + egui): timeline, panels, shortcuts, screenshots.
-//! - [`games`]: the registry, and one room per game.
-//! - [`kit`]: the contract between a room and the app ([`kit::contract::room::Room`],
-//!   [`kit::contract::view::GameView`]) and the mechanisms every room shares.
+//! - [`verbs`]: the window's verbs (`view`, `play`, `edit`, `broadcast`, `export`, `match
+//!   --watch`), as the command line hands them over.
+//! - [`shell`]: the viewer's window: timeline, panels, shortcuts, screenshots.
+//! - [`games`]: the registry of view rooms, one per game.
+//! - [`kit`]: the contract between a view room and the window ([`kit::contract::view::GameView`])
+//!   and the mechanisms every view room shares.
 //!
-//! Dependencies point one way: `cli` → `shell` → `kit`, and `games` → `kit`; only `main`
-//! (through [`main`]) puts the registry of games into the command line.
+//! Dependencies point one way: `verbs` → `shell` → `kit`, and `games` → `kit`; all of them on
+//! `kibitz-cli`, never back.
 
-pub mod cli;
 pub mod games;
 pub mod kit;
 pub mod shell;
+pub mod verbs;
 
-/// The program: every game of [`games::registry`], the process's own arguments.
+/// The command line in this library, as the `kibitz` binary would run it, with every game.
+pub use kibitz_cli::cli;
+/// Lines to stdout that end a command quietly when stdout is closed (`kibitz-cli`'s).
+pub use kibitz_cli::{out, outln};
+
+/// The program with its window: every game of [`games::registry`], the process's own arguments.
 pub fn main() -> std::process::ExitCode {
     ensure_runtime_dir();
-    cli::main_with(games::registry(), std::env::args_os())
+    verbs::main_with(games::registry(), std::env::args_os())
+}
+
+/// The library's entry for the `kibitz` binary (`kibitz_cli::cli::window::Library`): runs the
+/// process's command line and returns its exit code. A panic is caught here, at the edge of
+/// the library, and becomes exit code 101, as in a Rust program.
+#[unsafe(no_mangle)]
+pub extern "C" fn kibitz_window_main() -> i32 {
+    match std::panic::catch_unwind(main) {
+        Ok(code) => exit_number(code),
+        Err(_) => 101,
+    }
+}
+
+/// An `ExitCode` as its number (the standard library keeps it opaque).
+fn exit_number(code: std::process::ExitCode) -> i32 {
+    // Its Debug form is `ExitCode(unix_exit_status(N))`: the number is its only digits.
+    let text = format!("{code:?}");
+    text.chars().filter(char::is_ascii_digit).collect::<String>().parse().unwrap_or(1)
 }
 
 /// Without an `XDG_RUNTIME_DIR` (a bare `ssh` or container session), the window's libraries

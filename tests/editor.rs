@@ -30,7 +30,7 @@ fn maps(game: &str, extension: &str, reference_folder: Option<&str>) -> Vec<Path
 }
 
 fn open(game: &str, path: Option<&Path>, sheet: Sheet) -> EditView {
-    let format = kibitz::games::registry().get(game).unwrap().capabilities().maps.unwrap_or_else(|| panic!("{game} has an editor"));
+    let format = kibitz::games::registry().get(game).unwrap().maps().unwrap_or_else(|| panic!("{game} has an editor"));
     EditView::new(format, sheet, path.map(Path::to_path_buf))
 }
 
@@ -63,7 +63,7 @@ fn every_map_of_every_game_with_an_editor_opens_checks_and_saves_byte_for_byte()
 
 #[test]
 fn an_unknown_tool_or_a_cell_off_the_board_paints_nothing() {
-    let mut view = open("snakecore", None, kibitz::games::registry().get("snakecore").unwrap().capabilities().maps.unwrap().new_map(6, 6));
+    let mut view = open("snakecore", None, kibitz::games::registry().get("snakecore").unwrap().maps().unwrap().new_map(6, 6));
     let before = view.editor().text();
     view.paint(99, (1, 1), 1, Symmetry::None);
     view.paint(1, (6, 1), 1, Symmetry::None);
@@ -94,7 +94,7 @@ fn bots_play_quicker(view: &EditView, game: &str, map: &Path, out: &Path, quicke
 fn scripted_edits_make_a_fair_four_seat_lighthouses_map_that_our_bots_play() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("four.txt");
-    let format = kibitz::games::registry().get("lighthouses").unwrap().capabilities().maps.unwrap();
+    let format = kibitz::games::registry().get("lighthouses").unwrap().maps().unwrap();
     let mut view = open("lighthouses", Some(&path), format.new_map(15, 11));
     assert!(!view.faults().is_empty(), "a blank map has no start yet");
     let [island, water, lighthouse, start] = [0, 1, 2, 3];
@@ -136,7 +136,7 @@ fn scripted_edits_make_a_fair_four_seat_lighthouses_map_that_our_bots_play() {
 fn scripted_edits_make_a_fair_four_seat_snakecore_map_that_our_bots_play() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("four.txt");
-    let format = kibitz::games::registry().get("snakecore").unwrap().capabilities().maps.unwrap();
+    let format = kibitz::games::registry().get("snakecore").unwrap().maps().unwrap();
     let mut view = open("snakecore", Some(&path), format.new_map(16, 16));
     assert!(view.faults().iter().any(|f| f.what.contains("no snakes")), "{:?}", view.faults());
     let [_empty, wall, block, energy, reactor, python] = [0, 1, 2, 3, 4, 5];
@@ -185,7 +185,7 @@ fn scripted_edits_make_a_fair_four_seat_snakecore_map_that_our_bots_play() {
 fn an_amazes_maze_from_the_generator_edited_shows_a_broken_corner_where_it_is_and_our_bots_play_it() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("maze.txt");
-    let format = kibitz::games::registry().get("amazes").unwrap().capabilities().maps.unwrap();
+    let format = kibitz::games::registry().get("amazes").unwrap().maps().unwrap();
     let mut view = open("amazes", Some(&path), format.new_map(0, 0));
     assert!(!view.faults().is_empty(), "every wall standing: no square reaches another");
     view.random_fill().unwrap();
@@ -229,7 +229,7 @@ fn an_amazes_maze_from_the_generator_edited_shows_a_broken_corner_where_it_is_an
 fn an_osada_settlement_gets_masts_and_ground_shows_a_cut_off_field_and_our_bots_play_it() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("settlement.txt");
-    let format = kibitz::games::registry().get("osada").unwrap().capabilities().maps.unwrap();
+    let format = kibitz::games::registry().get("osada").unwrap().maps().unwrap();
     let mut view = open("osada", Some(&path), format.new_map(64, 64));
     assert!(view.faults().iter().any(|f| f.what.contains("no mast")), "{:?}", view.faults());
     let [_solid, soggy, blocked, mast] = [0, 1, 2, 3];
@@ -301,7 +301,7 @@ fn an_icfp2015_problem_gets_full_cells_written_in_its_own_spacing_and_our_solver
 }
 
 fn format_new(game: &str, cols: usize, rows: usize) -> Sheet {
-    kibitz::games::registry().get(game).unwrap().capabilities().maps.unwrap().new_map(cols, rows)
+    kibitz::games::registry().get(game).unwrap().maps().unwrap().new_map(cols, rows)
 }
 
 #[test]
@@ -617,10 +617,10 @@ fn the_editor_names_a_cell_as_the_game_and_its_viewer_do() {
     use kibitz_editor::Board;
     // Lighthouses counts y upwards from the bottom row: the file's line 5 of 7 is y = 1.
     let board = Board { first: 0, cols: 12, rows: 7 };
-    let lighthouses = kibitz::games::registry().get("lighthouses").unwrap().capabilities().maps.unwrap();
+    let lighthouses = kibitz::games::registry().get("lighthouses").unwrap().maps().unwrap();
     assert_eq!(lighthouses.place_name(board, 3, 5), "cell (3, 1)");
     assert_eq!(lighthouses.place_name(board, 0, 0), "cell (0, 6)");
     // The others count rows down, as their files and viewers do.
-    let snakecore = kibitz::games::registry().get("snakecore").unwrap().capabilities().maps.unwrap();
+    let snakecore = kibitz::games::registry().get("snakecore").unwrap().maps().unwrap();
     assert_eq!(snakecore.place_name(board, 3, 5), "cell (3, 5)");
 }

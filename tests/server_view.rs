@@ -58,7 +58,7 @@ fn a_game_played_by_hand_follows_its_server_as_the_human_sees_it_until_stopped()
     for (game, size) in sizes {
         let out = dir.path().join(format!("{game}.jsonl"));
         let room = registry().get(game).unwrap();
-        let verb = room.capabilities().play.map(|p| p.verb).unwrap();
+        let verb = room.play().map(|p| p.verb).unwrap();
         let mut args: Vec<String> = [game, "--team", "1", "--turn-ms", "150", "--out"].map(String::from).to_vec();
         args.push(out.display().to_string());
         args.extend(size.iter().map(|s| s.to_string()));
@@ -71,7 +71,7 @@ fn a_game_played_by_hand_follows_its_server_as_the_human_sees_it_until_stopped()
         let hand = view.hand().expect("a live view plays by hand");
         assert_eq!(hand.initial_perspective(), Some(Perspective::Player(1)), "{game}");
         assert_eq!(hand.perspective_cycle(), Some(vec![Perspective::Player(1), Perspective::Omniscient]), "{game}");
-        assert_eq!(hand.help(), room.capabilities().play.map_or(&[][..], |p| p.keys), "{game}");
+        assert_eq!(hand.help(), room.play().map_or(&[][..], |p| p.keys), "{game}");
         // Turns of 150 ms end by themselves: three of them arrive through the feed.
         let until = Instant::now() + Duration::from_secs(20);
         while view.track().round_starts.len() < 3 {

@@ -483,7 +483,7 @@ fn a_double_elimination_of_six_plays_round_by_round_to_one_champion() {
     // alone, whatever the folder already holds (no later result, no champion).
     use kibitz::cli::tournament::{Counted, broadcast_of, view_of};
     let (registry, out) = (kibitz::games::registry(), dir.path().join("out"));
-    let items = broadcast_of(&registry, &out).unwrap();
+    let items: Vec<kibitz::shell::playlist::Item> = broadcast_of(&registry, &out).unwrap().into_iter().map(Into::into).collect();
     let first = kibitz::shell::playlist::Running::stem(&items[0]).unwrap();
     let (early, _) = view_of(&registry, &out, &Counted::Shown([first.clone()].into())).unwrap();
     assert!(early.title.contains(&format!(" 1 of {} matches", table["matches"])), "{}", early.title);

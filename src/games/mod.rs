@@ -1,7 +1,7 @@
-//! The registry: the one list of the games this app knows, one room (folder) each. A room holds
-//! everything the app knows about its game (command-line arguments, matches, hand play, view);
-//! its rules live in their own crate. Adding a game: its folder here, its `mod` line below and
-//! its entry in [`registry`] (see docs/architecture.md).
+//! The window's registry: each game's view room (folder) beside its headless room
+//! (`kibitz_cli::games`). A view room holds what the window knows about its game: its view, its
+//! hand play, its map editor. Adding a game: its folder here, its `mod` line below and its
+//! entry in [`registry`] (see docs/architecture.md).
 
 mod amazes;
 mod fedrunek;
@@ -11,17 +11,20 @@ mod osada;
 mod snakecore;
 mod wycinanka;
 
-use crate::kit::contract::room::Registry;
+use crate::kit::contract::view_room::ViewRegistry;
 
 /// Every game, in the order `--help` lists them.
-pub fn registry() -> Registry {
-    Registry::new(&[
-        &lighthouses::LighthousesRoom,
-        &snakecore::SnakeCoreRoom,
-        &fedrunek::FedrunekRoom,
-        &icfp2015::Icfp2015Room,
-        &amazes::AmazesRoom,
-        &wycinanka::WycinankaRoom,
-        &osada::OsadaRoom,
-    ])
+pub fn registry() -> ViewRegistry {
+    ViewRegistry::new(
+        kibitz_cli::games::registry(),
+        &[
+            &lighthouses::LighthousesViews,
+            &snakecore::SnakeCoreViews,
+            &fedrunek::FedrunekViews,
+            &icfp2015::Icfp2015Views,
+            &amazes::AmazesViews,
+            &wycinanka::WycinankaViews,
+            &osada::OsadaViews,
+        ],
+    )
 }

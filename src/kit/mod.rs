@@ -19,6 +19,6 @@
 pub mod contract;
 pub mod deadline24;
 pub mod editor;
-pub mod matches;
+pub use kibitz_cli::kit::matches;
 pub mod turn;
 pub mod viewing;

@@ -6,9 +6,9 @@
 //! replay's steps.
 
 use super::viewer::Viewer;
-use crate::kit::contract::room::Registry;
 use crate::kit::contract::series::Markers;
 use crate::kit::contract::view::{GameView, Marker, MarkerKind};
+use crate::kit::contract::view_room::ViewRegistry;
 use bevy_egui::egui::{self, Color32, RichText};
 use kibitz_core::diff::Diff;
 use std::path::Path;
@@ -32,12 +32,13 @@ pub struct Compare {
 
 impl Compare {
     /// Replay `b` (text, from the file `b_path`) beside replay `a` (text): both of one game.
-    pub fn open(registry: &Registry, a: &str, b: &str, b_path: &Path) -> Result<Compare, String> {
+    pub fn open(registry: &ViewRegistry, a: &str, b: &str, b_path: &Path) -> Result<Compare, String> {
         let (room_a, room_b) = (registry.of_replay(a)?, registry.of_replay(b).map_err(|e| format!("{}: {e}", b_path.display()))?);
         if room_a.id() != room_b.id() {
             return Err(format!("{} is a {} replay, not {}: two games cannot be compared", b_path.display(), room_b.id(), room_a.id()));
         }
-        let reruns = room_a.capabilities().reruns.ok_or_else(|| format!("{} replays cannot be compared", room_a.id()))?;
+        let reruns =
+            registry.registry.of_replay(a)?.capabilities().reruns.ok_or_else(|| format!("{} replays cannot be compared", room_a.id()))?;
         let diff = (reruns.diff)(a, b)?;
         let name = crate::kit::matches::args::file_name(b_path);
         let view = room_b.open(b.into(), name.clone()).map_err(|e| format!("{}: {e}", b_path.display()))?.view;

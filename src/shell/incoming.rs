@@ -5,8 +5,8 @@
 //! reads it on every core and is far quicker than a frame's budget at a time; its first lines
 //! stream in meanwhile, so that its first board shows at once and can be played.
 
-use crate::kit::contract::room::{Opened, Registry};
 use crate::kit::contract::view::GameView;
+use crate::kit::contract::view_room::{Opened, ViewRegistry};
 use kibitz_follow::{Follow, Mode, Phase, Source};
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -56,7 +56,7 @@ impl Incoming {
 
     /// Loads a finished replay file in the background: opened whole on a thread of its own,
     /// its lines streaming in meanwhile.
-    pub fn load(path: PathBuf, registry: &Registry) -> Self {
+    pub fn load(path: PathBuf, registry: &ViewRegistry) -> Self {
         let (sender, whole) = std::sync::mpsc::channel();
         let (registry, file, title) = (registry.clone(), path.clone(), crate::kit::matches::args::file_name(&path));
         let opening = std::thread::Builder::new().name("kibitz-open".into()).spawn(move || {
@@ -153,7 +153,7 @@ impl Incoming {
     /// at once (the shell shows it, then the next frame goes on); other lines go to `session`.
     pub fn take(
         &mut self,
-        registry: &Registry,
+        registry: &ViewRegistry,
         mut session: Option<&mut (dyn GameView + 'static)>,
         budget: Duration,
     ) -> Option<Box<dyn GameView>> {

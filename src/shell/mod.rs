@@ -1,7 +1,7 @@
 //! The viewer's window: a Bevy app hosting an egui shell around a game's board view, laid out
 //! as the studio (menu, timeline, panels) or as a broadcast (a stream's picture, driven by a
 //! playlist). The shell is game-agnostic: it opens replays through the
-//! [`Registry`](crate::kit::contract::room::Registry) and talks to a game's view only through
+//! [`ViewRegistry`](crate::kit::contract::view_room::ViewRegistry) and talks to a game's view only through
 //! [`GameView`](crate::kit::contract::view::GameView).
 
 mod broadcast;
@@ -26,8 +26,8 @@ mod ui;
 mod viewer;
 mod widgets;
 
-use crate::kit::contract::room::Registry;
 use crate::kit::contract::view::{GameView, Perspective};
+use crate::kit::contract::view_room::ViewRegistry;
 use bevy::log::LogPlugin;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
@@ -119,12 +119,12 @@ pub enum Opening {
 }
 
 /// Runs the viewer on a file, or the demo; `registry` says which games it can open.
-pub fn run(registry: Registry, options: ViewerOptions) -> anyhow::Result<ExitCode> {
+pub fn run(registry: ViewRegistry, options: ViewerOptions) -> anyhow::Result<ExitCode> {
     run_with(registry, options, None)
 }
 
 /// Runs the viewer on `opening` instead of a file or the demo.
-pub fn run_with(registry: Registry, options: ViewerOptions, opening: Option<Opening>) -> anyhow::Result<ExitCode> {
+pub fn run_with(registry: ViewRegistry, options: ViewerOptions, opening: Option<Opening>) -> anyhow::Result<ExitCode> {
     let opened = std::time::Instant::now();
     let mut viewer = viewer::Viewer::new(registry.clone());
     // Problems with the settings are said even though opening the first replay sets its own notice.

@@ -16,6 +16,16 @@ pub enum Item {
     Live(String),
 }
 
+/// A tournament's playlist entry (`kibitz_cli::cli::tournament::broadcast_of`), paths whole.
+impl From<kibitz_tournament::playlist::Item> for Item {
+    fn from(item: kibitz_tournament::playlist::Item) -> Self {
+        match item {
+            kibitz_tournament::playlist::Item::Replay(path) => Item::Replay(path.into()),
+            kibitz_tournament::playlist::Item::Live(path) => Item::Live(path),
+        }
+    }
+}
+
 impl Item {
     /// A short name, for the "coming up" line.
     pub fn name(&self) -> String {

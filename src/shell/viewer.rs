@@ -8,9 +8,9 @@ use super::playlist::{Item, Running};
 use super::settings::{Recent, Settings};
 use super::shortcuts::{Action, Keymap};
 use super::thinking::{ChartOf, DrawingShown};
-use crate::kit::contract::room::Opened;
-use crate::kit::contract::room::Registry;
 use crate::kit::contract::view::{BoardCamera, GameView, Perspective};
+use crate::kit::contract::view_room::Opened;
+use crate::kit::contract::view_room::ViewRegistry;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::path::PathBuf;
@@ -35,7 +35,7 @@ pub struct Notice {
 #[derive(Resource)]
 pub struct Viewer {
     /// The games this viewer can open.
-    registry: Registry,
+    registry: ViewRegistry,
     pub session: Option<Box<dyn GameView>>,
     pub playback: Playback,
     pub camera: BoardCamera,
@@ -161,7 +161,7 @@ const LIVE_BUDGET: Duration = Duration::from_millis(4);
 const LOADING_AHEAD: usize = 4096;
 
 impl Viewer {
-    pub fn new(registry: Registry) -> Self {
+    pub fn new(registry: ViewRegistry) -> Self {
         let (settings, broken) = Settings::load();
         let (recent, broken_recent) = Recent::load();
         let (keymap, bad_keys) = Keymap::with(&settings.keys);
@@ -484,7 +484,7 @@ impl Viewer {
     pub fn sent_before_cursor(&self, seat: usize) -> Result<(String, String), String> {
         let path = self.source.as_ref().ok_or("the replay shown has no file to read it from")?;
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let room = self.registry.of_replay(&text)?;
+        let room = self.registry.registry.of_replay(&text)?;
         let reruns = room.capabilities().reruns.ok_or_else(|| format!("{} keeps no seats' input", room.id()))?;
         let cursor = self.playback.cursor();
         let input = (reruns.input)(&text, seat, Some(cursor))?;
@@ -611,7 +611,7 @@ impl Viewer {
             self.message = Some(Notice { text: "Our bots play the map being edited; E goes back to the editor".into(), error: false });
         } else {
             let room = self.registry.get(game)?;
-            let verb = room.capabilities().play.map(|p| p.verb).ok_or(format!("{game} cannot be played by hand"))?;
+            let verb = room.play().map(|p| p.verb).ok_or(format!("{game} cannot be played by hand"))?;
             let args = std::iter::once("play".to_string()).chain(request.args);
             let matches = verb.command.clone().try_get_matches_from(args).map_err(|e| e.to_string())?;
             let session = verb.run(&matches).map_err(|e| format!("{e:#}"))?;
@@ -981,7 +981,7 @@ mod tests {
 
     #[test]
     fn a_replay_opened_over_the_editor_leaves_it_waiting_behind_with_its_changes() {
-        let format = crate::games::registry().get("lighthouses").unwrap().capabilities().maps.unwrap();
+        let format = crate::games::registry().get("lighthouses").unwrap().maps().unwrap();
         let sheet = format.new_map(8, 6);
         let mut editor = crate::kit::editor::EditView::new(format, sheet, None);
         editor.paint(1, (2, 2), 1, kibitz_editor::Symmetry::None);
@@ -1003,7 +1003,7 @@ mod tests {
         viewer.act(Action::Quit);
         assert!(viewer.exit && viewer.quitting.is_none(), "nothing to lose: closed at once");
         // A new map painted, with no file to save to: asked, and saving says why it cannot.
-        let format = crate::games::registry().get("lighthouses").unwrap().capabilities().maps.unwrap();
+        let format = crate::games::registry().get("lighthouses").unwrap().maps().unwrap();
         let sheet = format.new_map(8, 6);
         let mut editor = crate::kit::editor::EditView::new(format, sheet, None);
         editor.paint(1, (2, 2), 1, kibitz_editor::Symmetry::None);

@@ -13,22 +13,22 @@ mod room;
 mod view;
 
 use counting::Counting;
-use kibitz::kit::contract::room::Registry;
+use kibitz::kit::contract::view_room::ViewRegistry;
 use kibitz::kit::editor::MapFormat;
 use kibitz_core::replay::{EndRecord, PlayerInfo, ReplayHeader, ReplayWriter, StepRecord};
 use kibitz_core::{Game, Step};
-use room::CountingRoom;
+use room::{CountingRoom, CountingViews};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, ExitCode, Output, Stdio};
 
-fn registry() -> Registry {
-    kibitz::games::registry().with(&CountingRoom)
+fn registry() -> ViewRegistry {
+    kibitz::games::registry().with(&CountingRoom, &CountingViews)
 }
 
 /// Runs the app with the counting game registered, as `kibitz ARGS`, in this process.
 fn kibitz(args: &[&str]) -> ExitCode {
-    kibitz::cli::main_with(registry(), std::iter::once("kibitz").chain(args.iter().copied()).map(Into::into))
+    kibitz::verbs::main_with(registry(), std::iter::once("kibitz").chain(args.iter().copied()).map(Into::into))
 }
 
 /// Set in the environment of this binary's own processes: it then runs as the app.
@@ -83,7 +83,8 @@ fn verify_knows_the_new_game(dir: &Path) {
     let bad = dir.join("bad.jsonl");
     write_replay(&bad, true);
     assert_eq!(kibitz(&["verify", bad.to_str().unwrap()]), ExitCode::from(1), "a tampered step is found");
-    let help = kibitz::cli::command(&registry()).render_long_help().to_string();
+    let views = registry();
+    let help = kibitz::cli::command(&views.registry, &kibitz::verbs::Shell(views.clone())).render_long_help().to_string();
     assert!(help.contains("counting") && help.contains("add 1 or 2"), "--help lists the game: {help}");
     // The registry without it does not know it.
     let text = std::fs::read_to_string(&good).unwrap();

@@ -1,18 +1,19 @@
-//! The counting game's room: everything the app knows of it, wired from the kit's public parts
-//! only, as `src/games/snakecore` wires its own: `verify` and `view`, `match` between bot
-//! processes, `play` by hand, `bot` (our sample bots) and `edit` (its map format).
+//! The counting game's rooms: everything the app knows of it, wired from the kit's public parts
+//! only, as `crates/run/cli/src/games/snakecore` and `src/games/snakecore` wire their own: its
+//! room (`verify`, `match` between bot processes, `bot`, our sample bots) and its view room
+//! (the view, `play` by hand and `edit`, its map format).
 
 use crate::counting::{Counting, STRATEGIES, SameEveryTurn, Setup, parse_map};
 use crate::view::{CountingView, KEYS};
 use clap::Parser;
-use kibitz::kit::contract::room::{
-    Bots, Capabilities, Matches, Opened, Play, Room, Session, Verb, VerifyReport, no_bot_arguments, open_as, verify_as,
-};
-use kibitz::kit::contract::view::GameView;
+use kibitz::kit::contract::room::{Bots, Capabilities, Matches, Room, Verb, VerifyReport, no_bot_arguments, verify_as};
+use kibitz::kit::contract::view::{GameView, Session};
+use kibitz::kit::contract::view_room::{Opened, Play, ViewRoom, open_as};
 use kibitz::kit::editor::{Fault, MapFormat, PlayNow, Tool, arg, sample_bot};
 use kibitz::kit::matches::args::{Common, SeatArgs, check_out, file_name, load};
 use kibitz::kit::matches::summary::Summary;
-use kibitz::kit::turn::seats::{Fresh, play_live, run_bot_match};
+use kibitz::kit::turn::by_hand::play_live;
+use kibitz::kit::turn::seats::{Fresh, run_bot_match};
 use kibitz_core::Game;
 use kibitz_core::replay::{PlayerInfo, Replay, ReplayHeader};
 use kibitz_editor::Sheet;
@@ -33,14 +34,9 @@ impl Room for CountingRoom {
         verify_as::<Counting>(text)
     }
 
-    fn open(&self, text: std::borrow::Cow<'_, str>, title: String) -> Result<Opened, String> {
-        open_as(text, title, CountingView::new)
-    }
-
     fn capabilities(&self) -> Capabilities {
         Capabilities {
             matches: Some(Matches::new(Verb::checked(check_match, run_match))),
-            play: Some(Play { verb: Verb::new(play), keys: KEYS }),
             bots: Some(Bots {
                 strategies: STRATEGIES,
                 run: |strategy, _seed, args| {
@@ -48,9 +44,29 @@ impl Room for CountingRoom {
                     kibitz_bots::run_stdio(&mut SameEveryTurn::new(strategy)?)
                 },
             }),
-            maps: Some(Box::new(CountingMaps)),
             ..Default::default()
         }
+    }
+}
+
+/// What the window knows of the counting game: its view, hand play and map editor.
+pub struct CountingViews;
+
+impl ViewRoom for CountingViews {
+    fn id(&self) -> &'static str {
+        Counting::ID
+    }
+
+    fn open(&self, text: std::borrow::Cow<'_, str>, title: String) -> Result<Opened, String> {
+        open_as(text, title, CountingView::new)
+    }
+
+    fn play(&self) -> Option<Play> {
+        Some(Play { verb: Verb::new(play), keys: KEYS })
+    }
+
+    fn maps(&self) -> Option<Box<dyn MapFormat>> {
+        Some(Box::new(CountingMaps))
     }
 }
 

@@ -1,52 +1,33 @@
-//! Amazes (CodeCup 2010) in the app: its command-line verbs (and `kibitz maze`), its view with
-//! each player's knowledge, and hand play in the fog.
+//! Amazes in the window: its view, its hand play, its map editor. Its headless room
+//! (command line, matches, bots) is `kibitz_cli::games::amazes`.
 
-mod cli;
 mod edit;
 mod hand;
+mod play;
 mod view;
 
-use crate::kit::contract::room::{
-    Bots, Capabilities, Matches, Opened, Play, Room, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report,
-};
-use kibitz_amazes::Amazes;
+use crate::kit::contract::view_room::{Opened, Play, ViewRoom, open_loaded};
+use crate::kit::editor::MapFormat;
+use kibitz_cli::kit::contract::room::Verb;
 use kibitz_core::Game;
 use view::AmazesView;
 
-pub struct AmazesRoom;
+pub struct AmazesViews;
 
-impl Room for AmazesRoom {
+impl ViewRoom for AmazesViews {
     fn id(&self) -> &'static str {
-        Amazes::ID
-    }
-
-    fn about(&self) -> &'static str {
-        "Amazes (CodeCup 2010): two bots explore a maze in the fog over stdio lines"
-    }
-
-    fn verify(&self, text: &str) -> Result<VerifyReport, String> {
-        verify_report::<Amazes>(kibitz_amazes::check_replay(text))
+        kibitz_amazes::Amazes::ID
     }
 
     fn open(&self, text: std::borrow::Cow<'_, str>, title: String) -> Result<Opened, String> {
         open_loaded(text, title, kibitz_amazes::load_replay, AmazesView::new)
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            matches: Some(Matches::new(Verb::checked(cli::check_match, cli::run_match))),
-            play: Some(Play { verb: Verb::new(cli::play), keys: hand::HELP }),
-            maps: Some(Box::new(edit::AmazeMazes)),
-            bots: Some(Bots {
-                strategies: kibitz_bots::amazes::STRATEGIES,
-                run: |strategy, seed, args| {
-                    no_bot_arguments(args)?;
-                    kibitz_bots::run_stdio(kibitz_bots::amazes::make(strategy, seed)?.as_mut())
-                },
-            }),
-            tools: vec![Verb::new(cli::maze)],
-            reruns: Some(crate::kit::turn::reruns::reruns::<Amazes>()),
-            ..Default::default()
-        }
+    fn play(&self) -> Option<Play> {
+        Some(Play { verb: Verb::new(play::play), keys: hand::HELP })
+    }
+
+    fn maps(&self) -> Option<Box<dyn MapFormat>> {
+        Some(Box::new(edit::AmazeMazes))
     }
 }

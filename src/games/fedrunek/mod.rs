@@ -1,49 +1,27 @@
-//! Fedrunek (Deadline24 2012) in the app: its server and client matches on the command line,
-//! its sample client, its view, and hand play on a server the app hosts.
+//! Fedrunek in the window: its view, its hand play. Its headless room
+//! (command line, matches, bots) is `kibitz_cli::games::fedrunek`.
 
-mod cli;
 mod hand;
 mod play;
 mod view;
 
-use crate::kit::contract::room::{Bots, Capabilities, Opened, Play, Room, VerifyReport, open_loaded, verify_report};
-use crate::kit::deadline24::server;
+use crate::kit::contract::view_room::{Opened, Play, ViewRoom, open_loaded};
+
 use kibitz_core::Game;
-use kibitz_deadline24_client::Connect;
-use kibitz_fedrunek::Fedrunek;
 use view::FedrunekView;
 
-pub struct FedrunekRoom;
+pub struct FedrunekViews;
 
-impl Room for FedrunekRoom {
+impl ViewRoom for FedrunekViews {
     fn id(&self) -> &'static str {
-        Fedrunek::ID
-    }
-
-    fn about(&self) -> &'static str {
-        "Fedrunek (Deadline24 2012): teams of mining robots in a cubic asteroid, over a TCP server"
-    }
-
-    fn verify(&self, text: &str) -> Result<VerifyReport, String> {
-        verify_report::<Fedrunek>(kibitz_fedrunek::check_replay(text))
+        kibitz_fedrunek::Fedrunek::ID
     }
 
     fn open(&self, text: std::borrow::Cow<'_, str>, title: String) -> Result<Opened, String> {
         open_loaded(text, title, kibitz_fedrunek::load_replay, FedrunekView::new)
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            play: Some(Play { verb: play::verb(), keys: hand::HELP }),
-            bots: Some(Bots {
-                strategies: kibitz_bots::fedrunek::STRATEGIES,
-                run: |strategy, seed, args| kibitz_bots::fedrunek::run(strategy, seed, &Connect::from_args_or_env(args)?),
-            }),
-            ..server::capabilities::<cli::WorldArgs>(
-                "each team's (A + S²) × K summed over the games",
-                "kibitz match fedrunek --n 16 --turn-ms 100 --turns 100 --out game.jsonl \\\n  -- 'kibitz bot fedrunek greedy' 'python3 docs/clients/fedrunek.py'",
-                "Fedrunek (Deadline24 2012): the TCP server for teams of mining robots in a cubic asteroid",
-            )
-        }
+    fn play(&self) -> Option<Play> {
+        Some(Play { verb: play::verb(), keys: hand::HELP })
     }
 }

@@ -2,11 +2,12 @@
 //! or takes over a team of a recorded game from one of its turns ([`crate::kit::deadline24::hand`]
 //! does both for every server game).
 
-use super::cli::WorldArgs;
 use super::view::FedrunekView;
-use crate::kit::contract::room::{Session, Verb};
+use crate::kit::contract::room::Verb;
+use crate::kit::contract::view::Session;
 use crate::kit::deadline24::hand::{self as server_hand, PlayArgs};
 use crate::kit::deadline24::view::ServerView;
+use kibitz_cli::games::fedrunek::cli::WorldArgs;
 
 /// The verb `kibitz play fedrunek`.
 pub fn verb() -> Verb<Session> {

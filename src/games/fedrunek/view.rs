@@ -4,7 +4,6 @@
 //! tunnels into metal; the side panel lists every team's credits, spending and robots; the log
 //! shows each command with its connection, arrival time and answer.
 
-use super::cli::WorldArgs;
 use super::hand::{self, Hand, operation_text};
 use crate::kit::contract::thinking::BoardSpace;
 use crate::kit::contract::view::{BoardCamera, Frame, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
@@ -15,6 +14,7 @@ use crate::kit::viewing::palette::player_color;
 use crate::kit::viewing::recorded::Recorded;
 use crate::kit::viewing::scene::{MeshData, Part, Scene};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Vec2};
+use kibitz_cli::games::fedrunek::cli::WorldArgs;
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_deadline24::{Command, Outcome, State, split};

@@ -1,54 +1,33 @@
-//! ICFP 2015 (Honeycomb) in the app: official scoring, running contest solvers, our own solver's
-//! command line, the hex view, and hand play.
+//! Icfp2015 in the window: its view, its hand play, its map editor. Its headless room
+//! (command line, matches, bots) is `kibitz_cli::games::icfp2015`.
 
-mod cli;
 mod edit;
 mod hand;
-mod inputs;
-mod score;
-mod solver;
+mod play;
 mod view;
 
-use crate::kit::contract::room::{
-    Capabilities, Matches, Opened, Play, Reruns, Room, Solutions, Verb, VerifyReport, open_loaded, verify_report,
-};
+use crate::kit::contract::view_room::{Opened, Play, ViewRoom, open_loaded};
+use crate::kit::editor::MapFormat;
+use kibitz_cli::kit::contract::room::Verb;
 use kibitz_core::Game;
-use kibitz_icfp2015::Icfp2015;
 use view::Icfp2015View;
 
-pub struct Icfp2015Room;
+pub struct Icfp2015Views;
 
-impl Room for Icfp2015Room {
+impl ViewRoom for Icfp2015Views {
     fn id(&self) -> &'static str {
-        Icfp2015::ID
-    }
-
-    fn about(&self) -> &'static str {
-        "ICFP Programming Contest 2015 (Honeycomb): one solver, JSON problems in, solutions out"
-    }
-
-    fn verify(&self, text: &str) -> Result<VerifyReport, String> {
-        verify_report::<Icfp2015>(kibitz_icfp2015::check_replay(text))
+        kibitz_icfp2015::Icfp2015::ID
     }
 
     fn open(&self, text: std::borrow::Cow<'_, str>, title: String) -> Result<Opened, String> {
         open_loaded(text, title, kibitz_icfp2015::load_replay, Icfp2015View::new)
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            // A match records its problem's source seed (the given seed modulo their count),
-            // in its setup too.
-            matches: Some(Matches { verb: Verb::checked(cli::check_match, cli::run_match), records_seed: false }),
-            play: Some(Play { verb: Verb::new(cli::play), keys: hand::HELP }),
-            maps: Some(Box::new(edit::Icfp2015Problems)),
-            solutions: Some(Solutions { score: Verb::new(cli::score), solve: Verb::new(cli::solve), replay: solver::replay_of_solution }),
-            reruns: Some(Reruns {
-                input: solver::input,
-                rerun: Some(solver::rerun),
-                diff: kibitz_core::diff::diff::<kibitz_icfp2015::Icfp2015>,
-            }),
-            ..Default::default()
-        }
+    fn play(&self) -> Option<Play> {
+        Some(Play { verb: Verb::new(play::play), keys: hand::HELP })
+    }
+
+    fn maps(&self) -> Option<Box<dyn MapFormat>> {
+        Some(Box::new(edit::Icfp2015Problems))
     }
 }

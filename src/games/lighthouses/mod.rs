@@ -1,55 +1,33 @@
-//! Lighthouses (Faros Laser) in the app: its command-line verbs, its view and its hand play.
+//! Lighthouses in the window: its view, its hand play, its map editor. Its headless room
+//! (command line, matches, bots) is `kibitz_cli::games::lighthouses`.
 
-mod cli;
 mod edit;
 mod hand;
+mod play;
 mod view;
 
-use crate::kit::contract::room::{
-    Bots, Capabilities, Matches, Opened, Play, Room, Verb, VerifyReport, no_bot_arguments, open_loaded, verify_report,
-};
+use crate::kit::contract::view_room::{Opened, Play, ViewRoom, open_loaded};
+use crate::kit::editor::MapFormat;
+use kibitz_cli::kit::contract::room::Verb;
 use kibitz_core::Game;
-use kibitz_lighthouses::Lighthouses;
 use view::LighthousesView;
 
-pub struct LighthousesRoom;
+pub struct LighthousesViews;
 
-impl Room for LighthousesRoom {
+impl ViewRoom for LighthousesViews {
     fn id(&self) -> &'static str {
-        Lighthouses::ID
-    }
-
-    fn about(&self) -> &'static str {
-        "Lighthouses (Faros Laser, Euskal Encounter 21): 2+ bots over stdio JSON lines"
-    }
-
-    fn verify(&self, text: &str) -> Result<VerifyReport, String> {
-        verify_report::<Lighthouses>(kibitz_lighthouses::check_replay(text))
+        kibitz_lighthouses::Lighthouses::ID
     }
 
     fn open(&self, text: std::borrow::Cow<'_, str>, title: String) -> Result<Opened, String> {
         open_loaded(text, title, kibitz_lighthouses::load_replay, LighthousesView::new)
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            // Its help names the game as every listing does, from the one description.
-            matches: Some(Matches::new(
-                Verb::checked(cli::check_match, cli::run_match)
-                    .recording(cli::check_match, |(_, setup)| serde_json::json!(setup))
-                    .describe(|c| c.about(self.about())),
-            )),
-            play: Some(Play { verb: Verb::new(cli::play), keys: hand::HELP }),
-            maps: Some(Box::new(edit::LighthousesMaps)),
-            bots: Some(Bots {
-                strategies: kibitz_bots::lighthouses::STRATEGIES,
-                run: |strategy, seed, args| {
-                    no_bot_arguments(args)?;
-                    kibitz_bots::run_stdio(kibitz_bots::lighthouses::make(strategy, seed)?.as_mut())
-                },
-            }),
-            reruns: Some(crate::kit::turn::reruns::reruns::<Lighthouses>()),
-            ..Default::default()
-        }
+    fn play(&self) -> Option<Play> {
+        Some(Play { verb: Verb::new(play::play), keys: hand::HELP })
+    }
+
+    fn maps(&self) -> Option<Box<dyn MapFormat>> {
+        Some(Box::new(edit::LighthousesMaps))
     }
 }

@@ -1,53 +1,33 @@
-//! Osada (Deadline24 2012) in the app: its server and client matches on the command line,
-//! settlement files (`kibitz settlement`), its defender client, its view, and hand play on a
-//! server the app hosts.
+//! Osada in the window: its view, its hand play, its map editor. Its headless room
+//! (command line, matches, bots) is `kibitz_cli::games::osada`.
 
-mod cli;
 mod edit;
 mod hand;
 mod play;
 mod view;
 
-use crate::kit::contract::room::{Bots, Capabilities, Opened, Play, Room, Verb, VerifyReport, open_loaded, verify_report};
-use crate::kit::deadline24::server;
+use crate::kit::contract::view_room::{Opened, Play, ViewRoom, open_loaded};
+use crate::kit::editor::MapFormat;
+
 use kibitz_core::Game;
-use kibitz_deadline24_client::Connect;
-use kibitz_osada::Osada;
 use view::OsadaView;
 
-pub struct OsadaRoom;
+pub struct OsadaViews;
 
-impl Room for OsadaRoom {
+impl ViewRoom for OsadaViews {
     fn id(&self) -> &'static str {
-        Osada::ID
-    }
-
-    fn about(&self) -> &'static str {
-        "Osada (Deadline24 2012): teams defend a settlement against coors that steal banners, over a TCP server"
-    }
-
-    fn verify(&self, text: &str) -> Result<VerifyReport, String> {
-        verify_report::<Osada>(kibitz_osada::check_replay(text))
+        kibitz_osada::Osada::ID
     }
 
     fn open(&self, text: std::borrow::Cow<'_, str>, title: String) -> Result<Opened, String> {
         open_loaded(text, title, kibitz_osada::load_replay, OsadaView::new)
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            play: Some(Play { verb: play::verb(), keys: hand::HELP }),
-            maps: Some(Box::new(edit::OsadaSettlements)),
-            bots: Some(Bots {
-                strategies: kibitz_bots::osada::STRATEGIES,
-                run: |strategy, seed, args| kibitz_bots::osada::run(strategy, seed, &Connect::from_args_or_env(args)?),
-            }),
-            tools: vec![Verb::new(cli::settlement)],
-            ..server::capabilities::<cli::OsadaArgs>(
-                "each team's glory × K summed over the games",
-                "kibitz match osada --n 128 --profile thieves --game-turns 100 --turn-ms 100 --out siege.jsonl \\\n  -- 'kibitz bot osada defender' 'python3 docs/clients/osada.py'",
-                "Osada (Deadline24 2012): the TCP server where teams defend a settlement against coors",
-            )
-        }
+    fn play(&self) -> Option<Play> {
+        Some(Play { verb: play::verb(), keys: hand::HELP })
+    }
+
+    fn maps(&self) -> Option<Box<dyn MapFormat>> {
+        Some(Box::new(edit::OsadaSettlements))
     }
 }

@@ -2,11 +2,12 @@
 //! or takes over a team of a recorded game from one of its turns ([`crate::kit::deadline24::hand`]
 //! does both for every server game; the view's own take-over uses the same `host`).
 
-use super::cli::OsadaArgs;
 use super::view::OsadaView;
-use crate::kit::contract::room::{Session, Verb};
+use crate::kit::contract::room::Verb;
+use crate::kit::contract::view::Session;
 use crate::kit::deadline24::hand::{self as server_hand, PlayArgs};
 use crate::kit::deadline24::view::ServerView;
+use kibitz_cli::games::osada::cli::OsadaArgs;
 
 /// The verb `kibitz play osada`.
 pub fn verb() -> Verb<Session> {

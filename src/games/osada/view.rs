@@ -9,7 +9,6 @@
 //! zooms on a field. The glory chart comes from the round ends; timeline markers for banners
 //! taken, returned and lost, and a team's last troop dying.
 
-use super::cli::OsadaArgs;
 use super::hand::{self, Hand};
 use crate::kit::contract::view::{BoardCamera, Frame, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
 use crate::kit::deadline24::hand::{self as server_hand, Seat};
@@ -19,6 +18,7 @@ use crate::kit::viewing::grid::{CellTexture, Grid};
 use crate::kit::viewing::palette::player_color;
 use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Color32, Pos2, Rect, Stroke, Vec2};
+use kibitz_cli::games::osada::cli::OsadaArgs;
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_deadline24::{Command, Outcome};

@@ -1,53 +1,33 @@
-//! Wycinanka (Deadline24 2012) in the app: its server and client matches on the command line,
-//! world files (`kibitz sheet`), its solver client, its view, and hand play on a server the
-//! app hosts.
+//! Wycinanka in the window: its view, its hand play, its map editor. Its headless room
+//! (command line, matches, bots) is `kibitz_cli::games::wycinanka`.
 
-mod cli;
 mod edit;
 mod hand;
 mod play;
 mod view;
 
-use crate::kit::contract::room::{Bots, Capabilities, Opened, Play, Room, Verb, VerifyReport, open_loaded, verify_report};
-use crate::kit::deadline24::server;
+use crate::kit::contract::view_room::{Opened, Play, ViewRoom, open_loaded};
+use crate::kit::editor::MapFormat;
+
 use kibitz_core::Game;
-use kibitz_deadline24_client::Connect;
-use kibitz_wycinanka::Wycinanka;
 use view::WycinankaView;
 
-pub struct WycinankaRoom;
+pub struct WycinankaViews;
 
-impl Room for WycinankaRoom {
+impl ViewRoom for WycinankaViews {
     fn id(&self) -> &'static str {
-        Wycinanka::ID
-    }
-
-    fn about(&self) -> &'static str {
-        "Wycinanka (Deadline24 2012): a race to find order graphs in a planar material graph, over a TCP server"
-    }
-
-    fn verify(&self, text: &str) -> Result<VerifyReport, String> {
-        verify_report::<Wycinanka>(kibitz_wycinanka::check_replay(text))
+        kibitz_wycinanka::Wycinanka::ID
     }
 
     fn open(&self, text: std::borrow::Cow<'_, str>, title: String) -> Result<Opened, String> {
         open_loaded(text, title, kibitz_wycinanka::load_replay, WycinankaView::new)
     }
 
-    fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            play: Some(Play { verb: play::verb(), keys: hand::HELP }),
-            maps: Some(Box::new(edit::WycinankaWorlds)),
-            bots: Some(Bots {
-                strategies: kibitz_bots::wycinanka::STRATEGIES,
-                run: |strategy, seed, args| kibitz_bots::wycinanka::run(strategy, seed, &Connect::from_args_or_env(args)?),
-            }),
-            tools: vec![Verb::new(cli::sheet)],
-            ..server::capabilities::<cli::SheetArgs>(
-                "each team's points × K summed over the games",
-                "kibitz match wycinanka --game-turns 60 --turn-ms 200 --out race.jsonl \\\n  -- 'kibitz bot wycinanka solver --seed 1' 'kibitz bot wycinanka solver --seed 2'",
-                "Wycinanka (Deadline24 2012): the TCP server where teams race to find order graphs in the sheet",
-            )
-        }
+    fn play(&self) -> Option<Play> {
+        Some(Play { verb: play::verb(), keys: hand::HELP })
+    }
+
+    fn maps(&self) -> Option<Box<dyn MapFormat>> {
+        Some(Box::new(edit::WycinankaWorlds))
     }
 }

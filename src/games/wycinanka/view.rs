@@ -7,7 +7,6 @@
 //! acceptances; the score chart is the race. In hand play, clicks on the sheet place the
 //! selected order's vertices.
 
-use super::cli::SheetArgs;
 use super::hand::{self, Hand};
 use crate::kit::contract::thinking::BoardSpace;
 use crate::kit::contract::view::{BoardCamera, Frame, HandPlay, LogLine, Marker, MarkerKind, PanelRequest, Perspective, hover_box};
@@ -18,6 +17,7 @@ use crate::kit::viewing::grid::Grid;
 use crate::kit::viewing::palette::player_color;
 use crate::kit::viewing::recorded::Recorded;
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Stroke, Vec2};
+use kibitz_cli::games::wycinanka::cli::SheetArgs;
 use kibitz_core::Game;
 use kibitz_core::replay::{Replay, StepRecord};
 use kibitz_deadline24::{Command, Outcome, split};

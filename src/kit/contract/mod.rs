@@ -1,7 +1,8 @@
-//! The contract between a game room and the rest of the app.
+//! The contract between a game and the window.
 //!
-//! - [`room`]: the [`room::Room`] trait (everything the app asks of one game), its command-line
-//!   verbs, and the [`room::Registry`] the app reads.
+//! - [`room`]: the game's headless room and the registry (from `kibitz-cli`).
+//! - [`view_room`]: what the window asks of one game ([`view_room::ViewRoom`]: open a replay,
+//!   play by hand, edit maps) and the [`view_room::ViewRegistry`] the window reads.
 //! - [`view`]: what the shell needs from a game's view ([`view::GameView`]) and from its hand
 //!   play ([`view::HandPlay`]); the [`view::Track`] every game fills the same way.
 //! - [`series`]: the score series and markers of a [`view::Track`], with summaries by buckets
@@ -9,7 +10,8 @@
 //! - [`thinking`]: what the bots drew and how long they thought, per player and step, and
 //!   where a game's places are on the screen ([`thinking::BoardSpace`]).
 
-pub mod room;
+pub use kibitz_cli::kit::contract::room;
 pub mod series;
 pub mod thinking;
 pub mod view;
+pub mod view_room;

@@ -411,3 +411,12 @@ mod tests {
         assert_eq!(text, "f", "the F after Enter went to no box");
     }
 }
+
+/// A game to be played by hand, ready for the viewer.
+pub struct Session {
+    pub view: Box<dyn GameView>,
+    /// Where the game is recorded.
+    pub out: std::path::PathBuf,
+    /// Render the first position to this PNG and stop.
+    pub screenshot: Option<std::path::PathBuf>,
+}

@@ -4,7 +4,7 @@
 //! hosted server's spectator feed, which [`crate::kit::deadline24::view`] takes into a view). A game's own hand panel adds its
 //! board's clicks and buttons on top.
 
-use crate::kit::contract::room::Session;
+use crate::kit::contract::view::Session;
 use crate::kit::contract::view::{GameView, PanelRequest, stop_button, text_box};
 use crate::kit::deadline24::hosting::{Exchange, HostPlan, Hosted, Terminal};
 use crate::kit::deadline24::server::GameArgs;

@@ -1,13 +1,12 @@
-//! The family of turn-based bot games (lighthouses, snakecore, amazes, icfp2015): bot processes
-//! on stdin/stdout, run by `kibitz-referee`, one step at a time.
+//! The family of turn-based bot games in the window (their seats and matches are
+//! `kibitz_cli::kit::turn`, re-exported here).
 //!
 //! - [`view`]: the view every turn game shares ([`view::TurnView`]), the game writing only
 //!   what is its own ([`view::TurnGame`], [`view::TurnControls`]).
-//! - [`seats`]: who sits where in `kibitz play`, and taking over a replay by hand.
+//! - [`by_hand`]: `kibitz play` of a turn game, and taking over a replay by hand.
 //! - [`live`]: a view following a live match by its replay lines.
-//! - [`reruns`]: what a seat's bot read in a recorded match (`kibitz replay`).
 
+pub use kibitz_cli::kit::turn::{reruns, seats};
+pub mod by_hand;
 pub mod live;
-pub mod reruns;
-pub mod seats;
 pub mod view;

@@ -107,7 +107,7 @@ pub trait TakeOver<G: TurnGame> {
 }
 
 /// Taking over a game with bot seats: the seat to move is the human's, the replay's bots play
-/// the other seats again ([`crate::kit::turn::seats::take_over_in_view`]).
+/// the other seats again ([`crate::kit::turn::by_hand::take_over_in_view`]).
 pub struct BotsPlayOn;
 
 impl<G: TurnGame + BotProtocol> TakeOver<G> for BotsPlayOn
@@ -124,7 +124,7 @@ where
     }
 
     fn take_over(view: &TurnView<G>, cursor: usize) -> Result<(Box<dyn GameView>, PathBuf), String> {
-        crate::kit::turn::seats::take_over_in_view(&view.rec.replay, cursor, &view.rec.track.title, TurnView::live)
+        crate::kit::turn::by_hand::take_over_in_view(&view.rec.replay, cursor, &view.rec.track.title, TurnView::live)
     }
 }
 

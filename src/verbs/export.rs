@@ -1,0 +1,87 @@
+//! `kibitz export REPLAY --from A --to B --gif OUT.gif`: a turn range as an animated GIF
+//! and/or PNG frames, drawn in a real window (under Xvfb on a machine without a display).
+
+use crate::kit::contract::view_room::ViewRegistry;
+use crate::shell::export::ExportRequest;
+use crate::shell::playlist::{Item, Playlist, Running};
+use crate::shell::{ViewerOptions, run as run_viewer};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+#[command(after_help = "Examples:\n  kibitz export replays/lighthouses-duel.jsonl --from 100 --to 160 --gif duel.gif\n  \
+                        kibitz export replays/snakecore-four.jsonl --to 40 --frames shots/ --size 1280x720\n\n\
+                        Without a display, run it under Xvfb: xvfb-run -a -s \"-screen 0 1920x1080x24\" kibitz export ...")]
+pub struct ExportArgs {
+    /// The replay (JSON Lines).
+    pub replay: PathBuf,
+    /// The first step shown (the state after that many steps).
+    #[arg(long, default_value_t = 0)]
+    pub from: usize,
+    /// The replay's closing N rounds in at most 40 frames, instead of --from and --every (a
+    /// tournament report's GIFs).
+    #[arg(long, value_name = "N", conflicts_with_all = ["from", "every"])]
+    pub last_rounds: Option<usize>,
+    /// The last step shown (default: the replay's end).
+    #[arg(long)]
+    pub to: Option<usize>,
+    /// Show every K-th step of the range (its last step always).
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub every: usize,
+    /// Write an animated GIF here.
+    #[arg(long, value_name = "OUT.gif")]
+    pub gif: Option<PathBuf>,
+    /// Write each frame as a PNG into this folder (made if missing).
+    #[arg(long, value_name = "DIR")]
+    pub frames: Option<PathBuf>,
+    /// The GIF's frames per second.
+    #[arg(long, default_value_t = 8.0)]
+    pub fps: f32,
+    /// The frames' size in pixels.
+    #[arg(long, default_value = "960x540", value_parser = super::broadcast::parse_size, value_name = "WIDTHxHEIGHT")]
+    pub size: (u32, u32),
+    /// Show the game as this player saw it (0-based).
+    #[arg(long)]
+    pub perspective: Option<usize>,
+}
+
+/// The most frames `--last-rounds` shows.
+const CLOSING_FRAMES: usize = 40;
+
+pub fn run(registry: &ViewRegistry, mut args: ExportArgs, verbose: bool) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(args.gif.is_some() || args.frames.is_some(), "nothing to write: give --gif OUT.gif, --frames DIR, or both");
+    // Before any window: a file that is not a replay is bad input, as for `verify`.
+    registry.of_file(&args.replay).map_err(anyhow::Error::msg)?;
+    if let Some(rounds) = args.last_rounds {
+        let text = std::fs::read_to_string(&args.replay).map_err(|e| anyhow::anyhow!("{}: {e}", args.replay.display()))?;
+        let view = registry.open(text, String::new()).map_err(anyhow::Error::msg)?.view;
+        let track = view.track();
+        args.from = track.round_starts.len().checked_sub(rounds).map_or(0, |k| track.round_starts[k]);
+        args.every = (track.len - args.from.min(track.len)).div_ceil(CLOSING_FRAMES).max(1);
+    }
+    if let Some(to) = args.to {
+        anyhow::ensure!(args.from <= to, "--from {} is after --to {to}", args.from);
+    }
+    // The broadcast layout of a playlist of one: board, scoreboard and round counter.
+    let playlist = Playlist { items: vec![Item::Replay(args.replay.clone())], ..Playlist::default() };
+    run_viewer(
+        registry.clone(),
+        ViewerOptions {
+            verbose,
+            turn: Some(args.from),
+            perspective: args.perspective,
+            broadcast: Some(Running::new(playlist, false)),
+            size: Some(args.size),
+            export: Some(ExportRequest {
+                from: args.from,
+                to: args.to,
+                every: args.every,
+                gif: args.gif,
+                frames: args.frames,
+                fps: args.fps,
+            }),
+            ..Default::default()
+        },
+    )
+}
