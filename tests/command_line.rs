@@ -190,3 +190,32 @@ fn lighthouses_has_one_name_in_every_help() {
         assert!(help(args).contains(name), "{args:?}");
     }
 }
+
+/// The binary is the command line without the window: position independent (so the system
+/// places it anywhere: address-space layout randomisation), and the window is a library of its
+/// own that only the verbs opening one load. Without that library, those verbs say where they
+/// looked (exit 2) and every headless verb still works.
+#[test]
+fn the_binary_is_position_independent_and_loads_the_window_only_for_a_window() {
+    // ELF header: e_type (2 bytes at offset 16) is 3 (ET_DYN) for a PIE and a shared library.
+    let elf_type = |path: &Path| {
+        let bytes = fs::read(path).unwrap();
+        assert_eq!(&bytes[..4], b"\x7fELF", "{} is an ELF file", path.display());
+        u16::from_le_bytes([bytes[16], bytes[17]])
+    };
+    let binary = PathBuf::from(env!("CARGO_BIN_EXE_kibitz"));
+    assert_eq!(elf_type(&binary), 3, "the binary is position independent");
+    let library = binary.parent().unwrap().join("libkibitz.so");
+    assert_eq!(elf_type(&library), 3, "the window's library is beside it");
+    let nowhere = "/nonexistent/libkibitz.so";
+    for args in [&["view", "replays/lighthouses-demo.jsonl"][..], &["play", "lighthouses", "--help"], &[]] {
+        let o = run(kibitz().args(args).env("KIBITZ_WINDOW_LIBRARY", nowhere).current_dir(workspace()));
+        assert_eq!(o.status.code(), Some(2), "kibitz {args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(nowhere) && stderr(&o).contains("opens a window"), "kibitz {args:?}: {}", stderr(&o));
+    }
+    let verified =
+        run(kibitz().args(["verify", "replays/lighthouses-demo.jsonl"]).env("KIBITZ_WINDOW_LIBRARY", nowhere).current_dir(workspace()));
+    assert!(verified.status.success(), "{}", stderr(&verified));
+    let help = run(kibitz().arg("--help").env("KIBITZ_WINDOW_LIBRARY", nowhere));
+    assert!(help.status.success() && stdout(&help).contains("view") && stdout(&help).contains("edit"), "{}", stdout(&help));
+}
