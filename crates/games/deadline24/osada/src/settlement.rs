@@ -291,85 +291,75 @@ impl Settlement {
 }
 
 /// The board with a blocked frame around it, for breadth-first searches that need no bounds
-/// checks: field (x, y) is cell `y · w + x` of a `w` = N + 2 wide grid.
+/// checks: field (x, y) is cell `y · w + x` of a `w` = N + 2 wide grid, each cell holding what
+/// a search starts from ([`UNSEEN`] where a field is open, [`WALL`] elsewhere). A game's land
+/// keeps one for all its distance maps.
+#[derive(Debug)]
 pub(crate) struct Framed {
     w: usize,
-    open: Vec<bool>,
+    start: Vec<u16>,
 }
+
+/// A cell not reached yet, and a blocked one (or the frame): a search looks at a neighbour once.
+const UNSEEN: u16 = u16::MAX;
+const WALL: u16 = u16::MAX - 1;
+/// The farthest distance a map holds: fields farther still (only a winding settlement file of
+/// a 65,000-step path has them) are all this far.
+const FARTHEST: u16 = u16::MAX - 2;
 
 impl Framed {
     pub(crate) fn new(s: &Settlement) -> Self {
         let (n, w) = (s.n as usize, s.n as usize + 2);
-        let mut open = vec![false; w * w];
-        for (i, t) in s.terrain.iter().enumerate() {
-            open[(i / n + 1) * w + i % n + 1] = *t != Terrain::Blocked;
+        let mut start = vec![WALL; w * w];
+        for (row, cells) in s.terrain.chunks_exact(n).zip(start[w..].chunks_exact_mut(w)) {
+            for (t, cell) in row.iter().zip(&mut cells[1..]) {
+                *cell = if *t == Terrain::Blocked { WALL } else { UNSEEN };
+            }
         }
-        Framed { w, open }
+        Framed { w, start }
+    }
+
+    /// Bytes held.
+    pub(crate) fn bytes(&self) -> usize {
+        self.start.len() * 2
     }
 
     /// Steps from `sources` to every field over fields that are not blocked (8 neighbours), in
-    /// the board's own order.
+    /// the board's own order; `u16::MAX` where a field is blocked or cut off.
     pub(crate) fn distances(&self, sources: &[u32]) -> Vec<u16> {
         let (w, n) = (self.w, self.w - 2);
-        let cell = |f: usize| (f / n + 1) * w + f % n + 1;
-        let steps = [w + 1, w, w - 1, 1];
-        let mut d = vec![u16::MAX; w * w];
-        let mut queue: Vec<u32> = Vec::with_capacity(n * n);
+        let mut d = self.start.clone();
+        // Every cell enters the queue once.
+        let mut queue = Vec::with_capacity(n * n);
         for &f in sources {
-            d[cell(f as usize)] = 0;
-            queue.push(cell(f as usize) as u32);
+            let c = (f as usize / n + 1) * w + f as usize % n + 1;
+            if d[c] == UNSEEN {
+                d[c] = 0;
+                queue.push(c as u32);
+            }
         }
+        let offsets = [w + 1, w, w - 1, 1].map(|k| [k.wrapping_neg(), k]);
         let mut head = 0;
-        while head < queue.len() {
-            let c = queue[head] as usize;
+        while let Some(&c) = queue.get(head) {
             head += 1;
-            let next = d[c].saturating_add(1);
-            for step in steps {
-                for m in [c - step, c + step] {
-                    if self.open[m] && d[m] == u16::MAX {
+            let c = c as usize;
+            let next = (d[c] + 1).min(FARTHEST);
+            for pair in offsets {
+                for k in pair {
+                    // The frame is walls, so a neighbour of a field is in the grid.
+                    let m = c.wrapping_add(k);
+                    if d[m] == UNSEEN {
                         d[m] = next;
                         queue.push(m as u32);
                     }
                 }
             }
         }
-        (0..n * n).map(|f| d[cell(f)]).collect()
-    }
-
-    /// The regions of fields that are not blocked, joined by their eight neighbours: each
-    /// field's region (`u32::MAX`: blocked), numbered in the board's order of their first
-    /// fields, and each region's size.
-    pub(crate) fn regions(&self) -> (Vec<u32>, Vec<u32>) {
-        let (w, n) = (self.w, self.w - 2);
-        let cell = |f: usize| (f / n + 1) * w + f % n + 1;
-        let steps = [w + 1, w, w - 1, 1];
-        let mut region = vec![u32::MAX; w * w];
-        let mut sizes = Vec::new();
-        let mut stack: Vec<u32> = Vec::new();
-        for f in 0..n * n {
-            let start = cell(f);
-            if !self.open[start] || region[start] != u32::MAX {
-                continue;
-            }
-            let id = sizes.len() as u32;
-            region[start] = id;
-            stack.push(start as u32);
-            let mut size = 0;
-            while let Some(c) = stack.pop() {
-                let c = c as usize;
-                size += 1;
-                for step in steps {
-                    for m in [c - step, c + step] {
-                        if self.open[m] && region[m] == u32::MAX {
-                            region[m] = id;
-                            stack.push(m as u32);
-                        }
-                    }
-                }
-            }
-            sizes.push(size);
+        let mut out = Vec::with_capacity(n * n);
+        for row in d[w..w + n * w].chunks_exact(w) {
+            out.extend(row[1..=n].iter().map(|&v| if v >= WALL { u16::MAX } else { v }));
         }
-        ((0..n * n).map(|f| region[cell(f)]).collect(), sizes)
+        out
     }
 }
 
@@ -399,6 +389,39 @@ mod tests {
 
     fn open(n: usize) -> String {
         (0..n).map(|_| ".".repeat(n) + "\n").collect()
+    }
+
+    #[test]
+    fn distances_are_a_plain_breadth_first_searchs() {
+        let mut rng = kibitz_core::rng::SplitMix64::new(55);
+        for case in 0..500 {
+            let n = 1 + rng.below(20) as u32;
+            let terrain = (0..n * n).map(|_| if rng.below(10) < 3 { Terrain::Blocked } else { Terrain::Soggy }).collect();
+            let s = Settlement { n, terrain, masts: Vec::new() };
+            let sources: Vec<u32> = (0..1 + rng.below(3)).map(|_| rng.below((n * n) as usize) as u32).collect();
+            // Field by field, by coordinates.
+            let mut expected = vec![u16::MAX; (n * n) as usize];
+            let mut queue = std::collections::VecDeque::new();
+            for &f in &sources {
+                if s.terrain[f as usize] != Terrain::Blocked && expected[f as usize] == u16::MAX {
+                    expected[f as usize] = 0;
+                    queue.push_back(f as usize);
+                }
+            }
+            while let Some(f) = queue.pop_front() {
+                let (x, y) = s.xy(f);
+                for (dx, dy) in NEIGHBOURS {
+                    if s.terrain((x + dx, y + dy)).is_some_and(|t| t != Terrain::Blocked) {
+                        let g = s.index((x + dx, y + dy));
+                        if expected[g] == u16::MAX {
+                            expected[g] = expected[f] + 1;
+                            queue.push_back(g);
+                        }
+                    }
+                }
+            }
+            assert_eq!(Framed::new(&s).distances(&sources), expected, "case {case}, n {n}");
+        }
     }
 
     #[test]
