@@ -75,8 +75,23 @@ pub fn settlement(n: u32, teams: usize, seed: u64) -> Result<Settlement, String>
             (x, y) = ((x + 2 * dx).clamp(1, ni), (y + 2 * dy).clamp(1, ni));
         }
     }
-    keep_largest_region(&mut s);
-    place_masts(&mut s, teams, rng)?;
+    // The masts' candidates are every field inside the margin, row by row, tried in the order
+    // the generator's next draws shuffle them to: on a big board that order's first places are
+    // worked out on a second thread while the regions are found.
+    let span = (n as i32 - 2 * MAST_MARGIN).max(0) as usize;
+    let order = Shuffle { rng, len: span * span };
+    let first = |order: &Shuffle| order.first(FIRST_PLACES.min(order.len));
+    let first = if order.len >= 128 * 128 {
+        std::thread::scope(|scope| {
+            let first = scope.spawn(|| first(&order));
+            keep_largest_region(&mut s);
+            first.join().expect("following the shuffle back does not panic")
+        })
+    } else {
+        keep_largest_region(&mut s);
+        first(&order)
+    };
+    place_masts(&mut s, teams, order, first)?;
     Ok(s)
 }
 
@@ -100,8 +115,8 @@ pub fn masts_that_fit(n: u32) -> usize {
 fn keep_largest_region(s: &mut Settlement) {
     let n = s.n as usize;
     // Each run's fields, [start, end) in the board's order, row by row.
-    let mut runs: Vec<(u32, u32)> = Vec::new();
-    let mut parent: Vec<u32> = Vec::new();
+    let mut runs: Vec<(u32, u32)> = Vec::with_capacity(s.terrain.len() / 8);
+    let mut parent: Vec<u32> = Vec::with_capacity(s.terrain.len() / 8);
     let find = |parent: &mut Vec<u32>, mut k: u32| {
         while parent[k as usize] != k {
             let up = parent[parent[k as usize] as usize];
@@ -145,18 +160,18 @@ fn keep_largest_region(s: &mut Settlement) {
         }
         above = first..runs.len();
     }
+    // Each run's set, and each set's size (kept by its first run).
     let mut size = vec![0u32; runs.len()];
-    let mut root = Vec::with_capacity(runs.len());
     for (k, &(a, b)) in runs.iter().enumerate() {
         let r = find(&mut parent, k as u32);
         size[r as usize] += b - a;
-        root.push(r);
+        parent[k] = r;
     }
     // The largest set; of equals, the later.
     let Some(largest) = (0..runs.len()).filter(|&k| parent[k] == k as u32).max_by_key(|&k| size[k]) else {
         return;
     };
-    for (&(a, b), &r) in runs.iter().zip(&root) {
+    for (&(a, b), &r) in runs.iter().zip(&parent) {
         if r as usize != largest {
             s.terrain[a as usize..b as usize].fill(Terrain::Blocked);
         }
@@ -164,19 +179,16 @@ fn keep_largest_region(s: &mut Settlement) {
 }
 
 /// Masts on solid fields with a solid neighbour, at least [`MAST_MARGIN`] from the border and
-/// [`MAST_SPACING`] apart. The candidates are tried in a random order; a grid of places is the
-/// fallback, cleared to solid ground, so that as many masts as [`masts_that_fit`] always fit.
-/// The last use of the settlement's generator (it is taken).
-fn place_masts(s: &mut Settlement, teams: usize, rng: SplitMix64) -> Result<(), String> {
+/// [`MAST_SPACING`] apart. The candidates are tried in a random order (`order`, its first places
+/// `first` when they could be followed back); a grid of places is the fallback, cleared to
+/// solid ground, so that as many masts as [`masts_that_fit`] always fit.
+fn place_masts(s: &mut Settlement, teams: usize, order: Shuffle, first: Option<Vec<u32>>) -> Result<(), String> {
     let n = s.n as i32;
-    // The candidates, row by row: every field inside the margin.
     let span = (n - 2 * MAST_MARGIN).max(0) as usize;
     let candidate = |k: u32| ((k as usize % span) as i32 + MAST_MARGIN + 1, (k as usize / span) as i32 + MAST_MARGIN + 1);
-    let order = Shuffle { rng, len: span * span };
-    // A few masts are placed long before the candidates run out: the first places of the
-    // order are followed back through the shuffle, the whole order made only if they are not
-    // enough.
-    let mut places = order.first(FIRST_PLACES.min(order.len)).unwrap_or_else(|| order.all());
+    // A few masts are placed long before the candidates run out: the whole order is made only
+    // if the first places are not enough.
+    let mut places = first.unwrap_or_else(|| order.all());
     let apart = |chosen: &[Mast], (x, y): (i32, i32)| chosen.iter().all(|m| (m.at.0 - x).abs().max((m.at.1 - y).abs()) >= MAST_SPACING);
     for t in 0..order.len {
         if s.masts.len() == teams {
@@ -261,9 +273,14 @@ impl Shuffle {
     fn first(&self, k: usize) -> Option<Vec<u32>> {
         let before = unmix(self.rng.clone().next_u64()).wrapping_sub(GAMMA);
         let mut from: Vec<u32> = (0..k as u32).collect();
-        // Whether a place is being followed.
-        let mut followed = vec![false; self.len];
-        followed[..k].fill(true);
+        // Whether a place is being followed, a bit each (a small table: this runs on a thread
+        // of its own, whose memory is fresh).
+        let mut followed = vec![0u64; self.len.div_ceil(64)];
+        let flip = |followed: &mut Vec<u64>, p: usize| followed[p / 64] ^= 1 << (p % 64);
+        let marked = |followed: &Vec<u64>, p: usize| followed[p / 64] >> (p % 64) & 1 == 1;
+        for p in 0..k {
+            flip(&mut followed, p);
+        }
         // The swap of place i is the shuffle's draw number len − 1 − i.
         for i in 1..self.len {
             let draw = (self.len - i) as u64;
@@ -273,7 +290,8 @@ impl Shuffle {
             // A draw in the last incomplete block of n would be drawn again.
             (x - j).checked_add(n)?;
             let j = j as usize;
-            if !(followed[i] || followed[j]) || i == j {
+            let (at_i, at_j) = (marked(&followed, i), marked(&followed, j));
+            if !(at_i || at_j) || i == j {
                 continue;
             }
             for p in from.iter_mut() {
@@ -283,7 +301,10 @@ impl Shuffle {
                     *p = i as u32;
                 }
             }
-            (followed[i], followed[j]) = (followed[j], followed[i]);
+            if at_i != at_j {
+                flip(&mut followed, i);
+                flip(&mut followed, j);
+            }
         }
         Some(from)
     }

@@ -250,7 +250,7 @@ impl Settlement {
             return Err(fault(0, 0, "every field is blocked"));
         };
         let reached = Framed::new(self).distances(&[first as u32]);
-        if let Some(lost) = (0..self.terrain.len()).find(|&i| self.terrain[i] != Terrain::Blocked && reached[i] == u16::MAX) {
+        if let Some(lost) = (0..self.terrain.len()).find(|&i| self.terrain[i] != Terrain::Blocked && reached.at(i as u32) == u16::MAX) {
             let ((x, y), (fx, fy)) = (self.xy(lost), self.xy(first));
             return Err(fault(
                 y as usize,
@@ -324,42 +324,63 @@ impl Framed {
         self.start.len() * 2
     }
 
-    /// Steps from `sources` to every field over fields that are not blocked (8 neighbours), in
-    /// the board's own order; `u16::MAX` where a field is blocked or cut off.
-    pub(crate) fn distances(&self, sources: &[u32]) -> Vec<u16> {
+    /// Steps from `sources` to every field over fields that are not blocked (8 neighbours).
+    pub(crate) fn distances(&self, sources: &[u32]) -> Distances {
         let (w, n) = (self.w, self.w - 2);
         let mut d = self.start.clone();
-        // Every cell enters the queue once.
-        let mut queue = Vec::with_capacity(n * n);
+        // Layer by layer: the fields `next` steps away are found from those one step closer.
+        let mut layer = Vec::new();
         for &f in sources {
             let c = (f as usize / n + 1) * w + f as usize % n + 1;
             if d[c] == UNSEEN {
                 d[c] = 0;
-                queue.push(c as u32);
+                layer.push(c as u32);
             }
         }
         let offsets = [w + 1, w, w - 1, 1].map(|k| [k.wrapping_neg(), k]);
-        let mut head = 0;
-        while let Some(&c) = queue.get(head) {
-            head += 1;
-            let c = c as usize;
-            let next = (d[c] + 1).min(FARTHEST);
-            for pair in offsets {
-                for k in pair {
-                    // The frame is walls, so a neighbour of a field is in the grid.
-                    let m = c.wrapping_add(k);
-                    if d[m] == UNSEEN {
-                        d[m] = next;
-                        queue.push(m as u32);
+        let (mut found, mut next) = (Vec::new(), 0u16);
+        while !layer.is_empty() {
+            next = (next + 1).min(FARTHEST);
+            for &c in &layer {
+                for pair in offsets {
+                    for k in pair {
+                        // The frame is walls, so a neighbour of a field is in the grid.
+                        let m = (c as usize).wrapping_add(k);
+                        if d[m] == UNSEEN {
+                            d[m] = next;
+                            found.push(m as u32);
+                        }
                     }
                 }
             }
+            std::mem::swap(&mut layer, &mut found);
+            found.clear();
         }
-        let mut out = Vec::with_capacity(n * n);
-        for row in d[w..w + n * w].chunks_exact(w) {
-            out.extend(row[1..=n].iter().map(|&v| if v >= WALL { u16::MAX } else { v }));
-        }
-        out
+        Distances { n, cells: d }
+    }
+}
+
+/// Steps from each field to the nearest field a search started from (8 neighbours, over fields
+/// that are not blocked), kept on the search's framed grid: made in one piece of memory,
+/// looked up a few fields at a time.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Distances {
+    n: usize,
+    cells: Vec<u16>,
+}
+
+impl Distances {
+    /// Field `f`'s steps (its index on the board); `u16::MAX` where it is blocked or cut off.
+    #[inline]
+    pub fn at(&self, f: u32) -> u16 {
+        let (f, n) = (f as usize, self.n);
+        let steps = self.cells[(f / n + 1) * (n + 2) + f % n + 1];
+        if steps >= WALL { u16::MAX } else { steps }
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        self.cells.len() * 2
     }
 }
 
@@ -420,7 +441,8 @@ mod tests {
                     }
                 }
             }
-            assert_eq!(Framed::new(&s).distances(&sources), expected, "case {case}, n {n}");
+            let found = Framed::new(&s).distances(&sources);
+            assert_eq!((0..n * n).map(|f| found.at(f)).collect::<Vec<_>>(), expected, "case {case}, n {n}");
         }
     }
 

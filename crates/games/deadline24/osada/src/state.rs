@@ -7,7 +7,7 @@
 
 use crate::chance::Chance;
 use crate::params::Params;
-use crate::settlement::{Settlement, Terrain, Xy};
+use crate::settlement::{Distances, Settlement, Terrain, Xy};
 use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -232,9 +232,9 @@ pub struct Land {
     pub mast: Vec<bool>,
     /// For each team, steps from each field to its mast over fields a coor may enter
     /// (`u16::MAX`: cut off): [`Land::to_mast`].
-    to_mast: Vec<OnceLock<Vec<u16>>>,
+    to_mast: Vec<OnceLock<Distances>>,
     /// Steps from each field to the nearest border field: [`Land::to_border`].
-    to_border: OnceLock<Vec<u16>>,
+    to_border: OnceLock<Distances>,
     /// The grid every map's search starts from, made with the first map.
     framed: OnceLock<crate::settlement::Framed>,
     /// Whether each map (the teams' masts', then the border's) was handed to a thread of its
@@ -266,12 +266,12 @@ impl Land {
     }
 
     /// Steps from each field to team `team`'s mast, over fields a coor may enter.
-    pub fn to_mast(&self, team: usize) -> &[u16] {
+    pub fn to_mast(&self, team: usize) -> &Distances {
         self.to_mast[team].get_or_init(|| self.framed().distances(&[self.settlement.index(self.masts[team]) as Field]))
     }
 
     /// Steps from each field to the nearest border field.
-    pub fn to_border(&self) -> &[u16] {
+    pub fn to_border(&self) -> &Distances {
         self.to_border.get_or_init(|| {
             let open: Vec<Field> = Self::border_fields(&self.settlement).collect();
             self.framed().distances(&open)
@@ -354,8 +354,8 @@ impl Land {
 
     /// Bytes held (the keyframes' count shares it once).
     pub fn bytes(&self) -> usize {
-        let maps = self.to_mast.iter().chain([&self.to_border]).filter(|m| m.get().is_some()).count();
-        self.settlement.terrain.len() * (1 + 1 + 2 * maps) + self.gates.len() * 4 + self.framed.get().map_or(0, |f| f.bytes())
+        let maps: usize = self.to_mast.iter().chain([&self.to_border]).filter_map(|m| m.get()).map(Distances::bytes).sum();
+        self.settlement.terrain.len() * 2 + maps + self.gates.len() * 4 + self.framed.get().map_or(0, |f| f.bytes())
     }
 }
 
