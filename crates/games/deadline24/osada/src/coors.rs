@@ -240,7 +240,7 @@ fn thief(r: &mut Mover, c: u32, at: Xy) -> Step {
         if r.state.land.on_border(at) {
             return Step::Exit;
         }
-        return downhill(r, at, |s, f| s.land.to_border()[f as usize]);
+        return downhill(r, at, |s, f| s.land.to_border().at(f));
     }
     let mut target = coor.target;
     if !still_there(r.state, target) {
@@ -254,7 +254,7 @@ fn thief(r: &mut Mover, c: u32, at: Xy) -> Step {
                 // On the mast as its banner came back: it takes it again.
                 return Step::To(coor.at);
             }
-            downhill(r, at, move |s, f| s.land.to_mast(team)[f as usize])
+            downhill(r, at, move |s, f| s.land.to_mast(team).at(f))
         }
         _ => marauder(r, at),
     }

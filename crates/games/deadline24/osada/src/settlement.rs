@@ -250,7 +250,7 @@ impl Settlement {
             return Err(fault(0, 0, "every field is blocked"));
         };
         let reached = Framed::new(self).distances(&[first as u32]);
-        if let Some(lost) = (0..self.terrain.len()).find(|&i| self.terrain[i] != Terrain::Blocked && reached[i] == u16::MAX) {
+        if let Some(lost) = (0..self.terrain.len()).find(|&i| self.terrain[i] != Terrain::Blocked && reached.at(i as u32) == u16::MAX) {
             let ((x, y), (fx, fy)) = (self.xy(lost), self.xy(first));
             return Err(fault(
                 y as usize,
@@ -291,85 +291,96 @@ impl Settlement {
 }
 
 /// The board with a blocked frame around it, for breadth-first searches that need no bounds
-/// checks: field (x, y) is cell `y · w + x` of a `w` = N + 2 wide grid.
+/// checks: field (x, y) is cell `y · w + x` of a `w` = N + 2 wide grid, each cell holding what
+/// a search starts from ([`UNSEEN`] where a field is open, [`WALL`] elsewhere). A game's land
+/// keeps one for all its distance maps.
+#[derive(Debug)]
 pub(crate) struct Framed {
     w: usize,
-    open: Vec<bool>,
+    start: Vec<u16>,
 }
+
+/// A cell not reached yet, and a blocked one (or the frame): a search looks at a neighbour once.
+const UNSEEN: u16 = u16::MAX;
+const WALL: u16 = u16::MAX - 1;
+/// The farthest distance a map holds: fields farther still (only a winding settlement file of
+/// a 65,000-step path has them) are all this far.
+const FARTHEST: u16 = u16::MAX - 2;
 
 impl Framed {
     pub(crate) fn new(s: &Settlement) -> Self {
         let (n, w) = (s.n as usize, s.n as usize + 2);
-        let mut open = vec![false; w * w];
-        for (i, t) in s.terrain.iter().enumerate() {
-            open[(i / n + 1) * w + i % n + 1] = *t != Terrain::Blocked;
+        let mut start = vec![WALL; w * w];
+        for (row, cells) in s.terrain.chunks_exact(n).zip(start[w..].chunks_exact_mut(w)) {
+            for (t, cell) in row.iter().zip(&mut cells[1..]) {
+                *cell = if *t == Terrain::Blocked { WALL } else { UNSEEN };
+            }
         }
-        Framed { w, open }
+        Framed { w, start }
     }
 
-    /// Steps from `sources` to every field over fields that are not blocked (8 neighbours), in
-    /// the board's own order.
-    pub(crate) fn distances(&self, sources: &[u32]) -> Vec<u16> {
+    /// Bytes held.
+    pub(crate) fn bytes(&self) -> usize {
+        self.start.len() * 2
+    }
+
+    /// Steps from `sources` to every field over fields that are not blocked (8 neighbours).
+    pub(crate) fn distances(&self, sources: &[u32]) -> Distances {
         let (w, n) = (self.w, self.w - 2);
-        let cell = |f: usize| (f / n + 1) * w + f % n + 1;
-        let steps = [w + 1, w, w - 1, 1];
-        let mut d = vec![u16::MAX; w * w];
-        let mut queue: Vec<u32> = Vec::with_capacity(n * n);
+        let mut d = self.start.clone();
+        // Layer by layer: the fields `next` steps away are found from those one step closer.
+        let mut layer = Vec::new();
         for &f in sources {
-            d[cell(f as usize)] = 0;
-            queue.push(cell(f as usize) as u32);
-        }
-        let mut head = 0;
-        while head < queue.len() {
-            let c = queue[head] as usize;
-            head += 1;
-            let next = d[c].saturating_add(1);
-            for step in steps {
-                for m in [c - step, c + step] {
-                    if self.open[m] && d[m] == u16::MAX {
-                        d[m] = next;
-                        queue.push(m as u32);
-                    }
-                }
+            let c = (f as usize / n + 1) * w + f as usize % n + 1;
+            if d[c] == UNSEEN {
+                d[c] = 0;
+                layer.push(c as u32);
             }
         }
-        (0..n * n).map(|f| d[cell(f)]).collect()
-    }
-
-    /// The regions of fields that are not blocked, joined by their eight neighbours: each
-    /// field's region (`u32::MAX`: blocked), numbered in the board's order of their first
-    /// fields, and each region's size.
-    pub(crate) fn regions(&self) -> (Vec<u32>, Vec<u32>) {
-        let (w, n) = (self.w, self.w - 2);
-        let cell = |f: usize| (f / n + 1) * w + f % n + 1;
-        let steps = [w + 1, w, w - 1, 1];
-        let mut region = vec![u32::MAX; w * w];
-        let mut sizes = Vec::new();
-        let mut stack: Vec<u32> = Vec::new();
-        for f in 0..n * n {
-            let start = cell(f);
-            if !self.open[start] || region[start] != u32::MAX {
-                continue;
-            }
-            let id = sizes.len() as u32;
-            region[start] = id;
-            stack.push(start as u32);
-            let mut size = 0;
-            while let Some(c) = stack.pop() {
-                let c = c as usize;
-                size += 1;
-                for step in steps {
-                    for m in [c - step, c + step] {
-                        if self.open[m] && region[m] == u32::MAX {
-                            region[m] = id;
-                            stack.push(m as u32);
+        let offsets = [w + 1, w, w - 1, 1].map(|k| [k.wrapping_neg(), k]);
+        let (mut found, mut next) = (Vec::new(), 0u16);
+        while !layer.is_empty() {
+            next = (next + 1).min(FARTHEST);
+            for &c in &layer {
+                for pair in offsets {
+                    for k in pair {
+                        // The frame is walls, so a neighbour of a field is in the grid.
+                        let m = (c as usize).wrapping_add(k);
+                        if d[m] == UNSEEN {
+                            d[m] = next;
+                            found.push(m as u32);
                         }
                     }
                 }
             }
-            sizes.push(size);
+            std::mem::swap(&mut layer, &mut found);
+            found.clear();
         }
-        ((0..n * n).map(|f| region[cell(f)]).collect(), sizes)
+        Distances { n, cells: d }
+    }
+}
+
+/// Steps from each field to the nearest field a search started from (8 neighbours, over fields
+/// that are not blocked), kept on the search's framed grid: made in one piece of memory,
+/// looked up a few fields at a time.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Distances {
+    n: usize,
+    cells: Vec<u16>,
+}
+
+impl Distances {
+    /// Field `f`'s steps (its index on the board); `u16::MAX` where it is blocked or cut off.
+    #[inline]
+    pub fn at(&self, f: u32) -> u16 {
+        let (f, n) = (f as usize, self.n);
+        let steps = self.cells[(f / n + 1) * (n + 2) + f % n + 1];
+        if steps >= WALL { u16::MAX } else { steps }
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        self.cells.len() * 2
     }
 }
 
@@ -399,6 +410,40 @@ mod tests {
 
     fn open(n: usize) -> String {
         (0..n).map(|_| ".".repeat(n) + "\n").collect()
+    }
+
+    #[test]
+    fn distances_are_a_plain_breadth_first_searchs() {
+        let mut rng = kibitz_core::rng::SplitMix64::new(55);
+        for case in 0..500 {
+            let n = 1 + rng.below(20) as u32;
+            let terrain = (0..n * n).map(|_| if rng.below(10) < 3 { Terrain::Blocked } else { Terrain::Soggy }).collect();
+            let s = Settlement { n, terrain, masts: Vec::new() };
+            let sources: Vec<u32> = (0..1 + rng.below(3)).map(|_| rng.below((n * n) as usize) as u32).collect();
+            // Field by field, by coordinates.
+            let mut expected = vec![u16::MAX; (n * n) as usize];
+            let mut queue = std::collections::VecDeque::new();
+            for &f in &sources {
+                if s.terrain[f as usize] != Terrain::Blocked && expected[f as usize] == u16::MAX {
+                    expected[f as usize] = 0;
+                    queue.push_back(f as usize);
+                }
+            }
+            while let Some(f) = queue.pop_front() {
+                let (x, y) = s.xy(f);
+                for (dx, dy) in NEIGHBOURS {
+                    if s.terrain((x + dx, y + dy)).is_some_and(|t| t != Terrain::Blocked) {
+                        let g = s.index((x + dx, y + dy));
+                        if expected[g] == u16::MAX {
+                            expected[g] = expected[f] + 1;
+                            queue.push_back(g);
+                        }
+                    }
+                }
+            }
+            let found = Framed::new(&s).distances(&sources);
+            assert_eq!((0..n * n).map(|f| found.at(f)).collect::<Vec<_>>(), expected, "case {case}, n {n}");
+        }
     }
 
     #[test]

@@ -7,10 +7,11 @@
 
 use crate::chance::Chance;
 use crate::params::Params;
-use crate::settlement::{Settlement, Terrain, Xy};
+use crate::settlement::{Distances, Settlement, Terrain, Xy};
 use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// A field's index on the board (row by row from (1, 1)).
@@ -231,9 +232,14 @@ pub struct Land {
     pub mast: Vec<bool>,
     /// For each team, steps from each field to its mast over fields a coor may enter
     /// (`u16::MAX`: cut off): [`Land::to_mast`].
-    to_mast: Vec<OnceLock<Vec<u16>>>,
+    to_mast: Vec<OnceLock<Distances>>,
     /// Steps from each field to the nearest border field: [`Land::to_border`].
-    to_border: OnceLock<Vec<u16>>,
+    to_border: OnceLock<Distances>,
+    /// The grid every map's search starts from, made with the first map.
+    framed: OnceLock<crate::settlement::Framed>,
+    /// Whether each map (the teams' masts', then the border's) was handed to a thread of its
+    /// own ([`Land::prepare_to_mast`]).
+    preparing: Vec<AtomicBool>,
     /// Border fields coors appear on: not blocked, no mast.
     pub gates: Vec<Field>,
 }
@@ -247,32 +253,65 @@ impl Land {
         }
         let gates = Self::border_fields(&settlement).filter(|&i| !mast[i as usize]).collect();
         let to_mast = masts.iter().map(|_| OnceLock::new()).collect();
-        Land { settlement, masts, starts, mast, to_mast, to_border: OnceLock::new(), gates }
+        let preparing = (0..=masts.len()).map(|_| AtomicBool::new(false)).collect();
+        Land { settlement, masts, starts, mast, to_mast, to_border: OnceLock::new(), framed: OnceLock::new(), preparing, gates }
     }
 
-    /// The border's fields that are not blocked.
+    /// The border's fields that are not blocked, in the board's order (only the border is
+    /// looked at: the first row, both ends of every other, the last row).
     fn border_fields(settlement: &Settlement) -> impl Iterator<Item = Field> + '_ {
-        let n = settlement.n as i32;
-        let border = move |(x, y): Xy| x == 1 || y == 1 || x == n || y == n;
-        (0..settlement.terrain.len())
-            .filter(move |&i| settlement.terrain[i] != Terrain::Blocked && border(settlement.xy(i)))
-            .map(|i| i as Field)
+        let n = settlement.n as usize;
+        let middle = (1..n - 1).flat_map(move |y| [y * n, y * n + n - 1]);
+        (0..n).chain(middle).chain((n - 1) * n..n * n).filter(move |&i| settlement.terrain[i] != Terrain::Blocked).map(|i| i as Field)
     }
 
     /// Steps from each field to team `team`'s mast, over fields a coor may enter.
-    pub fn to_mast(&self, team: usize) -> &[u16] {
-        self.to_mast[team].get_or_init(|| {
-            let framed = crate::settlement::Framed::new(&self.settlement);
-            framed.distances(&[self.settlement.index(self.masts[team]) as Field])
-        })
+    pub fn to_mast(&self, team: usize) -> &Distances {
+        self.to_mast[team].get_or_init(|| self.framed().distances(&[self.settlement.index(self.masts[team]) as Field]))
     }
 
     /// Steps from each field to the nearest border field.
-    pub fn to_border(&self) -> &[u16] {
+    pub fn to_border(&self) -> &Distances {
         self.to_border.get_or_init(|| {
             let open: Vec<Field> = Self::border_fields(&self.settlement).collect();
-            crate::settlement::Framed::new(&self.settlement).distances(&open)
+            self.framed().distances(&open)
         })
+    }
+
+    /// Starts team `team`'s map to its mast on a thread of its own, unless it is made or
+    /// being made: a thief chooses its banner as it appears and first moves a round later, so
+    /// that the search (a millisecond or two on 512 × 512) runs while that round's commands
+    /// are answered. [`Land::to_mast`] waits for it if it is still running. On a small board a
+    /// search costs less than a thread, and is left to `to_mast`.
+    pub fn prepare_to_mast(self: &Arc<Self>, team: usize) {
+        if self.to_mast[team].get().is_none() {
+            self.prepare(team, move |land| {
+                land.to_mast(team);
+            });
+        }
+    }
+
+    /// The same for the map to the border, which a thief needs once it has taken a banner.
+    pub fn prepare_to_border(self: &Arc<Self>) {
+        if self.to_border.get().is_none() {
+            self.prepare(self.masts.len(), |land| {
+                land.to_border();
+            });
+        }
+    }
+
+    fn prepare(self: &Arc<Self>, map: usize, make: impl FnOnce(&Land) + Send + 'static) {
+        const BIG_BOARD: usize = 256 * 256;
+        if self.settlement.terrain.len() < BIG_BOARD || self.preparing[map].swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let land = Arc::clone(self);
+        // A thread that cannot start leaves the map to the first coor that needs it.
+        let _ = std::thread::Builder::new().name("osada-map".into()).spawn(move || make(&land));
+    }
+
+    fn framed(&self) -> &crate::settlement::Framed {
+        self.framed.get_or_init(|| crate::settlement::Framed::new(&self.settlement))
     }
 
     #[inline]
@@ -315,8 +354,8 @@ impl Land {
 
     /// Bytes held (the keyframes' count shares it once).
     pub fn bytes(&self) -> usize {
-        let maps = self.to_mast.iter().chain([&self.to_border]).filter(|m| m.get().is_some()).count();
-        self.settlement.terrain.len() * (1 + 1 + 2 * maps) + self.gates.len() * 4
+        let maps: usize = self.to_mast.iter().chain([&self.to_border]).filter_map(|m| m.get()).map(Distances::bytes).sum();
+        self.settlement.terrain.len() * 2 + maps + self.gates.len() * 4 + self.framed.get().map_or(0, |f| f.bytes())
     }
 }
 
@@ -612,4 +651,20 @@ impl OsadaState {
 /// The fields within Chebyshev distance `r` of `(x, y)` on the board, row by row.
 pub fn square(n: i32, (x, y): Xy, r: i32) -> impl Iterator<Item = Xy> {
     (y - r..=y + r).flat_map(move |yy| (x - r..=x + r).map(move |xx| (xx, yy))).filter(move |&(a, b)| a >= 1 && b >= 1 && a <= n && b <= n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_map_made_on_a_thread_of_its_own_is_the_map() {
+        let settlement = Arc::new(crate::generate::settlement(512, 8, 3).unwrap());
+        let land = || Arc::new(Land::new(Arc::clone(&settlement), settlement.masts.iter().map(|m| m.at).collect(), Vec::new()));
+        let (prepared, plain) = (land(), land());
+        prepared.prepare_to_mast(5);
+        prepared.prepare_to_border();
+        assert_eq!(prepared.to_mast(5), plain.to_mast(5));
+        assert_eq!(prepared.to_border(), plain.to_border());
+    }
 }

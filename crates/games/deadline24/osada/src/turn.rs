@@ -119,6 +119,7 @@ impl<'a> Resolve<'a> {
                     }
                     let id = coor.id;
                     self.state.teams[team].banner = Banner::Missing(id);
+                    self.state.land.prepare_to_border();
                     self.safe[team] = false;
                     self.events.push(Event::Taken { team: team as u8, coor: id });
                 }
@@ -204,6 +205,9 @@ impl<'a> Resolve<'a> {
                 Strategy::Thief => coors::banner_to_steal(self.state),
                 _ => Target::None,
             };
+            if let Target::Banner(team) = target {
+                land.prepare_to_mast(team as usize);
+            }
             let coor = Coor { id, strategy, at, arrived: 0, carrying: 0, target, alive: true };
             let coors = Arc::make_mut(&mut self.state.coors);
             coors.push(coor);
