@@ -399,6 +399,15 @@ mod tests {
     }
 
     #[test]
+    fn a_line_put_first_comes_first_whatever_its_length() {
+        for head in ["", "OK", "é☃", &"x".repeat(31), &"y".repeat(32), &"z".repeat(100)] {
+            let mut lines = Lines::from(["a", "b c"]);
+            lines.push_front(head);
+            assert_eq!((lines.len(), lines.text()), (3, format!("{head}\na\nb c\n").as_str()));
+        }
+    }
+
+    #[test]
     fn a_line_prints_as_format_would() {
         let mut lines = Lines::new();
         let numbers = [0i64, 7, -7, 10, 99, 100, -1234567, i64::MAX, i64::MIN];

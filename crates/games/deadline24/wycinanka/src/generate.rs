@@ -134,15 +134,16 @@ fn grid(w: u32, h: u32, rng: &mut SplitMix64) -> Vec<(u32, u32)> {
 /// sides, 4 diagonals), so each row is a fixed array and the whole is one allocation.
 struct GridAdjacency {
     rows: Vec<([u32; 8], u8)>,
-    /// Breadth-first search's marks (`seen[v] == round`) and queue, kept from search to search.
+    /// Breadth-first search's marks (`seen[v]`: `round` from `a`'s side, `round + 1` from
+    /// `b`'s) and queues, kept from search to search.
     seen: Vec<u32>,
     round: u32,
-    queue: Vec<u32>,
+    queues: [Vec<u32>; 2],
 }
 
 impl GridAdjacency {
     fn new(n: u32, edges: &[(u32, u32)]) -> Self {
-        let mut grid = Self { rows: vec![([0; 8], 0); n as usize], seen: vec![0; n as usize], round: 0, queue: Vec::new() };
+        let mut grid = Self { rows: vec![([0; 8], 0); n as usize], seen: vec![0; n as usize], round: 0, queues: Default::default() };
         for &(a, b) in edges {
             grid.push(a, b);
             grid.push(b, a);
@@ -166,29 +167,45 @@ impl GridAdjacency {
         }
     }
 
-    /// Whether `a` still reaches `b` without the edge between them.
+    /// Whether `a` still reaches `b` without the edge between them. Searched from both ends a
+    /// vertex at a time, so that an edge whose deletion would cut off a few vertices is known
+    /// as soon as their side runs out: searching from `a` alone went through the whole sheet
+    /// whenever `b` was the side cut off, and that was most of drawing a sheet.
     fn connected_without(&mut self, a: u32, b: u32) -> bool {
-        self.round += 1;
+        self.round = self.round.wrapping_add(2);
+        if self.round < 2 {
+            self.seen.fill(0);
+            self.round = 2;
+        }
         let round = self.round;
-        self.queue.clear();
-        self.queue.push(a);
-        self.seen[a as usize] = round;
-        let mut next = 0;
-        while let Some(&v) = self.queue.get(next) {
-            next += 1;
-            let (row, len) = self.rows[v as usize];
-            for &w in &row[..len as usize] {
-                if (v == a && w == b) || self.seen[w as usize] == round {
-                    continue;
+        let ends = [a, b];
+        let mut next = [0usize; 2];
+        for side in 0..2 {
+            self.queues[side].clear();
+            self.queues[side].push(ends[side]);
+            self.seen[ends[side] as usize] = round + side as u32;
+        }
+        loop {
+            for side in 0..2 {
+                let Some(&v) = self.queues[side].get(next[side]) else { return false };
+                next[side] += 1;
+                let (row, len) = self.rows[v as usize];
+                for &w in &row[..len as usize] {
+                    // The edge itself, from either end.
+                    if v == ends[side] && w == ends[1 - side] {
+                        continue;
+                    }
+                    let mark = self.seen[w as usize];
+                    if mark == round + 1 - side as u32 {
+                        return true;
+                    }
+                    if mark != round + side as u32 {
+                        self.seen[w as usize] = round + side as u32;
+                        self.queues[side].push(w);
+                    }
                 }
-                if w == b {
-                    return true;
-                }
-                self.seen[w as usize] = round;
-                self.queue.push(w);
             }
         }
-        false
     }
 }
 

@@ -71,6 +71,26 @@ impl Graph {
             filled[rb] += 1;
             kept.push((a, b));
         }
+        if neighbours.len() == 2 * kept.len() {
+            // No edge repeated: every row is full where it is, and only sorted (a sheet's and
+            // an order's rows are a few vertices: by insertion, without a call).
+            for v in 0..rows {
+                let row = &mut neighbours[first[v] as usize..first[v + 1] as usize];
+                if row.len() > 16 {
+                    row.sort_unstable();
+                    continue;
+                }
+                for i in 1..row.len() {
+                    let (x, mut j) = (row[i], i);
+                    while j > 0 && row[j - 1] > x {
+                        row[j] = row[j - 1];
+                        j -= 1;
+                    }
+                    row[j] = x;
+                }
+            }
+            return Self { n, edges: kept, first, neighbours };
+        }
         // Rows only shrink, so each moves left in place; `first[v]` is read before it is
         // rewritten.
         let mut write = 0;

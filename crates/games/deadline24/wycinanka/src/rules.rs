@@ -91,6 +91,24 @@ impl WycinankaState {
     }
 }
 
+/// Whether a vertex occurs twice in `map`: marked in a bit set on the stack when every vertex
+/// is below 4,096 (every recorded commit is checked again when a replay is verified, and a
+/// sorted copy of each solution cost more than the rest of its checks), else sorted.
+fn has_duplicate(map: &[u32]) -> bool {
+    let mut seen = [0u64; 64];
+    if map.iter().all(|&v| (v as usize) < 64 * 64) {
+        return !map.iter().all(|&v| {
+            let (word, bit) = (v as usize / 64, 1 << (v % 64));
+            let fresh = seen[word] & bit == 0;
+            seen[word] |= bit;
+            fresh
+        });
+    }
+    let mut sorted = map.to_vec();
+    sorted.sort_unstable();
+    sorted.windows(2).any(|w| w[0] == w[1])
+}
+
 /// `p × 0.9^i`, rounded half up to millionths: exact for up to 30 earlier teams, then a tenth
 /// less per further team, each step rounded (spec §3.5).
 pub fn share(p: Fixed6, i: usize) -> Fixed6 {
@@ -140,9 +158,7 @@ impl WycinankaRules {
             return Err(BAD_VERTEX);
         }
         let map: SmallVec<[u32; COMMIT_INLINE]> = vertices.iter().map(|&v| v as u32).collect();
-        let mut sorted = map.clone();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        if has_duplicate(&map) {
             return Err(DUPLICATE);
         }
         if !fits(&order.graph, &state.sheet.graph, &map) {
@@ -260,6 +276,22 @@ impl Rules for WycinankaRules {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_repeated_vertex_is_found_in_small_and_large_numbers_alike() {
+        for (map, repeated) in [
+            (vec![], false),
+            (vec![1, 2, 3], false),
+            (vec![1, 2, 1], true),
+            (vec![63, 64, 4095, 0], false),
+            (vec![4095, 7, 4095], true),
+            (vec![4096, 9, 4096], true),
+            (vec![4096, 9, 8000, u32::MAX], false),
+        ] {
+            assert_eq!(has_duplicate(&map), repeated, "{map:?}");
+        }
+    }
+
     use super::*;
 
     #[test]
