@@ -62,3 +62,17 @@ fn ensure_runtime_dir() {
         unsafe { std::env::set_var("XDG_RUNTIME_DIR", &dir) };
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The exit code's number read back as the binary hands it on (the standard library's
+    /// Debug form is all there is to read it by).
+    #[test]
+    fn an_exit_code_is_read_back_as_its_number() {
+        use std::process::ExitCode;
+        assert_eq!(super::exit_number(ExitCode::SUCCESS), 0);
+        assert_eq!(super::exit_number(ExitCode::FAILURE), 1);
+        assert_eq!(super::exit_number(ExitCode::from(2)), 2);
+        assert_eq!(super::exit_number(ExitCode::from(101)), 101);
+    }
+}
