@@ -72,22 +72,9 @@ impl Graph {
             kept.push((a, b));
         }
         if neighbours.len() == 2 * kept.len() {
-            // No edge repeated: every row is full where it is, and only sorted (a sheet's and
-            // an order's rows are a few vertices: by insertion, without a call).
+            // No edge repeated: every row is full where it is, and only sorted.
             for v in 0..rows {
-                let row = &mut neighbours[first[v] as usize..first[v + 1] as usize];
-                if row.len() > 16 {
-                    row.sort_unstable();
-                    continue;
-                }
-                for i in 1..row.len() {
-                    let (x, mut j) = (row[i], i);
-                    while j > 0 && row[j - 1] > x {
-                        row[j] = row[j - 1];
-                        j -= 1;
-                    }
-                    row[j] = x;
-                }
+                neighbours[first[v] as usize..first[v + 1] as usize].sort_unstable();
             }
             return Self { n, edges: kept, first, neighbours };
         }

@@ -276,6 +276,7 @@ impl Rules for WycinankaRules {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     #[test]
     fn a_repeated_vertex_is_found_in_small_and_large_numbers_alike() {
@@ -291,8 +292,6 @@ mod tests {
             assert_eq!(has_duplicate(&map), repeated, "{map:?}");
         }
     }
-
-    use super::*;
 
     #[test]
     fn the_ith_team_gets_nine_tenths_of_the_one_before() {

@@ -195,9 +195,7 @@ pub fn main_with(registry: Registry, args: impl IntoIterator<Item = std::ffi::Os
     let result = match (tool, window_verb) {
         (Some((tool, args)), _) => tool.run(&args),
         (None, Some(verb)) => window.run(verb, verbose),
-        (None, None) => {
-            Cli::from_arg_matches(&matches).map_err(anyhow::Error::from).and_then(|cli| run(&registry, cli.command, cli.verbose))
-        }
+        (None, None) => Cli::from_arg_matches(&matches).map_err(anyhow::Error::from).and_then(|cli| run(&registry, cli.command)),
     };
     match result {
         Ok(code) => code,
@@ -210,7 +208,7 @@ pub fn main_with(registry: Registry, args: impl IntoIterator<Item = std::ffi::Os
     }
 }
 
-fn run(registry: &Registry, command: Option<Command>, _verbose: bool) -> anyhow::Result<ExitCode> {
+fn run(registry: &Registry, command: Option<Command>) -> anyhow::Result<ExitCode> {
     match command {
         Some(Command::Match(MatchArgs { versions, game: g })) => {
             kibitz_referee::command::declare_versions(&versions);

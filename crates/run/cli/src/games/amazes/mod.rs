@@ -1,5 +1,5 @@
-//! Amazes (CodeCup 2010) in the app: its command-line verbs (and `kibitz maze`), its view with
-//! each player's knowledge, and hand play in the fog.
+//! Amazes (CodeCup 2010) on the command line: its matches, `kibitz maze` and its sample bots.
+//! Its view and hand play in the fog are the window's (`src/games/amazes`).
 
 pub mod cli;
 

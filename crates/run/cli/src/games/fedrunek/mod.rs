@@ -1,5 +1,5 @@
-//! Fedrunek (Deadline24 2012) in the app: its server and client matches on the command line,
-//! its sample client, its view, and hand play on a server the app hosts.
+//! Fedrunek (Deadline24 2012) on the command line: its server and client matches and its
+//! sample client. Its view and hand play are the window's (`src/games/fedrunek`).
 
 pub mod cli;
 

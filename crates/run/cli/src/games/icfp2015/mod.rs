@@ -1,5 +1,6 @@
-//! ICFP 2015 (Honeycomb) in the app: official scoring, running contest solvers, our own solver's
-//! command line, the hex view, and hand play.
+//! ICFP 2015 (Honeycomb) on the command line: official scoring, running contest solvers and
+//! our own solver's command line. Its hex view and hand play are the window's
+//! (`src/games/icfp2015`).
 
 pub mod cli;
 pub mod inputs;

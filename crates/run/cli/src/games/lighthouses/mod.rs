@@ -1,4 +1,5 @@
-//! Lighthouses (Faros Laser) in the app: its command-line verbs, its view and its hand play.
+//! Lighthouses (Faros Laser) on the command line: its matches and sample bots. Its view and
+//! hand play are the window's (`src/games/lighthouses`).
 
 pub mod cli;
 

@@ -1,6 +1,6 @@
-//! Osada (Deadline24 2012) in the app: its server and client matches on the command line,
-//! settlement files (`kibitz settlement`), its defender client, its view, and hand play on a
-//! server the app hosts.
+//! Osada (Deadline24 2012) on the command line: its server and client matches, settlement
+//! files (`kibitz settlement`) and its defender client. Its view and hand play are the
+//! window's (`src/games/osada`).
 
 pub mod cli;
 

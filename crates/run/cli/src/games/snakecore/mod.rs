@@ -1,5 +1,6 @@
-//! SnakeCore (the 2008 tournament) in the app: matches between bot processes over the seed's
-//! protocol (a series of games with `--games`), its sample bots, its view, and hand play.
+//! SnakeCore (the 2008 tournament) on the command line: matches between bot processes over the
+//! seed's protocol (a series of games with `--games`) and its sample bots. Its view and hand
+//! play are the window's (`src/games/snakecore`).
 
 pub mod cli;
 

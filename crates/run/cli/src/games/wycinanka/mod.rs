@@ -1,6 +1,6 @@
-//! Wycinanka (Deadline24 2012) in the app: its server and client matches on the command line,
-//! world files (`kibitz sheet`), its solver client, its view, and hand play on a server the
-//! app hosts.
+//! Wycinanka (Deadline24 2012) on the command line: its server and client matches, world
+//! files (`kibitz sheet`) and its solver client. Its view and hand play are the window's
+//! (`src/games/wycinanka`).
 
 pub mod cli;
 
