@@ -222,3 +222,16 @@ fn the_binary_is_position_independent_and_loads_the_window_only_for_a_window() {
     let help = run(kibitz().arg("--help").env("KIBITZ_WINDOW_LIBRARY", nowhere));
     assert!(help.status.success() && stdout(&help).contains("view") && stdout(&help).contains("edit"), "{}", stdout(&help));
 }
+
+/// `export --last-rounds N` counts rounds from the end: none is no range, refused before any
+/// window (it was an index past the rounds' starts).
+#[test]
+fn export_refuses_no_closing_rounds() {
+    for n in ["0", "-1", "4294967296"] {
+        let o = run(without_a_display()
+            .args(["export", "replays/lighthouses-duel.jsonl", "--gif", "x.gif", "--last-rounds", n])
+            .current_dir(workspace()));
+        assert_eq!(o.status.code(), Some(2), "--last-rounds {n}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--last-rounds") || stderr(&o).contains(n), "--last-rounds {n}: {}", stderr(&o));
+    }
+}

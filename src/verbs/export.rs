@@ -21,8 +21,8 @@ pub struct ExportArgs {
     pub from: usize,
     /// The replay's closing N rounds in at most 40 frames, instead of --from and --every (a
     /// tournament report's GIFs).
-    #[arg(long, value_name = "N", conflicts_with_all = ["from", "every"])]
-    pub last_rounds: Option<usize>,
+    #[arg(long, value_name = "N", conflicts_with_all = ["from", "every"], value_parser = clap::value_parser!(u32).range(1..))]
+    pub last_rounds: Option<u32>,
     /// The last step shown (default: the replay's end).
     #[arg(long)]
     pub to: Option<usize>,
@@ -57,7 +57,8 @@ pub fn run(registry: &ViewRegistry, mut args: ExportArgs, verbose: bool) -> anyh
         let text = std::fs::read_to_string(&args.replay).map_err(|e| anyhow::anyhow!("{}: {e}", args.replay.display()))?;
         let view = registry.open(text, String::new()).map_err(anyhow::Error::msg)?.view;
         let track = view.track();
-        args.from = track.round_starts.len().checked_sub(rounds).map_or(0, |k| track.round_starts[k]);
+        let first = track.round_starts.len().checked_sub(rounds as usize);
+        args.from = first.and_then(|k| track.round_starts.get(k).copied()).unwrap_or(0);
         args.every = (track.len - args.from.min(track.len)).div_ceil(CLOSING_FRAMES).max(1);
     }
     if let Some(to) = args.to {
