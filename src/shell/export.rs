@@ -19,6 +19,8 @@ pub struct ExportRequest {
     pub every: usize,
     pub gif: Option<PathBuf>,
     pub frames: Option<PathBuf>,
+    /// An MP4 video, through ffmpeg.
+    pub video: Option<PathBuf>,
     pub fps: f32,
 }
 
@@ -114,8 +116,11 @@ fn export_frames(mut commands: Commands, mut export: ResMut<Export>, mut viewer:
         match export.sink.take().map_or(Ok(()), FrameSink::finish) {
             Ok(()) => {
                 export.bar.finish_and_clear();
-                let outputs: Vec<String> =
-                    [&export.request.gif, &export.request.frames].into_iter().flatten().map(|p| p.display().to_string()).collect();
+                let outputs: Vec<String> = [&export.request.video, &export.request.gif, &export.request.frames]
+                    .into_iter()
+                    .flatten()
+                    .map(|p| p.display().to_string())
+                    .collect();
                 let (first, last) = (export.steps[0], export.steps[export.steps.len() - 1]);
                 // A closed stdout (`| head`) leaves the line unread, and the export is done all the same.
                 let _ = crate::outln!("wrote {}: {written} frames, steps {first} to {last}", outputs.join(" and "));

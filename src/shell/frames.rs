@@ -1,5 +1,6 @@
-//! Where `kibitz export` puts the frames it captures: an animated GIF written frame by frame
-//! (so memory stays one frame however long the range), and/or numbered PNG files. No window
+//! Where `kibitz export` puts the frames it captures: an MP4 video (through ffmpeg) and an
+//! animated GIF, both written frame by frame (so memory stays one frame however long the
+//! range), and/or numbered PNG files. No window
 //! here; `export.rs` captures the frames.
 
 use image::RgbaImage;
@@ -25,6 +26,7 @@ pub struct FrameSink {
     /// Opened at the first frame, which gives the size.
     gif: Option<gif::Encoder<BufWriter<File>>>,
     pngs: Option<PathBuf>,
+    video: Option<kibitz_video::Exact>,
     /// Each GIF frame's time on screen, in hundredths of a second.
     delay: u16,
     size: Option<(u32, u32)>,
@@ -32,11 +34,11 @@ pub struct FrameSink {
 }
 
 impl FrameSink {
-    /// A sink writing a GIF to `gif` (at `fps` frames a second) and/or PNGs into the folder
-    /// `pngs` (made if missing).
-    pub fn new(gif: Option<&Path>, pngs: Option<&Path>, fps: f32) -> Result<Self, String> {
-        if gif.is_none() && pngs.is_none() {
-            return Err("nothing to write: give --gif OUT.gif, --frames DIR, or both".into());
+    /// A sink writing a GIF to `gif` and/or a video to `video` (at `fps` frames a second)
+    /// and/or PNGs into the folder `pngs` (made if missing).
+    pub fn new(gif: Option<&Path>, pngs: Option<&Path>, video: Option<&Path>, fps: f32) -> Result<Self, String> {
+        if gif.is_none() && pngs.is_none() && video.is_none() {
+            return Err("nothing to write: give OUT.mp4, --gif OUT.gif, --frames DIR, or several".into());
         }
         if !(fps.is_finite() && fps > 0.0) {
             return Err(format!("--fps {fps}: must be more than 0"));
@@ -45,7 +47,16 @@ impl FrameSink {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
         let delay = (100.0 / fps).round().clamp(2.0, 65535.0) as u16;
-        Ok(Self { gif_path: gif.map(Path::to_path_buf), gif: None, pngs: pngs.map(Path::to_path_buf), delay, size: None, written: 0 })
+        let video = video.map(|path| kibitz_video::Exact::new(path.to_path_buf(), fps)).transpose()?;
+        Ok(Self {
+            gif_path: gif.map(Path::to_path_buf),
+            gif: None,
+            pngs: pngs.map(Path::to_path_buf),
+            video,
+            delay,
+            size: None,
+            written: 0,
+        })
     }
 
     /// Writes the next frame (frame `written` of the export, showing step `step`).
@@ -59,6 +70,10 @@ impl FrameSink {
         if let Some(dir) = &self.pngs {
             let path = dir.join(format!("frame-{:05}-step-{step}.png", self.written));
             frame.save(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        if let Some(video) = &mut self.video {
+            let pixels = frame.as_raw().clone();
+            video.push(&kibitz_video::Frame { width: w, height: h, format: kibitz_video::PixelFormat::Rgba, pixels })?;
         }
         if let Some(path) = &self.gif_path {
             let (gw, gh) = (u16::try_from(w), u16::try_from(h));
@@ -82,6 +97,9 @@ impl FrameSink {
 
     /// Ends the GIF (its trailer) and flushes it.
     pub fn finish(self) -> Result<(), String> {
+        if let Some(video) = self.video {
+            video.finish()?;
+        }
         if let (Some(encoder), Some(path)) = (self.gif, &self.gif_path) {
             let mut out = encoder.into_inner().map_err(|e| format!("{}: {e}", path.display()))?;
             std::io::Write::flush(&mut out).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -102,7 +120,7 @@ mod tests {
     fn a_gif_has_every_frame_at_the_rate_asked_and_pngs_are_numbered_by_step() {
         let dir = tempfile::tempdir().unwrap();
         let (gif_path, pngs) = (dir.path().join("out.gif"), dir.path().join("frames"));
-        let mut sink = FrameSink::new(Some(&gif_path), Some(&pngs), 4.0).unwrap();
+        let mut sink = FrameSink::new(Some(&gif_path), Some(&pngs), None, 4.0).unwrap();
         for (k, step) in [10, 11, 12].into_iter().enumerate() {
             sink.push(frame(k as u8 * 100), step).unwrap();
         }
@@ -124,10 +142,10 @@ mod tests {
 
     #[test]
     fn frames_of_another_size_and_empty_requests_are_refused() {
-        assert!(FrameSink::new(None, None, 8.0).err().is_some_and(|e| e.contains("--gif")));
-        assert!(FrameSink::new(Some(Path::new("x.gif")), None, 0.0).err().is_some_and(|e| e.contains("--fps")));
+        assert!(FrameSink::new(None, None, None, 8.0).err().is_some_and(|e| e.contains("--gif")));
+        assert!(FrameSink::new(Some(Path::new("x.gif")), None, None, 0.0).err().is_some_and(|e| e.contains("--fps")));
         let dir = tempfile::tempdir().unwrap();
-        let mut sink = FrameSink::new(Some(&dir.path().join("a.gif")), None, 8.0).unwrap();
+        let mut sink = FrameSink::new(Some(&dir.path().join("a.gif")), None, None, 8.0).unwrap();
         sink.push(frame(1), 0).unwrap();
         let e = sink.push(RgbaImage::new(10, 10), 1).unwrap_err();
         assert!(e.contains("10×10") && e.contains("40×30"), "{e}");

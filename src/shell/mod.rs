@@ -16,6 +16,7 @@ mod glyphs;
 pub mod incoming;
 pub mod playback;
 pub mod playlist;
+pub mod recording;
 mod scene3d;
 mod settings;
 mod shortcuts;
@@ -79,6 +80,8 @@ pub struct ViewerOptions {
     pub contest: Option<PathBuf>,
     /// A second replay of the same game shown beside `file` (`kibitz view A --compare B`).
     pub compare: Option<PathBuf>,
+    /// Record or stream the window, or end it after a while (`kibitz broadcast --record`).
+    pub record: Option<recording::RecordRequest>,
 }
 
 /// Screenshot mode: wait for the UI to settle, capture, check the frame is drawn, save, exit.
@@ -213,12 +216,13 @@ pub fn run_with(registry: ViewRegistry, options: ViewerOptions, opening: Option<
     // What can be refused is refused before a window is asked for.
     let export = match options.export.clone() {
         Some(request) => {
-            let sink =
-                frames::FrameSink::new(request.gif.as_deref(), request.frames.as_deref(), request.fps).map_err(anyhow::Error::msg)?;
+            let sink = frames::FrameSink::new(request.gif.as_deref(), request.frames.as_deref(), request.video.as_deref(), request.fps)
+                .map_err(anyhow::Error::msg)?;
             Some((request, sink))
         }
         None => None,
     };
+    let recording = options.record.as_ref().map(recording::Recording::start).transpose().map_err(anyhow::Error::msg)?;
     if ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"].iter().all(|v| std::env::var_os(v).is_none_or(|s| s.is_empty())) {
         anyhow::bail!(
             "no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset); on a machine without one, run it under \
@@ -258,7 +262,8 @@ pub fn run_with(registry: ViewRegistry, options: ViewerOptions, opening: Option<
         .add_plugins(EguiPlugin::default())
         // egui draws through the camera `scene3d` marks for it, not the first one spawned.
         .insert_resource(bevy_egui::EguiGlobalSettings { auto_create_primary_context: false, ..default() })
-        .insert_resource(updates(options.screenshot.is_some() || options.export.is_some()))
+        // A recording draws every frame it can: its clock repeats the last one when none comes.
+        .insert_resource(updates(options.screenshot.is_some() || options.export.is_some() || recording.is_some()))
         .insert_resource(viewer)
         .add_systems(Startup, scene3d::spawn_cameras)
         .add_systems(EguiPrimaryContextPass, (ui::ui, scene3d::sync).chain())
@@ -285,7 +290,16 @@ pub fn run_with(registry: ViewRegistry, options: ViewerOptions, opening: Option<
         app.insert_resource(ScreenshotPlan { path, frames: 0, requested: false, blank: 0, done: None })
             .add_systems(Update, take_screenshot);
     }
+    let videos = recording.map(|recording| {
+        let videos = recording.videos();
+        recording::add(&mut app, recording);
+        videos
+    });
     let exit = app.run();
+    for line in videos.iter().flat_map(recording::finish) {
+        // A closed stdout leaves the line unread; the video is written all the same.
+        let _ = crate::outln!("recorded {line}");
+    }
     Ok(match exit {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),

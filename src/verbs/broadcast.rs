@@ -2,15 +2,21 @@
 
 use crate::kit::contract::view_room::ViewRegistry;
 use crate::shell::playlist::{Item, Playlist, Running};
+use crate::shell::recording::RecordRequest;
 use crate::shell::tournament::Refresh;
 use crate::shell::{ViewerOptions, run as run_viewer};
 use clap::Args;
 use kibitz_cli::cli::tournament::Counted;
+use kibitz_video::Target;
 use std::process::ExitCode;
 
 #[derive(Args)]
 #[command(after_help = "Examples:\n  kibitz broadcast replays/\n  kibitz broadcast evening.ron --size 1920x1080 --spoiler-free\n  \
-                        kibitz broadcast tcp://127.0.0.1:20100\n\nThe playlist format and the caster's keys: docs/broadcast.md.")]
+                        kibitz broadcast tcp://127.0.0.1:20100\n  \
+                        kibitz broadcast tournament/ --size 1920x1080 --record evening.mp4 --for 600\n  \
+                        kibitz broadcast tournament/ --size 1920x1080 --stream rtmp://live.twitch.tv/app/$TWITCH_KEY\n\n\
+                        Without a display, Kibitz starts a virtual one (Xvfb) for --record and --stream.\n\
+                        The playlist format, the caster's keys and streaming: docs/broadcast.md.")]
 pub struct BroadcastArgs {
     /// A folder (its *.jsonl replays in name order), a playlist (*.ron), one replay, or a game
     /// server's spectator port tcp://HOST:PORT.
@@ -40,8 +46,45 @@ pub struct BroadcastArgs {
     /// unless asked, and the caster's I shows or hides it.
     #[arg(long)]
     pub debug: bool,
+    /// Record the broadcast as H.264 video (MP4) at the window's size, 30 frames a second,
+    /// through ffmpeg.
+    #[arg(long, value_name = "OUT.mp4")]
+    pub record: Option<std::path::PathBuf>,
+    /// Send the same video to an RTMP server (Twitch, YouTube: docs/broadcast.md); a dropped
+    /// connection is started again while the broadcast goes on.
+    #[arg(long, value_name = "rtmp://HOST/APP/KEY")]
+    pub stream: Option<String>,
+    /// End the broadcast after this many seconds (recorded or not).
+    #[arg(long = "for", value_name = "SECONDS", value_parser = parse_seconds)]
+    pub duration: Option<f64>,
     #[command(flatten)]
     pub window: super::view::WindowArgs,
+}
+
+/// Seconds for `--for`: more than 0, at most a week.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 7.0 * 24.0 * 3600.0)
+        .ok_or_else(|| format!("{text:?}: a number of seconds, more than 0 and at most 604800 (a week)"))
+}
+
+/// What `--record`, `--stream` and `--for` ask of the window.
+fn record_request(args: &BroadcastArgs) -> anyhow::Result<Option<RecordRequest>> {
+    let mut targets = Vec::new();
+    if let Some(path) = &args.record {
+        anyhow::ensure!(
+            path.extension().is_some_and(|e| e.eq_ignore_ascii_case("mp4")),
+            "--record {}: the recording is an MP4 file (OUT.mp4)",
+            path.display()
+        );
+        targets.push((Target::File(path.clone()), "--record"));
+    }
+    if let Some(address) = &args.stream {
+        targets.push((Target::stream(address).map_err(anyhow::Error::msg)?, "--stream"));
+    }
+    let limit = args.duration.map(std::time::Duration::from_secs_f64);
+    Ok((!targets.is_empty() || limit.is_some()).then_some(RecordRequest { targets, limit }))
 }
 
 /// `1920x1080` as (width, height).
@@ -55,6 +98,13 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
 }
 
 pub fn run(registry: &ViewRegistry, args: BroadcastArgs, verbose: bool) -> anyhow::Result<ExitCode> {
+    // Refused before anything runs: a bad target, or no ffmpeg to write it.
+    let record = record_request(&args)?;
+    if let Some((_, flag)) = record.as_ref().and_then(|r| r.targets.first())
+        && let Some(missing) = kibitz_video::ffmpeg_missing(flag)
+    {
+        anyhow::bail!("{missing}");
+    }
     // A tournament's folder: its matches, finished then live, with its standings (or bracket)
     // between them, worked out again as each one ends.
     let folder = std::path::PathBuf::from(&args.playlist);
@@ -114,6 +164,7 @@ pub fn run(registry: &ViewRegistry, args: BroadcastArgs, verbose: bool) -> anyho
             tournament,
             tournament_refresh,
             contest,
+            record,
             ..Default::default()
         },
     )
@@ -130,5 +181,14 @@ mod tests {
         assert!(parse_size("1920").unwrap_err().contains("WIDTHxHEIGHT"));
         assert!(parse_size("0x0").unwrap_err().contains("200 to 8192"));
         assert!(parse_size("axb").is_err());
+    }
+
+    #[test]
+    fn seconds_are_bounded() {
+        assert_eq!(super::parse_seconds("10"), Ok(10.0));
+        assert_eq!(super::parse_seconds("0.5"), Ok(0.5));
+        for bad in ["0", "-3", "nan", "inf", "1e12", "ten"] {
+            assert!(super::parse_seconds(bad).unwrap_err().contains("seconds"), "{bad}");
+        }
     }
 }

@@ -1,5 +1,6 @@
-//! `kibitz export REPLAY --from A --to B --gif OUT.gif`: a turn range as an animated GIF
-//! and/or PNG frames, drawn in a real window (under Xvfb on a machine without a display).
+//! `kibitz export REPLAY --from A --to B OUT.mp4` (or `--gif OUT.gif`): a turn range as H.264
+//! video, an animated GIF and/or PNG frames, drawn in a real window (Kibitz starts a virtual
+//! display, Xvfb, on a machine without one).
 
 use crate::kit::contract::view_room::ViewRegistry;
 use crate::shell::export::ExportRequest;
@@ -11,11 +12,16 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 #[command(after_help = "Examples:\n  kibitz export replays/lighthouses-duel.jsonl --from 100 --to 160 --gif duel.gif\n  \
+                        kibitz export replays/lighthouses-duel.jsonl --from 100 --to 400 duel.mp4 --size 1920x1080\n  \
                         kibitz export replays/snakecore-four.jsonl --to 40 --frames shots/ --size 1280x720\n\n\
-                        Without a display, run it under Xvfb: xvfb-run -a -s \"-screen 0 1920x1080x24\" kibitz export ...")]
+                        Without a display, Kibitz starts a virtual one (Xvfb). Video goes through ffmpeg.")]
 pub struct ExportArgs {
     /// The replay (JSON Lines).
     pub replay: PathBuf,
+    /// Write here: OUT.mp4 (H.264 at 30 frames a second through ffmpeg, each step shown for
+    /// 1/--fps s) or OUT.gif (as --gif).
+    #[arg(value_name = "OUT.mp4")]
+    pub out: Option<PathBuf>,
     /// The first step shown (the state after that many steps).
     #[arg(long, default_value_t = 0)]
     pub from: usize,
@@ -35,7 +41,7 @@ pub struct ExportArgs {
     /// Write each frame as a PNG into this folder (made if missing).
     #[arg(long, value_name = "DIR")]
     pub frames: Option<PathBuf>,
-    /// The GIF's frames per second.
+    /// Steps shown a second (the GIF's frames; a video shows each step this long).
     #[arg(long, default_value_t = 8.0)]
     pub fps: f32,
     /// The frames' size in pixels.
@@ -50,7 +56,21 @@ pub struct ExportArgs {
 const CLOSING_FRAMES: usize = 40;
 
 pub fn run(registry: &ViewRegistry, mut args: ExportArgs, verbose: bool) -> anyhow::Result<ExitCode> {
-    anyhow::ensure!(args.gif.is_some() || args.frames.is_some(), "nothing to write: give --gif OUT.gif, --frames DIR, or both");
+    let mut video = None;
+    if let Some(out) = args.out.take() {
+        match out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+            Some("mp4") => video = Some(out),
+            Some("gif") if args.gif.is_none() => args.gif = Some(out),
+            _ => anyhow::bail!("{}: write OUT.mp4 or OUT.gif (or --frames DIR)", out.display()),
+        }
+    }
+    anyhow::ensure!(
+        args.gif.is_some() || args.frames.is_some() || video.is_some(),
+        "nothing to write: give OUT.mp4, --gif OUT.gif, --frames DIR, or several"
+    );
+    if let Some(missing) = video.as_ref().and_then(|_| kibitz_video::ffmpeg_missing("an MP4 export")) {
+        anyhow::bail!("{missing}");
+    }
     // Before any window: a file that is not a replay is bad input, as for `verify`.
     registry.of_file(&args.replay).map_err(anyhow::Error::msg)?;
     if let Some(rounds) = args.last_rounds {
@@ -80,6 +100,7 @@ pub fn run(registry: &ViewRegistry, mut args: ExportArgs, verbose: bool) -> anyh
                 every: args.every,
                 gif: args.gif,
                 frames: args.frames,
+                video,
                 fps: args.fps,
             }),
             ..Default::default()

@@ -110,7 +110,11 @@ impl RtmpServer {
         // Up when the port answers.
         let until = Instant::now() + Duration::from_secs(10);
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < until, "nginx did not listen on {port}: {}", std::fs::read_to_string(dir.join("error.log")).unwrap_or_default());
+            assert!(
+                Instant::now() < until,
+                "nginx did not listen on {port}: {}",
+                std::fs::read_to_string(dir.join("error.log")).unwrap_or_default()
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
         RtmpServer { child }

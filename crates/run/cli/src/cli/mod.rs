@@ -11,6 +11,7 @@ mod replay;
 mod teams;
 pub mod tournament;
 mod verify;
+pub mod virtual_display;
 pub mod window;
 
 use crate::kit::contract::room::{Registry, Room, Verb};

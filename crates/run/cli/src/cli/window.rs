@@ -4,7 +4,7 @@
 //! window side): it loads the library, `libkibitz.so` beside it, only for a command line that
 //! asks for a window, so that every headless verb starts as a small program.
 
-use super::{EXIT_BAD_INPUT, named_verb};
+use super::{EXIT_BAD_INPUT, named_verb, virtual_display};
 use crate::kit::contract::room::Registry;
 use clap::ArgMatches;
 use std::ffi::OsString;
@@ -102,7 +102,21 @@ impl Window for Library {
         if !asks_for_window(args) {
             return None;
         }
-        Some(match Self::load_and_run() {
+        // A picture made where there is no display: on a virtual one of our own, ended after.
+        let mut display = None;
+        if !virtual_display::has_display() && virtual_display::makes_pictures(args) {
+            // SAFETY: the binary's main thread, before the window's library or any thread runs.
+            match unsafe { virtual_display::VirtualDisplay::start(args) } {
+                Ok(started) => display = Some(started),
+                Err(e) => {
+                    eprintln!("kibitz: {e}");
+                    return Some(ExitCode::from(EXIT_BAD_INPUT));
+                }
+            }
+        }
+        let code = Self::load_and_run();
+        drop(display);
+        Some(match code {
             Ok(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
             Err(e) => {
                 eprintln!("kibitz: {e}");
