@@ -7,9 +7,8 @@
 //!   lines so far and then each line as it is written; a spectator the server drops for being
 //!   slow reconnects and skips what it already has;
 //! - a **URL** (`http://…`, `https://…`, any static host): loaded with one GET, or followed by
-//!   asking every second for what was appended (`Range`), a server that ignores `Range` included
-//!   (`src/url.rs` holds every HTTP detail; [`probe`] reads a link's first line, to refuse a bad one
-//!   before a window opens).
+//!   asking every second for what was appended (`Range`), a server that ignores `Range` included;
+//!   [`probe`] reads a link's first line, to refuse a bad link before a window opens.
 //!
 //! A reader thread hands over complete lines only, each exactly once, in order; a line still
 //! being written waits for its newline, so a torn last line is never read as a broken one. The

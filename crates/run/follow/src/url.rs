@@ -272,6 +272,8 @@ fn explain(e: &ureq::Error) -> String {
     match e {
         ureq::Error::Io(io) => explain_io(io),
         ureq::Error::HostNotFound => "no such host".into(),
+        ureq::Error::BadUri(why) => format!("not a URL to fetch ({why})"),
+        ureq::Error::Http(why) => format!("not a URL to fetch ({why})"),
         ureq::Error::Timeout(ureq::Timeout::Resolve | ureq::Timeout::Connect) => {
             format!("no connection within {} s", CONNECT_TIMEOUT.as_secs())
         }
@@ -284,10 +286,15 @@ fn explain_io(e: &std::io::Error) -> String {
     if let Some(inner) = e.get_ref().and_then(|inner| inner.downcast_ref::<ureq::Error>()) {
         return explain(inner);
     }
+    let text = e.to_string();
     match e.kind() {
         std::io::ErrorKind::ConnectionRefused => "connection refused".into(),
         std::io::ErrorKind::TimedOut | std::io::ErrorKind::WouldBlock => "timed out".into(),
-        _ => e.to_string(),
+        // The system's resolver said no; std gives it no kind of its own.
+        _ => match text.strip_prefix("failed to lookup address information: ") {
+            Some(why) => format!("no such host ({why})"),
+            None => text,
+        },
     }
 }
 
