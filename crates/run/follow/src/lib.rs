@@ -5,7 +5,10 @@
 //!   waited for until it appears, started over when it is rewritten;
 //! - a game server's **spectator port** (`tcp://HOST:PORT`), which sends the current game's
 //!   lines so far and then each line as it is written; a spectator the server drops for being
-//!   slow reconnects and skips what it already has.
+//!   slow reconnects and skips what it already has;
+//! - a **URL** (`http://…`, `https://…`, any static host): loaded with one GET, or followed by
+//!   asking every second for what was appended (`Range`), a server that ignores `Range` included;
+//!   [`probe`] reads a link's first line, to refuse a bad link before a window opens.
 //!
 //! A reader thread hands over complete lines only, each exactly once, in order; a line still
 //! being written waits for its newline, so a torn last line is never read as a broken one. The
@@ -18,11 +21,15 @@
 use kibitz_core::replay::{is_end_line, is_header_line};
 use std::io::{BufRead, BufReader, Read};
 use std::net::TcpStream;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
+
+mod url;
+pub use url::{PROBE_BYTES, Probe, probe};
 
 /// How often a file that stopped growing (or a server not up yet) is looked at again.
 const POLL: Duration = Duration::from_millis(50);
@@ -44,11 +51,17 @@ pub enum Source {
     File(PathBuf),
     /// A game server's spectator port, `HOST:PORT`.
     Spectator(String),
+    /// A replay at an `http://` or `https://` address, as typed.
+    Url(String),
 }
 
 impl Source {
-    /// `tcp://HOST:PORT` is a server's spectator port; anything else is a file's path.
+    /// `tcp://HOST:PORT` is a server's spectator port, `http://…` and `https://…` a URL;
+    /// anything else is a file's path.
     pub fn parse(text: &str) -> Source {
+        if url::is_url(text) {
+            return Source::Url(text.to_string());
+        }
         match text.strip_prefix("tcp://") {
             Some(address) => Source::Spectator(address.trim_end_matches('/').to_string()),
             None => Source::File(PathBuf::from(text)),
@@ -60,6 +73,7 @@ impl Source {
         match self {
             Source::File(path) => path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned()),
             Source::Spectator(address) => format!("tcp://{address}"),
+            Source::Url(link) => url::last_segment(link).unwrap_or(link).to_string(),
         }
     }
 }
@@ -159,6 +173,7 @@ impl Follow {
         let spawned = std::thread::Builder::new().name("kibitz-follow".into()).spawn(move || match thread_source {
             Source::File(path) => reader.file(&path, mode),
             Source::Spectator(address) => reader.spectator(&address),
+            Source::Url(link) => reader.url(&link, mode),
         });
         if let Err(e) = spawned {
             lock(&status).phase = Phase::Lost(format!("cannot start a reader thread: {e}"));
@@ -300,6 +315,25 @@ impl Reader {
         true
     }
 
+    /// Cuts `bytes`, the replay's next ones (`read` in all so far), into lines and hands over
+    /// the complete ones; breaks when reading should stop: the replay's end record was handed
+    /// over (a replay has nothing after it), or nobody reads any more.
+    fn take_in(&self, splitter: &mut Splitter, bytes: &[u8], read: u64) -> ControlFlow<()> {
+        let lines = splitter.split(bytes);
+        let partial = splitter.partial.len();
+        for line in lines {
+            let ended = is_end_line(&line.text);
+            if !self.hand_over(line, read, partial) || ended {
+                return ControlFlow::Break(());
+            }
+        }
+        self.set(|s| {
+            s.read = read;
+            s.partial = partial;
+        });
+        ControlFlow::Continue(())
+    }
+
     /// Follows (or loads) a file: waits for it to appear, reads what is there, then what is
     /// appended; starts over when it is rewritten; stops after the end record.
     fn file(self, path: &Path, mode: Mode) {
@@ -336,22 +370,9 @@ impl Reader {
                 };
                 if n > 0 {
                     read += n as u64;
-                    let lines = splitter.split(&buffer[..n]);
-                    let partial = splitter.partial.len();
-                    for line in lines {
-                        let ended = is_end_line(&line.text);
-                        if !self.hand_over(line, read, partial) {
-                            return;
-                        }
-                        if ended {
-                            // A replay has nothing after its end record.
-                            return;
-                        }
+                    if self.take_in(&mut splitter, &buffer[..n], read).is_break() {
+                        return;
                     }
-                    self.set(|s| {
-                        s.read = read;
-                        s.partial = partial;
-                    });
                     continue;
                 }
                 // At the end of what is written so far.
@@ -526,6 +547,12 @@ mod tests {
         assert_eq!(Source::parse("tcp://127.0.0.1:20100"), Source::Spectator("127.0.0.1:20100".into()));
         assert_eq!(Source::parse("replays/x.jsonl"), Source::File("replays/x.jsonl".into()));
         assert_eq!(Source::parse("replays/x.jsonl").name(), "x.jsonl");
+        let url = "https://example.org/t/r/match.jsonl?raw=1";
+        assert_eq!(Source::parse(url), Source::Url(url.into()));
+        assert_eq!(Source::parse(url).name(), "match.jsonl");
+        assert_eq!(Source::parse("HTTP://127.0.0.1:8000/a%20b.jsonl").name(), "a%20b.jsonl");
+        assert_eq!(Source::parse("http://127.0.0.1:8000/").name(), "http://127.0.0.1:8000/");
+        assert_eq!(Source::parse("http://example.org").name(), "http://example.org");
     }
 
     #[test]
