@@ -42,16 +42,12 @@ impl Incoming {
     /// Follows `sources` one after another, each as it is written.
     pub fn follow(mut sources: VecDeque<Source>, writer: Option<WriterFailure>) -> Option<Self> {
         let first = sources.pop_front()?;
-        Some(Self {
-            follow: Follow::start(first, Mode::Follow),
-            mode: Mode::Follow,
-            next: sources,
-            damage: None,
-            writer,
-            taken: 0,
-            reserved: false,
-            whole: None,
-        })
+        Some(Self { next: sources, writer, ..Self::start(first, Mode::Follow, None) })
+    }
+
+    fn start(source: Source, mode: Mode, whole: Option<Mutex<Receiver<Result<Opened, String>>>>) -> Self {
+        let follow = Follow::start(source, mode);
+        Self { follow, mode, next: VecDeque::new(), damage: None, writer: None, taken: 0, reserved: false, whole }
     }
 
     /// Loads a finished replay file in the background: opened whole on a thread of its own,
@@ -66,16 +62,13 @@ impl Incoming {
             // The window may have moved on to another replay: then nobody waits for this one.
             let _ = sender.send(opened);
         });
-        Self {
-            follow: Follow::start(Source::File(path), Mode::Load),
-            mode: Mode::Load,
-            next: VecDeque::new(),
-            damage: None,
-            writer: None,
-            taken: 0,
-            reserved: false,
-            whole: opening.ok().map(|_| Mutex::new(whole)),
-        }
+        Self::start(Source::File(path), Mode::Load, opening.ok().map(|_| Mutex::new(whole)))
+    }
+
+    /// Loads a replay from an http(s) link: its lines stream in as they download, with the
+    /// size the server gives for the progress bar.
+    pub fn load_url(url: String) -> Self {
+        Self::start(Source::Url(url), Mode::Load, None)
     }
 
     /// The whole replay, once its thread has opened it (or could not: the lines streaming in

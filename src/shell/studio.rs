@@ -70,6 +70,14 @@ fn menu_bar(ui: &mut egui::Ui, viewer: &mut Viewer) {
                 viewer.path_box = Some(String::new());
                 ui.close();
             }
+            if ui
+                .button("Open URL…")
+                .on_hover_text("a replay on the web: http:// or https://, e.g. a tournament's report page links")
+                .clicked()
+            {
+                viewer.path_box = Some("https://".into());
+                ui.close();
+            }
             if viewer.session.is_some()
                 && ui.button("Compare with a path…").on_hover_text("another replay of the same game beside this one").clicked()
             {
@@ -515,10 +523,13 @@ fn goto_box(ctx: &egui::Context, viewer: &mut Viewer) {
     }
 }
 
-/// File → "Open a path…": for machines without a file dialog, and paths in the clipboard.
+/// File → "Open a path…" and "Open URL…": for machines without a file dialog, paths in the
+/// clipboard, and replays on the web.
 fn path_box(ctx: &egui::Context, viewer: &mut Viewer) {
     let Some(text) = viewer.path_box.as_mut() else { return };
-    if let Some(answer) = prompt(ctx, "Open a path", text, 360.0, "a replay file; Enter to open, Esc to cancel") {
+    if let Some(answer) =
+        prompt(ctx, "Open a path or URL", text, 420.0, "a replay file or an http(s):// link; Enter to open, Esc to cancel")
+    {
         viewer.path_box = None;
         if let Some(path) = answer.filter(|p| !p.is_empty()) {
             viewer.open_file(PathBuf::from(path));

@@ -386,6 +386,11 @@ impl Viewer {
     /// Opens a replay file; problems are shown in the window, the current replay stays. A big
     /// one loads in the background, its first steps on screen at once.
     pub fn open_file(&mut self, path: PathBuf) {
+        if let Some(url) = path.to_str().filter(|p| kibitz_follow::is_url(p)) {
+            self.receive(Some(Incoming::load_url(url.to_string())));
+            self.source = None;
+            return;
+        }
         self.note_tournament_match(&path);
         if std::fs::metadata(&path).is_ok_and(|m| m.len() >= LOAD_IN_BACKGROUND) {
             self.receive(Some(Incoming::load(path.clone(), &self.registry)));

@@ -8,10 +8,11 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  kibitz view replays/lighthouses-demo.jsonl --turn 120 --screenshot shot.png\n  kibitz view --follow match.jsonl\n  kibitz view --follow tcp://127.0.0.1:20100"
+    after_help = "Examples:\n  kibitz view replays/lighthouses-demo.jsonl --turn 120 --screenshot shot.png\n  kibitz view https://example.org/finals/matches/0001.jsonl\n  \
+                  kibitz view --follow match.jsonl\n  kibitz view --follow https://example.org/finals/live.jsonl\n  kibitz view --follow tcp://127.0.0.1:20100"
 )]
 pub struct ViewArgs {
-    /// A replay (JSON Lines); without it, the bundled demo. With --problem: an ICFP 2015
+    /// A replay (JSON Lines), a file or an http(s):// link; without it, the bundled demo. With --problem: an ICFP 2015
     /// solution file (the official output format) to play on that problem. A tournament's
     /// folder (`kibitz tournament run`): its standings in the side panel, a click on a match
     /// opening its replay.
@@ -23,8 +24,9 @@ pub struct ViewArgs {
     #[arg(long, requires = "problem")]
     pub seed: Option<u32>,
     /// Follow a replay while it is being written: a file another process writes (`kibitz
-    /// match`), or a game server's spectator port, tcp://HOST:PORT (`kibitz serve --spectate`).
-    #[arg(long, value_name = "FILE|tcp://HOST:PORT", conflicts_with = "replay")]
+    /// match`), a link to one on a web server (polled with Range requests), or a game server's
+    /// spectator port, tcp://HOST:PORT (`kibitz serve --spectate`).
+    #[arg(long, value_name = "FILE|URL|tcp://HOST:PORT", conflicts_with = "replay")]
     pub follow: Option<String>,
     #[command(flatten)]
     pub window: WindowArgs,
@@ -87,7 +89,14 @@ pub fn run(registry: &ViewRegistry, mut args: ViewArgs, verbose: bool) -> anyhow
     }
     // A replay named here that cannot be read is refused before any window, as `verify` refuses
     // it (a file to --follow may not exist yet, and a solution file is read with its problem).
-    if args.problem.is_none()
+    let url = args.replay.as_ref().and_then(|r| r.to_str()).filter(|r| kibitz_follow::is_url(r)).map(str::to_string);
+    if let Some(url) = &url {
+        // A link that does not answer, or answers with something else than a replay: refused
+        // before any window, from its first line alone.
+        anyhow::ensure!(args.problem.is_none() && args.compare.is_none(), "{url}: --problem and --compare take files, not links");
+        let probe = kibitz_follow::probe(url).map_err(anyhow::Error::msg)?;
+        registry.of_replay(probe.header().map_err(anyhow::Error::msg)?).map_err(|e| anyhow::anyhow!("{url}: {e}"))?;
+    } else if args.problem.is_none()
         && let Some(replay) = &args.replay
     {
         let room = registry.of_file(replay).map_err(anyhow::Error::msg)?;

@@ -40,7 +40,7 @@ const CHUNKS_AHEAD: usize = 4;
 pub const PROBE_BYTES: u64 = 1 << 16;
 
 /// Whether `text` is an `http://` or `https://` address.
-pub(crate) fn is_url(text: &str) -> bool {
+pub fn is_url(text: &str) -> bool {
     let lower = text.get(..8).unwrap_or(text).to_ascii_lowercase();
     lower.starts_with("http://") || lower.starts_with("https://")
 }
