@@ -18,6 +18,7 @@ mod fedrunek_hand;
 mod follow;
 mod icfp2015_cli;
 mod lighthouses_cli;
+mod on_air;
 mod osada_cli;
 mod osada_hand;
 mod paired;

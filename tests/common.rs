@@ -318,3 +318,42 @@ impl Drop for Xvfb {
         let _ = self.child.wait();
     }
 }
+
+/// One window at a time, in every module: the software renderer has two cores to share.
+pub static WINDOWS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// `python3 -m http.server` on a loopback port, serving `folder`; killed when dropped.
+pub struct HttpServer {
+    child: std::process::Child,
+    pub port: u16,
+}
+
+impl HttpServer {
+    pub fn start(folder: &Path) -> HttpServer {
+        use std::io::BufRead;
+        let mut child = Command::new("python3")
+            .args(["-u", "-m", "http.server", "--bind", "127.0.0.1", "0", "--directory"])
+            .arg(folder)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("python3 runs");
+        // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
+        let mut line = String::new();
+        let _ = std::io::BufReader::new(child.stdout.take().expect("piped")).read_line(&mut line);
+        let port = line.strip_prefix("Serving HTTP on 127.0.0.1 port ").and_then(|rest| rest.split(' ').next()?.parse().ok());
+        HttpServer { child, port: port.unwrap_or_else(|| panic!("the server gave no port: {line:?}")) }
+    }
+
+    pub fn url(&self, name: &str) -> String {
+        format!("http://127.0.0.1:{}/{name}", self.port)
+    }
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

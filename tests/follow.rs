@@ -116,3 +116,40 @@ fn a_big_replay_shows_its_first_steps_while_the_rest_loads() {
     assert_eq!(view.unwrap().track().scores, whole.track().scores);
     assert!(incoming.status().contains("read to the end"), "{}", incoming.status());
 }
+
+#[test]
+fn a_replay_growing_behind_a_web_server_is_followed_to_its_end_by_its_link() {
+    if !crate::common::have("python3") {
+        return;
+    }
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("replays/lighthouses-duel.jsonl")).unwrap();
+    let whole = registry().open(&text, "whole".into()).unwrap().view;
+    let dir = tempfile::tempdir().unwrap();
+    let server = crate::common::HttpServer::start(dir.path());
+    // Written in pieces over a few seconds: the viewer polls the link (the server answers each
+    // poll with the whole file so far) and takes in what is new.
+    let writer = write_slowly_for(text, &dir.path().join("live.jsonl"), 4);
+    let url = server.url("live.jsonl");
+    let mut incoming = Incoming::follow(VecDeque::from([kibitz_follow::Source::parse(&url)]), None).unwrap();
+    let mut view = None;
+    frames(&mut incoming, &mut view, |i, v| v.track().len == whole.track().len && i.status() == "match over");
+    writer.join().unwrap();
+    let view = view.unwrap();
+    assert!(incoming.damage.is_none(), "{:?}", incoming.damage);
+    assert_eq!(view.track().scores, whole.track().scores, "the same score series as the finished file");
+    assert_eq!(view.track().round_starts, whole.track().round_starts);
+}
+
+/// Writes `text` to `out` in a few pieces over `seconds` seconds, cut mid-line, on a thread.
+fn write_slowly_for(text: String, out: &Path, seconds: u64) -> std::thread::JoinHandle<()> {
+    let out = out.to_path_buf();
+    std::thread::spawn(move || {
+        let mut file = std::fs::File::create(&out).unwrap();
+        let pieces = 2 * seconds as usize;
+        for chunk in text.as_bytes().chunks(text.len().div_ceil(pieces)) {
+            file.write_all(chunk).unwrap();
+            file.flush().unwrap();
+            std::thread::sleep(Duration::from_millis(500));
+        }
+    })
+}

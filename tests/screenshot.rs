@@ -23,8 +23,6 @@ fn island_tint(p: [u8; 3]) -> bool {
     })
 }
 
-static WINDOWS: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
 /// Runs `kibitz ARGS` under Xvfb (the args end with `--screenshot`'s file), or `None` with a
 /// loud message when Xvfb is not installed (a failure under CI).
 fn in_window(args: &[&str], config: &std::path::Path) -> Option<std::process::Output> {
@@ -58,7 +56,7 @@ fn in_window(args: &[&str], config: &std::path::Path) -> Option<std::process::Ou
 }
 
 /// Checks that the board area of a screenshot shows water and island, not a blank frame.
-fn assert_shows_the_island(shot: &std::path::Path) {
+pub fn assert_shows_the_island(shot: &std::path::Path) {
     let image = image::open(shot).expect("a PNG was written").to_rgb8();
     assert_eq!(image.dimensions(), (1280, 800));
     // The board is left of the side panel, between the menu bar and the timeline.
