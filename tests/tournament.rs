@@ -797,10 +797,21 @@ fn the_standings_time_each_bots_answers_count_its_time_outs_and_list_each_matchs
     let none = kibitz(&["tournament", "playlist", "out", "--tag", "sleep"], dir.path());
     assert!(none.status.code() == Some(2) && text(&none.stderr).contains("nothing to play"), "{:?} {}", none.status, text(&none.stderr));
 
-    // The report page: the times in the table, the tags on each match's card.
-    let made = kibitz(&["tournament", "report", "out", "--out", "site", "--no-gifs"], dir.path());
+    // The report page: the times in the table, the tags on each match's card, and on each card
+    // the command that watches its replay from the site's address.
+    let site = ["tournament", "report", "out", "--out", "site", "--no-gifs", "--site-url", "https://example.org/finals"];
+    let made = kibitz(&site, dir.path());
     assert!(made.status.success(), "{}", text(&made.stderr));
     let page = std::fs::read_to_string(dir.path().join("site/index.html")).unwrap();
     assert!(page.contains("<th class=\"num\">p99 ms</th>") && page.contains("title=\"over 4 answers\""), "{page}");
     assert_eq!(page.matches("<span class=\"tag\">sleepy</span>").count(), 2, "{page}");
+    let cards = page.matches("<article class=\"match\">").count();
+    let watch: Vec<&str> = page.split("watch in Kibitz: <code>kibitz view https://example.org/finals/replays/").skip(1).collect();
+    assert_eq!(watch.len(), cards, "a line on every card: {page}");
+    for line in watch {
+        let name = line.split("</code>").next().unwrap();
+        assert!(dir.path().join("site/replays").join(name).is_file(), "{name} is served beside the page");
+    }
+    let refused = kibitz(&["tournament", "report", "out", "--out", "site", "--site-url", "ftp://x"], dir.path());
+    assert!(refused.status.code() == Some(2) && text(&refused.stderr).contains("http:// or https://"), "{}", text(&refused.stderr));
 }

@@ -91,6 +91,10 @@ pub enum TournamentCommand {
         /// No GIFs: the page, the chart and the replays only, in seconds.
         #[arg(long)]
         no_gifs: bool,
+        /// Where the site will be served (https://example.org/finals/): each match's "watch in
+        /// Kibitz" line is then the whole command, `kibitz view` with its replay's link.
+        #[arg(long, value_name = "URL", value_parser = parse_site_url)]
+        site_url: Option<String>,
     },
     /// Play a league that keeps going: the least-played pairings among its bots, a few at a
     /// time, for as long as it runs (Ctrl-C stops it; run it again to go on). Bots and versions
@@ -256,8 +260,8 @@ pub fn run_verb(registry: &Registry, args: TournamentArgs) -> anyhow::Result<Exi
             crate::outln!("{summary}")?;
             Ok(if ran.done == ran.matches { ExitCode::SUCCESS } else { ExitCode::from(EXIT_FAILED) })
         }
-        TournamentCommand::Report { dir, out, gif_rounds, no_gifs } => {
-            report::report(registry, &dir, &out, (!no_gifs).then_some(gif_rounds))
+        TournamentCommand::Report { dir, out, gif_rounds, no_gifs, site_url } => {
+            report::report(registry, &dir, &out, (!no_gifs).then_some(gif_rounds), site_url.as_deref())
         }
         TournamentCommand::Playlist { dir, best, closest, bot, live, tag, out } => {
             write_playlist(registry, &dir, Choice { best, closest, bot, live, tag }, out)
@@ -687,4 +691,18 @@ fn verified(registry: &Registry, text: &str) -> Result<Checked, String> {
     }
     let verified = report.verdict.map_err(|e| e.to_string())?;
     Ok(Checked { scores: verified.scores, decimals: report.score_decimals })
+}
+
+/// `--site-url`: an http(s) address of at most 2,000 characters, kept with one `/` at its end.
+fn parse_site_url(text: &str) -> Result<String, String> {
+    let lower = text.to_ascii_lowercase();
+    let web = lower.starts_with("http://") || lower.starts_with("https://");
+    let plain = text.len() <= 2000 && !text.chars().any(|c| c.is_whitespace() || c == '"' || c == '<' || c == '>');
+    match (web, plain) {
+        (true, true) => Ok(format!("{}/", text.trim_end_matches('/'))),
+        _ => Err(format!(
+            "{:?}: an http:// or https:// address, e.g. https://example.org/finals/",
+            text.chars().take(80).collect::<String>()
+        )),
+    }
 }

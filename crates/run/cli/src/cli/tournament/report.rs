@@ -1,8 +1,9 @@
 //! `kibitz tournament report DIR --out SITE/`: the tournament as a static web page (plain HTML
-//! and CSS, no JavaScript, no server): the standings (with each bot's time per answer), the
-//! ratings chart, an elimination stage's bracket, and every match with its result, its tags, its
-//! replay (copied beside the page) and a short GIF of its closing rounds (`kibitz export`, in a real window: under `xvfb-run` where there is no
-//! display).
+//! and CSS, no JavaScript, no server: any static host serves the folder): the standings (with
+//! each bot's time per answer), the ratings chart, an elimination stage's bracket, and every
+//! match with its result, its tags, its replay (copied beside the page, with the command that
+//! watches it in Kibitz from its link) and a short GIF of its closing rounds (`kibitz export`, in
+//! a real window: Kibitz starts a virtual display where there is none).
 
 use super::{Counted, table_of, write};
 use crate::kit::contract::room::Registry;
@@ -16,7 +17,8 @@ use std::process::{Command, ExitCode};
 
 /// Writes the report of the tournament in `dir` to `site`; `gif_rounds`: the closing rounds each
 /// match's GIF shows (`None`: no GIFs).
-pub fn report(registry: &Registry, dir: &Path, site: &Path, gif_rounds: Option<usize>) -> anyhow::Result<ExitCode> {
+/// `site_url`: where the site will be served, ending in `/`, for the "watch in Kibitz" lines.
+pub fn report(registry: &Registry, dir: &Path, site: &Path, gif_rounds: Option<usize>, site_url: Option<&str>) -> anyhow::Result<ExitCode> {
     let (loaded, matches, table) = table_of(registry, dir, &Counted::All, false)?;
     for folder in [site.to_path_buf(), site.join("replays"), site.join("gifs")] {
         std::fs::create_dir_all(&folder).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", folder.display()))?;
@@ -46,7 +48,7 @@ pub fn report(registry: &Registry, dir: &Path, site: &Path, gif_rounds: Option<u
     };
     let mut cards = Vec::new();
     for (((m, scores), files), gif) in played.iter().zip(&copied).zip(gifs) {
-        cards.push(card(&loaded, m, scores, &table, files, gif));
+        cards.push(card(&loaded, m, scores, &table, files, gif, site_url));
     }
     let page = page(&loaded, &table, &cards);
     write(&site.join("index.html"), &page)?;
@@ -130,7 +132,15 @@ fn hex(bot: usize) -> String {
 }
 
 /// One match: its bots and scores (the best bold), its tags, its replays, its GIF.
-fn card(loaded: &Loaded, m: &Match, scores: &[i64], table: &Standings, files: &[String], gif: Option<Result<(), String>>) -> String {
+fn card(
+    loaded: &Loaded,
+    m: &Match,
+    scores: &[i64],
+    table: &Standings,
+    files: &[String],
+    gif: Option<Result<(), String>>,
+    site_url: Option<&str>,
+) -> String {
     let spec = &loaded.spec;
     let best = scores.iter().copied().max().unwrap_or(0);
     let mut html = format!("<article class=\"match\"><h3>{}</h3><ol class=\"seats\">", esc(&m.id));
@@ -159,7 +169,17 @@ fn card(loaded: &Loaded, m: &Match, scores: &[i64], table: &Standings, files: &[
         None => {}
     }
     let links: Vec<String> = files.iter().map(|f| format!("<a href=\"replays/{0}\">{0}</a>", esc(f))).collect();
-    let _ = write!(html, "<p class=\"links\">replay: {}</p></article>", links.join(" · "));
+    let _ = write!(html, "<p class=\"links\">replay: {}</p>", links.join(" · "));
+    // The command that opens the replay from its link (any static host serves the folder);
+    // without the site's address, the one that opens it from a copy of the folder.
+    if let Some(first) = files.first() {
+        let command = match site_url {
+            Some(base) => format!("kibitz view {base}replays/{first}"),
+            None => format!("kibitz view replays/{first}"),
+        };
+        let _ = write!(html, "<p class=\"watch\">watch in Kibitz: <code>{}</code></p>", esc(&command));
+    }
+    html.push_str("</article>");
     html
 }
 
@@ -176,7 +196,8 @@ img.chart{width:100%;max-width:960px;border-radius:6px}
 .matches{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:14px}
 .match{background:#1a1d25;border-radius:8px;padding:10px 14px}.match h3{font-size:13px;margin:0 0 6px;color:#969ca8;word-break:break-all}
 .seats{list-style:none;margin:0;padding:0}.seats li.top{font-weight:bold}.seats b{float:right}
-img.gif{width:100%;border-radius:4px;margin-top:8px}.tags{margin:6px 0 0}.tag{background:#2a3142;border-radius:4px;font-size:12px;padding:1px 6px}.links{font-size:12px;margin:6px 0 0}a{color:#7fb4ff}";
+img.gif{width:100%;border-radius:4px;margin-top:8px}.tags{margin:6px 0 0}.tag{background:#2a3142;border-radius:4px;font-size:12px;padding:1px 6px}.links{font-size:12px;margin:6px 0 0}a{color:#7fb4ff}
+.watch{font-size:12px;margin:4px 0 0;color:#969ca8}.watch code{color:#eceef2;user-select:all;word-break:break-all}";
 
 /// The page: the standings, the chart, the bracket, the matches, what is missing.
 fn page(loaded: &Loaded, table: &Standings, cards: &[String]) -> String {
