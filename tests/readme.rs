@@ -9,11 +9,13 @@ use std::path::Path;
 use std::process::Command;
 
 /// Lines that cannot run in a test, by a piece of their text, and why.
-const NOT_RUN: [(&str, &str); 4] = [
+const NOT_RUN: [(&str, &str); 6] = [
     ("my_map.txt", "a bot and a map of the reader's own"),
     ("kibitz serve fedrunek", "serves until teams log in over the network (tests/fedrunek_cli.rs serves games)"),
     ("view --follow tcp://", "follows a server's spectator port (tests/follow.rs does)"),
     ("kibitz play fedrunek --n 16", "waits for the human's moves; the take-over line after it is run"),
+    ("--stream rtmp://live.twitch.tv", "streams to Twitch (crates/run/video/tests streams to a local RTMP server)"),
+    ("kibitz view https://example.org", "a replay on someone's web server (tests/on_air.rs serves one on the loopback)"),
 ];
 
 /// Verbs that open a window, and so get `--screenshot`.

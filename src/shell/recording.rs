@@ -17,8 +17,11 @@ pub struct RecordRequest {
     pub limit: Option<Duration>,
 }
 
-/// Captures asked for and not yet back: two keep the renderer's copies overlapping with drawing.
-const IN_FLIGHT: u8 = 2;
+/// Captures asked for and not yet back: a capture comes back a few frames after it was asked
+/// for, so several on their way keep one coming every frame (at 1080p under the software
+/// renderer: 4.5 frames a second drawn with 2, 8 with 6, 8.9 with 12; each holds a frame's
+/// copy, 8 MB at 1080p).
+const IN_FLIGHT: u8 = 8;
 
 /// The videos being written, shared with the code that ran the window: the window's world is
 /// gone once it closes, and the videos are finished (and reported) after that.

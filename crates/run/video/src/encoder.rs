@@ -33,8 +33,8 @@ pub struct Frame {
 }
 
 /// x264's speed for our frames: a board and a scoreboard, mostly flat colour, encoded beside a
-/// software renderer on two cores.
-const PRESET: &str = "veryfast";
+/// software renderer on two cores, which needs every cycle left (docs/performance.md).
+const PRESET: &str = "ultrafast";
 /// A stream's video bit rate (kbit/s): within what Twitch and YouTube ask for 1080p30.
 const STREAM_KBITS: u32 = 4500;
 /// Lines of ffmpeg's stderr kept to say why it stopped.

@@ -191,3 +191,26 @@ fn a_stream_whose_server_dies_starts_again_and_the_broadcast_goes_on() {
     assert!(after > 2.0, "the stream after the restart was recorded: {after} s");
     assert!(seconds > 6.0 && seconds < 10.5, "{seconds} s of 10 reached the server: {recordings:?}");
 }
+
+#[test]
+fn a_recording_that_cannot_be_written_says_why_and_ends_without_a_hang() {
+    if !have("ffmpeg") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // ffmpeg cannot open its output: it dies at the first frames.
+    let path = dir.path().join("no such folder").join("out.mp4");
+    let mut live = Live::start(Target::File(path), "--record", Some(Duration::from_secs(30))).unwrap();
+    let until = Instant::now() + Duration::from_secs(20);
+    let mut k = 0;
+    while !live.done() && Instant::now() < until {
+        live.offer(frame(k, 64, 36));
+        k += 1;
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    assert!(live.done(), "the recording gave up by itself");
+    let stats = live.finish();
+    let why = stats.failed.clone().expect("it says why");
+    assert!(why.contains("out.mp4") && why.contains("ffmpeg"), "{why}");
+    assert!(stats.written < 30, "{stats:?}");
+}
