@@ -153,3 +153,31 @@ fn write_slowly_for(text: String, out: &Path, seconds: u64) -> std::thread::Join
         }
     })
 }
+
+#[test]
+fn a_replay_loaded_from_a_link_is_opened_whole_while_its_lines_stream_in() {
+    if !crate::common::have("python3") {
+        return;
+    }
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("replays/lighthouses-duel.jsonl")).unwrap();
+    let local = registry().open(&text, "local".into()).unwrap().view;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("duel.jsonl"), &text).unwrap();
+    let server = crate::common::HttpServer::start(dir.path());
+    let whole = |url: String| {
+        let mut incoming = Incoming::load_url(url, &registry());
+        let started = Instant::now();
+        loop {
+            if let Some(whole) = incoming.whole() {
+                return whole;
+            }
+            assert!(started.elapsed() < Duration::from_secs(60), "not opened in 60 s: {}", incoming.status());
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    };
+    let opened = whole(server.url("duel.jsonl")).unwrap().view;
+    assert_eq!(opened.track().len, local.track().len);
+    assert_eq!(opened.track().scores, local.track().scores, "the same replay as the file");
+    let missing = whole(server.url("gone.jsonl")).err().unwrap();
+    assert!(missing.contains("gone.jsonl: 404"), "{missing}");
+}

@@ -10,6 +10,7 @@ use crate::kit::contract::view_room::{Opened, ViewRegistry};
 use kibitz_follow::{Follow, Mode, Phase, Source};
 use std::collections::VecDeque;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -36,18 +37,29 @@ pub struct Incoming {
     /// The whole file, being opened on a thread of its own ([`Incoming::load`]); a Mutex makes
     /// it shareable, as the window's state must be.
     whole: Option<Mutex<Receiver<Result<Opened, String>>>>,
+    /// Set when this is dropped: the whole's thread stops downloading a link nobody waits for.
+    abandoned: Arc<AtomicBool>,
+}
+
+impl Drop for Incoming {
+    fn drop(&mut self) {
+        self.abandoned.store(true, Ordering::Relaxed);
+    }
 }
 
 impl Incoming {
     /// Follows `sources` one after another, each as it is written.
     pub fn follow(mut sources: VecDeque<Source>, writer: Option<WriterFailure>) -> Option<Self> {
         let first = sources.pop_front()?;
-        Some(Self { next: sources, writer, ..Self::start(first, Mode::Follow, None) })
+        let mut incoming = Self::start(first, Mode::Follow, None);
+        (incoming.next, incoming.writer) = (sources, writer);
+        Some(incoming)
     }
 
     fn start(source: Source, mode: Mode, whole: Option<Mutex<Receiver<Result<Opened, String>>>>) -> Self {
         let follow = Follow::start(source, mode);
-        Self { follow, mode, next: VecDeque::new(), damage: None, writer: None, taken: 0, reserved: false, whole }
+        let abandoned = Arc::new(AtomicBool::new(false));
+        Self { follow, mode, next: VecDeque::new(), damage: None, writer: None, taken: 0, reserved: false, whole, abandoned }
     }
 
     /// Loads a finished replay file in the background: opened whole on a thread of its own,
@@ -65,10 +77,21 @@ impl Incoming {
         Self::start(Source::File(path), Mode::Load, opening.ok().map(|_| Mutex::new(whole)))
     }
 
-    /// Loads a replay from an http(s) link: its lines stream in as they download, with the
-    /// size the server gives for the progress bar.
-    pub fn load_url(url: String) -> Self {
-        Self::start(Source::Url(url), Mode::Load, None)
+    /// Loads a replay from an http(s) link as a big file is loaded: its lines stream in (with
+    /// the size the server gives for the progress bar) while the whole is downloaded and opened
+    /// on a thread of its own.
+    pub fn load_url(url: String, registry: &ViewRegistry) -> Self {
+        let (sender, whole) = std::sync::mpsc::channel();
+        let abandoned = Arc::new(AtomicBool::new(false));
+        let (registry, link, stop) = (registry.clone(), url.clone(), abandoned.clone());
+        let opening = std::thread::Builder::new().name("kibitz-open".into()).spawn(move || {
+            let title = Source::Url(link.clone()).name();
+            let opened = kibitz_follow::fetch(&link, &stop).and_then(|text| registry.open(&text, title));
+            let _ = sender.send(opened);
+        });
+        let mut incoming = Self::start(Source::Url(url), Mode::Load, opening.ok().map(|_| Mutex::new(whole)));
+        incoming.abandoned = abandoned;
+        incoming
     }
 
     /// The whole replay, once its thread has opened it (or could not: the lines streaming in

@@ -387,7 +387,7 @@ impl Viewer {
     /// one loads in the background, its first steps on screen at once.
     pub fn open_file(&mut self, path: PathBuf) {
         if let Some(url) = path.to_str().filter(|p| kibitz_follow::is_url(p)) {
-            self.receive(Some(Incoming::load_url(url.to_string())));
+            self.receive(Some(Incoming::load_url(url.to_string(), &self.registry)));
             self.source = None;
             return;
         }

@@ -29,7 +29,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 mod url;
-pub use url::{PROBE_BYTES, Probe, is_url, probe};
+pub use url::{FETCH_BYTES, PROBE_BYTES, Probe, fetch, is_url, probe};
 
 /// How often a file that stopped growing (or a server not up yet) is looked at again.
 const POLL: Duration = Duration::from_millis(50);

@@ -124,6 +124,33 @@ pub fn probe(url: &str) -> Result<Probe, String> {
     Ok(Probe { url: url.to_string(), first_line, cut, size })
 }
 
+/// The most bytes [`fetch`] takes: a replay's text is held in memory (and several times that
+/// once opened), so an endless or enormous body is refused rather than read.
+pub const FETCH_BYTES: u64 = 2 << 30;
+
+/// The whole text at `url` (one GET), for opening a replay whole on a thread of its own while
+/// its lines stream in ([`crate::Follow`]). Gives up when `stop` is set (the window moved on).
+/// `Err` is one line naming the URL.
+pub fn fetch(url: &str, stop: &AtomicBool) -> Result<String, String> {
+    let fail = |why: String| format!("{url}: {why}");
+    let request = Request::start(&agent(), url, None, FETCH_BYTES + 1);
+    let mut text = Vec::new();
+    loop {
+        match request.next(stop) {
+            None => return Err(fail("stopped".into())),
+            Some(Piece::Head(head)) if head.status != 200 => return Err(fail(head.status_line)),
+            Some(Piece::Head(head)) => text.reserve(head.length.unwrap_or(0).min(FETCH_BYTES) as usize),
+            Some(Piece::Bytes(chunk)) => text.extend_from_slice(&chunk),
+            Some(Piece::Failed(why)) => return Err(fail(why)),
+            Some(Piece::End) => break,
+        }
+        if text.len() as u64 > FETCH_BYTES {
+            return Err(fail(format!("over {} GB: too big to open", FETCH_BYTES >> 30)));
+        }
+    }
+    String::from_utf8(text).map_err(|e| fail(format!("byte {} is not UTF-8: not a replay", e.utf8_error().valid_up_to())))
+}
+
 /// One agent per reader: it keeps a connection open between polls where the server allows.
 fn agent() -> Agent {
     Agent::config_builder()
