@@ -28,6 +28,7 @@ mod screenshot;
 mod server_view;
 mod setup_extremes;
 mod snakecore_cli;
+mod starters;
 mod tournament;
 mod wycinanka_cli;
 mod wycinanka_hand;

@@ -71,3 +71,40 @@ fn a_replay_on_a_web_server_opens_by_its_link_and_a_bad_link_is_refused_before_a
     assert!(shown.status.success(), "{}", stderr(&shown));
     assert_shows_the_island(&dir.path().join("shot.png"));
 }
+
+#[test]
+fn without_ffmpeg_a_recording_or_an_mp4_export_is_refused_before_anything_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let demo = workspace().join("replays/lighthouses-demo.jsonl");
+    let demo = demo.to_str().unwrap();
+    for args in [vec!["broadcast", demo, "--record", "x.mp4"], vec!["broadcast", demo, "--stream", "rtmp://h/app/k"], vec!["export", demo, "x.mp4"]] {
+        // A PATH with no ffmpeg on it, and a display named (none is opened: the refusal comes first).
+        let refused = run(kibitz().args(&args).current_dir(dir.path()).env("PATH", dir.path()).env("DISPLAY", ":4321"));
+        assert_eq!(refused.status.code(), Some(2), "{args:?}: {}", stderr(&refused));
+        assert!(stderr(&refused).contains("through ffmpeg, which is not on PATH: install it (Debian and Ubuntu: apt-get install ffmpeg)"), "{}", stderr(&refused));
+        assert!(!dir.path().join("x.mp4").exists());
+    }
+}
+
+#[test]
+fn a_broadcast_streams_to_an_rtmp_server_without_a_display() {
+    if !have("Xvfb") || !have("ffmpeg") || !have("ffprobe") || !have("nginx") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let port = kibitz_video::testing::free_ports();
+    let server = kibitz_video::testing::RtmpServer::start(dir.path(), port);
+    let demo = workspace().join("replays/lighthouses-demo.jsonl");
+    let address = format!("rtmp://127.0.0.1:{port}/live/evening");
+    let args = ["broadcast", demo.to_str().unwrap(), "--size", "640x360", "--stream", &address, "--for", "6"];
+    let sent = without_display(&args, dir.path());
+    drop(server);
+    assert!(sent.status.success(), "{}", stderr(&sent));
+    assert!(stdout(&sent).contains(&format!("recorded rtmp://127.0.0.1:{port}/live/…: 6.0 s of video")), "{}", stdout(&sent));
+    assert!(!format!("{}{}", stdout(&sent), stderr(&sent)).contains("evening"), "the stream key is never shown");
+    let recordings: Vec<_> = std::fs::read_dir(dir.path().join("rec")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(recordings.len(), 1, "{recordings:?}");
+    let video = kibitz_video::probe(&recordings[0]).unwrap();
+    assert_eq!((video.codec.as_str(), video.width, video.height), ("h264", 640, 360), "{video:?}");
+    assert!(video.seconds > 4.0, "{video:?}");
+}

@@ -11,6 +11,8 @@
 
 mod encoder;
 mod live;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use encoder::{Encoder, Frame, PixelFormat};
 pub use live::{Live, Stats};

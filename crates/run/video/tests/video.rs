@@ -1,9 +1,9 @@
 //! Videos written through the real ffmpeg and read back with ffprobe; a stream sent to a real
 //! RTMP server (Debian's nginx with its RTMP module) on the loopback, which dies midway.
 
+use kibitz_video::testing::{RtmpServer, free_ports};
 use kibitz_video::{Exact, FPS, Frame, Live, PixelFormat, Target, probe};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Whether a program is on PATH; when it is not, says so loudly, and fails under CI.
@@ -75,74 +75,6 @@ fn an_export_shows_each_frame_for_its_share_of_a_second() {
     let probed = probe(&path).unwrap();
     assert_eq!((probed.codec.as_str(), probed.width, probed.height), ("h264", 202, 114), "odd sides padded: {probed:?}");
     assert!(within(probed.fps, 30.0, 0.001) && within(probed.seconds, 2.0, 0.05), "{probed:?}");
-}
-
-/// Debian's nginx with the RTMP module, on a loopback port, recording each stream it receives
-/// to its own file; killed when dropped.
-struct RtmpServer {
-    child: Child,
-}
-
-impl RtmpServer {
-    fn start(dir: &Path, port: u16) -> RtmpServer {
-        let conf = dir.join("nginx.conf");
-        let d = dir.display();
-        std::fs::create_dir_all(dir.join("rec")).unwrap();
-        std::fs::write(
-            &conf,
-            format!(
-                "load_module modules/ngx_rtmp_module.so;\nuser root;\ndaemon off;\npid {d}/nginx.pid;\nerror_log {d}/error.log;\n\
-                 events {{}}\nrtmp {{ server {{ listen 127.0.0.1:{port}; application live {{ live on; record all; \
-                 record_unique on; record_path {d}/rec; }} }} }}\n\
-                 http {{ access_log off; client_body_temp_path {d}/t1; proxy_temp_path {d}/t2; fastcgi_temp_path {d}/t3; \
-                 uwsgi_temp_path {d}/t4; scgi_temp_path {d}/t5; server {{ listen 127.0.0.1:{}; }} }}\n",
-                port + 1
-            ),
-        )
-        .unwrap();
-        let child = Command::new("nginx")
-            .args(["-p", "/usr/share/nginx", "-c"])
-            .arg(&conf)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        // Up when the port answers.
-        let until = Instant::now() + Duration::from_secs(10);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                Instant::now() < until,
-                "nginx did not listen on {port}: {}",
-                std::fs::read_to_string(dir.join("error.log")).unwrap_or_default()
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        RtmpServer { child }
-    }
-}
-
-impl Drop for RtmpServer {
-    fn drop(&mut self) {
-        // SIGTERM: the master ends its workers (SIGKILL would leave them serving).
-        let _ = Command::new("kill").arg(self.child.id().to_string()).status();
-        let until = Instant::now() + Duration::from_secs(5);
-        while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A free loopback port with the next one free too (nginx's http block takes it).
-fn free_ports() -> u16 {
-    for _ in 0..50 {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        if port < 65000 && std::net::TcpListener::bind(("127.0.0.1", port + 1)).is_ok() {
-            return port;
-        }
-    }
-    panic!("no two free ports in a row");
 }
 
 #[test]

@@ -6,6 +6,7 @@
 mod bot;
 pub mod contest;
 mod diff;
+mod new;
 pub mod exit;
 mod replay;
 mod teams;
@@ -59,6 +60,8 @@ pub enum Command {
     Teams(teams::TeamsArgs),
     /// A contest day: every server of every task from one file, one console, the ranking live.
     Contest(contest::ContestArgs),
+    /// A starter bot for a game in Python or C++, with a README that plays it against ours.
+    New(new::NewArgs),
 }
 
 /// `kibitz match`: what every game's match takes before the game's name, then the game.
@@ -242,6 +245,7 @@ fn run(registry: &Registry, command: Option<Command>) -> anyhow::Result<ExitCode
         Some(Command::Tournament(args)) => tournament::run_verb(registry, args),
         Some(Command::Teams(args)) => teams::run(args),
         Some(Command::Contest(args)) => contest::run(registry, args),
+        Some(Command::New(args)) => new::run(registry, args),
         // The window's verbs, and `kibitz` alone, went to the window.
         None => anyhow::bail!("no command"),
     }

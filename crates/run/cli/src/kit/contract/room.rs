@@ -44,6 +44,18 @@ pub struct Capabilities {
     pub tools: Vec<Verb<ExitCode>>,
     /// `kibitz replay input`: what a seat was sent in a recorded match.
     pub reruns: Option<Reruns>,
+    /// `kibitz new ID --lang python|cpp DIR`: a starter bot's files.
+    pub starter: Option<Starter>,
+}
+
+/// A game's starter kit (`games/NAME/starter/`): its README, written once for both languages
+/// (`{{LANG}}`, `{{FILE}}`, `{{BOT}}` and a `{{BUILD}}` line are put in by `kibitz new`), and the
+/// bot in each language.
+#[derive(Clone, Copy)]
+pub struct Starter {
+    pub readme: &'static str,
+    pub python: &'static str,
+    pub cpp: &'static str,
 }
 
 /// What the bot author's `kibitz replay` asks of a game.
