@@ -39,7 +39,7 @@ enum Side { UNKNOWN, OPEN, WALL };
 
 // The map as we know it: sides[square][d] for d = N, E, S, W.
 std::map<Square, std::array<Side, 4>> sides;
-std::set<Square> discovered;  // squares we have seen or walked on
+std::set<Square> discovered;  // squares we have seen or walked on (the jury also infers dead ends)
 Square at = {0, 0};           // where we are
 int facing = N;               // which way we face
 
@@ -145,7 +145,7 @@ void play_turn(const std::vector<std::string>& corridors, long distance2) {
         s = n;
     }
     std::cerr << "#kibitz dot " << s.first << ' ' << s.second << " yellow\n"
-              << "#kibitz value discovered " << discovered.size() << '\n'
+              << "#kibitz value seen " << discovered.size() << '\n'
               << "#kibitz value distance2 " << distance2 << '\n';
     std::cerr.flush();
     at = s;

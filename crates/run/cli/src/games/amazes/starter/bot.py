@@ -30,7 +30,7 @@ MOVE_FOR = "FRTL"
 # The map as we know it: sides[(x, y)] = [side N, side E, side S, side W],
 # each "?" unknown, "open" or "wall".
 sides = {}
-discovered = set()  # squares we have seen or walked on
+discovered = set()  # squares we have seen or walked on (the jury also infers dead ends)
 at = (0, 0)  # where we are
 facing = N  # which way we face
 
@@ -135,7 +135,7 @@ def play_turn(corridors, distance2):
         kibitz(f"line {square[0]} {square[1]} {nxt[0]} {nxt[1]}")
         square = nxt
     kibitz(f"dot {target[0]} {target[1]} yellow")
-    kibitz(f"value discovered {len(discovered)}")
+    kibitz(f"value seen {len(discovered)}")
     kibitz(f"value distance2 {distance2}")
     sys.stderr.flush()
     at = target

@@ -17,7 +17,6 @@
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <memory>
 #include <queue>
 #include <set>
 #include <sstream>
@@ -51,14 +50,15 @@ Json parse(const std::string& s, size_t& at) {
     if (c == '{' || c == '[') {
         at++;
         for (skip(); at < s.size() && s[at] != '}' && s[at] != ']'; skip()) {
-            if (s[at] == ',') { at++; continue; }
-            if (c == '{') {
+            if (s[at] == ',') {
+                at++;
+            } else if (c == '[') {
+                v.list.push_back(parse(s, at));
+            } else {
                 std::string key = parse(s, at).str;
                 skip();
                 at++;  // ':'
                 v.obj[key] = parse(s, at);
-            } else {
-                v.list.push_back(parse(s, at));
             }
         }
         at++;
@@ -245,9 +245,8 @@ int main(int argc, char** argv) {
     std::ostringstream out;
     out << '[';
     for (size_t f = 0; f < files.size(); f++) {
-        std::ifstream in(files[f]);
         std::stringstream text;
-        text << in.rdbuf();
+        text << std::ifstream(files[f]).rdbuf();
         size_t at = 0;
         Json problem = parse(text.str(), at);
         for (auto& s : problem["sourceSeeds"].list) {
