@@ -77,11 +77,17 @@ fn without_ffmpeg_a_recording_or_an_mp4_export_is_refused_before_anything_runs()
     let dir = tempfile::tempdir().unwrap();
     let demo = workspace().join("replays/lighthouses-demo.jsonl");
     let demo = demo.to_str().unwrap();
-    for args in [vec!["broadcast", demo, "--record", "x.mp4"], vec!["broadcast", demo, "--stream", "rtmp://h/app/k"], vec!["export", demo, "x.mp4"]] {
+    for args in
+        [vec!["broadcast", demo, "--record", "x.mp4"], vec!["broadcast", demo, "--stream", "rtmp://h/app/k"], vec!["export", demo, "x.mp4"]]
+    {
         // A PATH with no ffmpeg on it, and a display named (none is opened: the refusal comes first).
         let refused = run(kibitz().args(&args).current_dir(dir.path()).env("PATH", dir.path()).env("DISPLAY", ":4321"));
         assert_eq!(refused.status.code(), Some(2), "{args:?}: {}", stderr(&refused));
-        assert!(stderr(&refused).contains("through ffmpeg, which is not on PATH: install it (Debian and Ubuntu: apt-get install ffmpeg)"), "{}", stderr(&refused));
+        assert!(
+            stderr(&refused).contains("through ffmpeg, which is not on PATH: install it (Debian and Ubuntu: apt-get install ffmpeg)"),
+            "{}",
+            stderr(&refused)
+        );
         assert!(!dir.path().join("x.mp4").exists());
     }
 }

@@ -9,7 +9,12 @@ use std::process::Command;
 /// The lines of a kit's README's sh block, `kibitz view` left out (it opens a window).
 fn readme_lines(readme: &str) -> Vec<String> {
     let block = readme.split("```sh\n").nth(1).and_then(|b| b.split("```").next()).expect("the README has an sh block");
-    block.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with("kibitz view")).map(str::to_string).collect()
+    block
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with("kibitz view"))
+        .map(str::to_string)
+        .collect()
 }
 
 /// Runs `kibitz new GAME --lang LANG` into a scratch folder and every line of its README there.
@@ -35,7 +40,8 @@ fn try_kit(game: &str, lang: &str, bin: &Path) {
     let end: serde_json::Value = serde_json::from_str(end).unwrap();
     assert_eq!(end["end"]["failed"], serde_json::json!([]), "{game} {lang}: {end}");
     assert!(verify(&replay).status.success(), "{game} {lang}: the replay does not verify");
-    assert!(text.contains("#kibitz "), "{game} {lang}: the starter's drawing is not in the replay");
+    // Drawing lines are recorded without their `#kibitz ` prefix, in each step's `draw`.
+    assert!(text.contains("\"draw\":["), "{game} {lang}: the starter's drawing is not in the replay");
 }
 
 #[test]

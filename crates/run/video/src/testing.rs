@@ -73,4 +73,3 @@ pub fn free_ports() -> u16 {
     }
     panic!("no two free ports in a row");
 }
-

@@ -6,8 +6,8 @@
 mod bot;
 pub mod contest;
 mod diff;
-mod new;
 pub mod exit;
+mod new;
 mod replay;
 mod teams;
 pub mod tournament;

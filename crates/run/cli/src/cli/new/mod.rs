@@ -73,7 +73,11 @@ pub fn run(registry: &Registry, args: NewArgs) -> anyhow::Result<ExitCode> {
     for (name, text) in &files {
         let path = dir.join(name);
         // `create_new`: a file that appeared meanwhile is never overwritten.
-        let written = std::fs::OpenOptions::new().write(true).create_new(true).open(&path).and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()));
+        let written = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()));
         written.map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
     }
     let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();

@@ -34,6 +34,7 @@ impl Room for AmazesRoom {
             }),
             tools: vec![Verb::new(cli::maze)],
             reruns: Some(crate::kit::turn::reruns::reruns::<Amazes>()),
+            starter: Some(crate::starter!()),
             ..Default::default()
         }
     }

@@ -30,6 +30,7 @@ impl Room for FedrunekRoom {
                 strategies: kibitz_bots::fedrunek::STRATEGIES,
                 run: |strategy, seed, args| kibitz_bots::fedrunek::run(strategy, seed, &Connect::from_args_or_env(args)?),
             }),
+            starter: Some(crate::starter!()),
             ..server::capabilities::<cli::WorldArgs>(
                 "each team's (A + S²) × K summed over the games",
                 "kibitz match fedrunek --n 16 --turn-ms 100 --turns 100 --out game.jsonl \\\n  -- 'kibitz bot fedrunek greedy' 'python3 docs/clients/fedrunek.py'",

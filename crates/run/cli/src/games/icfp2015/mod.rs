@@ -37,6 +37,7 @@ impl Room for Icfp2015Room {
                 rerun: Some(solver::rerun),
                 diff: kibitz_core::diff::diff::<kibitz_icfp2015::Icfp2015>,
             }),
+            starter: Some(crate::starter!()),
             ..Default::default()
         }
     }

@@ -38,6 +38,7 @@ impl Room for LighthousesRoom {
                 },
             }),
             reruns: Some(crate::kit::turn::reruns::reruns::<Lighthouses>()),
+            starter: Some(crate::starter!()),
             ..Default::default()
         }
     }

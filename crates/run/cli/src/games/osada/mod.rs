@@ -32,6 +32,7 @@ impl Room for OsadaRoom {
                 run: |strategy, seed, args| kibitz_bots::osada::run(strategy, seed, &Connect::from_args_or_env(args)?),
             }),
             tools: vec![Verb::new(cli::settlement)],
+            starter: Some(crate::starter!()),
             ..server::capabilities::<cli::OsadaArgs>(
                 "each team's glory × K summed over the games",
                 "kibitz match osada --n 128 --profile thieves --game-turns 100 --turn-ms 100 --out siege.jsonl \\\n  -- 'kibitz bot osada defender' 'python3 docs/clients/osada.py'",

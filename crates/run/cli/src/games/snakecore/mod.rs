@@ -36,6 +36,7 @@ impl Room for SnakeCoreRoom {
                 },
             }),
             reruns: Some(crate::kit::turn::reruns::reruns::<SnakeCore>()),
+            starter: Some(crate::starter!()),
             ..Default::default()
         }
     }

@@ -32,6 +32,7 @@ impl Room for WycinankaRoom {
                 run: |strategy, seed, args| kibitz_bots::wycinanka::run(strategy, seed, &Connect::from_args_or_env(args)?),
             }),
             tools: vec![Verb::new(cli::sheet)],
+            starter: Some(crate::starter!()),
             ..server::capabilities::<cli::SheetArgs>(
                 "each team's points × K summed over the games",
                 "kibitz match wycinanka --game-turns 60 --turn-ms 200 --out race.jsonl \\\n  -- 'kibitz bot wycinanka solver --seed 1' 'kibitz bot wycinanka solver --seed 2'",

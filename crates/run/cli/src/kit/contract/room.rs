@@ -58,6 +58,18 @@ pub struct Starter {
     pub cpp: &'static str,
 }
 
+/// The [`Starter`] in the `starter/` folder beside the room's `mod.rs` that names it.
+#[macro_export]
+macro_rules! starter {
+    () => {
+        $crate::kit::contract::room::Starter {
+            readme: include_str!("starter/README.md"),
+            python: include_str!("starter/bot.py"),
+            cpp: include_str!("starter/bot.cpp"),
+        }
+    };
+}
+
 /// What the bot author's `kibitz replay` asks of a game.
 pub struct Reruns {
     /// What seat `seat` read from Kibitz in the replay `text`, up to step `until` (the whole
