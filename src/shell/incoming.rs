@@ -65,31 +65,36 @@ impl Incoming {
     /// Loads a finished replay file in the background: opened whole on a thread of its own,
     /// its lines streaming in meanwhile.
     pub fn load(path: PathBuf, registry: &ViewRegistry) -> Self {
-        let (sender, whole) = std::sync::mpsc::channel();
-        let (registry, file, title) = (registry.clone(), path.clone(), crate::kit::matches::args::file_name(&path));
-        let opening = std::thread::Builder::new().name("kibitz-open".into()).spawn(move || {
-            let opened = std::fs::read_to_string(&file)
-                .map_err(|e| format!("cannot read {}: {e}", file.display()))
-                .and_then(|text| registry.open(&text, title));
-            // The window may have moved on to another replay: then nobody waits for this one.
-            let _ = sender.send(opened);
-        });
-        Self::start(Source::File(path), Mode::Load, opening.ok().map(|_| Mutex::new(whole)))
+        let file = path.clone();
+        Self::load_whole(Source::File(path), registry, move |_| {
+            std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))
+        })
     }
 
     /// Loads a replay from an http(s) link as a big file is loaded: its lines stream in (with
     /// the size the server gives for the progress bar) while the whole is downloaded and opened
     /// on a thread of its own.
     pub fn load_url(url: String, registry: &ViewRegistry) -> Self {
+        let link = url.clone();
+        Self::load_whole(Source::Url(url), registry, move |stop| kibitz_follow::fetch(&link, stop))
+    }
+
+    /// `source`'s lines streaming in, while `read` gets its whole text (giving up once told to
+    /// stop: the window moved on) and it is opened on a thread of its own.
+    fn load_whole(
+        source: Source,
+        registry: &ViewRegistry,
+        read: impl FnOnce(&AtomicBool) -> Result<String, String> + Send + 'static,
+    ) -> Self {
         let (sender, whole) = std::sync::mpsc::channel();
         let abandoned = Arc::new(AtomicBool::new(false));
-        let (registry, link, stop) = (registry.clone(), url.clone(), abandoned.clone());
+        let (registry, title, stop) = (registry.clone(), source.name(), abandoned.clone());
         let opening = std::thread::Builder::new().name("kibitz-open".into()).spawn(move || {
-            let title = Source::Url(link.clone()).name();
-            let opened = kibitz_follow::fetch(&link, &stop).and_then(|text| registry.open(&text, title));
+            let opened = read(&stop).and_then(|text| registry.open(&text, title));
+            // The window may have moved on to another replay: then nobody waits for this one.
             let _ = sender.send(opened);
         });
-        let mut incoming = Self::start(Source::Url(url), Mode::Load, opening.ok().map(|_| Mutex::new(whole)));
+        let mut incoming = Self::start(source, Mode::Load, opening.ok().map(|_| Mutex::new(whole)));
         incoming.abandoned = abandoned;
         incoming
     }

@@ -223,7 +223,7 @@ pub fn run_with(registry: ViewRegistry, options: ViewerOptions, opening: Option<
         None => None,
     };
     let recording = options.record.as_ref().map(recording::Recording::start).transpose().map_err(anyhow::Error::msg)?;
-    if ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"].iter().all(|v| std::env::var_os(v).is_none_or(|s| s.is_empty())) {
+    if !kibitz_cli::cli::virtual_display::has_display() {
         anyhow::bail!(
             "no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset); on a machine without one, run it under \
              Xvfb: xvfb-run -a -s \"-screen 0 1920x1080x24\" kibitz ..."

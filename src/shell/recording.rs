@@ -2,6 +2,7 @@
 //! captured as it draws them, go to [`kibitz_video::Live`] (ffmpeg at a steady rate by the
 //! clock); `--for` ends the broadcast after that long.
 
+use super::frames::is_blank;
 use bevy::prelude::*;
 use bevy::render::render_resource::TextureFormat;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
@@ -116,8 +117,8 @@ fn offer(captured: On<ScreenshotCaptured>, mut recording: ResMut<Recording>) {
     }
     if !recording.drawn {
         // Blank while the renderer starts: the first drawn frame starts the clocks.
-        let flat = pixels.chunks_exact(4).all(|p| p == &pixels[..4]);
-        if flat {
+        let view = image::ImageBuffer::<image::Rgba<u8>, &[u8]>::from_raw(width, height, pixels.as_slice());
+        if view.is_none_or(|v| is_blank(&v)) {
             return;
         }
         recording.drawn = true;

@@ -148,8 +148,9 @@ fn file_hash(file: &Path) -> Option<u64> {
 }
 
 /// The file the shell runs for `program`: the path itself when it has a slash, else the first
-/// file of that name in a folder of `PATH`.
-fn found(program: &str) -> Option<PathBuf> {
+/// file of that name in a folder of `PATH` (also how a verb asks whether a tool it needs, g++
+/// or ffmpeg, is installed).
+pub fn found(program: &str) -> Option<PathBuf> {
     if program.contains('/') {
         return Path::new(program).exists().then(|| PathBuf::from(program));
     }

@@ -63,8 +63,7 @@ fn redact(address: &str) -> String {
 /// `None` when `ffmpeg` is on PATH; else the line to print (and exit 2 with) before anything
 /// runs, saying what to install. `flag` is what asked for it (`--record`, say).
 pub fn ffmpeg_missing(flag: &str) -> Option<String> {
-    let found = std::env::var_os("PATH").is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("ffmpeg").is_file()));
-    (!found).then(|| {
+    kibitz_referee::command::found("ffmpeg").is_none().then(|| {
         format!("{flag} writes video through ffmpeg, which is not on PATH: install it (Debian and Ubuntu: apt-get install ffmpeg)")
     })
 }

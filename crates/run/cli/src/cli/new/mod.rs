@@ -62,7 +62,7 @@ pub fn run(registry: &Registry, args: NewArgs) -> anyhow::Result<ExitCode> {
         return refuse(&why);
     }
     if args.lang == Lang::Cpp
-        && let Some(missing) = ["g++", "make"].into_iter().find(|p| !on_path(p))
+        && let Some(missing) = ["g++", "make"].into_iter().find(|p| kibitz_referee::command::found(p).is_none())
     {
         return refuse(&format!(
             "the C++ starter builds with g++ and make, and {missing} is not on PATH: install them (Debian and Ubuntu: apt-get install g++ make)"
@@ -115,10 +115,6 @@ fn not_empty(dir: &Path) -> Option<String> {
     }
     let holds = std::fs::read_dir(dir).ok()?.next().is_some();
     holds.then(|| format!("{} holds files: name a new or empty folder (nothing was written)", dir.display()))
-}
-
-fn on_path(program: &str) -> bool {
-    std::env::var_os("PATH").is_some_and(|path| std::env::split_paths(&path).any(|d| d.join(program).is_file()))
 }
 
 fn refuse(why: &str) -> anyhow::Result<ExitCode> {
